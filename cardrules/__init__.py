@@ -1,0 +1,69 @@
+"""cardrules: the Spanish-deck trick-taking family as a rulebook that runs.
+
+The public API in one place::
+
+    import cardrules
+    game = cardrules.new_game("brisca", players=4, seed=1)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    game.result
+    same = cardrules.replay(game.to_record())
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Arrastro, Claim, Deal, Event, Exchange, Move, Trick, format_action, parse_action
+from .cards import ALL_CARDS, SUITS, Card, Suit, format_card, format_cards, parse_card, parse_cards
+from .engine import CHANCE, Game, Phase, Result, Rules, SeatView, State
+from .errors import CardCodeError, CardrulesError, IllegalActionError, OptionError, RecordError
+from .games import GAMES, rules_for
+from .labels import PlayLabel, label_play, mano, postre, trick_labels
+from .packs import PACKS, Pack
+from .record import new_game, replay, summary
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "CHANCE",
+    "GAMES",
+    "PACKS",
+    "SUITS",
+    "Action",
+    "Arrastro",
+    "Card",
+    "CardCodeError",
+    "CardrulesError",
+    "Claim",
+    "Deal",
+    "Event",
+    "Exchange",
+    "Game",
+    "IllegalActionError",
+    "Move",
+    "OptionError",
+    "Pack",
+    "Phase",
+    "PlayLabel",
+    "RecordError",
+    "Result",
+    "Rules",
+    "SeatView",
+    "State",
+    "Suit",
+    "Trick",
+    "format_action",
+    "format_card",
+    "format_cards",
+    "label_play",
+    "mano",
+    "new_game",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "postre",
+    "replay",
+    "rules_for",
+    "summary",
+    "trick_labels",
+]

@@ -1,0 +1,37 @@
+"""The game registry: every game module registers its :class:`~cardrules.engine.Rules` here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine import Rules
+from ..errors import OptionError
+from .briscola import Brisca, Briscas, Briscola
+
+GAMES: dict[str, type[Rules]] = {g.id: g for g in (Briscola, Brisca, Briscas)}
+"""Game classes by id, in the order they are listed."""
+
+
+def rules_for(game: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules object for a game id, a number of players and an options mapping.
+
+    Raises:
+        OptionError: unknown game, unsupported number of players, or a bad option.
+    """
+    rules_type = GAMES.get(game) if isinstance(game, str) else None
+    if rules_type is None:
+        known = ", ".join(GAMES)
+        raise OptionError(
+            f"unknown game {game!r}; the games are: {known}",
+            f"juego desconocido {game!r}; los juegos son: {known}",
+        )
+    if players is None:
+        players = rules_type.player_counts[0]
+    if isinstance(players, bool) or not isinstance(players, int) or players not in rules_type.player_counts:
+        counts = ", ".join(str(n) for n in rules_type.player_counts)
+        raise OptionError(
+            f"{game} is played by {counts} players, not {players!r}",
+            f"al {game} se juega con {counts} jugadores, no con {players!r}",
+        )
+    return rules_type(players, rules_type.options_type.from_dict(options))

@@ -1,0 +1,555 @@
+"""The Briscola family: Italian Briscola, Spanish Brisca and Puerto Rican Briscas.
+
+The three games share one set of rules; a :class:`Tradition` says where they differ (pack, card
+removal, trump-card exchange, the Italian redeal) and :class:`BriscolaOptions` lets a table pick
+any other reading. Sources: seed 003 (Briscola), seed 004 (Brisca), seed 002 (Briscas) and the
+project's rules notes.
+
+Common rules: 40 cards (48 for six Spanish players), rank 1, 3, 12, 11, 10, (9, 8,) 7, 6, 5, 4, 2,
+points 11, 10, 4, 3, 2 (120 in all). Three cards each; the next card is turned up under the stock
+and fixes trumps. No duty to follow suit. A trick goes to the highest trump, else to the highest
+card of the suit led; its winner draws first and leads next. Partners are seats i and i+2 (and i+4).
+With two sides, more than 60 wins and 60-60 is a draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final, Literal
+
+from ..actions import Arrastro, Claim, Exchange, Move, Trick
+from ..cards import ALL_CARDS, Card, Suit, parse_card
+from ..engine import Game, Result, Rules
+from ..errors import IllegalActionError
+from ..options import Options, option
+from ..packs import Style, pack_for
+from ..ranking import RANKINGS
+
+ExchangeRule = Literal["none", "italian", "puerto-rico", "spanish"]
+ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
+ThreeRemoval = Literal["one-2", "one-4", "all-2s"]
+SixPack = Literal["48-cards", "no-2s"]
+
+
+@dataclass(frozen=True)
+class Tradition:
+    """Where the three national games differ; each value is the default of an option."""
+
+    style: Style
+    """The pack's look."""
+    exchange: ExchangeRule
+    """Which card may take the turned-up card."""
+    timing: ExchangeTiming
+    """When it may."""
+    needs_trick: bool
+    """Whether the exchanger must have won a trick."""
+    redeal: bool
+    """Whether a turned-up ace or three goes back into the stock."""
+    three: ThreeRemoval
+    """What three players remove from the 40 cards."""
+    six: SixPack
+    """What six players play with."""
+
+
+ITALY: Final = Tradition("italian", "italian", "first-trick", False, True, "one-2", "no-2s")
+SPAIN: Final = Tradition("spanish", "spanish", "any-time", True, False, "all-2s", "48-cards")
+PUERTO_RICO: Final = Tradition("spanish", "puerto-rico", "any-time", False, False, "one-4", "48-cards")
+
+
+@dataclass(frozen=True)
+class BriscolaOptions(Options):
+    """Options of Briscola, Brisca and Briscas. ``None`` means "as the game's tradition plays it".
+
+    Each option names the reading it picks; the defaults follow the project's rules notes.
+    """
+
+    exchange: ExchangeRule | None = option(
+        None,
+        "which card may take the turned-up card (default: the tradition's)",
+        "qué carta puede cambiarse por la del triunfo (por defecto, la de la tradición)",
+    )
+    """The trump-card exchange. ``"italian"`` (Briscola's default): the 2 of trumps takes the
+    turned-up card. ``"spanish"`` (Brisca, seed 004): a turn-up above the 7 (3, ace, king, knight,
+    jack, and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
+    player must have won a trick. ``"puerto-rico"`` (Briscas, seed 002): a 10, 11, 12, 1 or 3 is
+    taken by the 7, and before the first trick also by the 2, which has precedence (while the 2
+    of trumps is in a hand, the 7 waits until the first card is played); a 7, 6, 5 or 4 is taken
+    by the 2 at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up
+    at the moment, so after a 7 has taken a high card the 2 may take the 7. The exchange is the
+    action ``exchange:<card>`` by whoever holds that card."""
+
+    exchange_timing: ExchangeTiming | None = option(
+        None,
+        "when the exchange is allowed (default: the tradition's)",
+        "cuándo se permite el cambio (por defecto, según la tradición)",
+    )
+    """When the exchange may be made (always only while the turned-up card is under the stock).
+    ``"first-trick"`` (Italian default): before the first trick is finished. ``"any-time"``
+    (Spanish and Puerto Rican default): at any moment, even during a trick and out of turn.
+    ``"own-turn"``: only when it is your turn to play, once per trick. ``"before-penultimate"``:
+    at any moment except during the trick after which the last cards are drawn (our reading of
+    "not in the penultimate trick")."""
+
+    exchange_needs_trick: bool | None = option(
+        None,
+        "the exchanger must have won a trick (default: Spain yes, others no)",
+        "quien cambia debe haber ganado una baza (por defecto: España sí, los demás no)",
+    )
+    """Whether the player who exchanges must have won at least one trick himself (seed 004)."""
+
+    redeal_ace_or_three: bool | None = option(
+        None,
+        "a turned-up ace or three goes back into the stock (default: Italy yes)",
+        "si sale de triunfo un as o un tres, vuelve al mazo (por defecto: Italia sí)",
+    )
+    """Italian rule (seed 003): if the turned-up card is an ace or a three it is put back in the
+    middle of the stock and the top card is turned instead, until the turn-up is neither.
+    "The middle" is position ``len // 2`` of the stock without the turn-up. It shapes seeded deals;
+    an explicit deal record is taken as it lies (the redeal is assumed done)."""
+
+    three_player_removal: ThreeRemoval | None = option(
+        None,
+        "what three players remove: one-2 (Italy), one-4 (Puerto Rico), all-2s (Spain)",
+        "qué se quita con tres jugadores: un 2 (Italia), un 4 (Puerto Rico), los 2 (España)",
+    )
+    """Three players: ``"one-2"`` (Italy: 39 cards, 13 tricks; a seeded deal removes the 2 of
+    clubs, the usual choice), ``"one-4"`` (Puerto Rico: any 4; a seeded deal lets the seed pick
+    it), ``"all-2s"`` (Spain: 36 cards, 12 tricks). An explicit deal may lack any one 2 or 4."""
+
+    six_player_pack: SixPack | None = option(
+        None,
+        "six players: 48-cards (Spain) or no-2s (Italy)",
+        "seis jugadores: 48 cartas (España) o sin los 2 (Italia)",
+    )
+    """Six players in two teams of three: ``"48-cards"`` (Spain: the 48-card pack, 8 tricks) or
+    ``"no-2s"`` (Italy: 36 cards, 6 tricks). Puerto Rican sources stop at four players; Briscas
+    with six follows Spain."""
+
+    pack: Style | None = option(
+        None,
+        "the look of the cards: spanish, italian or french (default: the tradition's)",
+        "el aspecto de las cartas: spanish, italian o french (por defecto, el de la tradición)",
+    )
+    """Only names and pictures change: codes, ranks and points stay the same."""
+
+    scoring: Literal["standard", "lombard", "tuscan", "chilean"] = option(
+        "standard",
+        "regional card values: standard, lombard, tuscan, chilean",
+        "valores regionales: standard, lombard, tuscan, chilean",
+    )
+    """Regional rank and points (see :mod:`cardrules.ranking`): Lombardy/Piedmont (7 = 10 points,
+    3 = 0), Tuscany (jack and knight swapped), Chile (the 2 takes the 3's place)."""
+
+    follow_suit: bool = option(
+        False,
+        "players must follow suit when they can",
+        "obligación de asistir (seguir el palo) si se puede",
+    )
+    """Duty to follow the suit led when able. Off in every tradition; one Argentine reading and
+    the Grokipedia text of seed 004 require it."""
+
+    tie: Literal["draw", "more-cards"] = option(
+        "draw",
+        "a tie on points: draw, or the side with more cards wins (some in Spain)",
+        "empate a puntos: tablas, o gana el bando con más cartas (algunos en España)",
+    )
+    """How a tie on points (60-60) ends: a ``"draw"`` (everyone), or ``"more-cards"``: the side
+    that took more cards wins (some Spanish players, seed 004)."""
+
+    big_win: bool = option(
+        False,
+        "more than 100 card points scores 2 game points",
+        "más de 100 puntos vale 2 juegos",
+    )
+    """Seed 004: a win by more than 100 card points counts 2 game points in a match."""
+
+    arrastro: bool = option(
+        False,
+        "the holder of the trump ace may declare arrastro (Spain)",
+        "quien tiene el as de triunfo puede cantar «arrastro» (España)",
+    )
+    """Spanish *arrastro* (seed 004): playing the ace of trumps, its holder may declare it (the
+    action ``arrastro:<ace>``); each player still to play must then play their best trump, or
+    with no trump their best card."""
+
+    claim: bool = option(
+        False,
+        "a side holding the top trumps may claim the remaining tricks (Spain)",
+        "un bando con los triunfos más altos puede reclamar las bazas restantes (España)",
+    )
+    """Seed 004: once the stock is gone, the player to lead may claim every remaining trick
+    (action ``claim``) when his side holds the highest remaining trumps, as many as there are
+    tricks left (the source names three, and two). The remaining cards go to him."""
+
+    muerte_al_tres: bool = option(
+        False,
+        "Cuban Muerte al Tres: the side whose trump ace kills the trump three wins",
+        "Muerte al Tres (Cuba): gana el bando cuyo as de triunfo mata al tres",
+    )
+    """Cuba (seed 004): the trump ace may not be played before the trump three, except as a
+    player's last card; the side whose ace captures the trump three wins the deal at once."""
+
+    mariaje: bool = option(
+        False,
+        "Sicilian Mariaje: king and knight of a suit taken score 40 (trumps) or 20",
+        "Mariaje (Sicilia): rey y caballo de un palo ganados valen 40 (triunfo) o 20",
+    )
+    """Seed 004's Mariaje/Cinquecento: a side that takes the king and knight of one suit scores
+    40 more in trumps, 20 in another suit."""
+
+    open_hands: bool = option(
+        False,
+        "play with hands face up (scoperta)",
+        "jugar con las cartas boca arriba (a la descubierta)",
+    )
+    """Briscola *scoperta*: every hand is face up (every seat's view shows all hands)."""
+
+    trump_suit: Literal["O", "C", "E", "B"] | None = option(
+        None,
+        "fix the trump suit instead of the turned-up card's",
+        "fijar el palo de triunfo en lugar del de la carta vuelta",
+    )
+    """A fixed trump suit for the deal (the variant that rotates trumps deal by deal: coins,
+    cups, swords, clubs). A card is still turned up and drawn last."""
+
+
+class BriscolaRules(Rules):
+    """Rules shared by the Briscola family; subclasses only name their :class:`Tradition`."""
+
+    tradition: ClassVar[Tradition]
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 6)
+    options_type: ClassVar[type[Options]] = BriscolaOptions
+    opts: BriscolaOptions
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        assert isinstance(options, BriscolaOptions)
+        t = self.tradition
+        o = self.opts = options
+        self.exchange_rule: ExchangeRule = o.exchange or t.exchange
+        self.exchange_timing: ExchangeTiming = o.exchange_timing or (
+            t.timing if self.exchange_rule == t.exchange else _TIMING[self.exchange_rule]
+        )
+        self.exchange_needs_trick = (
+            o.exchange_needs_trick
+            if o.exchange_needs_trick is not None
+            else self.exchange_rule == "spanish"
+        )
+        self.redeal = o.redeal_ace_or_three if o.redeal_ace_or_three is not None else t.redeal
+        style = o.pack or t.style
+        numbers = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        self.remove_one_of = ()
+        if players == 3:
+            removal = o.three_player_removal or t.three
+            if removal == "all-2s":
+                numbers = (1, 3, 4, 5, 6, 7, 10, 11, 12)
+            else:
+                number = 2 if removal == "one-2" else 4
+                self.remove_one_of = tuple(c for c in ALL_CARDS if c.number == number)
+                self.seeded_removal = parse_card("2B") if number == 2 else None
+        elif players == 6:
+            if (o.six_player_pack or t.six) == "48-cards":
+                numbers = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+            else:
+                numbers = (1, 3, 4, 5, 6, 7, 10, 11, 12)
+        size = 48 if 8 in numbers else 40
+        # The Italian pack has no 8s and 9s: six players on 48 cards use the Spanish pack.
+        self.pack = pack_for("spanish" if style == "italian" and size == 48 else style, size)
+        self.cards = tuple(c for c in ALL_CARDS if c.number in numbers)
+        if players in (2, 3):
+            self.sides = tuple((s,) for s in range(players))
+        else:
+            self.sides = tuple(tuple(range(s, players, 2)) for s in range(2))
+        self.hand_sizes = (3,) * players
+        self.draws = (1,) * players
+        self.turns = (1,) * players
+        self.turn_up = True
+        ranking = RANKINGS[o.scoring]
+        self.ranking = ranking
+        self.strength = ranking.strength
+        self.card_points = ranking.card_points
+        self.free_play = not (o.follow_suit or o.arrastro or o.muerte_al_tres)
+        self.has_moves = self.exchange_rule != "none" or o.arrastro or o.claim
+
+    # Dealing -----------------------------------------------------------------------------------
+    def settle_turn_up(self, stock: list[Card]) -> list[Card]:
+        """The Italian redeal: while the turn-up is an ace or a three, put it back in the middle
+        and turn the top card (terminates: at most 8 such cards and a stock of at least 18)."""
+        while self.redeal and stock[-1].number in (1, 3):
+            rest = stock[:-1]
+            rest.insert(len(rest) // 2, stock[-1])
+            stock = rest[1:] + rest[:1]
+        return stock
+
+    def trump_of(self, deal: object) -> Suit | None:
+        if self.opts.trump_suit is not None:
+            return Suit.parse(self.opts.trump_suit)
+        return super().trump_of(deal)  # type: ignore[arg-type]
+
+    # The exchange --------------------------------------------------------------------------------
+    def exchange_cards(self, game: Game) -> tuple[Card, ...]:
+        """The trump cards that may take the turned-up card now, whoever holds them."""
+        up = game.turn_up
+        if up is None or game.trump is None:
+            return ()
+        rule = self.exchange_rule
+        two, seven = Card(2, game.trump), Card(7, game.trump)
+        if up.suit is not game.trump or up is two:
+            return ()
+        if rule == "italian":
+            return (two,)
+        high = self.strength[up.index] > self.strength[seven.index]
+        if rule == "spanish":
+            return (seven,) if high else (two,)
+        if rule == "puerto-rico":
+            if not high:
+                return (two,)
+            if not game.tricks and not game.trick:
+                two_in_hand = any(two in h for h in game.hands)
+                return (two,) if two_in_hand else (seven,)
+            return (seven,)
+        return ()
+
+    def exchange_open(self, game: Game, seat: int) -> bool:
+        """Whether the timing options let ``seat`` exchange at this moment."""
+        timing = self.exchange_timing
+        if timing == "first-trick" and game.tricks:
+            return False
+        if timing == "own-turn" and (
+            seat != game.current_player or game.extra.get("exchanged_in") == len(game.tricks)
+        ):
+            return False
+        if timing == "before-penultimate" and game.stock_size <= sum(self.draws):
+            return False
+        if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
+            return False
+        return True
+
+    # Moves ------------------------------------------------------------------------------------
+    def moves(self, game: Game, seat: int) -> list[Move]:
+        found: list[Move] = []
+        if self.exchange_rule != "none" and game.turn_up is not None:
+            hand = game.hands[seat]
+            for card in self.exchange_cards(game):
+                if card in hand and self.exchange_open(game, seat):
+                    found.append(Exchange(card))
+        if seat != game.current_player:
+            return found
+        if self.opts.arrastro and game.trump is not None:
+            ace = Card(1, game.trump)
+            if ace in game.hands[seat] and ace in self.legal_plays(game, seat):
+                found.append(Arrastro(ace))
+        if self.opts.claim and not game.trick and self.can_claim(game, seat):
+            found.append(Claim())
+        return found
+
+    def actor(self, game: Game, move: Move) -> int | None:
+        if isinstance(move, Exchange):
+            return next((s for s, h in enumerate(game.hands) if move.card in h), None)
+        return game.current_player
+
+    def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
+        if isinstance(move, Exchange):
+            hand = game.hands[seat]
+            hand[hand.index(move.card)] = game.turn_up  # type: ignore[assignment]
+            game.turn_up = move.card
+            game.extra["exchanged_in"] = len(game.tricks)
+            game.extra.setdefault("exchanges", []).append((seat, move.card.code))
+            return None
+        if isinstance(move, Arrastro):
+            game.extra["arrastro"] = len(game.tricks)
+            return game.put_card(move.card)
+        if isinstance(move, Claim):
+            for s, hand in enumerate(game.hands):
+                game.taken[seat].extend(hand)
+                game.points[seat] += sum(self.card_points[c.index] for c in hand)
+                hand.clear()
+            game.finish("claim")
+            return None
+        return super().apply_move(game, seat, move)
+
+    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
+        """Explain a refused move."""
+        if isinstance(move, Exchange):
+            if self.exchange_rule == "none":
+                return IllegalActionError(
+                    "the trump-card exchange is not played (option exchange=none)",
+                    "no se juega el cambio de la carta de triunfo (opción exchange=none)",
+                )
+            if game.turn_up is None:
+                return IllegalActionError(
+                    "the turned-up card has already been drawn",
+                    "la carta de triunfo ya se ha robado",
+                )
+            if seat is None:
+                return IllegalActionError(
+                    f"nobody holds {move.card.code}", f"nadie tiene el {move.card.code}"
+                )
+            if move.card not in self.exchange_cards(game):
+                return IllegalActionError(
+                    f"{move.card.code} cannot take the turned-up {game.turn_up.code}",
+                    f"el {move.card.code} no puede cambiarse por el {game.turn_up.code} de triunfo",
+                )
+            if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
+                return IllegalActionError(
+                    f"seat {seat} must win a trick before exchanging",
+                    f"el asiento {seat} debe ganar una baza antes de cambiar",
+                )
+            return IllegalActionError(
+                f"the exchange is not allowed at this moment (timing: {self.exchange_timing})",
+                f"el cambio no está permitido en este momento (momento: {self.exchange_timing})",
+            )
+        if isinstance(move, Claim) and not self.opts.claim:
+            return IllegalActionError(
+                "claiming is not played (option claim)", "no se juega a reclamar (opción claim)"
+            )
+        if isinstance(move, Claim):
+            return IllegalActionError(
+                "a claim needs an empty stock, the lead, and your side holding the top trumps",
+                "para reclamar hace falta el mazo agotado, ser mano y que tu bando tenga los "
+                "triunfos más altos",
+            )
+        return None
+
+    # Restrictions on plays ---------------------------------------------------------------
+    def legal_plays(self, game: Game, seat: int) -> list[Card]:
+        hand = game.hands[seat]
+        trump = game.trump
+        strength = self.strength
+        if game.trick and game.extra.get("arrastro") == len(game.tricks):
+            trumps = [c for c in hand if c.suit is trump]
+            pool = trumps or hand
+            top = max(strength[c.index] for c in pool)
+            return [c for c in pool if strength[c.index] == top]
+        cards = list(hand)
+        if self.opts.muerte_al_tres and trump is not None and len(hand) > 1:
+            ace, three = Card(1, trump), Card(3, trump)
+            three_out = three in game.trick or any(three in t.cards for t in game.tricks)
+            if ace in cards and not three_out:
+                cards.remove(ace)
+        if self.opts.follow_suit and game.trick:
+            led = game.trick[0].suit
+            same = [c for c in cards if c.suit is led]
+            if same:
+                cards = same
+        return cards
+
+    def why_not_card(self, game: Game, seat: int, card: Card) -> IllegalActionError:
+        """Explain a refused card."""
+        if game.trick and game.extra.get("arrastro") == len(game.tricks):
+            return IllegalActionError(
+                f"arrastro: seat {seat} must play its best trump (or best card): not {card.code}",
+                f"arrastro: el asiento {seat} debe jugar su mejor triunfo (o su mejor carta), "
+                f"no el {card.code}",
+            )
+        if self.opts.muerte_al_tres and game.trump is not None and card is Card(1, game.trump):
+            return IllegalActionError(
+                "Muerte al Tres: the trump ace waits until the trump three has been played",
+                "Muerte al Tres: el as de triunfo espera a que se haya jugado el tres",
+            )
+        return IllegalActionError(
+            f"seat {seat} must follow suit ({game.trick[0].suit.name.lower()}): not {card.code}",
+            f"el asiento {seat} debe asistir al palo ({game.trick[0].suit.name.lower()}), "
+            f"no el {card.code}",
+        )
+
+    def can_claim(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` may claim now: empty stock, his lead, his side holds the k highest
+        remaining trumps where k is the number of tricks left."""
+        if game.stock_size or game.trump is None:
+            return False
+        left = len(game.hands[seat])
+        trumps = sorted(
+            ((self.strength[c.index], s) for s, h in enumerate(game.hands) for c in h
+             if c.suit is game.trump),
+            reverse=True,
+        )
+        if len(trumps) < left or left == 0:
+            return False
+        side = self.sides[self.side_of(seat)]
+        return all(s in side for _, s in trumps[:left])
+
+    # After each trick ---------------------------------------------------------------
+    def after_trick(self, game: Game, trick: Trick) -> None:
+        if self.opts.muerte_al_tres and game.trump is not None:
+            ace, three = Card(1, game.trump), Card(3, game.trump)
+            cards = trick.cards
+            if ace in cards and three in cards:
+                game.extra["killer"] = trick.winner
+                game.finish("muerte-al-tres")
+
+    def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
+        if self.opts.open_hands:
+            return {s: tuple(h) for s, h in enumerate(game.hands) if s != seat}
+        return {}
+
+    # The result ----------------------------------------------------------------------------
+    def result(self, game: Game) -> Result:
+        sides = self.sides
+        side_points = [sum(game.points[s] for s in side) for side in sides]
+        if self.opts.mariaje:
+            for i, side in enumerate(sides):
+                taken = {c for s in side for c in game.taken[s]}
+                for suit in Suit:
+                    if Card(11, suit) in taken and Card(12, suit) in taken:
+                        side_points[i] += 40 if suit is game.trump else 20
+        reason = game.extra.get("end", "points")
+        winner: int | None
+        if reason == "muerte-al-tres":
+            winner = self.side_of(game.extra["killer"])
+        else:
+            top = max(side_points)
+            leaders = [i for i, p in enumerate(side_points) if p == top]
+            if len(leaders) > 1 and self.opts.tie == "more-cards":
+                counts = {i: sum(len(game.taken[s]) for s in sides[i]) for i in leaders}
+                most = max(counts.values())
+                leaders = [i for i in leaders if counts[i] == most]
+            winner = leaders[0] if len(leaders) == 1 else None
+        game_points = [0] * len(sides)
+        if winner is not None:
+            game_points[winner] = 2 if self.opts.big_win and side_points[winner] > 100 else 1
+        return Result(
+            points=tuple(game.points),
+            sides=sides,
+            side_points=tuple(side_points),
+            winner=winner,
+            game_points=tuple(game_points),
+            reason=reason,
+        )
+
+
+_TIMING: Final[dict[str, ExchangeTiming]] = {
+    "none": "any-time",
+    "italian": "first-trick",
+    "spanish": "any-time",
+    "puerto-rico": "any-time",
+}
+
+
+class Briscola(BriscolaRules):
+    """Italian Briscola (seed 003): Italian pack; three players remove one 2, six remove all
+    the 2s; a turned-up ace or three is put back; the 2 of trumps may take the turned-up card
+    during the first trick."""
+
+    id = "briscola"
+    title = {"en": "Briscola (Italy)", "es": "Briscola (Italia)"}
+    tradition = ITALY
+
+
+class Brisca(BriscolaRules):
+    """Spanish Brisca (seed 004): three players remove all the 2s; six play the 48-card pack in
+    teams of three; the 7 or the 2 of trumps takes the turned-up card at any time, once its
+    holder has won a trick."""
+
+    id = "brisca"
+    title = {"en": "Brisca (Spain)", "es": "Brisca (España)"}
+    tradition = SPAIN
+
+
+class Briscas(BriscolaRules):
+    """Puerto Rican Briscas (seed 002): three players remove a 4; the 7 takes a high turned-up
+    card and the 2 a low one (and, before the first trick, a high one too)."""
+
+    id = "briscas"
+    title = {"en": "Briscas (Puerto Rico)", "es": "Briscas (Puerto Rico)"}
+    tradition = PUERTO_RICO

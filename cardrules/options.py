@@ -1,0 +1,104 @@
+"""Game options: frozen dataclasses read from and written to plain JSON dicts, with checking.
+
+Each field carries a one-line help in English and Spanish in its metadata (shown by
+``cardrules games``); the field's docstring in the game module says which reading it picks and who
+plays it that way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar
+
+from .errors import OptionError
+
+O = TypeVar("O", bound="Options")
+
+
+def option(default: Any, en: str, es: str) -> Any:
+    """A dataclass field with its default and a one-line help in English and Spanish."""
+    return dataclasses.field(default=default, metadata={"en": en, "es": es})
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Base class of every game's options."""
+
+    @classmethod
+    def from_dict(cls: type[O], data: Mapping[str, Any] | None) -> O:
+        """Options from a JSON-like mapping; missing names take their defaults.
+
+        Raises:
+            OptionError: an unknown name or a value of the wrong kind (the message lists the
+                choices).
+        """
+        data = dict(data or {})
+        hints = typing.get_type_hints(cls)
+        names = [f.name for f in dataclasses.fields(cls)]
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in names:
+                known = ", ".join(names) or "none"
+                raise OptionError(
+                    f"unknown option {key!r}; this game's options are: {known}",
+                    f"opción desconocida {key!r}; las opciones de este juego son: {known}",
+                )
+            values[key] = _check(key, value, hints[key])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All options as a JSON-ready dict."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def help(cls, lang: str = "en") -> list[tuple[str, str, Any, str]]:
+        """``(name, choices, default, help)`` for each option, in one language."""
+        hints = typing.get_type_hints(cls)
+        rows = []
+        for f in dataclasses.fields(cls):
+            rows.append((f.name, describe_type(hints[f.name]), f.default, f.metadata.get(lang, "")))
+        return rows
+
+
+def describe_type(hint: Any) -> str:
+    """A short description of the values an option takes, e.g. ``none|italian|spanish``."""
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return "|".join(str(a) for a in args)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return "|".join("null" if a is type(None) else describe_type(a) for a in args)
+    if hint is bool:
+        return "true|false"
+    if hint is int:
+        return "integer"
+    return getattr(hint, "__name__", str(hint))
+
+
+def _accepts(value: Any, hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return any(value == a and type(value) is type(a) for a in typing.get_args(hint))
+    if origin is typing.Union or (origin is not None and origin.__name__ == "UnionType"):
+        return any(_accepts(value, a) for a in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    return isinstance(value, hint)
+
+
+def _check(key: str, value: Any, hint: Any) -> Any:
+    if not _accepts(value, hint):
+        choices = describe_type(hint)
+        raise OptionError(
+            f"option {key!r} cannot be {value!r}; choose {choices}",
+            f"la opción {key!r} no puede valer {value!r}; elija {choices}",
+        )
+    return value

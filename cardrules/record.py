@@ -1,0 +1,267 @@
+"""Deal records: a game as JSON, and back.
+
+A deal record is a JSON object::
+
+    {
+      "format": "cardrules/1",              (optional)
+      "game": "briscola",                   a game id (see `cardrules games`)
+      "players": 2,                         a number of players, or a list of their names
+      "options": {"exchange": "none"},      (optional) options that differ from the defaults
+      "seed": 42,                           either a seed (0 <= seed < 2**64) ...
+      "deal": {"hands": [["1O", ...], ...], ... or the deal itself: each seat's cards,
+               "stock": ["7C", ..., "4B"]},   the stock top first, the turned-up card last
+      "actions": ["3C", "exchange:2O", ...]  every action after the deal, in notation
+    }
+
+With both ``seed`` and ``deal``, the deal must be the one the seed makes. ``title`` and
+``comment`` may hold free text. Anything else is an error, so that a misspelt key is not
+silently ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Deal, format_action
+from .cards import Card, parse_card
+from .engine import Game
+from .errors import CardrulesError, IllegalActionError, RecordError
+from .games import rules_for
+from .labels import trick_labels
+from .options import Options
+from .rng import MAX_SEED, random_seed
+
+FORMAT = "cardrules/1"
+"""The value of the optional ``format`` key."""
+
+_KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "title", "comment"}
+
+
+def new_game(
+    game: str,
+    *,
+    players: int | Sequence[str] | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | Options | None = None,
+    deal: Deal | None = None,
+) -> Game:
+    """Start a deal of ``game`` (an id such as ``"briscola"``), dealt and ready to play.
+
+    Args:
+        game: the game id.
+        players: the number of players, or their names (one per seat); by default the
+            smallest number the game allows.
+        seed: deals the same cards on every Python version; without one (and without ``deal``)
+            a fresh random seed is drawn.
+        options: option values by name (see ``cardrules games``); unnamed ones take defaults.
+        deal: an explicit deal instead of a seeded one.
+
+    Raises:
+        OptionError: unknown game, unsupported player count or bad option.
+        IllegalActionError: an explicit deal that does not fit the game.
+
+    Examples:
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> game.current_player, len(game.legal_actions())
+        (0, 3)
+    """
+    names: Sequence[str] | None = None
+    count: int | None
+    if isinstance(players, Sequence) and not isinstance(players, str):
+        names = [str(n) for n in players]
+        count = len(names)
+    else:
+        count = players
+    opts = options.to_dict() if isinstance(options, Options) else options
+    rules = rules_for(game, count, opts)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed <= MAX_SEED):
+        raise RecordError(
+            f"a seed is a whole number from 0 to 2**64-1, not {seed!r}",
+            f"una semilla es un número entero de 0 a 2**64-1, no {seed!r}",
+        )
+    if deal is None:
+        if seed is None:
+            seed = random_seed()
+        deal = rules.deal_from_seed(seed)
+    played = Game(rules, names=names, seed=seed)
+    played.play(deal)
+    return played
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """The deal record of a game (see the module docstring)."""
+    rules = game.rules
+    defaults = type(rules.options)().to_dict()
+    options = {k: v for k, v in rules.options.to_dict().items() if defaults.get(k) != v}
+    default_names = tuple(f"P{i}" for i in range(rules.players))
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": rules.id,
+        "players": list(game.names) if game.names != default_names else rules.players,
+        "options": options,
+    }
+    if game.seed is not None:
+        record["seed"] = game.seed
+    if game.log and isinstance(game.log[0], Deal):
+        record["deal"] = deal_to_json(game.log[0])
+    record["actions"] = [format_action(a) for a in game.log[1:]]
+    return record
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """A deal as JSON: hands, stock (top first, turn-up last) and any talon."""
+    out: dict[str, Any] = {
+        "hands": [[c.code for c in hand] for hand in deal.hands],
+        "stock": [c.code for c in deal.stock],
+    }
+    if deal.talon:
+        out["talon"] = [c.code for c in deal.talon]
+    return out
+
+
+def _fail(where: str, en: str, es: str) -> RecordError:
+    return RecordError(f"{where}: {en}", f"{where}: {es}")
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _fail(where, "must be a list of card codes", "debe ser una lista de códigos de carta")
+    cards = []
+    for i, code in enumerate(value):
+        try:
+            cards.append(parse_card(code))
+        except CardrulesError as error:
+            raise _fail(f"{where}[{i}]", error.en, error.es) from None
+    return tuple(cards)
+
+
+def deal_from_json(value: Any) -> Deal:
+    """Read a deal object (``hands``, ``stock``, optional ``talon``)."""
+    if not isinstance(value, dict):
+        raise _fail("deal", "must be an object with hands and stock",
+                    "debe ser un objeto con hands y stock")
+    extra = set(value) - {"hands", "stock", "talon"}
+    if extra:
+        raise _fail("deal", f"unknown key {sorted(extra)[0]!r} (use hands, stock, talon)",
+                    f"clave desconocida {sorted(extra)[0]!r} (use hands, stock, talon)")
+    hands = value.get("hands")
+    if not isinstance(hands, list):
+        raise _fail("deal.hands", "must be a list with one list of cards per seat",
+                    "debe ser una lista con una lista de cartas por asiento")
+    return Deal(
+        tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
+        _cards(value.get("stock", []), "deal.stock"),
+        _cards(value.get("talon", []), "deal.talon"),
+    )
+
+
+def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """A record as a dict, from JSON text or a mapping (raises :class:`RecordError`)."""
+    if isinstance(source, (str, bytes)):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+                f"no es JSON válido: {error.msg} en la línea {error.lineno}, columna {error.colno}",
+            ) from None
+        except UnicodeDecodeError:
+            raise RecordError("not UTF-8 text", "no es texto UTF-8") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping):
+        raise RecordError("a deal record must be a JSON object",
+                          "un registro de partida debe ser un objeto JSON")
+    return dict(data)
+
+
+def replay(record: str | bytes | Mapping[str, Any]) -> Game:
+    """The game a deal record describes, with every action replayed.
+
+    Accepts the record as a dict or as JSON text. No seed is needed when the record holds the
+    deal.
+
+    Raises:
+        RecordError: the record is malformed or an action is illegal; the message names the
+            field (``actions[12]``, ``deal.hands[1][0]``...) and says what is wrong.
+    """
+    data = load_record(record)
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise RecordError(
+            f"unknown key {unknown[0]!r}; a record has: {', '.join(sorted(_KEYS))}",
+            f"clave desconocida {unknown[0]!r}; un registro tiene: {', '.join(sorted(_KEYS))}",
+        )
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise _fail("game", "missing or not a game id such as \"briscola\"",
+                    "falta o no es un identificador de juego como \"briscola\"")
+    players = data.get("players")
+    if players is None:
+        raise _fail("players", "missing (a number of players or a list of names)",
+                    "falta (un número de jugadores o una lista de nombres)")
+    if isinstance(players, list):
+        if not all(isinstance(p, str) for p in players):
+            raise _fail("players", "names must be text", "los nombres deben ser texto")
+    elif isinstance(players, bool) or not isinstance(players, int):
+        raise _fail("players", "must be a number or a list of names",
+                    "debe ser un número o una lista de nombres")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise _fail("options", "must be an object", "debe ser un objeto")
+    if data.get("format", FORMAT) != FORMAT:
+        raise _fail("format", f"unsupported format {data['format']!r} (this is {FORMAT})",
+                    f"formato no admitido {data['format']!r} (este es {FORMAT})")
+    seed = data.get("seed")
+    if "deal" not in data and seed is None:
+        raise RecordError("the record needs a \"seed\" or a \"deal\"",
+                          "el registro necesita una \"seed\" (semilla) o un \"deal\" (reparto)")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise _fail("actions", "must be a list of actions in notation",
+                    "debe ser una lista de acciones en notación")
+    deal = deal_from_json(data["deal"]) if "deal" in data else None
+    try:
+        game = new_game(game_id, players=players, seed=seed, options=options, deal=deal)
+    except IllegalActionError as error:  # the explicit deal does not fit the game
+        raise _fail("deal", error.en, error.es) from None
+    except RecordError as error:  # a bad seed
+        raise _fail("seed", error.en, error.es) from None
+    if deal is not None and seed is not None and game.rules.deal_from_seed(seed) != deal:
+        raise RecordError("seed and deal disagree: the seed makes another deal",
+                          "la semilla y el reparto no coinciden: la semilla da otro reparto")
+    for i, action in enumerate(actions):
+        try:
+            game.play(action)
+        except CardrulesError as error:
+            shown = action if isinstance(action, str) else repr(action)
+            raise _fail(f"actions[{i}] ({shown})", error.en, error.es) from None
+    return game
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The replay JSON of a game: every trick (leader, plays, winner, points, labels) and the
+    result (``null`` while the game is not over)."""
+    strength = game.rules.strength
+    tricks = []
+    for trick in game.tricks:
+        labels = trick_labels(trick, strength)
+        tricks.append({
+            "leader": trick.leader,
+            "plays": [[seat, card.code] for seat, card in trick.plays],
+            "winner": trick.winner,
+            "points": trick.points,
+            "labels": [label.value if label else None for label in labels],
+        })
+    result = game.result
+    return {
+        "game": game.rules.id,
+        "players": game.rules.players,
+        "trump": game.trump.value if game.trump else None,
+        "tricks": tricks,
+        "result": result.to_json() if result else None,
+        "over": game.is_over,
+    }

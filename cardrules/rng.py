@@ -1,0 +1,72 @@
+"""A small, fully specified random source, so that a seed deals the same cards everywhere.
+
+Python's own ``random`` module only promises a stable ``random()``; its ``shuffle`` and
+``randrange`` may change between versions. This module is pure arithmetic instead, easy to port:
+
+* **SplitMix64** makes 64-bit words from the seed: ``state += 0x9E3779B97F4A7C15``, then
+  ``z = (z ^ z>>30) * 0xBF58476D1CE4E5B9``, ``z = (z ^ z>>27) * 0x94D049BB133111EB``,
+  ``z ^= z>>31`` (all modulo 2**64).
+* :meth:`SeededRandom.below` draws an integer in ``[0, n)``: it joins as many words as ``n`` needs
+  (big-endian: the first word is the most significant), rejects a draw at or above the largest
+  multiple of ``n`` that fits, and returns the draw modulo ``n``.
+* :meth:`SeededRandom.shuffle` draws one ``r`` below ``len(items)!`` and unranks it Fisher-Yates
+  style: for ``i`` from the last index down to 1, ``r, j = divmod(r, i + 1)`` and swap items
+  ``i`` and ``j``. One big draw is several times faster than one draw per swap.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+T = TypeVar("T")
+
+MAX_SEED = _MASK
+"""Seeds are integers from 0 to 2**64 - 1."""
+
+
+def random_seed() -> int:
+    """A fresh seed from the operating system, for games started without one."""
+    return secrets.randbits(63)
+
+
+class SeededRandom:
+    """A deterministic stream of random integers from a 64-bit seed (SplitMix64)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def word(self) -> int:
+        """The next 64-bit word."""
+        self._state = s = (self._state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (``n >= 1``)."""
+        if n <= 1:
+            return 0
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - span % n
+        while True:
+            r = 0
+            for _ in range(words):
+                r = (r << 64) | self.word()
+            if r < limit:
+                return r % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place, uniformly, as described in the module docstring."""
+        n = len(items)
+        r = self.below(math.factorial(n))
+        for i in range(n - 1, 0, -1):
+            r, j = divmod(r, i + 1)
+            items[i], items[j] = items[j], items[i]
