@@ -34,6 +34,11 @@ from .rng import SeededRandom
 if TYPE_CHECKING:
     from .options import Options
 
+# Building named tuples through tuple.__new__ skips a Python-level __new__: the engine makes an
+# Event per action and a Trick per trick on its hot path.
+_new_event = tuple.__new__
+_new_trick = tuple.__new__
+
 CHANCE = -1
 """The pseudo-seat that makes chance actions (the deal)."""
 
@@ -120,6 +125,8 @@ class Rules:
     """True when any card in hand may be played (then :meth:`legal_plays` is never called)."""
     has_moves: bool = False
     """True when :meth:`moves` may offer something (exchanges, declarations)."""
+    watches_tricks: bool = False
+    """True when :meth:`after_trick` must be called (it is skipped otherwise, for speed)."""
 
     def __init__(self, players: int, options: Options) -> None:
         self.players = players
@@ -134,6 +141,17 @@ class Rules:
             seat = (leader + k) % n
             order.extend([seat] * self.turns[seat])
         return tuple(order)
+
+    def orders(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Turn orders and draw orders (each seat once) for every leader, computed once."""
+        cached: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = getattr(
+            self, "_orders", None
+        )
+        if cached is None:
+            turns = [self.turn_order(s) for s in range(self.players)]
+            cached = (turns, [tuple(dict.fromkeys(o)) for o in turns])
+            self._orders = cached
+        return cached
 
     def side_of(self, seat: int) -> int:
         """The index of the side a seat belongs to."""
@@ -173,7 +191,10 @@ class Rules:
         rng.shuffle(cards)
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         pos = 0
-        for seat, count in self.deal_pattern():
+        pattern = self.__dict__.get("_pattern")
+        if pattern is None:
+            pattern = self._pattern = self.deal_pattern()
+        for seat, count in pattern:
             hands[seat].extend(cards[pos : pos + count])
             pos += count
         rest = cards[pos:]
@@ -278,6 +299,11 @@ class Rules:
             f"{move.notation()!r} is not an action of this game",
             f"{move.notation()!r} no es una acción de este juego",
         )
+
+    def moves_possible(self, game: Game) -> bool:
+        """Whether :meth:`moves` may still offer anything in this deal (asked after each trick;
+        once it says no, the engine stops asking :meth:`moves`)."""
+        return True
 
     def actor(self, game: Game, move: Move) -> int | None:
         """The seat that makes ``move`` (default: the player to act)."""
@@ -394,14 +420,21 @@ class Game:
         self.extra: dict[str, Any] = {}
         """Game-specific state kept by the rules (public)."""
         self.phase = Phase.DEAL
+        """Where the game stands (deal, play, over)."""
+        self.is_over = False
+        """True once the deal is finished (kept as a plain attribute: bots test it constantly)."""
         self._result: Result | None = None
-        self._orders = [rules.turn_order(s) for s in range(n)]
-        self._draw_orders = [tuple(dict.fromkeys(o)) for o in self._orders]
+        self._orders, self._draw_orders = rules.orders()
         self.order: tuple[int, ...] = self._orders[0]
         """Seats in order of play for the current trick, one entry per card."""
         self._pos = 0
         self._winner: Callable[[Sequence[Card], Suit | None], int | None] = rules.trick_winner
         self._points_table = rules.card_points
+        # Hot-path switches, so that the common case tests one attribute:
+        self._free = False  # playing, and any card in hand may be played
+        self._moves_live = rules.has_moves  # the rules may still offer moves this deal
+        self._after_trick = rules.after_trick if rules.watches_tricks else None
+        self._single_draw = all(d == 1 for d in rules.draws)
 
     # Reading the state ----------------------------------------------------------------------------
     @property
@@ -411,10 +444,6 @@ class Game:
             return self.order[self._pos]
         return CHANCE if self.phase is Phase.DEAL else None
 
-    @property
-    def is_over(self) -> bool:
-        """True once the deal is finished."""
-        return self.phase is Phase.OVER
 
     @property
     def result(self) -> Result | None:
@@ -446,14 +475,13 @@ class Game:
             return []
         current = self.order[self._pos]
         if seat is None or seat == current:
-            rules = self.rules
             actions: list[Action] = (
-                self.hands[current][:] if rules.free_play else rules.legal_plays(self, current)
+                self.hands[current][:] if self._free else self.rules.legal_plays(self, current)
             )  # type: ignore[assignment]
-            if rules.has_moves:
-                actions.extend(rules.moves(self, current))
+            if self._moves_live:
+                actions.extend(self.rules.moves(self, current))
             return actions
-        if self.rules.has_moves and 0 <= seat < self.rules.players:
+        if self._moves_live and 0 <= seat < self.rules.players:
             return list(self.rules.moves(self, seat))
         return []
 
@@ -464,7 +492,7 @@ class Game:
         Returns the :class:`Event` recording it. Raises :class:`IllegalActionError`, with the
         reason in English and Spanish, if the rules do not allow it now; the game is then unchanged.
         """
-        if action.__class__ is Card and self.phase is Phase.PLAY and self.rules.free_play:
+        if self._free and action.__class__ is Card:
             return self._play_card(action)  # type: ignore[arg-type]
         if isinstance(action, str):
             action = parse_action(action)
@@ -537,8 +565,8 @@ class Game:
         self.trick.append(card)
         self._pos += 1
         if self._pos < len(self.order):
-            return Event(seat, card, None)
-        return Event(seat, card, self._finish_trick())
+            return _new_event(Event, (seat, card, None))
+        return _new_event(Event, (seat, card, self._finish_trick()))
 
     def put_card(self, card: Card) -> Trick | None:
         """Put a card from the hand of the player to act on the trick, without logging it.
@@ -562,7 +590,9 @@ class Game:
         for c in cards:
             points += table[c.index]
         winner = None if i is None else order[i]
-        trick = Trick(len(self.tricks), self.leader, tuple(zip(order, cards)), winner, points, self.trump)
+        trick = _new_trick(
+            Trick, (len(self.tricks), self.leader, tuple(zip(order, cards)), winner, points, self.trump)
+        )
         self.tricks.append(trick)
         self.trick = []
         if winner is not None:
@@ -573,14 +603,25 @@ class Game:
         self.order = self._orders[self.leader]
         if self.stock or self.turn_up is not None:
             self._draw()
-        self.rules.after_trick(self, trick)
-        if self.phase is Phase.PLAY and self._cannot_continue():
+            stock_left = self.stock or self.turn_up is not None
+        else:
+            stock_left = False
+        if self._after_trick is not None:
+            self._after_trick(self, trick)
+        if self._moves_live:
+            self._moves_live = self.rules.moves_possible(self)
+        # While cards remain to draw every hand is full again, so only check after the stock.
+        if not stock_left and self.phase is Phase.PLAY and self._cannot_continue():
             self.finish()
         return trick
 
     def _draw(self) -> None:
         stock = self.stock
         hands = self.hands
+        if self._single_draw and len(stock) >= len(hands):  # the common case, made cheap
+            for seat in self._draw_orders[self.leader]:
+                hands[seat].append(stock.pop())
+            return
         draws = self.rules.draws
         for seat in self._draw_orders[self.leader]:
             for _ in range(draws[seat]):
@@ -600,19 +641,27 @@ class Game:
                 return True
         return False
 
+    def deal(self, deal: Deal, *, checked: bool = False) -> Event:
+        """Play the deal. ``checked=True`` skips checking it (for deals the rules made)."""
+        self._deal(deal, checked=checked)
+        return Event(CHANCE, deal, None)
+
     def finish(self, reason: str | None = None) -> None:
         """End the deal now and compute the result (rules call this for early endings)."""
         self.phase = Phase.OVER
+        self.is_over = True
+        self._free = self._moves_live = False
         if reason is not None:
             self.extra["end"] = reason
         self._result = self.rules.result(self)
 
-    def _deal(self, deal: Deal) -> None:
+    def _deal(self, deal: Deal, *, checked: bool = False) -> None:
         if self.phase is not Phase.DEAL:
             raise IllegalActionError(
                 "the cards have already been dealt", "las cartas ya se han repartido"
             )
-        self.rules.check_deal(deal)
+        if not checked:
+            self.rules.check_deal(deal)
         self.hands = [list(h) for h in deal.hands]
         stock = list(deal.stock)
         self.turn_up = stock.pop() if self.rules.turn_up and stock else None
@@ -621,6 +670,7 @@ class Game:
         self.trump = self.rules.trump_of(deal)
         self.log.append(deal)
         self.phase = Phase.PLAY
+        self._free = self.rules.free_play
         if self._cannot_continue():
             self.finish()
 

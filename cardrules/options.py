@@ -8,6 +8,8 @@ plays it that way.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import types
 import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
@@ -34,9 +36,10 @@ class Options:
             OptionError: an unknown name or a value of the wrong kind (the message lists the
                 choices).
         """
-        data = dict(data or {})
-        hints = typing.get_type_hints(cls)
-        names = [f.name for f in dataclasses.fields(cls)]
+        if not data:
+            return cls()
+        hints = _hints(cls)
+        names = list(hints)
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
@@ -55,11 +58,18 @@ class Options:
     @classmethod
     def help(cls, lang: str = "en") -> list[tuple[str, str, Any, str]]:
         """``(name, choices, default, help)`` for each option, in one language."""
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         rows = []
         for f in dataclasses.fields(cls):
             rows.append((f.name, describe_type(hints[f.name]), f.default, f.metadata.get(lang, "")))
         return rows
+
+
+@functools.cache
+def _hints(cls: type[Options]) -> dict[str, Any]:
+    """The resolved type of each field (resolving is slow: done once per class)."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
 def describe_type(hint: Any) -> str:
@@ -68,7 +78,7 @@ def describe_type(hint: Any) -> str:
     origin = typing.get_origin(hint)
     if origin is Literal:
         return "|".join(str(a) for a in args)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         return "|".join("null" if a is type(None) else describe_type(a) for a in args)
     if hint is bool:
         return "true|false"
@@ -81,7 +91,7 @@ def _accepts(value: Any, hint: Any) -> bool:
     origin = typing.get_origin(hint)
     if origin is Literal:
         return any(value == a and type(value) is type(a) for a in typing.get_args(hint))
-    if origin is typing.Union or (origin is not None and origin.__name__ == "UnionType"):
+    if origin in (typing.Union, types.UnionType):
         return any(_accepts(value, a) for a in typing.get_args(hint))
     if hint is type(None):
         return value is None

@@ -82,12 +82,13 @@ def new_game(
             f"a seed is a whole number from 0 to 2**64-1, not {seed!r}",
             f"una semilla es un número entero de 0 a 2**64-1, no {seed!r}",
         )
+    played = Game(rules, names=names, seed=seed)
     if deal is None:
         if seed is None:
-            seed = random_seed()
-        deal = rules.deal_from_seed(seed)
-    played = Game(rules, names=names, seed=seed)
-    played.play(deal)
+            played.seed = seed = random_seed()
+        played.deal(rules.deal_from_seed(seed), checked=True)
+    else:
+        played.play(deal)
     return played
 
 

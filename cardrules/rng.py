@@ -16,6 +16,7 @@ Python's own ``random`` module only promises a stable ``random()``; its ``shuffl
 
 from __future__ import annotations
 
+import functools
 import math
 import secrets
 from collections.abc import MutableSequence
@@ -32,6 +33,9 @@ MAX_SEED = _MASK
 def random_seed() -> int:
     """A fresh seed from the operating system, for games started without one."""
     return secrets.randbits(63)
+
+
+_factorial = functools.cache(math.factorial)
 
 
 class SeededRandom:
@@ -66,7 +70,7 @@ class SeededRandom:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place, uniformly, as described in the module docstring."""
         n = len(items)
-        r = self.below(math.factorial(n))
+        r = self.below(_factorial(n))
         for i in range(n - 1, 0, -1):
             r, j = divmod(r, i + 1)
             items[i], items[j] = items[j], items[i]

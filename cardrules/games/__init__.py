@@ -34,4 +34,18 @@ def rules_for(game: str, players: int | None = None, options: Mapping[str, Any] 
             f"{game} is played by {counts} players, not {players!r}",
             f"al {game} se juega con {counts} jugadores, no con {players!r}",
         )
-    return rules_type(players, rules_type.options_type.from_dict(options))
+    key = (game, players, tuple(sorted((options or {}).items())))
+    try:
+        cached = _CACHE.get(key)
+    except TypeError:  # an unhashable option value: let the options check explain it
+        cached, key = None, None
+    if cached is None:
+        cached = rules_type(players, rules_type.options_type.from_dict(options))
+        if key is not None:
+            _CACHE[key] = cached
+    return cached
+
+
+# Rules objects are immutable once built; building one (options checked, tables computed) costs
+# more than playing a deal, so each combination is built once.
+_CACHE: dict[object, Rules] = {}

@@ -270,6 +270,7 @@ class BriscolaRules(Rules):
         self.card_points = ranking.card_points
         self.free_play = not (o.follow_suit or o.arrastro or o.muerte_al_tres)
         self.has_moves = self.exchange_rule != "none" or o.arrastro or o.claim
+        self.watches_tricks = o.muerte_al_tres
 
     # Dealing -----------------------------------------------------------------------------------
     def settle_turn_up(self, stock: list[Card]) -> list[Card]:
@@ -290,12 +291,13 @@ class BriscolaRules(Rules):
     def exchange_cards(self, game: Game) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
         up = game.turn_up
-        if up is None or game.trump is None:
+        trump = game.trump
+        if up is None or trump is None or up.suit is not trump:
+            return ()
+        two, seven = _TWOS[trump], _SEVENS[trump]
+        if up is two:
             return ()
         rule = self.exchange_rule
-        two, seven = Card(2, game.trump), Card(7, game.trump)
-        if up.suit is not game.trump or up is two:
-            return ()
         if rule == "italian":
             return (two,)
         high = self.strength[up.index] > self.strength[seven.index]
@@ -328,7 +330,11 @@ class BriscolaRules(Rules):
     # Moves ------------------------------------------------------------------------------------
     def moves(self, game: Game, seat: int) -> list[Move]:
         found: list[Move] = []
-        if self.exchange_rule != "none" and game.turn_up is not None:
+        if (
+            game.turn_up is not None
+            and self.exchange_rule != "none"
+            and not (game.tricks and self.exchange_timing == "first-trick")
+        ):
             hand = game.hands[seat]
             for card in self.exchange_cards(game):
                 if card in hand and self.exchange_open(game, seat):
@@ -342,6 +348,11 @@ class BriscolaRules(Rules):
         if self.opts.claim and not game.trick and self.can_claim(game, seat):
             found.append(Claim())
         return found
+
+    def moves_possible(self, game: Game) -> bool:
+        if self.opts.arrastro or self.opts.claim:
+            return True
+        return game.turn_up is not None and not (self.exchange_timing == "first-trick" and game.tricks)
 
     def actor(self, game: Game, move: Move) -> int | None:
         if isinstance(move, Exchange):
@@ -518,6 +529,8 @@ class BriscolaRules(Rules):
         )
 
 
+_TWOS: Final = {s: Card(2, s) for s in Suit}
+_SEVENS: Final = {s: Card(7, s) for s in Suit}
 _TIMING: Final[dict[str, ExchangeTiming]] = {
     "none": "any-time",
     "italian": "first-trick",
