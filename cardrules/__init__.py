@@ -12,7 +12,18 @@ The public API in one place::
 
 from __future__ import annotations
 
-from .actions import Action, Arrastro, Claim, Deal, Event, Exchange, Move, Trick, format_action, parse_action
+from .actions import (
+    Action,
+    Arrastro,
+    Claim,
+    Deal,
+    Event,
+    Exchange,
+    Move,
+    Trick,
+    format_action,
+    parse_action,
+)
 from .cards import ALL_CARDS, SUITS, Card, Suit, format_card, format_cards, parse_card, parse_cards
 from .engine import CHANCE, Game, Phase, Result, Rules, SeatView, State
 from .errors import CardCodeError, CardrulesError, IllegalActionError, OptionError, RecordError

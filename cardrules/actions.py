@@ -21,7 +21,7 @@ stores it under ``"deal"`` rather than in ``"actions"``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, Union
+from typing import ClassVar, NamedTuple, TypeAlias
 
 from .cards import Card, Suit, parse_card
 from .errors import CardCodeError, IllegalActionError
@@ -46,7 +46,7 @@ class Move:
         return self.notation()
 
 
-Action = Union[Card, Move]
+Action: TypeAlias = Card | Move
 """Anything that can be played: a card, or a :class:`Move`."""
 
 
@@ -177,7 +177,7 @@ class Trick(NamedTuple):
     A named tuple rather than a dataclass: the engine makes one per trick on its hot path.
     """
 
-    index: int
+    number: int
     """0 for the first trick of the deal."""
     leader: int
     """The seat that led (the *mano*)."""

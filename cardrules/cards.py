@@ -64,7 +64,7 @@ class Card:
     return the same shared object. ``str(card)`` is its code.
     """
 
-    __slots__ = ("number", "suit", "index", "code")
+    __slots__ = ("code", "index", "number", "suit")
 
     number: int
     """The number on the Spanish card: 1-7, 8, 9 (48-card pack only), 10, 11, 12."""
@@ -119,10 +119,6 @@ class Card:
 
 _BY_KEY: dict[tuple[int, Suit], Card] = {}
 _BY_CODE: dict[str, Card] = {}
-ALL_CARDS: Final[tuple[Card, ...]]
-"""All 48 cards of the Spanish pack, in index order."""
-
-
 def _build() -> tuple[Card, ...]:
     cards = []
     for s, suit in enumerate(SUITS):
@@ -134,7 +130,8 @@ def _build() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-ALL_CARDS = _build()
+ALL_CARDS: Final[tuple[Card, ...]] = _build()
+"""All 48 cards of the Spanish pack, in index order."""
 
 
 def parse_card(code: str) -> Card:
@@ -166,8 +163,8 @@ def parse_card(code: str) -> Card:
             "(p. ej. '1O', '12E')",
         )
     raise CardCodeError(
-        f"bad card code {code!r}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the 48-card pack), "
-        f"not {number_part!r}",
+        f"bad card code {code!r}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the 48-card "
+        f"pack), not {number_part!r}",
         f"código de carta incorrecto {code!r}: el número debe ser 1-7, 10, 11, 12 (u 8, 9 en la "
         f"baraja de 48), no {number_part!r}",
     )

@@ -1,4 +1,4 @@
-"""The general trick-taking engine: one :class:`Game` state machine driven by a :class:`Rules` object.
+"""The general trick-taking engine: one :class:`Game` state machine driven by :class:`Rules`.
 
 A game module describes its game as data on a :class:`Rules` subclass (the cards in play, the
 hands, how many cards each seat plays per turn and draws per round, card strength and points)
@@ -169,7 +169,7 @@ class Rules:
     # Dealing -----------------------------------------------------------------------------------
     def deal_pattern(self) -> list[tuple[int, int]]:
         """``(seat, cards)`` packets in dealing order; default: one card at a time from seat 0."""
-        packets = []
+        packets: list[tuple[int, int]] = []
         for r in range(max(self.hand_sizes)):
             packets.extend((seat, 1) for seat in range(self.players) if r < self.hand_sizes[seat])
         return packets
@@ -218,7 +218,8 @@ class Rules:
         for seat, hand in enumerate(deal.hands):
             if len(hand) != self.hand_sizes[seat]:
                 raise IllegalActionError(
-                    f"seat {seat} is dealt {len(hand)} cards; this game deals {self.hand_sizes[seat]}",
+                    f"seat {seat} is dealt {len(hand)} cards; this game deals "
+                    f"{self.hand_sizes[seat]}",
                     f"al asiento {seat} se le reparten {len(hand)} cartas; este juego reparte "
                     f"{self.hand_sizes[seat]}",
                 )
@@ -226,7 +227,8 @@ class Rules:
         for card in deal.cards:
             if card in seen:
                 raise IllegalActionError(
-                    f"{card.code} appears twice in the deal", f"el {card.code} aparece dos veces en el reparto"
+                    f"{card.code} appears twice in the deal",
+                    f"el {card.code} aparece dos veces en el reparto",
                 )
             seen.add(card)
         expected = set(self.cards)
@@ -475,9 +477,9 @@ class Game:
             return []
         current = self.order[self._pos]
         if seat is None or seat == current:
-            actions: list[Action] = (
-                self.hands[current][:] if self._free else self.rules.legal_plays(self, current)
-            )  # type: ignore[assignment]
+            actions: list[Action] = list(
+                self.hands[current] if self._free else self.rules.legal_plays(self, current)
+            )
             if self._moves_live:
                 actions.extend(self.rules.moves(self, current))
             return actions
@@ -493,7 +495,7 @@ class Game:
         reason in English and Spanish, if the rules do not allow it now; the game is then unchanged.
         """
         if self._free and action.__class__ is Card:
-            return self._play_card(action)  # type: ignore[arg-type]
+            return self._play_card(action)
         if isinstance(action, str):
             action = parse_action(action)
         if isinstance(action, Deal):
@@ -537,7 +539,8 @@ class Game:
             holder = next((s for s, h in enumerate(self.hands) if card in h), None)
             where_en = where_es = ""
             if holder is not None:
-                where_en, where_es = f" (seat {holder} holds it)", f" (la tiene el asiento {holder})"
+                where_en = f" (seat {holder} holds it)"
+                where_es = f" (la tiene el asiento {holder})"
             elif card in self.trick or any(card in t.cards for t in self.tricks):
                 where_en, where_es = " (it has been played)", " (ya se jugó)"
             elif card is self.turn_up or card in self.stock:
@@ -590,9 +593,9 @@ class Game:
         for c in cards:
             points += table[c.index]
         winner = None if i is None else order[i]
-        trick = _new_trick(
-            Trick, (len(self.tricks), self.leader, tuple(zip(order, cards)), winner, points, self.trump)
-        )
+        plays = tuple(zip(order, cards))
+        number = len(self.tricks)
+        trick = _new_trick(Trick, (number, self.leader, plays, winner, points, self.trump))
         self.tricks.append(trick)
         self.trick = []
         if winner is not None:

@@ -78,9 +78,8 @@ def label_play(
         heads = best.suit is led and strength[card.index] > strength[best.index]
         return PlayLabel.MONTAR if heads else PlayLabel.ASISTIR
     if card.suit is trump:
-        if best.suit is trump:
-            if strength[card.index] > strength[best.index]:
-                return PlayLabel.PISAR
+        if best.suit is trump and strength[card.index] > strength[best.index]:
+            return PlayLabel.PISAR
         return PlayLabel.FALLAR
     return PlayLabel.CONTRAFALLAR
 

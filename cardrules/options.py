@@ -8,7 +8,6 @@ plays it that way.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -16,7 +15,7 @@ from typing import Any, Literal, TypeVar
 
 from .errors import OptionError
 
-O = TypeVar("O", bound="Options")
+OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 def option(default: Any, en: str, es: str) -> Any:
@@ -29,7 +28,7 @@ class Options:
     """Base class of every game's options."""
 
     @classmethod
-    def from_dict(cls: type[O], data: Mapping[str, Any] | None) -> O:
+    def from_dict(cls: type[OptionsT], data: Mapping[str, Any] | None) -> OptionsT:
         """Options from a JSON-like mapping; missing names take their defaults.
 
         Raises:
@@ -65,11 +64,16 @@ class Options:
         return rows
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type[Options]) -> dict[str, Any]:
     """The resolved type of each field (resolving is slow: done once per class)."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    hints = _HINTS.get(cls)
+    if hints is None:
+        every = typing.get_type_hints(cls)
+        hints = _HINTS[cls] = {f.name: every[f.name] for f in dataclasses.fields(cls)}
+    return hints
 
 
 def describe_type(hint: Any) -> str:

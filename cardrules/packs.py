@@ -121,7 +121,7 @@ class Pack:
         return self.face.suits.get(lang, self.face.suits["en"])[_SUIT_POS[suit]]
 
     def card_name(self, card: Card, lang: NameLang = "en") -> str:
-        """The card's full name, e.g. ``"knight of cups"``, ``"caballo de copas"``, ``"re di spade"``.
+        """The card's full name: ``"knight of cups"``, ``"caballo de copas"``, ``"re di spade"``.
 
         Languages: ``en`` and ``es`` for every pack, plus the pack's own (``it``, ``fr``).
         """

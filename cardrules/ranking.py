@@ -53,10 +53,14 @@ LOMBARD: Final = Ranking("lombard", _ORDER, {1: 11, 7: 10, 12: 4, 11: 3, 10: 2})
 """Parts of Lombardy and Piedmont: the seven is worth 10 points and the three nothing; the order
 stays the usual one."""
 
-TUSCAN: Final = Ranking("tuscan", (1, 3, 12, 10, 11, 9, 8, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2})
+TUSCAN: Final = Ranking(
+    "tuscan", (1, 3, 12, 10, 11, 9, 8, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}
+)
 """Parts of Tuscany: jack and knight swap their values (jack 3, knight 2) and their places."""
 
-CHILEAN: Final = Ranking("chilean", (1, 2, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3), {1: 11, 2: 10, 12: 4, 11: 3, 10: 2})
+CHILEAN: Final = Ranking(
+    "chilean", (1, 2, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3), {1: 11, 2: 10, 12: 4, 11: 3, 10: 2}
+)
 """Chile: the two takes the three's place (second in rank, 10 points); the three is worthless
 and lowest."""
 

@@ -73,7 +73,7 @@ def new_game(
         names = [str(n) for n in players]
         count = len(names)
     else:
-        count = players
+        count = players  # type: ignore[assignment]  # a str is refused by rules_for
     opts = options.to_dict() if isinstance(options, Options) else options
     rules = rules_for(game, count, opts)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)

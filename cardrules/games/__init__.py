@@ -13,7 +13,9 @@ GAMES: dict[str, type[Rules]] = {g.id: g for g in (Briscola, Brisca, Briscas)}
 """Game classes by id, in the order they are listed."""
 
 
-def rules_for(game: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Rules:
+def rules_for(
+    game: str, players: int | None = None, options: Mapping[str, Any] | None = None
+) -> Rules:
     """The rules object for a game id, a number of players and an options mapping.
 
     Raises:
@@ -28,13 +30,14 @@ def rules_for(game: str, players: int | None = None, options: Mapping[str, Any] 
         )
     if players is None:
         players = rules_type.player_counts[0]
-    if isinstance(players, bool) or not isinstance(players, int) or players not in rules_type.player_counts:
+    counts_ok = isinstance(players, int) and not isinstance(players, bool)
+    if not counts_ok or players not in rules_type.player_counts:
         counts = ", ".join(str(n) for n in rules_type.player_counts)
         raise OptionError(
             f"{game} is played by {counts} players, not {players!r}",
             f"al {game} se juega con {counts} jugadores, no con {players!r}",
         )
-    key = (game, players, tuple(sorted((options or {}).items())))
+    key: object = (game, players, tuple(sorted((options or {}).items())))
     try:
         cached = _CACHE.get(key)
     except TypeError:  # an unhashable option value: let the options check explain it

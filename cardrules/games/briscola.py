@@ -53,7 +53,9 @@ class Tradition:
 
 ITALY: Final = Tradition("italian", "italian", "first-trick", False, True, "one-2", "no-2s")
 SPAIN: Final = Tradition("spanish", "spanish", "any-time", True, False, "all-2s", "48-cards")
-PUERTO_RICO: Final = Tradition("spanish", "puerto-rico", "any-time", False, False, "one-4", "48-cards")
+PUERTO_RICO: Final = Tradition(
+    "spanish", "puerto-rico", "any-time", False, False, "one-4", "48-cards"
+)
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,7 @@ class BriscolaRules(Rules):
         )
         self.redeal = o.redeal_ace_or_three if o.redeal_ace_or_three is not None else t.redeal
         style = o.pack or t.style
-        numbers = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        numbers: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
         self.remove_one_of = ()
         if players == 3:
             removal = o.three_player_removal or t.three
@@ -352,7 +354,8 @@ class BriscolaRules(Rules):
     def moves_possible(self, game: Game) -> bool:
         if self.opts.arrastro or self.opts.claim:
             return True
-        return game.turn_up is not None and not (self.exchange_timing == "first-trick" and game.tricks)
+        first_trick_only = self.exchange_timing == "first-trick"
+        return game.turn_up is not None and not (first_trick_only and game.tricks)
 
     def actor(self, game: Game, move: Move) -> int | None:
         if isinstance(move, Exchange):
@@ -371,7 +374,7 @@ class BriscolaRules(Rules):
             game.extra["arrastro"] = len(game.tricks)
             return game.put_card(move.card)
         if isinstance(move, Claim):
-            for s, hand in enumerate(game.hands):
+            for hand in game.hands:
                 game.taken[seat].extend(hand)
                 game.points[seat] += sum(self.card_points[c.index] for c in hand)
                 hand.clear()
@@ -545,7 +548,7 @@ class Briscola(BriscolaRules):
     during the first trick."""
 
     id = "briscola"
-    title = {"en": "Briscola (Italy)", "es": "Briscola (Italia)"}
+    title: ClassVar[dict[str, str]] = {"en": "Briscola (Italy)", "es": "Briscola (Italia)"}
     tradition = ITALY
 
 
@@ -555,7 +558,7 @@ class Brisca(BriscolaRules):
     holder has won a trick."""
 
     id = "brisca"
-    title = {"en": "Brisca (Spain)", "es": "Brisca (España)"}
+    title: ClassVar[dict[str, str]] = {"en": "Brisca (Spain)", "es": "Brisca (España)"}
     tradition = SPAIN
 
 
@@ -564,5 +567,5 @@ class Briscas(BriscolaRules):
     card and the 2 a low one (and, before the first trick, a high one too)."""
 
     id = "briscas"
-    title = {"en": "Briscas (Puerto Rico)", "es": "Briscas (Puerto Rico)"}
+    title: ClassVar[dict[str, str]] = {"en": "Briscas (Puerto Rico)", "es": "Briscas (Puerto Rico)"}
     tradition = PUERTO_RICO
