@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite: set-up, lint, types, tests, and a smoke run on other Pythons.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== ruff"
+.venv/bin/ruff check .
+echo "== mypy --strict"
+.venv/bin/mypy --strict
+echo "== benchmark (a figure, not a test)"
+.venv/bin/python benchmarks/deals_per_second.py --seconds 2 || true
+# The package must work on 3.11-3.14: run the rule tests on every other CPython found here.
+for v in 3.12 3.13 3.14; do
+    py=$(command -v "python$v" || ls "$HOME"/.pyenv/versions/"$v".*/bin/python"$v" 2>/dev/null | head -n 1 || true)
+    [ -n "$py" ] || continue
+    echo "== tests on $("$py" --version)"
+    venv=".venv-$v"
+    [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet -e '.[test]'
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider tests -x -k "not test_cli"
+done
+echo "== pytest"
+.venv/bin/python -m pytest "$@"
