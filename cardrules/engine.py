@@ -48,6 +48,9 @@ class Phase(enum.Enum):
 
     DEAL = "deal"
     """Waiting for the deal (a chance action)."""
+    SETUP = "setup"
+    """Actions between the deal and the first trick (a chant, an auction, discards...), run by
+    the rules' ``setup_*`` hooks."""
     PLAY = "play"
     """Playing tricks."""
     OVER = "over"
@@ -311,6 +314,26 @@ class Rules:
         """The seat that makes ``move`` (default: the player to act)."""
         return game.current_player
 
+    # The setup phase (between the deal and the first trick) -----------------------------------
+    def setup_needed(self, game: Game) -> bool:
+        """Whether the deal is followed by a setup phase (default: no, play starts at once)."""
+        return False
+
+    def setup_player(self, game: Game) -> int:
+        """The seat to act during the setup phase."""
+        raise NotImplementedError
+
+    def setup_actions(self, game: Game, seat: int) -> list[Action]:
+        """What ``seat`` may do during the setup phase."""
+        return []
+
+    def apply_setup(self, game: Game, seat: int, action: Action) -> None:
+        """Carry out a legal setup action; call :meth:`Game.start_play` once setup is over."""
+        raise NotImplementedError
+
+    def before_result(self, game: Game) -> None:
+        """Called when the deal ends, before :meth:`result` (e.g. to bank cards left in hand)."""
+
     def after_trick(self, game: Game, trick: Trick) -> None:
         """Called after each trick, once the cards are taken and drawn (e.g. to end early)."""
 
@@ -426,6 +449,8 @@ class Game:
         self.is_over = False
         """True once the deal is finished (kept as a plain attribute: bots test it constantly)."""
         self._result: Result | None = None
+        self.pending: int | None = None
+        """A seat whose answer the rules wait for before play goes on (see :meth:`wait_for`)."""
         self._orders, self._draw_orders = rules.orders()
         self.order: tuple[int, ...] = self._orders[0]
         """Seats in order of play for the current trick, one entry per card."""
@@ -441,10 +466,17 @@ class Game:
     # Reading the state ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        """The seat to act; :data:`CHANCE` (-1) before the deal; ``None`` when the game is over."""
-        if self.phase is Phase.PLAY:
-            return self.order[self._pos]
-        return CHANCE if self.phase is Phase.DEAL else None
+        """The seat to act; :data:`CHANCE` (-1) before the deal; ``None`` when the game is over.
+
+        During play this is the seat whose turn it is in the trick, unless the rules are waiting
+        for another seat's answer (see :meth:`wait_for`).
+        """
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self.order[self._pos] if self.pending is None else self.pending
+        if phase is Phase.SETUP:
+            return self.rules.setup_player(self)
+        return CHANCE if phase is Phase.DEAL else None
 
 
     @property
@@ -474,6 +506,14 @@ class Game:
         only moves allowed out of turn (such as the Spanish trump exchange); usually none.
         """
         if self.phase is not Phase.PLAY:
+            if self.phase is Phase.SETUP:
+                current = self.rules.setup_player(self)
+                if seat is None or seat == current:
+                    return self.rules.setup_actions(self, current)
+            return []
+        if self.pending is not None:
+            if seat is None or seat == self.pending:
+                return list(self.rules.moves(self, self.pending))
             return []
         current = self.order[self._pos]
         if seat is None or seat == current:
@@ -510,7 +550,14 @@ class Game:
             raise IllegalActionError(
                 "the cards have not been dealt yet", "todavía no se han repartido las cartas"
             )
+        if self.phase is Phase.SETUP:
+            return self._setup_action(action)
         if isinstance(action, Card):
+            if self.pending is not None:
+                raise IllegalActionError(
+                    f"seat {self.pending} must answer first",
+                    f"primero debe responder el asiento {self.pending}",
+                )
             seat = self.order[self._pos]
             self._check_play(seat, action)
             return self._play_card(action)
@@ -520,6 +567,37 @@ class Game:
         self.log.append(action)
         trick = self.rules.apply_move(self, seat_or_none, action)
         return Event(seat_or_none, action, trick)
+
+    def _setup_action(self, action: Action) -> Event:
+        seat = self.rules.setup_player(self)
+        if action not in self.rules.setup_actions(self, seat):
+            if isinstance(action, Card):
+                raise IllegalActionError(
+                    f"no card is played yet: {action.code} is not a setup action",
+                    f"todavía no se juegan cartas: {action.code} no es una acción de esta fase",
+                )
+            raise self.rules_refusal(action, seat)
+        self.log.append(action)
+        self.rules.apply_setup(self, seat, action)
+        return Event(seat, action, None)
+
+    def start_play(self, leader: int = 0) -> None:
+        """End the setup phase: the first trick is led by ``leader`` (rules call this)."""
+        self.phase = Phase.PLAY
+        self.leader = leader
+        self.order = self._orders[leader]
+        self._pos = 0
+        self._free = self.rules.free_play and self.pending is None
+        if self._cannot_continue():
+            self.finish()
+
+    def wait_for(self, seat: int | None) -> None:
+        """Make ``seat`` the one to act (only its moves are legal) until called with ``None``.
+
+        Rules use this for answers out of the turn order, such as accepting a surrender.
+        """
+        self.pending = seat
+        self._free = seat is None and self.rules.free_play and self.phase is Phase.PLAY
 
     def rules_refusal(self, move: Move, seat: int | None) -> IllegalActionError:
         """The error for a move the rules refuse (asks the rules why, if they can say)."""
@@ -654,8 +732,10 @@ class Game:
         self.phase = Phase.OVER
         self.is_over = True
         self._free = self._moves_live = False
+        self.pending = None
         if reason is not None:
             self.extra["end"] = reason
+        self.rules.before_result(self)
         self._result = self.rules.result(self)
 
     def _deal(self, deal: Deal, *, checked: bool = False) -> None:
@@ -672,10 +752,10 @@ class Game:
         self.extra["talon"] = list(deal.talon)
         self.trump = self.rules.trump_of(deal)
         self.log.append(deal)
-        self.phase = Phase.PLAY
-        self._free = self.rules.free_play
-        if self._cannot_continue():
-            self.finish()
+        if self.rules.setup_needed(self):
+            self.phase = Phase.SETUP
+        else:
+            self.start_play(0)
 
     # Views and history ----------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
