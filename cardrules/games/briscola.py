@@ -17,16 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import Arrastro, Claim, Exchange, Move, Trick
+from ..actions import Arrastro, Claim, Move, Trick
 from ..cards import ALL_CARDS, Card, Suit, parse_card
-from ..engine import Game, Result, Rules
+from ..engine import Game, Result
 from ..errors import IllegalActionError
 from ..options import Options, option
 from ..packs import Style, pack_for
 from ..ranking import RANKINGS
+from .exchange import ExchangeOptions, ExchangeRule, ExchangeRules, ExchangeTiming
 
-ExchangeRule = Literal["none", "italian", "puerto-rico", "spanish"]
-ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
 ThreeRemoval = Literal["one-2", "one-4", "all-2s"]
 SixPack = Literal["48-cards", "no-2s"]
 
@@ -59,45 +58,11 @@ PUERTO_RICO: Final = Tradition(
 
 
 @dataclass(frozen=True)
-class BriscolaOptions(Options):
+class BriscolaOptions(ExchangeOptions):
     """Options of Briscola, Brisca and Briscas. ``None`` means "as the game's tradition plays it".
 
     Each option names the reading it picks; the defaults follow the project's rules notes.
     """
-
-    exchange: ExchangeRule | None = option(
-        None,
-        "which card may take the turned-up card (default: the tradition's)",
-        "qué carta puede cambiarse por la del triunfo (por defecto, la de la tradición)",
-    )
-    """The trump-card exchange. ``"italian"`` (Briscola's default): the 2 of trumps takes the
-    turned-up card. ``"spanish"`` (Brisca, seed 004): a turn-up above the 7 (3, ace, king, knight,
-    jack, and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
-    player must have won a trick. ``"puerto-rico"`` (Briscas, seed 002): a 10, 11, 12, 1 or 3 is
-    taken by the 7, and before the first trick also by the 2, which has precedence (while the 2
-    of trumps is in a hand, the 7 waits until the first card is played); a 7, 6, 5 or 4 is taken
-    by the 2 at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up
-    at the moment, so after a 7 has taken a high card the 2 may take the 7. The exchange is the
-    action ``exchange:<card>`` by whoever holds that card."""
-
-    exchange_timing: ExchangeTiming | None = option(
-        None,
-        "when the exchange is allowed (default: the tradition's)",
-        "cuándo se permite el cambio (por defecto, según la tradición)",
-    )
-    """When the exchange may be made (always only while the turned-up card is under the stock).
-    ``"first-trick"`` (Italian default): before the first trick is finished. ``"any-time"``
-    (Spanish and Puerto Rican default): at any moment, even during a trick and out of turn.
-    ``"own-turn"``: only when it is your turn to play, once per trick. ``"before-penultimate"``:
-    at any moment except during the trick after which the last cards are drawn (our reading of
-    "not in the penultimate trick")."""
-
-    exchange_needs_trick: bool | None = option(
-        None,
-        "the exchanger must have won a trick (default: Spain yes, others no)",
-        "quien cambia debe haber ganado una baza (por defecto: España sí, los demás no)",
-    )
-    """Whether the player who exchanges must have won at least one trick himself (seed 004)."""
 
     redeal_ace_or_three: bool | None = option(
         None,
@@ -126,21 +91,6 @@ class BriscolaOptions(Options):
     """Six players in two teams of three: ``"48-cards"`` (Spain: the 48-card pack, 8 tricks) or
     ``"no-2s"`` (Italy: 36 cards, 6 tricks). Puerto Rican sources stop at four players; Briscas
     with six follows Spain."""
-
-    pack: Style | None = option(
-        None,
-        "the look of the cards: spanish, italian or french (default: the tradition's)",
-        "el aspecto de las cartas: spanish, italian o french (por defecto, el de la tradición)",
-    )
-    """Only names and pictures change: codes, ranks and points stay the same."""
-
-    scoring: Literal["standard", "lombard", "tuscan", "chilean"] = option(
-        "standard",
-        "regional card values: standard, lombard, tuscan, chilean",
-        "valores regionales: standard, lombard, tuscan, chilean",
-    )
-    """Regional rank and points (see :mod:`cardrules.ranking`): Lombardy/Piedmont (7 = 10 points,
-    3 = 0), Tuscany (jack and knight swapped), Chile (the 2 takes the 3's place)."""
 
     follow_suit: bool = option(
         False,
@@ -215,7 +165,7 @@ class BriscolaOptions(Options):
     cups, swords, clubs). A card is still turned up and drawn last."""
 
 
-class BriscolaRules(Rules):
+class BriscolaRules(ExchangeRules):
     """Rules shared by the Briscola family; subclasses only name their :class:`Tradition`."""
 
     tradition: ClassVar[Tradition]
@@ -228,15 +178,6 @@ class BriscolaRules(Rules):
         assert isinstance(options, BriscolaOptions)
         t = self.tradition
         o = self.opts = options
-        self.exchange_rule: ExchangeRule = o.exchange or t.exchange
-        self.exchange_timing: ExchangeTiming = o.exchange_timing or (
-            t.timing if self.exchange_rule == t.exchange else _TIMING[self.exchange_rule]
-        )
-        self.exchange_needs_trick = (
-            o.exchange_needs_trick
-            if o.exchange_needs_trick is not None
-            else self.exchange_rule == "spanish"
-        )
         self.redeal = o.redeal_ace_or_three if o.redeal_ace_or_three is not None else t.redeal
         style = o.pack or t.style
         numbers: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
@@ -271,7 +212,8 @@ class BriscolaRules(Rules):
         self.strength = ranking.strength
         self.card_points = ranking.card_points
         self.free_play = not (o.follow_suit or o.arrastro or o.muerte_al_tres)
-        self.has_moves = self.exchange_rule != "none" or o.arrastro or o.claim
+        self.has_moves = o.arrastro or o.claim
+        self.configure_exchange(o, t.exchange, t.timing)
         self.watches_tricks = o.muerte_al_tres
 
     # Dealing -----------------------------------------------------------------------------------
@@ -289,58 +231,9 @@ class BriscolaRules(Rules):
             return Suit.parse(self.opts.trump_suit)
         return super().trump_of(deal)  # type: ignore[arg-type]
 
-    # The exchange --------------------------------------------------------------------------------
-    def exchange_cards(self, game: Game) -> tuple[Card, ...]:
-        """The trump cards that may take the turned-up card now, whoever holds them."""
-        up = game.turn_up
-        trump = game.trump
-        if up is None or trump is None or up.suit is not trump:
-            return ()
-        two, seven = _TWOS[trump], _SEVENS[trump]
-        if up is two:
-            return ()
-        rule = self.exchange_rule
-        if rule == "italian":
-            return (two,)
-        high = self.strength[up.index] > self.strength[seven.index]
-        if rule == "spanish":
-            return (seven,) if high else (two,)
-        if rule == "puerto-rico":
-            if not high:
-                return (two,)
-            if not game.tricks and not game.trick:
-                two_in_hand = any(two in h for h in game.hands)
-                return (two,) if two_in_hand else (seven,)
-            return (seven,)
-        return ()
-
-    def exchange_open(self, game: Game, seat: int) -> bool:
-        """Whether the timing options let ``seat`` exchange at this moment."""
-        timing = self.exchange_timing
-        if timing == "first-trick" and game.tricks:
-            return False
-        if timing == "own-turn" and (
-            seat != game.current_player or game.extra.get("exchanged_in") == len(game.tricks)
-        ):
-            return False
-        if timing == "before-penultimate" and game.stock_size <= sum(self.draws):
-            return False
-        if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
-            return False
-        return True
-
     # Moves ------------------------------------------------------------------------------------
     def moves(self, game: Game, seat: int) -> list[Move]:
-        found: list[Move] = []
-        if (
-            game.turn_up is not None
-            and self.exchange_rule != "none"
-            and not (game.tricks and self.exchange_timing == "first-trick")
-        ):
-            hand = game.hands[seat]
-            for card in self.exchange_cards(game):
-                if card in hand and self.exchange_open(game, seat):
-                    found.append(Exchange(card))
+        found = self.exchange_moves(game, seat)
         if seat != game.current_player:
             return found
         if self.opts.arrastro and game.trump is not None:
@@ -352,24 +245,9 @@ class BriscolaRules(Rules):
         return found
 
     def moves_possible(self, game: Game) -> bool:
-        if self.opts.arrastro or self.opts.claim:
-            return True
-        first_trick_only = self.exchange_timing == "first-trick"
-        return game.turn_up is not None and not (first_trick_only and game.tricks)
-
-    def actor(self, game: Game, move: Move) -> int | None:
-        if isinstance(move, Exchange):
-            return next((s for s, h in enumerate(game.hands) if move.card in h), None)
-        return game.current_player
+        return self.opts.arrastro or self.opts.claim or super().moves_possible(game)
 
     def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
-        if isinstance(move, Exchange):
-            hand = game.hands[seat]
-            hand[hand.index(move.card)] = game.turn_up  # type: ignore[assignment]
-            game.turn_up = move.card
-            game.extra["exchanged_in"] = len(game.tricks)
-            game.extra.setdefault("exchanges", []).append((seat, move.card.code))
-            return None
         if isinstance(move, Arrastro):
             game.extra["arrastro"] = len(game.tricks)
             return game.put_card(move.card)
@@ -384,35 +262,6 @@ class BriscolaRules(Rules):
 
     def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
         """Explain a refused move."""
-        if isinstance(move, Exchange):
-            if self.exchange_rule == "none":
-                return IllegalActionError(
-                    "the trump-card exchange is not played (option exchange=none)",
-                    "no se juega el cambio de la carta de triunfo (opción exchange=none)",
-                )
-            if game.turn_up is None:
-                return IllegalActionError(
-                    "the turned-up card has already been drawn",
-                    "la carta de triunfo ya se ha robado",
-                )
-            if seat is None:
-                return IllegalActionError(
-                    f"nobody holds {move.card.code}", f"nadie tiene el {move.card.code}"
-                )
-            if move.card not in self.exchange_cards(game):
-                return IllegalActionError(
-                    f"{move.card.code} cannot take the turned-up {game.turn_up.code}",
-                    f"el {move.card.code} no puede cambiarse por el {game.turn_up.code} de triunfo",
-                )
-            if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
-                return IllegalActionError(
-                    f"seat {seat} must win a trick before exchanging",
-                    f"el asiento {seat} debe ganar una baza antes de cambiar",
-                )
-            return IllegalActionError(
-                f"the exchange is not allowed at this moment (timing: {self.exchange_timing})",
-                f"el cambio no está permitido en este momento (momento: {self.exchange_timing})",
-            )
         if isinstance(move, Claim) and not self.opts.claim:
             return IllegalActionError(
                 "claiming is not played (option claim)", "no se juega a reclamar (opción claim)"
@@ -423,7 +272,7 @@ class BriscolaRules(Rules):
                 "para reclamar hace falta el mazo agotado, ser mano y que tu bando tenga los "
                 "triunfos más altos",
             )
-        return None
+        return super().why_not(game, seat, move)
 
     # Restrictions on plays ---------------------------------------------------------------
     def legal_plays(self, game: Game, seat: int) -> list[Card]:
@@ -530,16 +379,6 @@ class BriscolaRules(Rules):
             game_points=tuple(game_points),
             reason=reason,
         )
-
-
-_TWOS: Final = {s: Card(2, s) for s in Suit}
-_SEVENS: Final = {s: Card(7, s) for s in Suit}
-_TIMING: Final[dict[str, ExchangeTiming]] = {
-    "none": "any-time",
-    "italian": "first-trick",
-    "spanish": "any-time",
-    "puerto-rico": "any-time",
-}
 
 
 class Briscola(BriscolaRules):
