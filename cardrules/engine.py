@@ -331,6 +331,15 @@ class Rules:
         """Carry out a legal setup action; call :meth:`Game.start_play` once setup is over."""
         raise NotImplementedError
 
+    def next_dealer(self, result: Result) -> int:
+        """The seat (of the deal just played) that deals the next deal of a match.
+
+        Default: seat 0. Seats run in order of play from the dealer, so seat 0 is the player the
+        deal passes to: to the dealer's right in counter-clockwise games, to his left in clockwise
+        ones.
+        """
+        return 0
+
     def before_result(self, game: Game) -> None:
         """Called when the deal ends, before :meth:`result` (e.g. to bank cards left in hand)."""
 
@@ -440,6 +449,10 @@ class Game:
         """Cards each seat has taken in tricks (or put on its own pile)."""
         self.points: list[int] = [0] * n
         """Card points each seat has taken."""
+        self.aside: list[Card] = []
+        """Cards out of play: spoiled tricks nobody took, discards."""
+        self.talon: list[Card] = []
+        """Cards dealt aside face down (games with a talon)."""
         self.log: list[Action] = []
         """Every action so far, the deal first."""
         self.extra: dict[str, Any] = {}
@@ -462,6 +475,7 @@ class Game:
         self._moves_live = rules.has_moves  # the rules may still offer moves this deal
         self._after_trick = rules.after_trick if rules.watches_tricks else None
         self._single_draw = all(d == 1 for d in rules.draws)
+        self._draws = any(rules.draws)  # False: the stock is never drawn from (Aluette)
 
     # Reading the state ----------------------------------------------------------------------------
     @property
@@ -680,9 +694,11 @@ class Game:
             self.taken[winner].extend(cards)
             self.points[winner] += points
             self.leader = winner
+        else:  # a spoiled trick: nobody takes it and the same player leads again
+            self.aside.extend(cards)
         self._pos = 0
         self.order = self._orders[self.leader]
-        if self.stock or self.turn_up is not None:
+        if self._draws and (self.stock or self.turn_up is not None):
             self._draw()
             stock_left = self.stock or self.turn_up is not None
         else:
@@ -749,7 +765,7 @@ class Game:
         stock = list(deal.stock)
         self.turn_up = stock.pop() if self.rules.turn_up and stock else None
         self.stock = stock[::-1]
-        self.extra["talon"] = list(deal.talon)
+        self.talon = list(deal.talon)
         self.trump = self.rules.trump_of(deal)
         self.log.append(deal)
         if self.rules.setup_needed(self):
@@ -792,7 +808,7 @@ class Game:
             current_player=self.current_player,
             phase=self.phase,
             result=self._result,
-            extra={k: v for k, v in self.extra.items() if k != "talon"},
+            extra=dict(self.extra),
         )
 
     def states(self) -> Iterator[State]:

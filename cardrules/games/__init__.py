@@ -7,9 +7,13 @@ from typing import Any
 
 from ..engine import Rules
 from ..errors import OptionError
+from .alcalde import AlcaldeRules, AlcaldeVariation
+from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
 
-GAMES: dict[str, type[Rules]] = {g.id: g for g in (Briscola, Brisca, Briscas)}
+GAMES: dict[str, type[Rules]] = {
+    g.id: g for g in (Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette)
+}
 """Game classes by id, in the order they are listed."""
 
 

@@ -1,0 +1,477 @@
+"""Aluette (seed 001; pagat.com and Parlett for the details).
+
+Four players with the 48-card Spanish pack, in two partnerships sitting opposite (seats 0 and 2
+against 1 and 3) whose partners do **not** pool their tricks. Play goes clockwise (seat 0 sits at
+the dealer's left and leads). Nine cards each, dealt in threes; twelve are left aside. No trumps,
+no duty to follow: the highest card by a fixed 19-class ranking wins, and a tie for the highest
+card **spoils** the trick (nobody takes it; the same player leads again).
+
+The deal's score: the player who won the most tricks scores 1 for his side; on a tie, whoever
+reached that number first. With *mordienne* (an option) it is 2 when that player won none of the
+early tricks and then an unbroken run ending with the last trick. A side may offer to surrender.
+
+In the replay JSON, the ``points`` of each seat are the **tricks** it won; ``game_points`` is
+the deal's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Final, Literal
+
+from ..actions import Action, Move, Trick, register_move
+from ..cards import ALL_CARDS, Card, Suit, parse_card
+from ..engine import Game, Result, Rules
+from ..errors import IllegalActionError
+from ..options import Options, option
+from ..packs import pack_for
+from ..rng import SeededRandom
+
+# The 19 classes, strongest first. Named cards stand alone; the rest rank by number.
+_NAMED: Final = ("3O", "3C", "2O", "2C", "9C", "9O", "2B", "2E")
+_BY_NUMBER: Final = (1, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3)
+
+
+def _aluette_strength() -> list[int]:
+    strength = [0] * len(ALL_CARDS)
+    classes = 19
+    for i, code in enumerate(_NAMED):
+        strength[parse_card(code).index] = classes - i
+    for j, number in enumerate(_BY_NUMBER):
+        for card in ALL_CARDS:
+            if card.number == number and card.code not in _NAMED:
+                strength[card.index] = classes - len(_NAMED) - j
+    return strength
+
+
+STRENGTH: Final = _aluette_strength()
+"""Aluette strength by card index: 19 for monsieur (3 of coins) down to 1 for the 3 of swords
+and of clubs."""
+
+ROLES: Final = {"3O": "monsieur", "3C": "madame", "2O": "borgne", "2C": "vache"}
+"""The four top cards and the names of the players who draw them at the seating."""
+
+CARD_NAMES: Final = {
+    "3O": "monsieur", "3C": "madame", "2O": "le borgne", "2C": "la vache",
+    "9C": "grand-neuf", "9O": "petit-neuf", "2B": "deux de chêne", "2E": "deux d'écrit",
+}
+"""The French names of Aluette's eight named cards."""
+
+
+@register_move
+@dataclass(frozen=True)
+class Chant(Move):
+    """Agree to the chant (all four must agree)."""
+
+    keyword: ClassVar[str] = "chant"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Chant:
+        if argument:
+            raise ValueError(argument)
+        return cls()
+
+
+@register_move
+@dataclass(frozen=True)
+class NoChant(Move):
+    """Refuse the chant: it is not done this deal."""
+
+    keyword: ClassVar[str] = "no-chant"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> NoChant:
+        if argument:
+            raise ValueError(argument)
+        return cls()
+
+
+@register_move
+@dataclass(frozen=True)
+class Discard(Move):
+    """Put a card face down aside (after the chant, back down to nine cards)."""
+
+    card: Card
+    keyword: ClassVar[str] = "discard"
+
+    def notation(self) -> str:
+        return f"discard:{self.card.code}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Discard:
+        return cls(parse_card(argument))
+
+
+@register_move
+@dataclass(frozen=True)
+class Surrender(Move):
+    """Offer to concede the deal (the next opponent answers)."""
+
+    keyword: ClassVar[str] = "surrender"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Surrender:
+        if argument:
+            raise ValueError(argument)
+        return cls()
+
+
+@register_move
+@dataclass(frozen=True)
+class Accept(Move):
+    """Accept a surrender: the deal ends and the accepting side scores 1."""
+
+    keyword: ClassVar[str] = "accept"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Accept:
+        if argument:
+            raise ValueError(argument)
+        return cls()
+
+
+@register_move
+@dataclass(frozen=True)
+class Refuse(Move):
+    """Refuse a surrender: now the refusing side must make mordienne (2 points) or the side that
+    offered scores 2."""
+
+    keyword: ClassVar[str] = "refuse"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Refuse:
+        if argument:
+            raise ValueError(argument)
+        return cls()
+
+
+@dataclass(frozen=True)
+class AluetteOptions(Options):
+    """Options of Aluette."""
+
+    chant: bool = option(
+        False,
+        "offer the chant after the deal (everyone must agree)",
+        "proponer el «chant» tras el reparto (todos deben aceptar)",
+    )
+    """Seed 001's optional chant. When on, each player in turn answers ``chant`` or
+    ``no-chant``; if all four agree, the twelve cards left over go one at a time, alternately, to
+    the dealer's left (seat 0) and the dealer (seat 3), starting with seat 0, and each of them
+    discards back to nine (``discard:<card>``; seat 0 first). Off by default: the table agrees
+    on it beforehand."""
+
+    spoiled: Literal["nobody", "next-winner"] = option(
+        "nobody",
+        "a spoiled trick: nobody takes it, or the next trick's winner does",
+        "baza «pourrie»: no es de nadie, o se la lleva quien gane la siguiente",
+    )
+    """``"nobody"`` (seed 001, pagat): a spoiled trick belongs to no one. ``"next-winner"``: the
+    winner of the next trick that is not spoiled also takes the spoiled ones, and each counts as
+    a trick he won at that moment."""
+
+    mordienne: bool = option(
+        False,
+        "mordienne: the top player's late unbroken run scores 2",
+        "«mordienne»: si el mejor jugador gana seguidas las últimas bazas, vale 2",
+    )
+    """Seed 001's optional mordienne: the deal scores 2 when its top player won none of the
+    first tricks and then every trick from some point to the last one (a spoiled last trick
+    rules it out)."""
+
+    surrender: bool = option(
+        True,
+        "a side may offer to surrender (the next opponent accepts or refuses)",
+        "un bando puede ofrecer rendirse (el rival siguiente acepta o rechaza)",
+    )
+    """Offering to concede (pagat): once per deal, the player to act may ``surrender``; the next
+    opponent in order answers ``accept`` (his side scores 1 and the deal ends) or ``refuse`` (the
+    deal goes on; his side then scores 2 if its top player makes mordienne, otherwise the
+    offering side scores 2)."""
+
+    match: Literal["five-deals", "first-to-5"] = option(
+        "five-deals",
+        "a match: five deals (most points) or first side to 5 points",
+        "una partida: cinco manos (más puntos) o el primer bando a 5 puntos",
+    )
+    """pagat and Parlett play five deals and count points; French sites play to 5 points."""
+
+
+class Aluette(Rules):
+    """Aluette: four players, two partnerships that do not pool tricks, the 19-class ranking."""
+
+    id = "aluette"
+    title: ClassVar[dict[str, str]] = {"en": "Aluette", "es": "Aluette (la vache)"}
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    options_type: ClassVar[type[Options]] = AluetteOptions
+    opts: AluetteOptions
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        assert isinstance(options, AluetteOptions)
+        self.opts = options
+        self.pack = pack_for("spanish", 48)
+        self.cards = ALL_CARDS
+        self.sides = ((0, 2), (1, 3))
+        self.hand_sizes = (9, 9, 9, 9)
+        self.draws = (0, 0, 0, 0)
+        self.turns = (1, 1, 1, 1)
+        self.turn_up = False
+        self.strength = STRENGTH
+        self.card_points = [0] * len(ALL_CARDS)
+        self.has_moves = options.surrender
+        self.watches_tricks = options.spoiled == "next-winner"
+
+    def deal_pattern(self) -> list[tuple[int, int]]:
+        """Three rounds of three cards, seat 0 (the dealer's left) first."""
+        return [(seat, 3) for seat in range(4)] * 3
+
+    def trick_winner(self, cards: Sequence[Card], trump: Suit | None) -> int | None:
+        """The highest card by the 19 classes; ``None`` (spoiled) when the highest is tied."""
+        strength = self.strength
+        best, top, tied = 0, strength[cards[0].index], False
+        for i in range(1, len(cards)):
+            s = strength[cards[i].index]
+            if s > top:
+                best, top, tied = i, s, False
+            elif s == top:
+                tied = True
+        return None if tied else best
+
+    # The spoiled-trick option ------------------------------------------------------------------
+    def after_trick(self, game: Game, trick: Trick) -> None:
+        """With ``spoiled="next-winner"``, the winner also takes the spoiled tricks before it."""
+        waiting: list[int] = game.extra.setdefault("spoiled", [])
+        if trick.winner is None:
+            waiting.append(trick.number)
+            return
+        for number in waiting:
+            for card in game.tricks[number].cards:
+                game.aside.remove(card)
+                game.taken[trick.winner].append(card)
+        waiting.clear()
+
+    # The chant (a setup phase) -------------------------------------------------------------------
+    def setup_needed(self, game: Game) -> bool:
+        if self.opts.chant:
+            game.extra["chant"] = 0  # players who agreed so far
+            return True
+        return False
+
+    def _discarder(self, game: Game) -> int:
+        return 0 if len(game.hands[0]) > 9 else 3
+
+    def setup_player(self, game: Game) -> int:
+        agreed: int = game.extra["chant"]
+        return agreed if agreed < 4 else self._discarder(game)
+
+    def setup_actions(self, game: Game, seat: int) -> list[Action]:
+        if game.extra["chant"] < 4:
+            return [Chant(), NoChant()]
+        return [Discard(c) for c in game.hands[seat]]
+
+    def apply_setup(self, game: Game, seat: int, action: Action) -> None:
+        if isinstance(action, NoChant):
+            game.extra["chant"] = "refused"
+            game.start_play(0)
+        elif isinstance(action, Chant):
+            game.extra["chant"] += 1
+            if game.extra["chant"] == 4:
+                turn = 0
+                while game.stock:  # top first, alternately to the dealer's left and the dealer
+                    game.hands[turn].append(game.stock.pop())
+                    turn = 3 - turn
+        elif isinstance(action, Discard):
+            game.hands[seat].remove(action.card)
+            game.aside.append(action.card)
+            if len(game.hands[0]) == 9 and len(game.hands[3]) == 9:
+                game.extra["chant"] = "done"
+                game.start_play(0)
+
+    # Surrender ------------------------------------------------------------------------------
+    def moves(self, game: Game, seat: int) -> list[Move]:
+        offer = game.extra.get("surrender")
+        if game.pending is not None:
+            return [Accept(), Refuse()] if seat == game.pending else []
+        if self.opts.surrender and offer is None and seat == game.current_player:
+            return [Surrender()]
+        return []
+
+    def moves_possible(self, game: Game) -> bool:
+        return "surrender" not in game.extra
+
+    def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
+        if isinstance(move, Surrender):
+            game.extra["surrender"] = {"by": seat, "side": self.side_of(seat), "answer": None}
+            game.wait_for((seat + 1) % 4)
+        elif isinstance(move, (Accept, Refuse)):
+            offer = game.extra["surrender"]
+            offer["answer"] = "accepted" if isinstance(move, Accept) else "refused"
+            game.wait_for(None)
+            if isinstance(move, Accept):
+                game.finish("surrender")
+        else:
+            return super().apply_move(game, seat, move)
+        return None
+
+    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
+        """Explain a refused move."""
+        if isinstance(move, Surrender):
+            if not self.opts.surrender:
+                return IllegalActionError(
+                    "surrender is not played (option surrender)",
+                    "no se juega la rendición (opción surrender)",
+                )
+            return IllegalActionError(
+                "a surrender may be offered once per deal, by the player to act",
+                "la rendición se ofrece una vez por mano, y la ofrece quien tiene el turno",
+            )
+        if isinstance(move, (Accept, Refuse)):
+            return IllegalActionError(
+                "there is no surrender to answer (or it is another seat's answer)",
+                "no hay rendición que responder (o le toca responder a otro asiento)",
+            )
+        if isinstance(move, (Chant, NoChant, Discard)):
+            return IllegalActionError(
+                "the chant is over or not played now", "el «chant» no se juega ahora"
+            )
+        return None
+
+    # Scoring ----------------------------------------------------------------------------------
+    def credits(self, game: Game) -> list[tuple[int | None, int]]:
+        """For each trick: who is credited with it and at which trick he got it.
+
+        Normally the trick's winner, at once. With ``spoiled="next-winner"`` a spoiled trick goes
+        to the winner of the next trick that is not spoiled, at that trick (``None``: nobody).
+        """
+        credits: list[tuple[int | None, int]] = [(t.winner, t.number) for t in game.tricks]
+        if self.opts.spoiled == "next-winner":
+            taker: tuple[int | None, int] = (None, len(credits))
+            for i in reversed(range(len(credits))):
+                if credits[i][0] is None:
+                    credits[i] = taker
+                else:
+                    taker = credits[i]
+        return credits
+
+    def top_player(self, game: Game) -> int | None:
+        """The player with most tricks; on a tie, whoever reached that number first."""
+        counts = [0] * 4
+        reached: dict[tuple[int, int], int] = {}  # (seat, count) -> when it was reached
+        for seat, when in sorted(
+            ((s, w) for s, w in self.credits(game) if s is not None), key=lambda c: c[1]
+        ):
+            counts[seat] += 1
+            reached[(seat, counts[seat])] = when
+        best = max(counts)
+        if best == 0:
+            return None
+        leaders = [s for s in range(4) if counts[s] == best]
+        return min(leaders, key=lambda s: reached[(s, best)])
+
+    def is_mordienne(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` won none of the first tricks and then every one to the last."""
+        who = [s for s, _ in self.credits(game)]
+        k = len(who)
+        while k > 0 and who[k - 1] == seat:
+            k -= 1
+        return 0 < k < len(who) and seat not in who[:k]
+
+    def result(self, game: Game) -> Result:
+        credited = [who for who, _ in self.credits(game)]
+        tricks = tuple(credited.count(s) for s in range(4))
+        side_tricks = tuple(sum(tricks[s] for s in side) for side in self.sides)
+        offer = game.extra.get("surrender")
+        winner: int | None = None
+        score = 0
+        reason = "tricks"
+        if offer is not None and offer["answer"] == "accepted":
+            winner, score, reason = 1 - offer["side"], 1, "surrender"
+        else:
+            top = self.top_player(game)
+            mordienne = top is not None and self.is_mordienne(game, top)
+            if offer is not None and offer["answer"] == "refused":
+                reason = "surrender refused"
+                refusers = 1 - offer["side"]
+                if top is not None and self.side_of(top) == refusers and mordienne:
+                    winner, score = refusers, 2
+                else:
+                    winner, score = offer["side"], 2
+            elif top is not None:
+                winner = self.side_of(top)
+                score = 2 if self.opts.mordienne and mordienne else 1
+                if score == 2:
+                    reason = "mordienne"
+        game_points = tuple(score if i == winner else 0 for i in range(2))
+        return Result(
+            points=tricks,
+            sides=self.sides,
+            side_points=side_tricks,
+            winner=winner,
+            game_points=game_points,
+            reason=reason,
+        )
+
+
+# The seating draw -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Seating:
+    """The outcome of Aluette's seating draw."""
+
+    dealt: tuple[tuple[int, Card], ...]
+    """``(person, card)`` in the order the cards were dealt face up."""
+    roles: dict[str, int]
+    """The person who drew each top card: ``monsieur``, ``madame``, ``borgne``, ``vache``."""
+
+    @property
+    def seats(self) -> tuple[int, int, int, int]:
+        """Persons by seat for the first deal. Madame deals (seat 3) and Monsieur sits opposite
+        her (seat 1); the Borgne sits at her left (seat 0) and the Vache at seat 2 (our ruling:
+        the sources only say that partners sit opposite)."""
+        r = self.roles
+        return (r["borgne"], r["monsieur"], r["vache"], r["madame"])
+
+
+def seating_from_cards(cards: Sequence[Card]) -> Seating:
+    """Run the seating draw on cards turned face up in this order: persons 0, 1, 2, 3 receive
+    them in turn, skipping whoever already holds a top card, until all four top cards are out.
+
+    Raises:
+        IllegalActionError: the cards stop before all four top cards are out, or go on after.
+    """
+    holders: dict[str, int] = {}
+    dealt: list[tuple[int, Card]] = []
+    person = 0
+    for i, card in enumerate(cards):
+        if len(holders) == 4:
+            raise IllegalActionError(
+                f"the seating draw is over after card {i}: {card.code} is one card too many",
+                f"el sorteo de asientos acaba tras la carta {i}: el {card.code} sobra",
+            )
+        while person in holders.values():
+            person = (person + 1) % 4
+        dealt.append((person, card))
+        role = ROLES.get(card.code)
+        if role is not None:
+            holders[role] = person
+        person = (person + 1) % 4
+    if len(holders) < 4:
+        raise IllegalActionError(
+            "the seating draw stops before the four top cards (3O 3C 2O 2C) are out",
+            "el sorteo de asientos se detiene antes de que salgan las cuatro mayores (3O 3C 2O 2C)",
+        )
+    return Seating(tuple(dealt), holders)
+
+
+def seating_draw(seed: int) -> Seating:
+    """The seating draw from a seed: the 48 cards shuffled as in :mod:`cardrules.rng`, then
+    dealt face up by :func:`seating_from_cards` until the four top cards are out."""
+    cards = list(ALL_CARDS)
+    SeededRandom(seed).shuffle(cards)
+    tops = set(ROLES)
+    out = 0
+    for i, card in enumerate(cards):
+        out += card.code in tops
+        if out == 4:
+            return seating_from_cards(cards[: i + 1])
+    raise AssertionError("unreachable: the pack holds the four top cards")
