@@ -331,6 +331,16 @@ class Rules:
         """Carry out a legal setup action; call :meth:`Game.start_play` once setup is over."""
         raise NotImplementedError
 
+    def match_length(self) -> tuple[int | None, int | None]:
+        """A match's default ``(deals, target score)``; ``None`` for no limit of that kind."""
+        return (None, None)
+
+    def first_seating(self, rng: SeededRandom) -> tuple[tuple[int, ...], int, object]:
+        """How a match starts: the people in order of play round the table, the first dealer,
+        and any record of how that was decided. Default: the people as listed and a dealer
+        drawn from the seed."""
+        return tuple(range(self.players)), rng.below(self.players), None
+
     def next_dealer(self, result: Result) -> int:
         """The seat (of the deal just played) that deals the next deal of a match.
 

@@ -114,6 +114,10 @@ class AlcaldeRules(ExchangeRules):
             game_points=game_points,
         )
 
+    def match_length(self) -> tuple[int | None, int | None]:
+        """The sources set no end: six deals by default."""
+        return (6, None)
+
     def next_dealer(self, result: Result) -> int:
         """The seat of the next deal's Alcalde: he stays while he wins or ties; when he loses,
         the player to his right (seat 0) takes over."""

@@ -222,6 +222,15 @@ class Aluette(Rules):
         self.has_moves = options.surrender
         self.watches_tricks = options.spoiled == "next-winner"
 
+    def match_length(self) -> tuple[int | None, int | None]:
+        """Five deals (pagat, Parlett) or first side to 5 points (French sites)."""
+        return (None, 5) if self.opts.match == "first-to-5" else (5, None)
+
+    def first_seating(self, rng: SeededRandom) -> tuple[tuple[int, ...], int, object]:
+        """The seating draw: the people sit by the top cards they draw; Madame deals first."""
+        seating = seating_draw(rng.word())
+        return seating.seats, seating.roles["madame"], seating
+
     def deal_pattern(self) -> list[tuple[int, int]]:
         """Three rounds of three cards, seat 0 (the dealer's left) first."""
         return [(seat, 3) for seat in range(4)] * 3

@@ -216,6 +216,10 @@ class BriscolaRules(ExchangeRules):
         self.configure_exchange(o, t.exchange, t.timing)
         self.watches_tricks = o.muerte_al_tres
 
+    def match_length(self) -> tuple[int | None, int | None]:
+        """Best of three deals: the first side to 2 game points (seed 003)."""
+        return (None, 2)
+
     # Dealing -----------------------------------------------------------------------------------
     def settle_turn_up(self, stock: list[Card]) -> list[Card]:
         """The Italian redeal: while the turn-up is an ace or a three, put it back in the middle

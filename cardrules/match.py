@@ -1,0 +1,156 @@
+"""Matches: a series of deals among the same people, the deal passing round, and a score.
+
+People sit in a fixed circle, listed in order of play. For each deal the dealer sits in the last
+seat and seat 0 is the person after him, so the seat numbers of one deal map to people by
+rotation. After a deal, the rules say who deals next (:meth:`Rules.next_dealer
+<cardrules.engine.Rules.next_dealer>`: usually seat 0, the person the deal passes to; in Alcalde
+the Alcalde keeps the deal while he wins or ties). Each person on the winning side scores the
+deal's game points.
+
+Everything random (the first dealer, Aluette's seating draw, every deal) comes from the match
+seed, so a match is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .actions import Action
+from .engine import Game, Result
+from .errors import IllegalActionError
+from .games import rules_for
+from .record import new_game
+from .rng import SeededRandom, random_seed
+
+
+class Match:
+    """A match of one game among the same people.
+
+    Examples:
+        >>> match = Match("alcalde", players=["Ana", "Luis", "Eva"], seed=3)
+        >>> game = match.game
+        >>> while not match.is_over:
+        ...     while not match.game.is_over:
+        ...         match.game.play(match.game.legal_actions()[0])
+        ...     match.next_deal()
+        >>> len(match.results)
+        6
+    """
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | Sequence[str] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        deals: int | None = None,
+        target: int | None = None,
+    ) -> None:
+        if isinstance(players, Sequence) and not isinstance(players, str):
+            names = tuple(str(p) for p in players)
+        else:
+            count = players if isinstance(players, int) else None
+            names = tuple(f"P{i}" for i in range(rules_for(game, count, options).players))
+        self.rules = rules_for(game, len(names), options)
+        """The rules every deal is played by."""
+        self.options = dict(options or {})
+        self.people = names
+        """The people, as given (for Aluette, in the order the seating cards were dealt)."""
+        self.seed = random_seed() if seed is None else seed
+        """The match seed."""
+        self._rng = SeededRandom(self.seed)
+        default_deals, default_target = self.rules.match_length()
+        self.deals = deals if deals is not None else default_deals
+        """The number of deals to play (``None``: no limit)."""
+        self.target = target if target is not None else default_target
+        """The score that wins the match (``None``: no target)."""
+        self.circle, self.dealer, self.seating = self.rules.first_seating(self._rng)
+        self.scores = [0] * len(names)
+        """Each person's score."""
+        self.results: list[tuple[tuple[int, ...], Result]] = []
+        """For every finished deal: persons by seat, and the result."""
+        self.games: list[Game] = []
+        """Every deal, the current one last."""
+        self._start_deal()
+
+    # Playing -------------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The person in each seat of the current deal (the dealer in the last seat)."""
+        n = len(self.circle)
+        at = self.circle.index(self.dealer)
+        return tuple(self.circle[(at + 1 + k) % n] for k in range(n))
+
+    @property
+    def game(self) -> Game:
+        """The current deal."""
+        return self.games[-1]
+
+    def _start_deal(self) -> None:
+        names = [self.people[p] for p in self.seats]
+        self.games.append(
+            new_game(self.rules.id, players=names, seed=self._rng.word(), options=self.options)
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last deal is booked and the length or the target is reached."""
+        if self.target is not None and max(self.scores) >= self.target:
+            return True
+        return self.deals is not None and len(self.results) >= self.deals
+
+    def next_deal(self) -> Game | None:
+        """Book the finished current deal and start the next; ``None`` if the match is over.
+
+        Raises:
+            IllegalActionError: the current deal is not finished.
+        """
+        game = self.game
+        if game.result is None:
+            raise IllegalActionError(
+                "the current deal is not finished", "la mano en curso no ha terminado"
+            )
+        if len(self.results) == len(self.games):  # already booked
+            return None
+        seats = self.seats
+        result = game.result
+        self.results.append((seats, result))
+        if result.winner is not None:
+            for seat in result.sides[result.winner]:
+                self.scores[seats[seat]] += result.game_points[result.winner]
+        self.dealer = seats[self.rules.next_dealer(result)]
+        if self.is_over:
+            return None
+        self._start_deal()
+        return self.game
+
+    def play_out(self, choose: Callable[[Game], Action]) -> None:
+        """Play the rest of the match, ``choose(game)`` picking each action."""
+        while True:
+            while not self.game.is_over:
+                self.game.play(choose(self.game))
+            if self.next_deal() is None:
+                return
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The people with the best score (several on a tie, partners together)."""
+        best = max(self.scores)
+        return tuple(p for p, s in enumerate(self.scores) if s == best)
+
+    def to_record(self) -> dict[str, Any]:
+        """The match as JSON: its seed, the seating draw if any, and every deal's record."""
+        record: dict[str, Any] = {
+            "game": self.rules.id,
+            "players": list(self.people),
+            "options": self.options,
+            "seed": self.seed,
+            "deals": [g.to_record() for g in self.games],
+            "scores": list(self.scores),
+        }
+        dealt = getattr(self.seating, "dealt", None)
+        if dealt is not None:  # Aluette's seating draw
+            record["seating"] = [[p, c.code] for p, c in dealt]
+        return record
