@@ -1,0 +1,243 @@
+"""Simple computer players, and a helper that plays a deal to the end with them.
+
+A bot decides from what its seat may see: a :class:`~cardrules.engine.SeatView` (its own hand,
+the trick on the table, the turned-up card, the tricks already played...) and the public
+:class:`~cardrules.engine.Rules` of the deal (card strength and points, who wins a trick, the
+sides). It never sees another seat's hand unless the game shows it (open hands).
+
+Two bots come with the package:
+
+* :class:`RandomBot` picks uniformly among the legal actions;
+* :class:`GreedyBot` plays "the cheapest card that wins, else the cheapest card", and takes the
+  trump-card exchange and any claim it is offered.
+
+Both work for every game built on the engine, whatever the number of players and the cards each
+seat plays per turn.
+
+Examples:
+    >>> from cardrules import new_game
+    >>> from cardrules.bots import GreedyBot, RandomBot, play_out
+    >>> game = new_game("brisca", players=2, seed=3)
+    >>> play_out(game, [GreedyBot(), RandomBot(seed=1)])
+    >>> game.is_over
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from .actions import Action, Claim, Exchange
+from .cards import Card
+from .engine import CHANCE, Game, Rules, SeatView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "cheapest_key", "play_out", "wins_now"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that can choose an action for a seat.
+
+    A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
+    """
+
+    def choose(self, view: SeatView, rules: Rules) -> Action:
+        """The action to play now.
+
+        Args:
+            view: what the bot's seat may see (its hand, the table, the legal actions).
+            rules: the public rules of the deal (strength and card-point tables,
+                :meth:`~cardrules.engine.Rules.trick_winner`, the sides).
+
+        Returns:
+            One of ``view.legal_actions``.
+        """
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (moves such as an exchange included).
+
+    Args:
+        seed: seeds the bot's own :class:`random.Random`, so that a seeded bot repeats its
+            choices; ``None`` seeds it from the operating system.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> bot = RandomBot(seed=1)
+        >>> bot.choose(game.view(0), game.rules) in game.legal_actions()
+        True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        """The seed the bot was made with."""
+        self._random = random.Random(seed).random
+
+    def choose(self, view: SeatView, rules: Rules) -> Action:
+        """A legal action chosen uniformly at random.
+
+        Raises:
+            ValueError: the seat has no legal action (it is not asked to act).
+        """
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no legal action now")
+        return actions[int(self._random() * len(actions))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+class GreedyBot:
+    """Plays the cheapest card that wins the trick now, else the cheapest card.
+
+    The rules it follows, in order:
+
+    1. Take a trump-card exchange when offered (:class:`~cardrules.actions.Exchange`): the
+       turned-up card is always worth more than the card given for it.
+    2. Take a claim when offered (:class:`~cardrules.actions.Claim`).
+    3. If the trick already belongs to its own side (a partner's card, or its own earlier card
+       when a seat plays several cards in a turn, heads the trick), play the cheapest card: the
+       bot does not overtake its own side, nor load points on it.
+    4. Otherwise play the cheapest card that would head the trick if played now (see
+       :func:`wins_now`; when leading, every card heads the trick, so it leads its cheapest
+       card); if none would, play the cheapest card.
+
+    "Cheapest" is the lowest :func:`cheapest_key`: fewest card points, then a non-trump before
+    a trump, then the lowest strength. Other moves offered beside card plays (*arrastro*, a
+    surrender) are ignored. When the seat may do nothing but moves (an answer it is waited for,
+    a setup phase), it takes the move that gives up the cheapest card if the moves carry cards
+    (discards), else the first move offered.
+
+    Examples:
+        >>> from cardrules import Deal, new_game, parse_cards
+        >>> hands = (tuple(parse_cards("4C 1O 5O")), tuple(parse_cards("3C 12C 2E")))
+        >>> stock = tuple(parse_cards("7O 4B 4E 4O 5C 5E 5B 6O 6C 6E 7C 7E 7B 10O 10C 10E 10B "
+        ...                           "11O 11C 11E 11B 12O 1C 12E 12B 6B 1E 1B 2O 2C 2B 3O 3E 3B"))
+        >>> game = new_game("briscola", players=2, deal=Deal(hands, stock))  # trumps: clubs
+        >>> _ = game.play("4C")
+        >>> GreedyBot().choose(game.view(1), game.rules)  # the king and the three beat the 4
+        Card('12C')
+    """
+
+    def choose(self, view: SeatView, rules: Rules) -> Action:
+        """The greedy action for the seat (see the class description).
+
+        Raises:
+            ValueError: the seat has no legal action (it is not asked to act).
+        """
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError(f"seat {view.seat} has no legal action now")
+        cards: list[Card] = []
+        for action in actions:
+            if isinstance(action, Exchange | Claim):
+                return action
+            if isinstance(action, Card):
+                cards.append(action)
+        if not cards:
+            return _first_move(actions, cheapest_key(rules, view))
+        key = cheapest_key(rules, view)
+        if not _own_side_heads(view, rules):
+            winning = [card for card in cards if wins_now(view, rules, card)]
+            if winning:
+                return min(winning, key=key)
+        return min(cards, key=key)
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+def cheapest_key(rules: Rules, view: SeatView) -> Callable[[Card], tuple[int, bool, int, int]]:
+    """A sort key ranking cards from cheapest to dearest for a seat's view.
+
+    The key is ``(card points, is a trump, strength, card index)``: the card index only makes
+    the order total, so that a bot's choice never depends on the order of its hand.
+
+    Examples:
+        >>> from cardrules import new_game, parse_cards
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> key = cheapest_key(game.rules, game.view(0))
+        >>> [c.code for c in sorted(parse_cards("1O 4C 12E 2B"), key=key)]
+        ['2B', '4C', '12E', '1O']
+    """
+    points = rules.card_points
+    strength = rules.strength
+    trump = view.trump
+
+    def key(card: Card) -> tuple[int, bool, int, int]:
+        i = card.index
+        return (points[i], card.suit is trump, strength[i], i)
+
+    return key
+
+
+def wins_now(view: SeatView, rules: Rules, card: Card) -> bool:
+    """Whether ``card``, played now, would head the trick on the table.
+
+    The trick so far plus the card go to :meth:`Rules.trick_winner
+    <cardrules.engine.Rules.trick_winner>`; a spoiled trick (``None``) counts as not winning.
+    When leading, every card heads the trick.
+    """
+    cards = [c for _, c in view.trick]
+    if not cards:
+        return True
+    cards.append(card)
+    return rules.trick_winner(cards, view.trump) == len(cards) - 1
+
+
+def _own_side_heads(view: SeatView, rules: Rules) -> bool:
+    """Whether the card heading the trick so far was played by the viewing seat's side."""
+    if not view.trick:
+        return False
+    best = rules.trick_winner([c for _, c in view.trick], view.trump)
+    if best is None:
+        return False
+    head = view.trick[best][0]
+    return head == view.seat or rules.side_of(head) == rules.side_of(view.seat)
+
+
+def _first_move(
+    actions: Sequence[Action], key: Callable[[Card], tuple[int, bool, int, int]]
+) -> Action:
+    """Among moves only: the one giving up the cheapest card, if they carry cards, else the
+    first."""
+    carrying = [(card, a) for a in actions if isinstance(card := getattr(a, "card", None), Card)]
+    if carrying:
+        return min(carrying, key=lambda pair: key(pair[0]))[1]
+    return actions[0]
+
+
+def play_out(game: Game, bots: Sequence[Bot]) -> None:
+    """Play ``game`` to the end, one bot per seat.
+
+    Each bot acts when its seat is the player to act; bots are not asked about moves allowed
+    out of turn (such as the Spanish trump exchange), so those are simply not made.
+
+    Args:
+        game: a dealt game (as :func:`cardrules.new_game` returns it); it is played in place.
+        bots: one bot per seat, in seat order.
+
+    Raises:
+        ValueError: the number of bots is not the number of players, or the game is not dealt.
+        IllegalActionError: a bot chose an action that is not legal.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscas", players=4, seed=11)
+        >>> play_out(game, [GreedyBot(), RandomBot(1), GreedyBot(), RandomBot(2)])
+        >>> game.result is not None
+        True
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{len(bots)} bots for {game.players} players")
+    rules = game.rules
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None or seat == CHANCE:
+            raise ValueError("the game must be dealt before it is played out")
+        game.play(bots[seat].choose(game.view(seat), rules))

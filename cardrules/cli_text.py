@@ -1,0 +1,448 @@
+"""Every message the command line shows, in English and in Spanish.
+
+Messages are :meth:`str.format` templates with named fields. Keys ending in ``_you`` are the
+second-person form of the key without it ("You play" / "Bot 1 plays"): Spanish conjugates the
+verb, so the two cannot share a template.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Final
+
+from .errors import Lang
+
+MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
+    # argparse: descriptions and help -------------------------------------------------------------
+    "prog_description": {
+        "en": "Play and replay Spanish-deck trick-taking games (Briscola, Brisca, Briscas).",
+        "es": "Juega y repasa juegos de bazas con baraja española (Briscola, Brisca, Briscas).",
+    },
+    "usage_prefix": {"en": "usage: ", "es": "uso: "},
+    "positionals_title": {"en": "arguments", "es": "argumentos"},
+    "options_title": {"en": "options", "es": "opciones"},
+    "commands_title": {"en": "commands", "es": "órdenes"},
+    "help_help": {"en": "show this help and exit", "es": "muestra esta ayuda y termina"},
+    "help_lang": {
+        "en": "language of the messages: en (English) or es (Spanish); "
+        "default: from the LANG environment variable, else English",
+        "es": "idioma de los mensajes: en (inglés) o es (español); por defecto, el de la "
+        "variable de entorno LANG, y si no, inglés",
+    },
+    "help_games": {
+        "en": "list the games, their player counts and their options",
+        "es": "lista los juegos, con cuántos se juegan y sus opciones",
+    },
+    "help_games_game": {
+        "en": "show only this game",
+        "es": "muestra solo este juego",
+    },
+    "help_replay": {
+        "en": "replay a deal record and tell how the deal went",
+        "es": "reproduce un registro de partida y cuenta cómo fue",
+    },
+    "help_replay_file": {
+        "en": "the deal record (a JSON file); - reads standard input",
+        "es": "el registro de la partida (un archivo JSON); - lee la entrada estándar",
+    },
+    "help_replay_json": {
+        "en": "print the tricks and the result as one JSON object",
+        "es": "escribe las bazas y el resultado como un único objeto JSON",
+    },
+    "help_play": {
+        "en": "play a deal in the terminal against bots",
+        "es": "juega una partida en el terminal contra bots",
+    },
+    "help_play_game": {
+        "en": "the game: {games} (see the games command)",
+        "es": "el juego: {games} (véase la orden games)",
+    },
+    "help_players": {
+        "en": "number of players (default: the smallest the game allows)",
+        "es": "número de jugadores (por defecto, el mínimo del juego)",
+    },
+    "help_seed": {
+        "en": "deal from this seed (0 to 2**64-1) to get the same cards again",
+        "es": "reparte con esta semilla (de 0 a 2**64-1) para repetir las mismas cartas",
+    },
+    "help_seat": {
+        "en": "your seat, from 0 (seat 0 leads the first trick); default 0",
+        "es": "tu asiento, desde 0 (el asiento 0 sale en la primera baza); por defecto 0",
+    },
+    "help_bot": {
+        "en": "how the bots play: greedy (cheapest winning card) or random; default greedy",
+        "es": "cómo juegan los bots: greedy (la carta más barata que gana) o random (al azar); "
+        "por defecto greedy",
+    },
+    "help_option": {
+        "en": "set a game option, e.g. --option exchange=none (repeatable; values: true, "
+        "false, numbers, null or text)",
+        "es": "fija una opción del juego, p. ej. --option exchange=none (se puede repetir; "
+        "valores: true, false, números, null o texto)",
+    },
+    "help_save": {
+        "en": "write the deal record (JSON) to this file at the end",
+        "es": "guarda al final el registro de la partida (JSON) en este archivo",
+    },
+    "help_auto": {
+        "en": "bots play every seat; print the whole deal",
+        "es": "los bots juegan en todos los asientos; muestra la partida entera",
+    },
+    # Errors --------------------------------------------------------------------------------------
+    "error": {"en": "error", "es": "error"},
+    "see_help": {"en": "see {prog} -h", "es": "véase {prog} -h"},
+    "os_enoent": {"en": "no such file", "es": "no existe"},
+    "os_eacces": {"en": "permission denied", "es": "permiso denegado"},
+    "os_eisdir": {"en": "it is a folder", "es": "es una carpeta"},
+    "cannot_read": {
+        "en": "cannot read {file}: {reason}",
+        "es": "no se puede leer {file}: {reason}",
+    },
+    "cannot_write": {
+        "en": "cannot write {file}: {reason}",
+        "es": "no se puede escribir {file}: {reason}",
+    },
+    "save_dir_missing": {
+        "en": "cannot save to {file}: the folder {folder} does not exist",
+        "es": "no se puede guardar en {file}: la carpeta {folder} no existe",
+    },
+    "save_is_dir": {
+        "en": "cannot save to {file}: it is a folder",
+        "es": "no se puede guardar en {file}: es una carpeta",
+    },
+    "bad_record": {
+        "en": "{file}: {message}",
+        "es": "{file}: {message}",
+    },
+    "malformed_record": {
+        "en": "{file}: malformed deal record ({detail})",
+        "es": "{file}: registro de partida mal formado ({detail})",
+    },
+    "bad_option_syntax": {
+        "en": "--option {text!r}: write NAME=VALUE, e.g. exchange=none",
+        "es": "--option {text!r}: escriba NOMBRE=VALOR, p. ej. exchange=none",
+    },
+    "bad_number": {
+        "en": "{flag} must be a whole number, not {text!r}",
+        "es": "{flag} debe ser un número entero, no {text!r}",
+    },
+    "bad_seat": {
+        "en": "--seat must be a seat from 0 to {last}, not {seat}",
+        "es": "--seat debe ser un asiento del 0 al {last}, no {seat}",
+    },
+    # The games listing ---------------------------------------------------------------------------
+    "players_line": {"en": "players: {counts}", "es": "jugadores: {counts}"},
+    "options_head": {
+        "en": "options (--option NAME=VALUE):",
+        "es": "opciones (--option NOMBRE=VALOR):",
+    },
+    "no_options": {"en": "no options", "es": "sin opciones"},
+    "option_line": {
+        "en": "{name}: {choices} (default: {default})",
+        "es": "{name}: {choices} (por defecto: {default})",
+    },
+    # Names ---------------------------------------------------------------------------------------
+    "you": {"en": "You", "es": "Tú"},
+    "bot_name": {"en": "Bot {n}", "es": "Bot {n}"},
+    "seat_name": {"en": "Seat {n}", "es": "Asiento {n}"},
+    "side_name": {"en": "side {n}", "es": "el bando {n}"},
+    "your_side": {"en": "your side", "es": "tu bando"},
+    "other_side": {"en": "the other side", "es": "el otro bando"},
+    "and": {"en": " and ", "es": " y "},
+    "points_n": {"en": "{n} points", "es": "{n} puntos"},
+    "points_1": {"en": "1 point", "es": "1 punto"},
+    "cards_n": {"en": "{n} cards", "es": "{n} cartas"},
+    "cards_1": {"en": "1 card", "es": "1 carta"},
+    "tricks_n": {"en": "{n} tricks", "es": "{n} bazas"},
+    "tricks_1": {"en": "1 trick", "es": "1 baza"},
+    "bot_greedy": {
+        "en": "greedy: the cheapest card that wins",
+        "es": "greedy: la carta más barata que gana",
+    },
+    "bot_random": {"en": "random: any legal card", "es": "random: cualquier carta, al azar"},
+    # Play labels ---------------------------------------------------------------------------------
+    "label_arrastrar": {"en": "arrastrar: leads a trump", "es": "arrastrar"},
+    "label_asistir": {"en": "asistir: follows suit", "es": "asistir"},
+    "label_montar": {"en": "montar: follows suit and heads the trick", "es": "montar"},
+    "label_fallar": {"en": "fallar: trumps", "es": "fallar"},
+    "label_pisar": {"en": "pisar: overtrumps", "es": "pisar"},
+    "label_contrafallar": {"en": "contrafallar: discards", "es": "contrafallar"},
+    # Deal header ---------------------------------------------------------------------------------
+    "header": {
+        "en": "{title} · {players} players",
+        "es": "{title} · {players} jugadores",
+    },
+    "header_seed": {
+        "en": "{title} · {players} players · seed {seed}",
+        "es": "{title} · {players} jugadores · semilla {seed}",
+    },
+    "options_set": {"en": "Options: {options}", "es": "Opciones: {options}"},
+    "you_are": {
+        "en": "You are seat {seat}. The bots play {bot}.",
+        "es": "Juegas en el asiento {seat}. Los bots juegan {bot}.",
+    },
+    "auto_bots": {
+        "en": "Every seat is a bot ({bot}).",
+        "es": "Todos los asientos son bots ({bot}).",
+    },
+    "sides_line": {"en": "Sides: {sides}", "es": "Bandos: {sides}"},
+    "against": {"en": " against ", "es": " contra "},
+    "trump_line": {
+        "en": "Trumps: {suit}. Turned up under the stock: {card}.",
+        "es": "Triunfo: {suit}. Boca arriba bajo el mazo: {card}.",
+    },
+    "trump_only": {"en": "Trumps: {suit}.", "es": "Triunfo: {suit}."},
+    "no_trump": {"en": "No trumps.", "es": "Sin triunfo."},
+    "hands_head": {"en": "Hands dealt:", "es": "Manos repartidas:"},
+    "hand_of": {"en": "{who}: {cards}", "es": "{who}: {cards}"},
+    # Narration -----------------------------------------------------------------------------------
+    "trick_head": {"en": "── Trick {n} ──", "es": "── Baza {n} ──"},
+    "plays": {"en": "{who} plays {card}.", "es": "{who} juega el {card}."},
+    "plays_you": {"en": "You play {card}.", "es": "Juegas el {card}."},
+    "plays_label": {
+        "en": "{who} plays {card} [{label}].",
+        "es": "{who} juega el {card} [{label}].",
+    },
+    "plays_label_you": {"en": "You play {card} [{label}].", "es": "Juegas el {card} [{label}]."},
+    "arrastro": {
+        "en": "{who} plays {card} and declares arrastro: everyone must play their best trump.",
+        "es": "{who} juega el {card} y canta arrastro: todos deben echar su mejor triunfo.",
+    },
+    "arrastro_you": {
+        "en": "You play {card} and declare arrastro: everyone must play their best trump.",
+        "es": "Juegas el {card} y cantas arrastro: todos deben echar su mejor triunfo.",
+    },
+    "exchanges": {
+        "en": "{who} exchanges {given} for the turned-up {taken}.",
+        "es": "{who} cambia el {given} por el {taken} de triunfo.",
+    },
+    "exchanges_you": {
+        "en": "You exchange {given} for the turned-up {taken}.",
+        "es": "Cambias el {given} por el {taken} de triunfo.",
+    },
+    "claims": {
+        "en": "{who} claims the remaining tricks.",
+        "es": "{who} reclama las bazas que quedan.",
+    },
+    "claims_you": {
+        "en": "You claim the remaining tricks.",
+        "es": "Reclamas las bazas que quedan.",
+    },
+    "other_move": {"en": "{who}: {move}.", "es": "{who}: {move}."},
+    "other_move_you": {"en": "You: {move}.", "es": "Tú: {move}."},
+    "said_surrender": {"en": "{who} offers to surrender.", "es": "{who} ofrece rendirse."},
+    "said_surrender_you": {"en": "You offer to surrender.", "es": "Ofreces rendirte."},
+    "said_accept": {"en": "{who} accepts the surrender.", "es": "{who} acepta la rendición."},
+    "said_accept_you": {"en": "You accept the surrender.", "es": "Aceptas la rendición."},
+    "said_refuse": {"en": "{who} refuses the surrender.", "es": "{who} rechaza la rendición."},
+    "said_refuse_you": {"en": "You refuse the surrender.", "es": "Rechazas la rendición."},
+    "said_chant": {"en": "{who} agrees to the chant.", "es": "{who} acepta el «chant»."},
+    "said_chant_you": {"en": "You agree to the chant.", "es": "Aceptas el «chant»."},
+    "said_no-chant": {"en": "{who} refuses the chant.", "es": "{who} rechaza el «chant»."},
+    "said_no-chant_you": {"en": "You refuse the chant.", "es": "Rechazas el «chant»."},
+    "said_discard": {"en": "{who} discards {card}.", "es": "{who} se descarta del {card}."},
+    "said_discard_you": {"en": "You discard {card}.", "es": "Te descartas del {card}."},
+    "said_discard_hidden": {
+        "en": "{who} discards a card, face down.",
+        "es": "{who} se descarta de una carta, boca abajo.",
+    },
+    "takes_trick": {
+        "en": "→ {who} takes the trick: {points}.",
+        "es": "→ {who} se lleva la baza: {points}.",
+    },
+    "takes_trick_you": {
+        "en": "→ You take the trick: {points}.",
+        "es": "→ Te llevas la baza: {points}.",
+    },
+    "takes_trick_plain": {
+        "en": "→ {who} takes the trick.",
+        "es": "→ {who} se lleva la baza.",
+    },
+    "takes_trick_plain_you": {
+        "en": "→ You take the trick.",
+        "es": "→ Te llevas la baza.",
+    },
+    "spoiled": {
+        "en": "→ Nobody takes the trick; {who} leads again.",
+        "es": "→ La baza no es de nadie; vuelve a salir {who}.",
+    },
+    "draw_you": {"en": "You draw {card}.", "es": "Robas el {card}."},
+    "draws_turn_up": {
+        "en": "{who} draws the turned-up card, {card}.",
+        "es": "{who} roba la carta de triunfo, el {card}.",
+    },
+    "stock_out": {"en": "The stock is used up.", "es": "Se acabó el mazo."},
+    # The status shown before you play ------------------------------------------------------------
+    "status_trump": {"en": "trumps: {suit}", "es": "triunfo: {suit}"},
+    "status_no_trump": {"en": "no trumps", "es": "sin triunfo"},
+    "status_turn_up": {"en": "turned up: {card}", "es": "carta vuelta: {card}"},
+    "status_stock": {"en": "stock: {stock}", "es": "mazo: {stock}"},
+    "status_stock_out": {"en": "the stock is used up", "es": "el mazo se ha acabado"},
+    "status_points": {"en": "Points: {points}", "es": "Puntos: {points}"},
+    "status_tricks": {"en": "Tricks won: {points}", "es": "Bazas ganadas: {points}"},
+    "table_empty": {
+        "en": "Table: empty, you lead.",
+        "es": "Mesa: vacía, sales tú.",
+    },
+    "table": {"en": "Table: {plays}", "es": "Mesa: {plays}"},
+    "visible_hand": {
+        "en": "{who}'s hand (face up): {cards}",
+        "es": "Mano de {who} (boca arriba): {cards}",
+    },
+    "your_hand": {"en": "Your hand:", "es": "Tu mano:"},
+    "trump_mark": {"en": "trump", "es": "triunfo"},
+    "not_now_mark": {"en": "not allowed now", "es": "no se puede ahora"},
+    "move_exchange": {
+        "en": "take the turned-up {taken} for your {given}",
+        "es": "cambiar tu {given} por el {taken} de triunfo",
+    },
+    "move_arrastro": {
+        "en": "play {card} and declare arrastro",
+        "es": "jugar el {card} y cantar arrastro",
+    },
+    "move_claim": {
+        "en": "claim every remaining trick for your side",
+        "es": "reclamar para tu bando todas las bazas que quedan",
+    },
+    "move_surrender": {
+        "en": "offer to surrender (the next opponent accepts or refuses)",
+        "es": "ofrecer la rendición (el rival siguiente acepta o rechaza)",
+    },
+    "move_accept": {
+        "en": "accept the surrender: the deal ends and your side scores",
+        "es": "aceptar la rendición: la mano termina y tu bando puntúa",
+    },
+    "move_refuse": {
+        "en": "refuse the surrender and play on",
+        "es": "rechazar la rendición y seguir jugando",
+    },
+    "move_chant": {"en": "agree to the chant", "es": "aceptar el «chant»"},
+    "move_no-chant": {"en": "refuse the chant", "es": "rechazar el «chant»"},
+    "move_discard": {"en": "discard {card}", "es": "descartarse del {card}"},
+    "prompt": {
+        "en": "Your play (1-{last}, a code such as {example}, h help, q quit): ",
+        "es": "Tu jugada (1-{last}, un código como {example}, h ayuda, q salir): ",
+    },
+    "help_text": {
+        "en": "Type the number of a card or move from the list, or a card code such as 7O "
+        "(number then suit: O coins, C cups, E swords, B clubs; 10 jack, 11 knight, 12 king), "
+        "or a move as written in the list (exchange:7O). h or ? shows this help, q quits.",
+        "es": "Escribe el número de una carta o jugada de la lista, o un código de carta como "
+        "7O (número y palo: O oros, C copas, E espadas, B bastos; 10 sota, 11 caballo, "
+        "12 rey), o una jugada tal como aparece en la lista (exchange:7O). h o ? muestra esta "
+        "ayuda, q sale.",
+    },
+    "no_such_number": {
+        "en": "There is no {n} in the list: choose 1 to {last}.",
+        "es": "No hay {n} en la lista: elige del 1 al {last}.",
+    },
+    "not_understood": {
+        "en": "Cannot read {text!r}: type a number from 1 to {last}, a card code such as "
+        "{example}, h for help or q to quit.",
+        "es": "No entiendo {text!r}: escribe un número del 1 al {last}, un código de carta "
+        "como {example}, h para la ayuda o q para salir.",
+    },
+    "not_in_hand": {
+        "en": "You do not have {card}.",
+        "es": "No tienes el {card}.",
+    },
+    "not_allowed": {"en": "Not allowed: {reason}", "es": "No se puede: {reason}"},
+    "not_allowed_now": {
+        "en": "{action} is not allowed now.",
+        "es": "{action} no se puede ahora.",
+    },
+    "quit": {"en": "Game abandoned.", "es": "Partida abandonada."},
+    "eof": {
+        "en": "Input closed: game abandoned.",
+        "es": "Se cerró la entrada: partida abandonada.",
+    },
+    "saved": {"en": "Deal record saved to {file}.", "es": "Registro guardado en {file}."},
+    "saved_unfinished": {
+        "en": "Unfinished deal record saved to {file}.",
+        "es": "Registro de la partida sin terminar guardado en {file}.",
+    },
+    # The result ----------------------------------------------------------------------------------
+    "end_head": {"en": "── End of the deal ──", "es": "── Fin de la partida ──"},
+    "not_over": {
+        "en": "The deal is not finished (the record stops here).",
+        "es": "La partida no está terminada (el registro acaba aquí).",
+    },
+    "final_points": {"en": "Points: {points}", "es": "Puntos: {points}"},
+    "side_points": {"en": "{side} ({members}): {points}", "es": "{side} ({members}): {points}"},
+    "seat_points": {"en": "{side}: {points}", "es": "{side}: {points}"},
+    "wins": {"en": "{who} wins.", "es": "Gana {who}."},
+    "wins_you": {"en": "You win!", "es": "¡Has ganado!"},
+    "side_wins": {"en": "{side} wins.", "es": "Gana {side}."},
+    "your_side_wins": {"en": "Your side wins!", "es": "¡Gana tu bando!"},
+    "draw": {"en": "Draw.", "es": "Empate."},
+    "game_points": {
+        "en": "{side} scores {points}.",
+        "es": "{side} se apunta {points}.",
+    },
+    "game_points_you": {
+        "en": "You score {points}.",
+        "es": "Te apuntas {points}.",
+    },
+    "your_side_scores": {
+        "en": "Your side scores {points}.",
+        "es": "Tu bando se apunta {points}.",
+    },
+    "game_points_n": {"en": "{n} game points", "es": "{n} puntos de juego"},
+    "game_points_1": {"en": "1 game point", "es": "1 punto de juego"},
+    "reason_claim": {
+        "en": "The deal ended on a claim.",
+        "es": "La partida acabó al reclamar las bazas.",
+    },
+    "reason_muerte-al-tres": {
+        "en": "The trump ace killed the trump three (Muerte al Tres).",
+        "es": "El as de triunfo mató al tres (Muerte al Tres).",
+    },
+    "reason_surrender": {
+        "en": "The deal ended on an accepted surrender.",
+        "es": "La mano acabó al aceptarse una rendición.",
+    },
+    "reason_surrender refused": {
+        "en": "A surrender was refused: the deal was played for 2.",
+        "es": "Se rechazó una rendición: la mano valía 2.",
+    },
+    "reason_mordienne": {
+        "en": "Mordienne: the top player won every trick from some point to the last.",
+        "es": "«Mordienne»: el mejor jugador ganó seguidas todas las bazas hasta la última.",
+    },
+    "reason_other": {"en": "The deal ended: {reason}.", "es": "La partida acabó: {reason}."},
+}
+"""Message templates by key and language."""
+
+
+def text(key: str, lang: Lang, **fields: object) -> str:
+    """The message ``key`` in ``lang``, with its fields filled in."""
+    return MESSAGES[key][lang].format(**fields)
+
+
+def env_lang(environ: Mapping[str, str] | None = None) -> Lang:
+    """The language the environment asks for: Spanish when the locale (``LC_ALL``,
+    ``LC_MESSAGES`` or ``LANG``, the first one set) starts with ``es``, else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+ARGPARSE_ES: Final[tuple[tuple[str, str], ...]] = (
+    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
+    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
+    (r"argument (.+?): invalid choice: (.*?) \(choose from (.*)\)",
+     r"argumento \1: valor no válido: \2 (elija entre \3)"),
+    (r"argument (.+?): expected one argument", r"al argumento \1 le falta su valor"),
+    (r"argument (.+?): expected at most one argument", r"el argumento \1 admite un solo valor"),
+    (r"argument (.+?): ignored explicit argument (.*)",
+     r"argumento \1: sobra el valor \2"),
+    (r"argument (.+?): invalid (\S+) value: (.*)", r"argumento \1: valor no válido: \3"),
+    (r"ambiguous option: (\S+) could match (.*)", r"opción ambigua: \1 puede ser \2"),
+    (r"argument (.+?): not allowed with argument (.*)",
+     r"el argumento \1 no se admite junto con \2"),
+)
+"""Spanish for the error messages of :mod:`argparse` (regular expression, replacement)."""
