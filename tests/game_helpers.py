@@ -46,6 +46,11 @@ def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
+def words(text: str) -> list[str]:
+    """Codes or actions written in one string, separated by spaces."""
+    return text.split()
+
+
 def hand_codes(game: Game, seat: int) -> set[str]:
     """The codes in one seat's hand."""
     return {c.code for c in game.hands[seat]}
