@@ -2,13 +2,14 @@
 
 Usage: python examples/generate.py [OUTPUT_FOLDER]
 
-Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, played to the end
-by a fixed mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
-:class:`~cardrules.bots.RandomBot` at the odd ones, seeded by the deal's seed and the seat). For
-each game and player count the script takes the first seed, counting from 1, whose deal suits
-it: for two players, a deal in which the trump card is exchanged (``exchange:...``), so that
-the samples show the exchange. Everything is deterministic: running the script again writes
-identical files.
+Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, of Alcalde and
+its variation (3 players) and of Aluette (4), played to the end by a fixed mix of bots
+(:class:`~cardrules.bots.GreedyBot` at the even seats, :class:`~cardrules.bots.RandomBot` at the
+odd ones, seeded by the deal's seed and the seat). For each game and player count the script
+takes the first seed, counting from 1, whose deal suits it: for two players and for Alcalde, a
+deal in which the trump card is exchanged (``exchange:...``); for Aluette, a deal played out to
+the ninth trick with at least one spoiled trick; so that the samples show those rules.
+Everything is deterministic: running the script again writes identical files.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from typing import Any
 from cardrules import Exchange, Game, new_game
 from cardrules.bots import Bot, GreedyBot, RandomBot, play_out
 
-GAMES = ("briscola", "brisca", "briscas")
-PLAYERS = (2, 3, 4, 6)
-WANT_EXCHANGE = {2}
-"""Player counts whose sample must contain a trump-card exchange."""
+SAMPLES: tuple[tuple[str, int], ...] = (
+    *((game, n) for game in ("briscola", "brisca", "briscas") for n in (2, 3, 4, 6)),
+    ("alcalde", 3),
+    ("alcalde-variation", 3),
+    ("aluette", 4),
+)
+"""Every (game, number of players) that gets a sample."""
 MAX_SEED = 10_000
 
 
@@ -44,9 +48,18 @@ def sample(game_id: str, players: int) -> tuple[Game, int]:
     for seed in range(1, MAX_SEED):
         game = new_game(game_id, players=players, seed=seed)
         play_out(game, bots_for(players, seed))
-        if players not in WANT_EXCHANGE or any(isinstance(a, Exchange) for a in game.log):
+        if suits(game):
             return game, seed
     raise RuntimeError(f"no seed below {MAX_SEED} suits {game_id} for {players}")
+
+
+def suits(game: Game) -> bool:
+    """Whether a finished deal shows what its sample should show (see the module docstring)."""
+    if game.rules.id == "aluette":
+        return len(game.tricks) == 9 and any(t.winner is None for t in game.tricks)
+    if game.rules.players == 2 or game.rules.id.startswith("alcalde"):
+        return any(isinstance(a, Exchange) for a in game.log)
+    return True
 
 
 def record(game_id: str, players: int) -> dict[str, Any]:
@@ -62,12 +75,11 @@ def record(game_id: str, players: int) -> dict[str, Any]:
 def generate(folder: Path) -> list[Path]:
     """Write every sample into ``folder``; return the paths written."""
     written = []
-    for game_id in GAMES:
-        for players in PLAYERS:
-            path = folder / f"{game_id}-{players}p.json"
-            text = json.dumps(record(game_id, players), indent=2, ensure_ascii=False) + "\n"
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
+    for game_id, players in SAMPLES:
+        path = folder / f"{game_id}-{players}p.json"
+        text = json.dumps(record(game_id, players), indent=2, ensure_ascii=False) + "\n"
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
     return written
 
 
