@@ -249,7 +249,8 @@ def summary(game: Game) -> dict[str, Any]:
     strength = game.rules.strength
     tricks = []
     for trick in game.tricks:
-        labels = trick_labels(trick, strength)
+        # The labels describe following suit and trumping: they mean nothing without trumps.
+        labels = trick_labels(trick, strength) if trick.trump else (None,) * len(trick.plays)
         tricks.append({
             "leader": trick.leader,
             "plays": [[seat, card.code] for seat, card in trick.plays],
