@@ -1,0 +1,317 @@
+"""Deal records: to_record / replay round trips, seed-only and deal-only records, JSON text, the
+field named by every RecordError, and summary()."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from game_helpers import FAMILY_COUNTS, random_chooser
+
+import cardrules
+from cardrules import Deal, Game, OptionError, RecordError
+
+# Round trips -------------------------------------------------------------------------------------
+
+
+def partly_played(game_id: str, players: int, seed: int, steps: int | None = None,
+                  options: dict[str, Any] | None = None) -> Game:
+    game = cardrules.new_game(game_id, players=players, seed=seed, options=options)
+    choose = random_chooser(random.Random(seed))
+    for _ in range(steps if steps is not None else 10_000):
+        if game.is_over:
+            break
+        game.play(choose(game))
+    return game
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert a.log == b.log
+    assert a.tricks == b.tricks
+    assert a.snapshot() == b.snapshot()
+    assert a.result == b.result
+    assert a.names == b.names
+
+
+@pytest.mark.parametrize(("game_id", "players"), FAMILY_COUNTS)
+def test_round_trip(game_id: str, players: int) -> None:
+    for seed, steps in ((1, 0), (2, 7), (3, None)):
+        game = partly_played(game_id, players, seed, steps)
+        record = game.to_record()
+        json.dumps(record)  # JSON-ready
+        again = cardrules.replay(record)
+        same_game(game, again)
+        assert again.to_record() == record
+
+
+def test_record_layout() -> None:
+    game = partly_played("brisca", 4, 9, 5, options={"big_win": True, "tie": "more-cards"})
+    record = game.to_record()
+    assert record["format"] == "cardrules/1"
+    assert record["game"] == "brisca"
+    assert record["players"] == 4
+    assert record["options"] == {"big_win": True, "tie": "more-cards"}  # non-defaults only
+    assert record["seed"] == 9
+    deal = game.log[0]
+    assert isinstance(deal, Deal)
+    assert record["deal"] == {
+        "hands": [[c.code for c in h] for h in deal.hands],
+        "stock": [c.code for c in deal.stock],
+    }
+    assert record["deal"]["stock"][-1] == game.log[0].stock[-1].code  # type: ignore[union-attr]
+    assert len(record["actions"]) == 5
+    assert all(isinstance(a, str) for a in record["actions"])
+
+
+def test_names_round_trip() -> None:
+    game = cardrules.new_game("briscola", players=["Ana", "Bea", "Carlos"], seed=4)
+    assert game.names == ("Ana", "Bea", "Carlos")
+    record = game.to_record()
+    assert record["players"] == ["Ana", "Bea", "Carlos"]
+    assert cardrules.replay(record).names == ("Ana", "Bea", "Carlos")
+
+
+def test_seed_only_record() -> None:
+    game = partly_played("briscola", 2, 77)
+    record = {"game": "briscola", "players": 2, "seed": 77,
+              "actions": game.to_record()["actions"]}
+    same_game(cardrules.replay(record), game)
+
+
+def test_deal_only_record() -> None:
+    game = partly_played("briscas", 3, 12)
+    record = game.to_record()
+    del record["seed"]
+    again = cardrules.replay(record)
+    assert again.seed is None
+    assert again.log == game.log
+    assert again.result == game.result
+    assert "seed" not in again.to_record()
+
+
+def test_json_text_and_bytes() -> None:
+    game = partly_played("brisca", 2, 8)
+    text = json.dumps(game.to_record())
+    same_game(cardrules.replay(text), game)
+    same_game(cardrules.replay(text.encode()), game)
+
+
+def test_title_and_comment_are_allowed() -> None:
+    record = {"game": "brisca", "players": 2, "seed": 3, "title": "t", "comment": "c",
+              "format": "cardrules/1"}
+    assert cardrules.replay(record).seed == 3
+
+
+def test_copy_states_and_events_replay_the_log() -> None:
+    game = partly_played("briscola", 4, 21, 17)
+    copy = game.copy()
+    same_game(copy, game)
+    copy.play(copy.legal_actions()[0])
+    assert len(copy.log) == len(game.log) + 1  # independent
+    events = list(game.events())
+    assert [e.action for e in events] == game.log
+    assert events[0].seat == cardrules.CHANCE
+
+
+# Errors name the field ---------------------------------------------------------------------------
+
+
+def base_record() -> dict[str, Any]:
+    return partly_played("briscola", 2, 5, 6).to_record()
+
+
+def error_of(record: object) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        cardrules.replay(record)  # type: ignore[arg-type]
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.es and error.en
+    return error
+
+
+def test_seed_and_deal_disagree() -> None:
+    record = base_record()
+    record["seed"] = 6
+    assert "seed and deal disagree" in error_of(record).en
+
+
+def test_missing_game() -> None:
+    record = base_record()
+    del record["game"]
+    assert error_of(record).en.startswith("game")
+
+
+def test_unknown_game() -> None:
+    """replay() documents RecordError naming the field for a malformed record."""
+    record = base_record()
+    record["game"] = "tute"
+    error = error_of(record)
+    assert "game" in error.en and "tute" in error.en
+
+
+@pytest.mark.parametrize("players", ["two", True, None, [1, 2]])
+def test_bad_players_value(players: object) -> None:
+    record = base_record()
+    record["players"] = players
+    assert error_of(record).en.startswith("players")
+
+
+@pytest.mark.parametrize("players", [5, 1, ["Ana"]])
+def test_unsupported_number_of_players(players: object) -> None:
+    """replay() documents RecordError naming the field for a malformed record."""
+    record = base_record()
+    record["players"] = players
+    del record["deal"]
+    assert "players" in error_of(record).en
+
+
+def test_bad_option() -> None:
+    """replay() documents RecordError naming the field for a malformed record."""
+    record = base_record()
+    record["options"] = {"exchnage": "none"}
+    error = error_of(record)
+    assert "options" in error.en and "exchnage" in error.en
+
+
+def test_unknown_key() -> None:
+    record = base_record()
+    record["sede"] = 5
+    assert "unknown key 'sede'" in error_of(record).en
+
+
+def test_bad_card_code_in_a_hand() -> None:
+    record = base_record()
+    del record["seed"]
+    record["deal"]["hands"][1][0] = "13O"
+    error = error_of(record)
+    assert error.en.startswith("deal.hands[1][0]")
+    assert "13O" in error.en
+
+
+def test_bad_card_code_in_the_stock() -> None:
+    record = base_record()
+    del record["seed"]
+    record["deal"]["stock"][4] = "1X"
+    assert error_of(record).en.startswith("deal.stock[4]")
+
+
+def test_duplicate_card() -> None:
+    record = base_record()
+    del record["seed"]
+    hands = record["deal"]["hands"]
+    hands[1][2] = hands[0][0]
+    error = error_of(record)
+    assert error.en.startswith("deal")
+    assert f"{hands[0][0]} appears twice" in error.en
+
+
+def test_wrong_hand_size() -> None:
+    record = base_record()
+    del record["seed"]
+    record["deal"]["stock"].append(record["deal"]["hands"][0].pop())
+    error = error_of(record)
+    assert error.en.startswith("deal")
+    assert "seat 0 is dealt 2 cards" in error.en
+
+
+def test_wrong_number_of_hands() -> None:
+    record = base_record()
+    del record["seed"]
+    record["deal"]["hands"].append([])
+    assert error_of(record).en.startswith("deal")
+
+
+def test_illegal_action_names_its_index() -> None:
+    record = base_record()
+    record["actions"][3] = "exchange:9X"
+    error = error_of(record)
+    assert error.en.startswith("actions[3]")
+    record = base_record()
+    hands = record["deal"]["hands"]
+    record["actions"] = [hands[1][0]]  # seat 0 leads: it does not hold this card
+    error = error_of(record)
+    assert error.en.startswith("actions[0]")
+    assert "does not hold" in error.en
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        ({"game": "briscola", "players": 2}, "seed"),
+        ({"game": "briscola", "players": 2, "seed": -1}, "seed"),
+        ({"game": "briscola", "players": 2, "seed": "1"}, "seed"),
+        ({"game": "briscola", "players": 2, "seed": 1, "actions": "1O"}, "actions"),
+        ({"game": "briscola", "players": 2, "seed": 1, "options": []}, "options"),
+        ({"game": "briscola", "players": 2, "seed": 1, "format": "x/2"}, "format"),
+        ({"game": "briscola", "players": 2, "deal": []}, "deal"),
+        ({"game": "briscola", "players": 2, "deal": {"hands": "x"}}, "deal.hands"),
+        ({"game": "briscola", "players": 2, "deal": {"hands": [], "x": 1}}, "unknown key 'x'"),
+        ({"game": "briscola", "players": 2, "deal": {"hands": [["1O"]], "stock": "1O"}},
+         "deal.stock"),
+    ],
+)
+def test_malformed_records(record: object, field: str) -> None:
+    assert field in error_of(record).en
+
+
+def test_options_are_checked_whatever_was_built_before() -> None:
+    """An option of the wrong type is refused: 1 is not true (options.py: bool options take
+    true|false). The rules cache keys on the options' values, and True == 1 in Python."""
+    cardrules.new_game("briscola", seed=1, options={"big_win": True})
+    cardrules.new_game("briscola", seed=1, options={"follow_suit": False})
+    with pytest.raises(OptionError):
+        cardrules.new_game("briscola", seed=1, options={"big_win": 1})
+    with pytest.raises(OptionError):
+        cardrules.new_game("briscola", seed=1, options={"follow_suit": 0})
+
+
+def test_options_of_the_wrong_type_without_a_cached_twin() -> None:
+    with pytest.raises(OptionError):
+        cardrules.new_game("brisca", seed=1, options={"open_hands": 1})
+    with pytest.raises(OptionError):
+        cardrules.new_game("brisca", seed=1, options={"exchange": "swiss"})
+    with pytest.raises(OptionError):
+        cardrules.new_game("brisca", seed=1, options={"scoring": None})
+
+
+# summary() ---------------------------------------------------------------------------------------
+
+
+def test_summary_structure() -> None:
+    game = partly_played("briscola", 4, 31, 9)
+    summary = cardrules.summary(game)
+    json.dumps(summary)
+    assert set(summary) == {"game", "players", "trump", "tricks", "result", "over"}
+    assert summary["game"] == "briscola"
+    assert summary["players"] == 4
+    assert summary["trump"] == game.trump.value  # type: ignore[union-attr]
+    assert summary["result"] is None
+    assert summary["over"] is False
+    assert len(summary["tricks"]) == len(game.tricks) == 2
+    for entry, trick in zip(summary["tricks"], game.tricks):
+        assert set(entry) == {"leader", "plays", "winner", "points", "labels"}
+        assert entry["leader"] == trick.leader
+        assert entry["plays"] == [[s, c.code] for s, c in trick.plays]
+        assert entry["winner"] == trick.winner
+        assert entry["points"] == trick.points
+        assert len(entry["labels"]) == 4
+
+
+def test_summary_of_a_finished_game() -> None:
+    game = partly_played("brisca", 2, 31)
+    summary = cardrules.summary(game)
+    json.dumps(summary)
+    assert summary["over"] is True
+    assert len(summary["tricks"]) == 20
+    result = game.result
+    assert result is not None
+    assert summary["result"] == result.to_json()
+    assert set(summary["result"]) == {
+        "points", "sides", "side_points", "winner", "game_points", "reason",
+    }
+    assert summary["result"]["sides"] == [[0], [1]]
+    assert sum(summary["result"]["points"]) == 120
