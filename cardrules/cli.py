@@ -30,6 +30,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -296,6 +297,7 @@ def _cmd_replay(args: argparse.Namespace, lang: Lang) -> int:
     raw = _read_input(args.file, lang)
     try:
         data = load_record(raw)
+        _check_actions_are_text(data, name, lang)
         game = replay(data)
     except CardrulesError as error:
         raise _Failure(text("bad_record", lang, file=name, message=error.message(lang))) from None
@@ -321,6 +323,16 @@ def _cmd_replay(args: argparse.Namespace, lang: Lang) -> int:
         narrator.act(fresh, action)
     narrator.result(fresh)
     return 0
+
+
+def _check_actions_are_text(data: dict[str, Any], name: str, lang: Lang) -> None:
+    """Refuse non-text actions here: the engine would fail on them with an internal error."""
+    actions = data.get("actions")
+    if isinstance(actions, list):
+        for i, action in enumerate(actions):
+            if not isinstance(action, str):
+                message = text("action_not_text", lang, i=i, value=json.dumps(action))
+                raise _Failure(text("bad_record", lang, file=name, message=message))
 
 
 def _read_input(file: str, lang: Lang) -> bytes:
@@ -513,7 +525,8 @@ class _Session:
         options = self.narrator.status(self.game, self.me_seat)
         cards = [a for a in options if isinstance(a, Card)]
         example = cards[0].code if cards else "7O"
-        prompt = text("prompt", self.lang, last=len(options), example=example)
+        numbers = "1" if len(options) == 1 else f"1-{len(options)}"
+        prompt = text("prompt", self.lang, numbers=numbers, example=example)
         while True:
             try:
                 line = self.input_line(prompt)
@@ -524,7 +537,8 @@ class _Session:
                 continue
             word = answer.lower()
             if word in ("h", "?", "help", "ayuda"):
-                self.say(text("help_text", self.lang))
+                for help_line in textwrap.wrap(text("help_text", self.lang), width=78):
+                    self.say(help_line)
                 continue
             if word in ("q", "quit", "exit", "salir"):
                 raise _Abandon("quit", 0)
@@ -589,6 +603,8 @@ class _Narrator:
         self.me = me
         self.out = out
         self.headed = -1
+        self.just_headed = False
+        """True right after a trick header, until something is told."""
         self.single = all(len(side) == 1 for side in rules.sides)
         self.by_tricks = not any(rules.card_points)
         """True for games scored by tricks rather than card points (Aluette)."""
@@ -596,6 +612,7 @@ class _Narrator:
     # Words --------------------------------------------------------------------------------------
     def say(self, line: str = "", indent: int = 0) -> None:
         print(" " * indent + line, file=self.out)
+        self.just_headed = False
 
     def t(self, key: str, **fields: object) -> str:
         return text(key, self.lang, **fields)
@@ -680,6 +697,7 @@ class _Narrator:
             self.headed = number
             self.say()
             self.say(self.t("trick_head", n=number + 1))
+            self.just_headed = True
 
     def act(self, game: Game, action: Action) -> Event:
         """Play ``action`` on ``game`` and tell what happened."""
@@ -754,6 +772,8 @@ class _Narrator:
     def status(self, game: Game, seat: int) -> list[Action]:
         """Print what ``seat`` sees before it plays; return the numbered choices."""
         view = game.view(seat)
+        if not self.just_headed:
+            self.say()
         parts = [
             self.t("status_trump", suit=self.suit(view.trump))
             if view.trump is not None
@@ -777,7 +797,7 @@ class _Narrator:
             cards = " ".join(c.code for c in sorted(hand, key=_display_order))
             self.say(self.t("visible_hand", who=self.names[other], cards=cards))
         if view.trick:
-            plays = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in view.trick)
+            plays = " · ".join(f"{self.names[s]}: {self.card(c)}" for s, c in view.trick)
             self.say(self.t("table", plays=plays))
         else:
             self.say(self.t("table_empty"))
@@ -793,7 +813,7 @@ class _Narrator:
                 marks.append(self.t("not_now_mark"))
             suffix = f"  [{', '.join(marks)}]" if marks else ""
             name = self.rules.pack.card_name(card, self.lang)
-            self.say(f"{len(choices):>2}) {card.code:<4}{name}{suffix}", indent=2)
+            self.say(f"{len(choices):>2}) {card.code:<5}{name}{suffix}", indent=2)
         for action in view.legal_actions:
             if isinstance(action, Move):
                 choices.append(action)

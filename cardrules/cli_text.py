@@ -115,6 +115,10 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "{file}: {message}",
         "es": "{file}: {message}",
     },
+    "action_not_text": {
+        "en": "actions[{i}]: an action is text such as \"1O\" or \"exchange:7O\", not {value}",
+        "es": "actions[{i}]: una acción es un texto como \"1O\" o \"exchange:7O\", no {value}",
+    },
     "malformed_record": {
         "en": "{file}: malformed deal record ({detail})",
         "es": "{file}: registro de partida mal formado ({detail})",
@@ -157,10 +161,13 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "tricks_n": {"en": "{n} tricks", "es": "{n} bazas"},
     "tricks_1": {"en": "1 trick", "es": "1 baza"},
     "bot_greedy": {
-        "en": "greedy: the cheapest card that wins",
-        "es": "greedy: la carta más barata que gana",
+        "en": "greedy (the cheapest card that wins)",
+        "es": "greedy (la carta más barata que gana)",
     },
-    "bot_random": {"en": "random: any legal card", "es": "random: cualquier carta, al azar"},
+    "bot_random": {
+        "en": "random (any allowed card)",
+        "es": "random (cualquier carta permitida, al azar)",
+    },
     # Play labels ---------------------------------------------------------------------------------
     "label_arrastrar": {"en": "arrastrar: leads a trump", "es": "arrastrar"},
     "label_asistir": {"en": "asistir: follows suit", "es": "asistir"},
@@ -179,12 +186,12 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "options_set": {"en": "Options: {options}", "es": "Opciones: {options}"},
     "you_are": {
-        "en": "You are seat {seat}. The bots play {bot}.",
-        "es": "Juegas en el asiento {seat}. Los bots juegan {bot}.",
+        "en": "You are seat {seat}; the other seats are bots: {bot}.",
+        "es": "Juegas en el asiento {seat}; los demás son bots: {bot}.",
     },
     "auto_bots": {
-        "en": "Every seat is a bot ({bot}).",
-        "es": "Todos los asientos son bots ({bot}).",
+        "en": "Every seat is a bot: {bot}.",
+        "es": "Todos los asientos son bots: {bot}.",
     },
     "sides_line": {"en": "Sides: {sides}", "es": "Bandos: {sides}"},
     "against": {"en": " against ", "es": " contra "},
@@ -321,8 +328,8 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "move_no-chant": {"en": "refuse the chant", "es": "rechazar el «chant»"},
     "move_discard": {"en": "discard {card}", "es": "descartarse del {card}"},
     "prompt": {
-        "en": "Your play (1-{last}, a code such as {example}, h help, q quit): ",
-        "es": "Tu jugada (1-{last}, un código como {example}, h ayuda, q salir): ",
+        "en": "Your play ({numbers}, a code such as {example}, h help, q quit): ",
+        "es": "Tu jugada ({numbers}, un código como {example}, h ayuda, q salir): ",
     },
     "help_text": {
         "en": "Type the number of a card or move from the list, or a card code such as 7O "
