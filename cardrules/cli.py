@@ -526,7 +526,10 @@ class _Session:
         cards = [a for a in options if isinstance(a, Card)]
         example = cards[0].code if cards else "7O"
         numbers = "1" if len(options) == 1 else f"1-{len(options)}"
-        prompt = text("prompt", self.lang, numbers=numbers, example=example)
+        if cards:
+            prompt = text("prompt", self.lang, numbers=numbers, example=example)
+        else:
+            prompt = text("prompt_moves", self.lang, numbers=numbers)
         while True:
             try:
                 line = self.input_line(prompt)
@@ -774,11 +777,9 @@ class _Narrator:
         view = game.view(seat)
         if not self.just_headed:
             self.say()
-        parts = [
-            self.t("status_trump", suit=self.suit(view.trump))
-            if view.trump is not None
-            else self.t("status_no_trump")
-        ]
+        parts = []
+        if view.trump is not None:
+            parts.append(self.t("status_trump", suit=self.suit(view.trump)))
         if view.turn_up is not None:
             parts.append(self.t("status_turn_up", card=self.card(view.turn_up)))
         if any(self.rules.draws):
@@ -786,8 +787,23 @@ class _Narrator:
                 parts.append(self.t("status_stock", stock=self.cards_count(view.stock_size)))
             else:
                 parts.append(self.t("status_stock_out"))
-        self.say(_capital(" · ".join(parts)))
-        if self.by_tricks:
+        if parts:
+            self.say(_capital(" · ".join(parts)))
+        legal = set(view.legal_actions)
+        card_turn = any(isinstance(a, Card) for a in legal)
+        moves = [a for a in view.legal_actions if isinstance(a, Move)]
+        # Moves that give up one of our cards (discards) are listed in the order of the hand.
+        hand_order = {c: i for i, c in enumerate(sorted(view.hand, key=_display_order))}
+
+        def rank(move: Move) -> int:
+            card = getattr(move, "card", None)
+            return hand_order.get(card, -1) if isinstance(card, Card) else -1
+
+        moves.sort(key=rank)
+        by_card = not card_turn and bool(moves) and all(rank(m) >= 0 for m in moves)
+        if game.phase is not Phase.PLAY:
+            pass  # no trick played yet: no score to show
+        elif self.by_tricks:
             won = [t.winner for t in view.tricks]
             shown = " · ".join(f"{name} {won.count(s)}" for s, name in enumerate(self.names))
             self.say(self.t("status_tricks", points=shown))
@@ -799,12 +815,18 @@ class _Narrator:
         if view.trick:
             plays = " · ".join(f"{self.names[s]}: {self.card(c)}" for s, c in view.trick)
             self.say(self.t("table", plays=plays))
-        else:
+        elif card_turn:
             self.say(self.t("table_empty"))
-        self.say(self.t("your_hand"))
-        legal = set(view.legal_actions)
         choices: list[Action] = []
+        if not by_card:
+            self.say(self.t("your_hand"))
         for card in sorted(view.hand, key=_display_order):
+            if by_card:  # the moves below name every card
+                break
+            if not card_turn:  # nothing to play now (a setup phase, an answer): no numbers
+                name = self.rules.pack.card_name(card, self.lang)
+                self.say(f"    {card.code:<5}{name}", indent=2)
+                continue
             choices.append(card)
             marks = []
             if card.suit is view.trump:
@@ -814,11 +836,10 @@ class _Narrator:
             suffix = f"  [{', '.join(marks)}]" if marks else ""
             name = self.rules.pack.card_name(card, self.lang)
             self.say(f"{len(choices):>2}) {card.code:<5}{name}{suffix}", indent=2)
-        for action in view.legal_actions:
-            if isinstance(action, Move):
-                choices.append(action)
-                about = self.describe(action, view.turn_up)
-                self.say(f"{len(choices):>2}) {format_action(action)}  {about}", indent=2)
+        for move in moves:
+            choices.append(move)
+            about = self.describe(move, view.turn_up)
+            self.say(f"{len(choices):>2}) {format_action(move)}  {about}", indent=2)
         return choices
 
     def describe(self, move: Move, turn_up: Card | None) -> str:

@@ -331,6 +331,10 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "Your play ({numbers}, a code such as {example}, h help, q quit): ",
         "es": "Tu jugada ({numbers}, un código como {example}, h ayuda, q salir): ",
     },
+    "prompt_moves": {
+        "en": "Your choice ({numbers}, h help, q quit): ",
+        "es": "Tu elección ({numbers}, h ayuda, q salir): ",
+    },
     "help_text": {
         "en": "Type the number of a card or move from the list, or a card code such as 7O "
         "(number then suit: O coins, C cups, E swords, B clubs; 10 jack, 11 knight, 12 king), "

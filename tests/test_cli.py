@@ -675,3 +675,37 @@ def test_python_dash_m_play_with_piped_input() -> None:
     assert "Cannot read 'hello'" in done.stdout
     assert "── End of the deal ──" in done.stdout
     assert done.stderr == ""
+
+
+def test_interactive_setup_phase_and_answers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Aluette with the chant: before the first trick the user only has moves (chant, then
+    # discards); cards typed then are refused with the rules' reason.
+    status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "2",
+                         "--option", "chant=true", stdin="4O\n" + "1\n" * 40,
+                         monkeypatch=monkeypatch)
+    assert status == 0
+    assert " 1) chant  agree to the chant\n" in out
+    assert " 2) no-chant  refuse the chant\n" in out
+    assert "Your choice (1-2, h help, q quit): " in out
+    assert "Not allowed: no card is played yet" in out
+    assert "You agree to the chant." in out
+    assert " 1) discard:" in out
+    assert "Bot 3 discards a card, face down." in out  # a bot's discard stays hidden
+    assert "── End of the deal ──" in out
+    assert "Tricks won: You " in out
+
+
+def test_interactive_answer_to_a_surrender(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Aluette, random bots, seed 1: Bot 3 offers to surrender and the user (next) answers.
+    status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
+                         "--bot", "random", stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0
+    assert "Bot 3 offers to surrender." in out
+    assert " 1) accept  accept the surrender: the deal ends and your side scores\n" in out
+    assert "You accept the surrender." in out
+    assert "The deal ended on an accepted surrender." in out
+    assert out.rstrip().endswith("Your side scores 1 game point.")
