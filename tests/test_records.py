@@ -98,6 +98,18 @@ def test_json_text_and_bytes() -> None:
     same_game(cardrules.replay(text.encode()), game)
 
 
+def test_a_seed_and_a_deal_that_disagree_are_not_accepted_silently() -> None:
+    """new_game(seed=..., deal=...) must either refuse a deal that is not the seed's, or give a
+    game whose record replays; it now keeps both and to_record() cannot be replayed."""
+    other = cardrules.new_game("briscola", players=2, seed=2).log[0]
+    assert isinstance(other, Deal)
+    try:
+        game = cardrules.new_game("briscola", players=2, seed=1, deal=other)
+    except cardrules.CardrulesError:
+        return
+    same_game(cardrules.replay(game.to_record()), game)
+
+
 def test_title_and_comment_are_allowed() -> None:
     record = {"game": "brisca", "players": 2, "seed": 3, "title": "t", "comment": "c",
               "format": "cardrules/1"}
