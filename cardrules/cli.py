@@ -171,7 +171,7 @@ def _translate_argparse(message: str, lang: Lang) -> str:
 
 
 def _formatter(lang: Lang) -> type[argparse.HelpFormatter]:
-    class Formatter(argparse.HelpFormatter):
+    class Formatter(argparse.RawDescriptionHelpFormatter):
         def add_usage(
             self,
             usage: str | None,
@@ -196,7 +196,8 @@ def _build_parser(lang: Lang) -> _Parser:
     formatter = _formatter(lang)
     parser = _Parser(
         prog=PROG,
-        description=text("prog_description", lang),
+        description=textwrap.fill(text("prog_description", lang), 78),
+        epilog=text("prog_epilog", lang),
         formatter_class=formatter,
         add_help=False,
         allow_abbrev=False,
@@ -214,7 +215,7 @@ def _build_parser(lang: Lang) -> _Parser:
         sub = commands.add_parser(
             name,
             help=text(help_key, lang),
-            description=text(help_key, lang),
+            description=textwrap.fill(text(help_key, lang), 78),
             formatter_class=formatter,
             add_help=False,
             allow_abbrev=False,
@@ -579,9 +580,7 @@ class _Session:
         # Explain the refusal without leaking hidden cards: a card that is not ours is simply
         # "not in your hand"; only for our own cards do we ask the rules why (on a copy).
         card = chosen if isinstance(chosen, Card) else getattr(chosen, "card", None)
-        if isinstance(card, Card) and card not in game.hands[seat] and not isinstance(
-            chosen, Deal
-        ):
+        if isinstance(card, Card) and card not in game.hands[seat]:
             return None, text("not_in_hand", lang, card=self.narrator.card(card))
         try:
             game.copy().play(chosen)

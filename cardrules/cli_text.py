@@ -16,8 +16,24 @@ from .errors import Lang
 MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     # argparse: descriptions and help -------------------------------------------------------------
     "prog_description": {
-        "en": "Play and replay Spanish-deck trick-taking games (Briscola, Brisca, Briscas).",
-        "es": "Juega y repasa juegos de bazas con baraja española (Briscola, Brisca, Briscas).",
+        "en": "Play and replay Spanish-deck trick-taking games: Briscola, Brisca, Briscas, "
+        "Alcalde, Aluette...",
+        "es": "Juega y repasa juegos de bazas con baraja española: Briscola, Brisca, Briscas, "
+        "Alcalde, Aluette...",
+    },
+    "prog_epilog": {
+        "en": "examples:\n"
+        "  cardrules games                               the games and their options\n"
+        "  cardrules play brisca --players 2 --seed 3    a deal against a bot\n"
+        "  cardrules play briscas --players 4 --auto     watch four bots play\n"
+        "  cardrules replay examples/brisca-2p.json      how a recorded deal went\n"
+        "  cardrules replay deal.json --json             the same as JSON",
+        "es": "ejemplos:\n"
+        "  cardrules games --lang es                     los juegos y sus opciones\n"
+        "  cardrules play brisca --players 2 --lang es   una partida contra un bot\n"
+        "  cardrules play briscas --players 4 --auto     ver jugar a cuatro bots\n"
+        "  cardrules replay examples/brisca-2p.json      cómo fue una partida registrada\n"
+        "  cardrules replay partida.json --json          lo mismo en JSON",
     },
     "usage_prefix": {"en": "usage: ", "es": "uso: "},
     "positionals_title": {"en": "arguments", "es": "argumentos"},
