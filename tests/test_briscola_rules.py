@@ -864,6 +864,17 @@ def test_illegal_actions_explain_and_change_nothing(
     assert (game.to_record(), game.snapshot(), list(game.log)) == before
 
 
+def test_a_non_action_is_an_illegal_action_error() -> None:
+    """Game.play documents IllegalActionError for anything the rules do not allow; an object
+    that is neither a card, a move nor notation text is not an action at all."""
+    game = small_game()
+    before = (game.to_record(), game.snapshot())
+    for action in (5, None, 1.5, ["4C"], ("4C",)):
+        with pytest.raises(IllegalActionError):
+            game.play(action)  # type: ignore[arg-type]
+        assert (game.to_record(), game.snapshot()) == before
+
+
 def test_game_over_refuses_everything() -> None:
     game = play_randomly(small_game(), 1)
     before = (game.to_record(), game.snapshot())

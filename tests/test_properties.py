@@ -7,6 +7,7 @@ default profile (tests/conftest.py) keeps this file well under a minute.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -289,3 +290,70 @@ def test_seeded_deals_are_valid_explicit_deals(setup: tuple[str, int, dict[str, 
     explicit = cardrules.new_game(game_id, players=players, options=options, deal=deal)
     assert explicit.snapshot() == game.snapshot()
     assert cardrules.new_game(game_id, players=players, seed=seed, options=options).log[0] == deal
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=4) | st.sampled_from(["1O", "7O", "exchange:2O", "claim", "deal"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=2),
+    max_leaves=4,
+)
+
+_BASE = cardrules.new_game("brisca", players=2, seed=5)
+for _ in range(7):
+    _BASE.play(_BASE.legal_actions()[0])
+_BASE_RECORD = _BASE.to_record()
+
+
+@settings(max_examples=400, deadline=None)
+@given(where=st.sampled_from(["key", "delete", "hand", "card", "stock", "action", "option"]),
+       value=JSON, index=st.integers(min_value=0, max_value=40))
+def test_mutated_records_fail_with_the_package_errors(where: str, value: Any, index: int) -> None:
+    """Whatever is wrong in a record, replay() raises one of the package's errors (all
+    ValueErrors with English and Spanish messages), never a bare Python error."""
+    record: dict[str, Any] = json.loads(json.dumps(_BASE_RECORD))
+    keys = sorted(record)
+    if where == "key":
+        record[keys[index % len(keys)]] = value
+    elif where == "delete":
+        del record[keys[index % len(keys)]]
+    elif where == "hand":
+        record["deal"]["hands"][index % 2] = value
+    elif where == "card":
+        record["deal"]["hands"][index % 2][index % 3] = value
+    elif where == "stock":
+        record["deal"]["stock"][index % 34] = value
+    elif where == "action":
+        record["actions"][index % len(record["actions"])] = value
+    else:
+        name = sorted(cardrules.rules_for("brisca").options.to_dict())[index % 17]
+        record["options"] = {name: value}
+    try:
+        cardrules.replay(record)
+    except cardrules.CardrulesError as error:
+        assert error.en and error.es
+
+
+@settings(max_examples=300, deadline=None)
+@given(setup=setups(), junk=st.text(max_size=8) | st.sampled_from(BAD_NOTATIONS),
+       steps=st.integers(min_value=0, max_value=30), rnd=st.randoms(use_true_random=False))
+def test_play_accepts_only_legal_text(
+    setup: tuple[str, int, dict[str, Any], int], junk: str, steps: int, rnd: random.Random
+) -> None:
+    game_id, players, options, seed = setup
+    game = cardrules.new_game(game_id, players=players, seed=seed, options=options)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        found = choices(game)
+        game.play(found[rnd.randrange(len(found))][1])
+    legal = {cardrules.format_action(a) for _, a in choices(game)}
+    before = (game.to_record(), game.snapshot())
+    try:
+        game.play(junk)
+    except IllegalActionError as error:
+        assert error.en and error.es
+        assert (game.to_record(), game.snapshot()) == before
+    else:
+        assert cardrules.format_action(game.log[-1]) in legal

@@ -170,13 +170,13 @@ def test_bad_players_value(players: object) -> None:
     assert error_of(record).en.startswith("players")
 
 
-@pytest.mark.parametrize("players", [5, 1, ["Ana"]])
-def test_unsupported_number_of_players(players: object) -> None:
+def test_unsupported_number_of_players() -> None:
     """replay() documents RecordError naming the field for a malformed record."""
-    record = base_record()
-    record["players"] = players
-    del record["deal"]
-    assert "players" in error_of(record).en
+    for players in (5, 1, ["Ana"]):
+        record = base_record()
+        record["players"] = players
+        del record["deal"]
+        assert "players" in error_of(record).en, players
 
 
 def test_bad_option() -> None:
@@ -246,6 +246,15 @@ def test_illegal_action_names_its_index() -> None:
     error = error_of(record)
     assert error.en.startswith("actions[0]")
     assert "does not hold" in error.en
+
+
+def test_an_action_that_is_not_text_names_its_index() -> None:
+    """replay() documents RecordError naming actions[i] for a bad action."""
+    for action in (5, None, ["1O"], {"card": "1O"}):
+        record = base_record()
+        record["actions"].append(action)
+        index = len(record["actions"]) - 1
+        assert error_of(record).en.startswith(f"actions[{index}]"), action
 
 
 @pytest.mark.parametrize(
