@@ -1,0 +1,675 @@
+"""The glossary: the Spanish, Italian and French words of the games, in English and Spanish.
+
+The terms live in TOML files, one per group of terms (``glossary/*.toml`` in the repository,
+shipped in the wheel as the package data ``cardrules.glossary_data``). They are read once, checked
+(ids unique, every field present, languages and game ids known, every example valid Python) and
+kept as frozen :class:`Term` objects. The same data feeds the rulebook: its glossary pages, and the
+tooltips that explain each term wherever a page uses it.
+
+Every :class:`~cardrules.labels.PlayLabel` is a term (:func:`term_for_label`), and every term
+carries a small example that runs against cardrules; the test suite runs them all.
+
+Examples:
+    >>> lookup("arrastró").id
+    'arrastrar'
+    >>> get("fallar").gloss.en
+    'to trump'
+    >>> tooltips("es")["pourrie"]
+    'baza empatada, nula'
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import textwrap
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, Final
+
+from .games import GAMES
+from .labels import PlayLabel
+
+__all__ = [
+    "FUTURE_GAMES",
+    "GAME_IDS",
+    "PAGE_LANGS",
+    "TERM_LANGS",
+    "GlossaryError",
+    "Group",
+    "Term",
+    "Text",
+    "game_title",
+    "get",
+    "groups",
+    "load",
+    "lookup",
+    "search",
+    "term_command",
+    "term_for_label",
+    "terms",
+    "tooltips",
+]
+
+PAGE_LANGS: Final[tuple[str, ...]] = ("en", "es")
+"""The languages the glossary is written in (glosses, definitions, tooltips)."""
+
+TERM_LANGS: Final[dict[str, dict[str, str]]] = {
+    "es": {"en": "Spanish", "es": "español"},
+    "it": {"en": "Italian", "es": "italiano"},
+    "fr": {"en": "French", "es": "francés"},
+}
+"""The languages the terms come from, and their names in each page language."""
+
+FUTURE_GAMES: Final[dict[str, dict[str, str]]] = {
+    "tute": {"en": "Tute", "es": "Tute"},
+    "chiamata": {"en": "Briscola Chiamata", "es": "Briscola Chiamata"},
+    "rematada": {"en": "Brisca Rematada", "es": "Brisca Rematada"},
+}
+"""Games whose terms are in the glossary before the games themselves are built."""
+
+GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
+"""Every game id a term may name: the built games, then :data:`FUTURE_GAMES`."""
+
+MIN_TOOLTIP_LENGTH: Final = 4
+"""Shorter forms (``as``, ``re``, ``rey``, ``uno``) are never tooltips: they are everyday words."""
+
+_FIELDS: Final = ("id", "word", "lang", "forms", "gloss", "definition", "games", "example")
+_OPTIONAL: Final = ("tooltip", "quiet", "see")
+_ID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_ARTICLES: Final = ("el ", "la ", "los ", "las ", "le ", "les ", "il ", "lo ", "un ", "una ")
+_DATA_PACKAGE: Final = "cardrules.glossary_data"
+
+
+class GlossaryError(ValueError):
+    """A glossary data file that is malformed; the message names the file and the term."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A short text in both page languages."""
+
+    en: str
+    """The English text."""
+    es: str
+    """The Spanish text."""
+
+    def __getitem__(self, lang: str) -> str:
+        """The text in ``lang`` (``"en"`` or ``"es"``).
+
+        Raises:
+            KeyError: ``lang`` is not a page language.
+        """
+        if lang == "en":
+            return self.en
+        if lang == "es":
+            return self.es
+        raise KeyError(lang)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of terms: one data file (the Spanish pack and play, Tute, Italian, Aluette)."""
+
+    id: str
+    """The group's identifier (also the anchor of its section on the glossary pages)."""
+    order: int
+    """Where the group comes on the glossary pages."""
+    title: Text
+    """The section title."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary term."""
+
+    id: str
+    """ASCII identifier: the anchor on the glossary pages (``glossary/#asistir``)."""
+    word: str
+    """The term as written, accents included (``"deux d'écrit"``)."""
+    lang: str
+    """The term's own language: ``"es"``, ``"it"`` or ``"fr"``."""
+    forms: tuple[str, ...]
+    """Other surface forms: inflections, plurals, variants (``"arrastró"``, ``"bazas"``)."""
+    gloss: Text
+    """A few words: the tooltip text."""
+    definition: Text
+    """One or two sentences."""
+    games: tuple[str, ...]
+    """The games the term belongs to (ids from :data:`GAME_IDS`)."""
+    example: str
+    """A Python snippet that shows the term with cardrules and asserts something about it."""
+    group: str
+    """The id of the term's :class:`Group`."""
+    tooltip: tuple[str, ...] = PAGE_LANGS
+    """The page languages where the term's forms become tooltips."""
+    quiet: tuple[str, ...] = ()
+    """Forms that lookups find but that never become tooltips (``"piso"``, ``"monto"``)."""
+    see: tuple[str, ...] = ()
+    """Ids of related terms."""
+    source: str = ""
+    """The data file the term comes from."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The word and all its forms."""
+        return (self.word, *self.forms)
+
+    def describe(self, lang: str = "en") -> str:
+        """The term as plain text in ``lang``: word, language, gloss, definition, forms, games,
+        related terms and the example.
+
+        Args:
+            lang: ``"en"`` or ``"es"``.
+
+        Returns:
+            Several lines of text, without a final newline.
+        """
+        es = lang == "es"
+        lines = [
+            f"{self.word} ({TERM_LANGS[self.lang][lang]}): {self.gloss[lang]}",
+            "",
+            *textwrap.wrap(self.definition[lang], 78),
+            "",
+        ]
+        if self.forms:
+            lines.append(f"{'formas' if es else 'forms'}: {', '.join(self.forms)}")
+        lines.append(
+            f"{'juegos' if es else 'games'}: {', '.join(game_title(g, lang) for g in self.games)}"
+        )
+        if self.see:
+            related = ", ".join(get(i).word for i in self.see)
+            lines.append(f"{'véase también' if es else 'see also'}: {related}")
+        lines += ["", f"{'ejemplo' if es else 'example'}:"]
+        lines += [f"    {line}" if line else "" for line in self.example.strip("\n").splitlines()]
+        return "\n".join(lines)
+
+
+def game_title(game: str, lang: str = "en") -> str:
+    """The name of a game id in ``lang``, for built games and :data:`FUTURE_GAMES` alike.
+
+    Args:
+        game: a game id from :data:`GAME_IDS`.
+        lang: ``"en"`` or ``"es"``.
+
+    Returns:
+        The title, or the id itself when the game is unknown.
+
+    Examples:
+        >>> game_title("brisca", "es"), game_title("tute")
+        ('Brisca (España)', 'Tute')
+    """
+    rules = GAMES.get(game)
+    titles = rules.title if rules is not None else FUTURE_GAMES.get(game, {})
+    return titles.get(lang) or titles.get("en") or game
+
+
+# Loading and checking ---------------------------------------------------------------------------
+
+
+def _fail(source: str, term: str | None, message: str) -> GlossaryError:
+    where = f"{source}, term {term!r}" if term else source
+    return GlossaryError(f"glossary data {where}: {message}")
+
+
+def _strings(value: Any, source: str, term: str, field: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _fail(source, term, f"{field!r} must be a list of non-empty strings")
+    return tuple(value)
+
+
+def _text(value: Any, source: str, term: str | None, field: str) -> Text:
+    if not isinstance(value, dict) or set(value) != set(PAGE_LANGS) or not all(
+        isinstance(v, str) and v.strip() for v in value.values()
+    ):
+        raise _fail(source, term, f"{field!r} must have exactly 'en' and 'es', both non-empty text")
+    return Text(en=value["en"].strip(), es=value["es"].strip())
+
+
+def _term(raw: Any, group: str, source: str, position: int) -> Term:
+    if not isinstance(raw, dict):
+        raise _fail(source, f"#{position}", "each [[term]] must be a table")
+    name = raw.get("id") if isinstance(raw.get("id"), str) else f"#{position}"
+    missing = [f for f in _FIELDS if f not in raw]
+    if missing:
+        raise _fail(source, name, f"missing field(s) {', '.join(repr(f) for f in missing)}")
+    unknown = sorted(set(raw) - set(_FIELDS) - set(_OPTIONAL))
+    if unknown:
+        raise _fail(source, name, f"unknown field(s) {', '.join(repr(f) for f in unknown)}")
+    term_id = raw["id"]
+    if not isinstance(term_id, str) or not _ID.fullmatch(term_id):
+        raise _fail(source, name, "'id' must be lowercase ASCII words joined by '-'")
+    for field in ("word", "example"):
+        if not isinstance(raw[field], str) or not raw[field].strip():
+            raise _fail(source, term_id, f"{field!r} must be non-empty text")
+    if raw["lang"] not in TERM_LANGS:
+        raise _fail(
+            source, term_id, f"unknown language {raw['lang']!r}; use one of {', '.join(TERM_LANGS)}"
+        )
+    forms = _strings(raw["forms"], source, term_id, "forms")
+    games = _strings(raw["games"], source, term_id, "games")
+    if not games:
+        raise _fail(source, term_id, "'games' must name at least one game")
+    for game in games:
+        if game not in GAME_IDS:
+            raise _fail(
+                source, term_id, f"unknown game {game!r}; the games are: {', '.join(GAME_IDS)}"
+            )
+    tooltip: tuple[str, ...]
+    raw_tooltip = raw.get("tooltip", True)
+    if raw_tooltip is True or raw_tooltip is False:
+        tooltip = PAGE_LANGS if raw_tooltip else ()
+    else:
+        tooltip = _strings(raw_tooltip, source, term_id, "tooltip")
+        if not set(tooltip) <= set(PAGE_LANGS):
+            raise _fail(source, term_id, "'tooltip' is true, false, or a list of 'en'/'es'")
+    quiet = _strings(raw.get("quiet", []), source, term_id, "quiet")
+    names = (raw["word"], *forms)
+    strays = [q for q in quiet if q not in names]
+    if strays:
+        raise _fail(source, term_id, f"'quiet' lists {strays!r}, which are not forms of the term")
+    example = textwrap.dedent(raw["example"]).strip("\n") + "\n"
+    try:
+        compile(example, f"<glossary example {term_id}>", "exec")
+    except SyntaxError as error:
+        raise _fail(source, term_id, f"the example is not valid Python: {error}") from None
+    return Term(
+        id=term_id,
+        word=raw["word"].strip(),
+        lang=raw["lang"],
+        forms=forms,
+        gloss=_text(raw["gloss"], source, term_id, "gloss"),
+        definition=_text(raw["definition"], source, term_id, "definition"),
+        games=games,
+        example=example,
+        group=group,
+        tooltip=tooltip,
+        quiet=quiet,
+        see=_strings(raw.get("see", []), source, term_id, "see"),
+        source=source,
+    )
+
+
+def _read(file: Traversable | Path, source: str) -> tuple[Group, list[Term]]:
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise _fail(source, None, f"not valid TOML: {error}") from None
+    unknown = sorted(set(data) - {"group", "term"})
+    if unknown:
+        raise _fail(source, None, f"unknown top-level key(s) {unknown!r}: use [group] and [[term]]")
+    raw_group = data.get("group")
+    if not isinstance(raw_group, dict) or not isinstance(raw_group.get("id"), str):
+        raise _fail(source, None, "a [group] table with an 'id' is required")
+    order = raw_group.get("order", 0)
+    if not isinstance(order, int):
+        raise _fail(source, None, "the group's 'order' must be a whole number")
+    group = Group(raw_group["id"], order, _text(raw_group.get("title"), source, None, "title"))
+    raw_terms = data.get("term")
+    if not isinstance(raw_terms, list) or not raw_terms:
+        raise _fail(source, None, "no [[term]] tables")
+    return group, [_term(raw, group.id, source, i + 1) for i, raw in enumerate(raw_terms)]
+
+
+def _fold(text: str, accents: bool = False) -> str:
+    """Lowercase, without punctuation around words, hyphens or apostrophes, and without accents
+    unless ``accents``."""
+    plain = unicodedata.normalize("NFKD", text)
+    if not accents:
+        plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    plain = re.sub(r"['’‘`´]", "", plain.casefold())
+    plain = re.sub(r"[-_¡!¿?«»\"“”.,;:()]", " ", plain)
+    return unicodedata.normalize("NFC", " ".join(plain.split()))
+
+
+def _keys(name: str, accents: bool = False) -> list[str]:
+    """Lookup keys of a name: folded, and folded without a leading article."""
+    folded = _fold(name, accents)
+    keys = [folded]
+    for article in _ARTICLES:
+        if folded.startswith(article) and len(folded) > len(article):
+            keys.append(folded[len(article):])
+            break
+    return keys
+
+
+@dataclass(frozen=True)
+class _Glossary:
+    groups: tuple[Group, ...]
+    terms: tuple[Term, ...]
+    by_id: Mapping[str, Term]
+    exact: Mapping[str, Term]
+    """Names as spelt (case and punctuation aside)."""
+    plain: Mapping[str, Term]
+    """Names without accents."""
+
+
+def _build(files: Iterable[tuple[Traversable | Path, str]]) -> _Glossary:
+    groups: list[Group] = []
+    found: list[Term] = []
+    for file, source in files:
+        group, file_terms = _read(file, source)
+        if any(g.id == group.id for g in groups):
+            raise _fail(source, None, f"the group id {group.id!r} is used by another file")
+        groups.append(group)
+        found += file_terms
+    if not found:
+        raise GlossaryError("glossary data: no data files found")
+    by_id: dict[str, Term] = {}
+    for term in found:
+        other = by_id.get(term.id)
+        if other is not None:
+            raise _fail(term.source, term.id, f"the id is used twice (also in {other.source})")
+        by_id[term.id] = term
+    # Two indexes: exact spellings (case and punctuation aside) must name one term; without
+    # accents, a headword wins over another term's form ("arrastre" the noun over "arrastré").
+    exact: dict[str, Term] = {}
+    plain: dict[str, Term] = {}
+    for term in found:
+        for name in (*term.names, term.id):
+            for key in _keys(name, accents=True):
+                other = exact.setdefault(key, term)
+                if other is not term:
+                    raise _fail(
+                        term.source,
+                        term.id,
+                        f"the form {name!r} is also a form of {other.id!r} ({other.source})",
+                    )
+        for ref in term.see:
+            if ref not in by_id or ref == term.id:
+                raise _fail(term.source, term.id, f"'see' names {ref!r}, which is no other term")
+    for term in found:
+        for key in _keys(term.word):
+            other = plain.setdefault(key, term)
+            if other is not term:
+                raise _fail(
+                    term.source, term.id, f"without accents the word is {other.id!r}'s word too"
+                )
+    for term in found:
+        for name in (*term.forms, term.id):
+            for key in _keys(name):
+                plain.setdefault(key, term)
+    groups.sort(key=lambda g: g.order)
+    rank = {g.id: i for i, g in enumerate(groups)}
+    ordered = tuple(sorted(found, key=lambda t: rank[t.group]))  # stable within each file
+    return _Glossary(tuple(groups), ordered, by_id, exact, plain)
+
+
+def load(paths: Iterable[str | Path]) -> tuple[Term, ...]:
+    """Read and check glossary data files (for tools and tests; the package uses its own data).
+
+    Args:
+        paths: TOML files, each with a ``[group]`` table and ``[[term]]`` tables.
+
+    Returns:
+        The terms, group by group.
+
+    Raises:
+        GlossaryError: a file is malformed; the message names the file and the term.
+    """
+    return _build((Path(p), str(p)) for p in paths).terms
+
+
+def _data_files() -> list[tuple[Traversable | Path, str]]:
+    try:
+        root: Traversable | Path = resources.files(_DATA_PACKAGE)
+    except ModuleNotFoundError:  # running from a source tree that is not installed
+        root = Path(__file__).resolve().parent.parent / "glossary"
+    files = sorted((f for f in root.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    return [(f, f"glossary/{f.name}") for f in files]
+
+
+@functools.cache
+def _glossary() -> _Glossary:
+    built = _build(_data_files())
+    for label in PlayLabel:
+        if label.value not in built.by_id:
+            raise GlossaryError(f"glossary data: the play label {label.value!r} has no term")
+    return built
+
+
+# The public API ---------------------------------------------------------------------------------
+
+
+def terms() -> tuple[Term, ...]:
+    """Every term, group by group (read from the package data once, then cached).
+
+    Raises:
+        GlossaryError: the shipped data is malformed (a packaging mistake).
+
+    Examples:
+        >>> len(terms()) >= 40
+        True
+    """
+    return _glossary().terms
+
+
+def groups() -> tuple[Group, ...]:
+    """The groups of terms, in page order."""
+    return _glossary().groups
+
+
+def get(term_id: str) -> Term:
+    """The term with this id.
+
+    Args:
+        term_id: a term id such as ``"asistir"`` or ``"deux-decrit"``.
+
+    Returns:
+        The term.
+
+    Raises:
+        KeyError: no term has this id.
+
+    Examples:
+        >>> get("deux-decrit").word
+        "deux d'écrit"
+    """
+    try:
+        return _glossary().by_id[term_id]
+    except KeyError:
+        raise KeyError(f"no glossary term with id {term_id!r}") from None
+
+
+def lookup(text: str, lang: str | None = None) -> Term | None:
+    """The term that ``text`` names: its word, any of its forms, or its id.
+
+    Case, accents, hyphens, apostrophes, surrounding punctuation and a leading article are
+    ignored, so ``"Arrastró"``, ``"¡arrastro en bastos!"`` and ``"la pourrie"`` all match.
+
+    Args:
+        text: the word or phrase to look up.
+        lang: only terms from this language (``"es"``, ``"it"`` or ``"fr"``); ``None`` for any.
+
+    Returns:
+        The term, or ``None``.
+
+    Raises:
+        ValueError: ``lang`` is not a term language.
+
+    Examples:
+        >>> lookup("Fallo").id, lookup("pourrie").id, lookup("el uno").id
+        ('fallar', 'pourri', 'as')
+        >>> lookup("re", lang="es") is None
+        True
+    """
+    if lang is not None and lang not in TERM_LANGS:
+        raise ValueError(f"unknown term language {lang!r}; use one of {', '.join(TERM_LANGS)}")
+    glossary = _glossary()
+    for index, accents in ((glossary.exact, True), (glossary.plain, False)):
+        for key in _keys(text, accents):
+            term = index.get(key)
+            if term is not None and (lang is None or term.lang == lang):
+                return term
+    return None
+
+
+def search(text: str, lang: str | None = None) -> tuple[Term, ...]:
+    """Terms that match ``text`` partly, best first (for a search box).
+
+    Exact names come first, then names that start with the text, names that contain it, and
+    last the terms whose gloss or definition mentions it. Matching ignores case and accents.
+
+    Args:
+        text: what was typed; an empty text finds nothing.
+        lang: the page language whose glosses and definitions are searched (``"en"`` or
+            ``"es"``); ``None`` searches both.
+
+    Returns:
+        The matching terms, each once.
+
+    Examples:
+        >>> [t.id for t in search("arrastr")][:3]
+        ['arrastrar', 'arrastro-en-bastos', 'arrastre']
+        >>> search("overtrump", "en")[0].id
+        'pisar'
+    """
+    query = _fold(text)
+    if not query:
+        return ()
+    langs = PAGE_LANGS if lang is None else (lang,)
+    ranked: list[tuple[int, int, Term]] = []
+    for position, term in enumerate(terms()):
+        names = [_fold(n) for n in term.names]
+        if query in names:
+            rank = 0
+        elif any(n.startswith(query) for n in names):
+            rank = 1
+        elif any(query in n for n in names):
+            rank = 2
+        elif any(query in _fold(term.gloss[g]) for g in langs):
+            rank = 3
+        elif any(query in _fold(term.definition[g]) for g in langs):
+            rank = 4
+        else:
+            continue
+        ranked.append((rank, position, term))
+    return tuple(term for _, _, term in sorted(ranked, key=lambda r: (r[0], r[1])))
+
+
+def _surface(name: str) -> str:
+    return name.strip("¡!¿? ")
+
+
+def tooltips(lang: str) -> dict[str, str]:
+    """Surface forms and their glosses in ``lang``, for the ``abbr`` Markdown extension.
+
+    To keep pages readable, not every form becomes a tooltip:
+
+    * only terms whose ``tooltip`` includes ``lang`` (ordinary Spanish words such as *oros*,
+      *rey*, *baza* or *mano* are left alone on the Spanish pages, as are *tute* and *briscola*,
+      which there name the games);
+    * never the forms marked ``quiet`` (*piso*, *monto*, *triunfo*...);
+    * never forms shorter than :data:`MIN_TOOLTIP_LENGTH` (*as*, *re*, *rey*, *uno*);
+    * the word itself also when capitalized (*Madame*), except where that is a game's name
+      (*Briscola*, *Tute*, *Alcalde*), so that game names never get a term's tooltip.
+
+    Args:
+        lang: the page language, ``"en"`` or ``"es"``.
+
+    Returns:
+        A new dict from each surface form to the gloss.
+
+    Raises:
+        ValueError: ``lang`` is not a page language.
+
+    Examples:
+        >>> tips = tooltips("en")
+        >>> tips["arrastrando"], tips["Madame"]
+        ('to lead trumps', '3 of cups, second card')
+        >>> "re" in tips, "mano" in tooltips("es")
+        (False, False)
+    """
+    if lang not in PAGE_LANGS:
+        raise ValueError(f"unknown page language {lang!r}; use 'en' or 'es'")
+    titles = {t for g in GAME_IDS for t in (game_title(g, "en"), game_title(g, "es"))}
+    titles |= {t.split(" (")[0] for t in titles} | {g.capitalize() for g in GAME_IDS}
+    found: dict[str, str] = {}
+    for term in terms():
+        if lang not in term.tooltip:
+            continue
+        gloss = term.gloss[lang]
+        surfaces = [_surface(n) for n in term.names if n not in term.quiet]
+        word = _surface(term.word)
+        if word and word not in term.quiet:
+            capital = word[0].upper() + word[1:]
+            if capital not in titles:
+                surfaces.append(capital)
+        for surface in surfaces:
+            if len(surface) < MIN_TOOLTIP_LENGTH:
+                continue
+            found.setdefault(surface, gloss)
+            if "'" in surface:
+                found.setdefault(surface.replace("'", "’"), gloss)
+    return found
+
+
+def term_for_label(label: PlayLabel) -> Term:
+    """The glossary term of a play label.
+
+    Args:
+        label: a play label from :func:`cardrules.label_play`.
+
+    Returns:
+        The term whose id is the label's value.
+
+    Examples:
+        >>> term_for_label(PlayLabel.PISAR).gloss.es
+        'triunfar por encima'
+    """
+    return get(label.value)
+
+
+def term_command(word: str, lang: str = "en") -> tuple[int, str]:
+    """What ``cardrules term WORD [--lang es]`` prints, and its exit status.
+
+    Args:
+        word: the word to explain, in any form (``"arrastro"``, ``"Fallo"``, ``"vache"``).
+        lang: the reader's language, ``"en"`` or ``"es"``.
+
+    Returns:
+        ``(0, text)`` with the word, its language, gloss, definition, forms, games and example;
+        ``(2, line)`` for an unknown word, with close suggestions when there are any.
+
+    Raises:
+        ValueError: ``lang`` is not ``"en"`` or ``"es"``.
+
+    Examples:
+        >>> status, text = term_command("fallo", "es")
+        >>> status, text.splitlines()[0]
+        (0, 'fallar (español): echar triunfo a otro palo')
+        >>> term_command("falar")
+        (2, "unknown term 'falar'; did you mean: fallar?")
+    """
+    if lang not in PAGE_LANGS:
+        raise ValueError(f"unknown language {lang!r}; use 'en' or 'es'")
+    term = lookup(word)
+    if term is not None:
+        return 0, term.describe(lang)
+    suggestions = _suggest(word)
+    if lang == "es":
+        line = f"término desconocido «{word}»"
+        line += f"; ¿quizá: {', '.join(suggestions)}?" if suggestions else " (no hay nada parecido)"
+    else:
+        line = f"unknown term {word!r}"
+        line += f"; did you mean: {', '.join(suggestions)}?" if suggestions else " (nothing close)"
+    return 2, line
+
+
+def _suggest(word: str, limit: int = 3) -> list[str]:
+    index = _glossary().plain
+    query = _fold(word)
+    close = difflib.get_close_matches(query, list(index), n=limit * 3, cutoff=0.7)
+    close += [k for k in index if query and len(query) >= 3 and k.startswith(query)]
+    words: list[str] = []
+    for key in close:
+        name = index[key].word
+        if name not in words:
+            words.append(name)
+    return words[:limit]

@@ -1,0 +1,1 @@
+"""Glossary data, shipped as the package ``cardrules.glossary_data`` (see cardrules/glossary.py)."""
