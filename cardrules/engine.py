@@ -393,6 +393,8 @@ class SeatView:
     current_player: int | None
     legal_actions: tuple[Action, ...]
     """What this seat may do now (out-of-turn moves included)."""
+    phase: Phase = Phase.PLAY
+    """Where the game stands (setup, play, over)."""
 
 
 @dataclass(frozen=True)
@@ -565,6 +567,11 @@ class Game:
         if isinstance(action, Deal):
             self._deal(action)
             return Event(CHANCE, action, None)
+        if not isinstance(action, (Card, Move)):
+            raise IllegalActionError(
+                f"{action!r} is not an action: play a card code such as '1O' or a move",
+                f"{action!r} no es una acción: juegue un código de carta como '1O' o una jugada",
+            )
         if self.phase is Phase.OVER:
             raise IllegalActionError(
                 "the game is over: no more actions",
@@ -800,6 +807,7 @@ class Game:
             points=tuple(self.points),
             current_player=self.current_player,
             legal_actions=tuple(self.legal_actions(seat)),
+            phase=self.phase,
         )
 
     def snapshot(self, last: Event | None = None) -> State:

@@ -27,14 +27,27 @@ from typing import Any
 from .actions import Deal, format_action
 from .cards import Card, parse_card
 from .engine import Game
-from .errors import CardrulesError, IllegalActionError, RecordError
-from .games import rules_for
+from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
+from .games import GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
 from .rng import MAX_SEED, random_seed
 
 FORMAT = "cardrules/1"
 """The value of the optional ``format`` key."""
+
+# The json module's messages, in Spanish.
+_JSON_ES = (
+    ("Expecting value", "se esperaba un valor"),
+    ("Expecting property name", "se esperaba un nombre de clave entre comillas dobles"),
+    ("Expecting ',' delimiter", "se esperaba una coma"),
+    ("Expecting ':' delimiter", "se esperaban dos puntos"),
+    ("Extra data", "sobran datos tras el objeto"),
+    ("Unterminated string", "hay un texto sin cerrar"),
+    ("Invalid control character", "hay un carácter de control no válido"),
+    ("Invalid \\escape", "hay una secuencia de escape no válida"),
+    ("Illegal trailing comma", "sobra una coma final"),
+)
 
 _KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "title", "comment"}
 
@@ -56,11 +69,12 @@ def new_game(
         seed: deals the same cards on every Python version; without one (and without ``deal``)
             a fresh random seed is drawn.
         options: option values by name (see ``cardrules games``); unnamed ones take defaults.
-        deal: an explicit deal instead of a seeded one.
+        deal: an explicit deal instead of a seeded one (with a seed too, it must be the seed's).
 
     Raises:
         OptionError: unknown game, unsupported player count or bad option.
         IllegalActionError: an explicit deal that does not fit the game.
+        RecordError: a bad seed, or a seed and a deal that disagree.
 
     Examples:
         >>> game = new_game("briscola", players=2, seed=7)
@@ -88,6 +102,9 @@ def new_game(
             played.seed = seed = random_seed()
         played.deal(rules.deal_from_seed(seed), checked=True)
     else:
+        if seed is not None and rules.deal_from_seed(seed) != deal:
+            raise RecordError("seed and deal disagree: the seed makes another deal",
+                              "la semilla y el reparto no coinciden: la semilla da otro reparto")
         played.play(deal)
     return played
 
@@ -165,9 +182,10 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as error:
+            spanish = next((es for en, es in _JSON_ES if error.msg.startswith(en)), error.msg)
             raise RecordError(
                 f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-                f"no es JSON válido: {error.msg} en la línea {error.lineno}, columna {error.colno}",
+                f"no es JSON válido: {spanish} en la línea {error.lineno}, columna {error.colno}",
             ) from None
         except UnicodeDecodeError:
             raise RecordError("not UTF-8 text", "no es texto UTF-8") from None
@@ -200,6 +218,13 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(game_id, str):
         raise _fail("game", "missing or not a game id such as \"briscola\"",
                     "falta o no es un identificador de juego como \"briscola\"")
+    if game_id not in GAMES:
+        known = ", ".join(GAMES)
+        raise _fail("game", f"unknown game {game_id!r}; the games are: {known}",
+                    f"juego desconocido {game_id!r}; los juegos son: {known}")
+    for key in ("title", "comment"):
+        if key in data and not isinstance(data[key], str):
+            raise _fail(key, "must be text", "debe ser un texto")
     players = data.get("players")
     if players is None:
         raise _fail("players", "missing (a number of players or a list of names)",
@@ -224,6 +249,16 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(actions, list):
         raise _fail("actions", "must be a list of actions in notation",
                     "debe ser una lista de acciones en notación")
+    counts = GAMES[game_id].player_counts
+    count = len(players) if isinstance(players, list) else players
+    if count not in counts:
+        allowed = ", ".join(str(n) for n in counts)
+        raise _fail("players", f"{game_id} is played by {allowed} players, not {count}",
+                    f"al {game_id} se juega con {allowed} jugadores, no con {count}")
+    try:
+        rules_for(game_id, count, options)
+    except OptionError as error:
+        raise _fail("options", error.en, error.es) from None
     deal = deal_from_json(data["deal"]) if "deal" in data else None
     try:
         game = new_game(game_id, players=players, seed=seed, options=options, deal=deal)
@@ -231,9 +266,6 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
         raise _fail("deal", error.en, error.es) from None
     except RecordError as error:  # a bad seed
         raise _fail("seed", error.en, error.es) from None
-    if deal is not None and seed is not None and game.rules.deal_from_seed(seed) != deal:
-        raise RecordError("seed and deal disagree: the seed makes another deal",
-                          "la semilla y el reparto no coinciden: la semilla da otro reparto")
     for i, action in enumerate(actions):
         try:
             game.play(action)

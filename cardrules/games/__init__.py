@@ -41,7 +41,9 @@ def rules_for(
             f"{game} is played by {counts} players, not {players!r}",
             f"al {game} se juega con {counts} jugadores, no con {players!r}",
         )
-    key: object = (game, players, tuple(sorted((options or {}).items())))
+    # The key holds each value's type too: True == 1, but only true is a valid bool option.
+    typed = sorted((k, type(v).__name__, v) for k, v in (options or {}).items())
+    key: object = (game, players, tuple(typed))
     try:
         cached = _CACHE.get(key)
     except TypeError:  # an unhashable option value: let the options check explain it

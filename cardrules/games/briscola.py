@@ -314,9 +314,10 @@ class BriscolaRules(ExchangeRules):
                 "Muerte al Tres: the trump ace waits until the trump three has been played",
                 "Muerte al Tres: el as de triunfo espera a que se haya jugado el tres",
             )
+        led = game.trick[0].suit
         return IllegalActionError(
-            f"seat {seat} must follow suit ({game.trick[0].suit.name.lower()}): not {card.code}",
-            f"el asiento {seat} debe asistir al palo ({game.trick[0].suit.name.lower()}), "
+            f"seat {seat} must follow suit ({self.pack.suit_name(led, 'en')}): not {card.code}",
+            f"el asiento {seat} debe asistir al palo ({self.pack.suit_name(led, 'es')}), "
             f"no el {card.code}",
         )
 
