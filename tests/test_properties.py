@@ -77,6 +77,7 @@ def check_views(game: Game, open_hands: bool) -> None:
         assert view.hand == tuple(game.hands[seat])
         assert view.hand_sizes == tuple(len(h) for h in game.hands)
         assert view.current_player == game.current_player
+        assert view.phase is game.phase
         assert view.legal_actions == tuple(game.legal_actions(seat))
         assert view.turn_up == game.turn_up
         assert view.stock_size == game.stock_size
