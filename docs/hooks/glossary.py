@@ -1,23 +1,196 @@
-"""MkDocs hook: glossary tooltips (abbr) in the page's language, and the generated glossary pages.
+"""MkDocs hook: the glossary in the rulebook, from the one source of its terms, glossary/*.toml.
 
-Placeholder while cardrules.glossary is being written: it only wires the tooltips when the
-glossary module is importable.
+Two jobs, both in the build's language (``extra.lang``, else ``theme.language``; the English and
+Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
+
+* **Tooltips.** ``on_config`` fills the ``abbr`` extension's ``glossary`` option (Python-Markdown
+  3.7 or newer) with :func:`cardrules.glossary.tooltips`, so that a term used in any page's prose
+  is wrapped in ``<abbr title="gloss">``. Code (fenced blocks, inline code) is left alone by
+  ``abbr``. Which forms become tooltips is decided in ``tooltips()``: no forms shorter than four
+  letters (*as*, *re*, *rey*), no forms marked ``quiet`` in the data (*piso*, *monto*), no game
+  names, and on the Spanish pages no everyday Spanish words (*mano*, *oros*, *baza*).
+* **The glossary pages.** ``docs/<lang>/glossary.md`` hold an introduction and the marker
+  ``<!-- glossary: terms -->``; ``on_page_markdown`` replaces the marker with an index and one
+  section per term, group by group: a heading whose id is the term id (``### ... {#asistir}``,
+  the same in both languages, so diagrams and widgets can link to ``glossary/#<id>``), the gloss
+  and the term's language, the definition, its forms, its games (linked to ``games/<id>.md``
+  when that page exists), related terms, and its example in a collapsed block.
+
+Any page may keep a word free of tooltips with the class ``notip`` (attr_list):
+``*mano*{ .notip }``. The glossary pages do so for the words they define, written as
+``*word*{ .notip lang="es" }``, so that they are not covered in their own tooltips. A small
+Markdown extension added here marks the text of such elements before ``abbr`` runs, and drops
+the class.
 """
 
 from __future__ import annotations
 
+import unicodedata
+import xml.etree.ElementTree as etree
+from pathlib import Path
 from typing import Any
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
+
+MARKER = "<!-- glossary: terms -->"
+"""What the glossary pages contain where the terms go."""
+
+_WORDS: dict[str, dict[str, str]] = {
+    "index": {"en": "All terms", "es": "Todos los términos"},
+    "forms": {"en": "Forms", "es": "Formas"},
+    "games": {"en": "Games", "es": "Juegos"},
+    "see": {"en": "See also", "es": "Véase también"},
+    "example": {"en": "In cardrules", "es": "En cardrules"},
+    "soon": {"en": "not in cardrules yet", "es": "aún no está en cardrules"},
+}
+
+_state: dict[str, str] = {"lang": "en"}
+
+NO_TOOLTIP_CLASS = "notip"
+"""The class that keeps an element's text free of tooltips."""
+
+
+class _KeepFromAbbr(Treeprocessor):
+    """Make the text inside ``.notip`` elements atomic, which ``abbr`` leaves alone."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            classes = (element.get("class") or "").split()
+            if NO_TOOLTIP_CLASS not in classes:
+                continue
+            for node in element.iter():
+                if node.text and not isinstance(node.text, AtomicString):
+                    node.text = AtomicString(node.text)
+                if node is not element and node.tail and not isinstance(node.tail, AtomicString):
+                    node.tail = AtomicString(node.tail)
+            classes.remove(NO_TOOLTIP_CLASS)
+            if classes:
+                element.set("class", " ".join(classes))
+            else:
+                del element.attrib["class"]
+
+
+class NoTooltipExtension(Extension):
+    """Markdown extension: no tooltips inside ``.notip`` elements (after attr_list, before abbr)."""
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.treeprocessors.register(_KeepFromAbbr(md), "cardrules-notip", 7.5)
+
+
+def build_language(config: Any) -> str:
+    """The build's language: ``extra.lang``, else ``theme.language``, else English."""
+    extra = config.get("extra") or {}
+    return str(extra.get("lang") or config["theme"].get("language") or "en")
 
 
 def on_config(config: Any) -> Any:
-    try:
-        from cardrules import glossary
-    except ImportError:
-        return config
-    lang = str((config.extra or {}).get("lang") or config.theme.get("language") or "en")
-    names = list(config.markdown_extensions)
-    if not any(n in ("abbr", "markdown.extensions.abbr") for n in names):
-        config.markdown_extensions.append("abbr")
-    key = next((n for n in names if n in ("abbr", "markdown.extensions.abbr")), "abbr")
-    config.mdx_configs.setdefault(key, {})["glossary"] = dict(glossary.tooltips(lang))
+    """Put the glossary's tooltips, in the build's language, into the ``abbr`` extension."""
+    from cardrules import glossary
+
+    lang = build_language(config)
+    if lang not in glossary.PAGE_LANGS:
+        lang = "en"
+    _state["lang"] = lang
+    names = ("abbr", "markdown.extensions.abbr")
+    key = next((n for n in config["markdown_extensions"] if n in names), None)
+    if key is None:
+        key = "abbr"
+        config["markdown_extensions"].append(key)
+    settings = config["mdx_configs"].setdefault(key, {})
+    settings["glossary"] = {**glossary.tooltips(lang), **settings.get("glossary", {})}
+    config["markdown_extensions"].append(NoTooltipExtension())
     return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace the marker of a glossary page with the generated terms."""
+    if MARKER not in markdown:
+        return markdown
+    folder = Path(page.file.abs_src_path).parent if page.file.abs_src_path else None
+    return markdown.replace(MARKER, render(_state["lang"], folder))
+
+
+def _sort_key(word: str) -> str:
+    """Alphabetical order, ignoring accents, punctuation and a leading article."""
+    plain = unicodedata.normalize("NFKD", word.strip("¡!"))
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+    for article in ("el ", "la ", "le ", "il "):
+        if plain.startswith(article):
+            return plain[len(article):]
+    return plain
+
+
+def _native(text: str, term_lang: str) -> str:
+    """Words in the term's language: in italics, marked with their language, no tooltips."""
+    escaped = "".join(f"\\{c}" if c in "\\`*_{}[]#" else c for c in text)
+    return f'*{escaped}*{{ .{NO_TOOLTIP_CLASS} lang="{term_lang}" }}'
+
+
+def render(lang: str, folder: Path | None = None) -> str:
+    """The Markdown of every term, in ``lang``.
+
+    Args:
+        lang: the page language, ``"en"`` or ``"es"``.
+        folder: the folder of the glossary page; a game is linked when ``games/<id>.md`` exists
+            there. ``None``: no links.
+
+    Returns:
+        An index of all terms, then one ``##`` section per group and one ``###`` per term.
+    """
+    from cardrules import glossary
+
+    words = {key: value[lang] for key, value in _WORDS.items()}
+    everything = sorted(glossary.terms(), key=lambda t: _sort_key(t.word))
+    out = [
+        f"## {words['index']} {{#all-terms}}",
+        "",
+        " · ".join(f"[{_native(t.word, t.lang)}](#{t.id})" for t in everything),
+        "",
+    ]
+    for group in glossary.groups():
+        out += [f"## {group.title[lang]} {{#group-{group.id}}}", ""]
+        for term in (t for t in glossary.terms() if t.group == group.id):
+            out += _term_section(term, lang, folder, words)
+    return "\n".join(out)
+
+
+def _game_link(game: str, lang: str, folder: Path | None, words: dict[str, str]) -> str:
+    from cardrules import glossary
+
+    title = glossary.game_title(game, lang)
+    if game in glossary.FUTURE_GAMES:
+        return f"{title} ({words['soon']})"
+    if folder is not None and (folder / "games" / f"{game}.md").is_file():
+        return f"[{title}](games/{game}.md)"
+    return title
+
+
+def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, str]) -> list[str]:
+    from cardrules import glossary
+
+    language = glossary.TERM_LANGS[term.lang][lang]
+    lines = [
+        f"### {_native(term.word, term.lang)} {{#{term.id}}}",
+        "",
+        f"**{term.gloss[lang]}** · *{language}*",
+        "",
+        term.definition[lang],
+        "",
+    ]
+    if term.forms:
+        forms = ", ".join(term.forms)
+        lines.append(f"- **{words['forms']}:** {_native(forms, term.lang)}")
+    games = ", ".join(_game_link(g, lang, folder, words) for g in term.games)
+    lines.append(f"- **{words['games']}:** {games}")
+    if term.see:
+        related = ", ".join(
+            f"[{_native(glossary.get(i).word, glossary.get(i).lang)}](#{i})" for i in term.see
+        )
+        lines.append(f"- **{words['see']}:** {related}")
+    lines += ["", f'??? example "{words["example"]}"', "", "    ```python"]
+    lines += [f"    {line}" if line else "" for line in term.example.rstrip("\n").splitlines()]
+    lines += ["    ```", ""]
+    return lines
