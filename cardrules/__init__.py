@@ -44,6 +44,7 @@ __all__ = [
     "Arrastro",
     "Card",
     "CardCodeError",
+    "CardMove",
     "CardrulesError",
     "Claim",
     "Deal",

@@ -39,8 +39,13 @@ class Move:
 
     @classmethod
     def from_argument(cls, argument: str) -> Move:
-        """Build the move from the text after the colon (empty when there is none)."""
-        raise NotImplementedError
+        """Build the move from the text after the colon (empty when there is none).
+
+        The default suits moves without an argument; a move that has one overrides this.
+        """
+        if argument:
+            raise ValueError(argument)
+        return cls()
 
     def __str__(self) -> str:
         return self.notation()
@@ -77,38 +82,34 @@ class Deal(Move):
 
 
 @dataclass(frozen=True)
-class Exchange(Move):
-    """Take the turned-up card, giving ``card`` (the 7 or 2 of trumps) in its place."""
+class CardMove(Move):
+    """A move that names one card, written ``keyword:CODE``."""
 
     card: Card
-    """The card given for the turned-up card; whoever holds it makes the exchange."""
-
-    keyword: ClassVar[str] = "exchange"
+    """The card the move names."""
 
     def notation(self) -> str:
-        return f"exchange:{self.card.code}"
+        return f"{self.keyword}:{self.card.code}"
 
     @classmethod
-    def from_argument(cls, argument: str) -> Exchange:
+    def from_argument(cls, argument: str) -> CardMove:
         return cls(parse_card(argument))
 
 
 @dataclass(frozen=True)
-class Arrastro(Move):
-    """Play the ace of trumps and declare *arrastro*: the players still to play must play their
-    best trump, or with no trump their best card."""
+class Exchange(CardMove):
+    """Take the turned-up card, giving ``card`` (the 7 or 2 of trumps) in its place; whoever
+    holds ``card`` makes the exchange."""
 
-    card: Card
-    """The ace of trumps."""
+    keyword: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True)
+class Arrastro(CardMove):
+    """Play ``card``, the ace of trumps, and declare *arrastro*: the players still to play must
+    play their best trump, or with no trump their best card."""
 
     keyword: ClassVar[str] = "arrastro"
-
-    def notation(self) -> str:
-        return f"arrastro:{self.card.code}"
-
-    @classmethod
-    def from_argument(cls, argument: str) -> Arrastro:
-        return cls(parse_card(argument))
 
 
 @dataclass(frozen=True)
@@ -116,12 +117,6 @@ class Claim(Move):
     """Claim every remaining trick for the claimer's side (it must hold the top trumps)."""
 
     keyword: ClassVar[str] = "claim"
-
-    @classmethod
-    def from_argument(cls, argument: str) -> Claim:
-        if argument:
-            raise ValueError(argument)
-        return cls()
 
 
 MOVE_TYPES: dict[str, type[Move]] = {m.keyword: m for m in (Exchange, Arrastro, Claim)}
@@ -159,7 +154,7 @@ def parse_action(text: str) -> Action:
             ) from None
     try:
         return move_type.from_argument(argument.strip())
-    except (ValueError, NotImplementedError):
+    except ValueError:
         raise IllegalActionError(
             f"cannot read {text!r} as a {keyword!r} action",
             f"no se puede leer {text!r} como una acción {keyword!r}",

@@ -62,7 +62,8 @@ CHILEAN: Final = Ranking(
     "chilean", (1, 2, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3), {1: 11, 2: 10, 12: 4, 11: 3, 10: 2}
 )
 """Chile: the two takes the three's place (second in rank, 10 points); the three is worthless
-and lowest."""
+and lowest. With a removal of 2s (three or six players in some traditions) a deal is then worth
+less than 120: the sources do not adjust it, and neither does the engine."""
 
 RANKINGS: Final[dict[str, Ranking]] = {r.id: r for r in (STANDARD, LOMBARD, TUSCAN, CHILEAN)}
 """The rankings by id."""

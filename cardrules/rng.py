@@ -6,9 +6,10 @@ Python's own ``random`` module only promises a stable ``random()``; its ``shuffl
 * **SplitMix64** makes 64-bit words from the seed: ``state += 0x9E3779B97F4A7C15``, then
   ``z = (z ^ z>>30) * 0xBF58476D1CE4E5B9``, ``z = (z ^ z>>27) * 0x94D049BB133111EB``,
   ``z ^= z>>31`` (all modulo 2**64).
-* :meth:`SeededRandom.below` draws an integer in ``[0, n)``: it joins as many words as ``n`` needs
-  (big-endian: the first word is the most significant), rejects a draw at or above the largest
-  multiple of ``n`` that fits, and returns the draw modulo ``n``.
+* :meth:`SeededRandom.below` draws an integer in ``[0, n)``: it joins
+  ``k = ceil(n.bit_length() / 64)`` words (big-endian: the first word is the most significant),
+  rejects a draw at or above the largest multiple of ``n`` below ``2**(64*k)``, and returns the
+  draw modulo ``n``.
 * :meth:`SeededRandom.shuffle` draws one ``r`` below ``len(items)!`` and unranks it Fisher-Yates
   style: for ``i`` from the last index down to 1, ``r, j = divmod(r, i + 1)`` and swap items
   ``i`` and ``j``. One big draw is several times faster than one draw per swap.

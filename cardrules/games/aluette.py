@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import Action, Move, Trick, register_move
+from ..actions import Action, CardMove, Move, Trick, register_move
 from ..cards import ALL_CARDS, Card, Suit, parse_card
 from ..engine import Game, Result, Rules
 from ..errors import IllegalActionError
@@ -66,12 +66,6 @@ class Chant(Move):
 
     keyword: ClassVar[str] = "chant"
 
-    @classmethod
-    def from_argument(cls, argument: str) -> Chant:
-        if argument:
-            raise ValueError(argument)
-        return cls()
-
 
 @register_move
 @dataclass(frozen=True)
@@ -80,27 +74,13 @@ class NoChant(Move):
 
     keyword: ClassVar[str] = "no-chant"
 
-    @classmethod
-    def from_argument(cls, argument: str) -> NoChant:
-        if argument:
-            raise ValueError(argument)
-        return cls()
-
 
 @register_move
 @dataclass(frozen=True)
-class Discard(Move):
-    """Put a card face down aside (after the chant, back down to nine cards)."""
+class Discard(CardMove):
+    """Put ``card`` face down aside (after the chant, back down to nine cards)."""
 
-    card: Card
     keyword: ClassVar[str] = "discard"
-
-    def notation(self) -> str:
-        return f"discard:{self.card.code}"
-
-    @classmethod
-    def from_argument(cls, argument: str) -> Discard:
-        return cls(parse_card(argument))
 
 
 @register_move
@@ -110,12 +90,6 @@ class Surrender(Move):
 
     keyword: ClassVar[str] = "surrender"
 
-    @classmethod
-    def from_argument(cls, argument: str) -> Surrender:
-        if argument:
-            raise ValueError(argument)
-        return cls()
-
 
 @register_move
 @dataclass(frozen=True)
@@ -123,12 +97,6 @@ class Accept(Move):
     """Accept a surrender: the deal ends and the accepting side scores 1."""
 
     keyword: ClassVar[str] = "accept"
-
-    @classmethod
-    def from_argument(cls, argument: str) -> Accept:
-        if argument:
-            raise ValueError(argument)
-        return cls()
 
 
 @register_move
@@ -138,12 +106,6 @@ class Refuse(Move):
     offered scores 2."""
 
     keyword: ClassVar[str] = "refuse"
-
-    @classmethod
-    def from_argument(cls, argument: str) -> Refuse:
-        if argument:
-            raise ValueError(argument)
-        return cls()
 
 
 @dataclass(frozen=True)
