@@ -3,10 +3,10 @@
 The terms live in TOML files, one per group of terms (``glossary/*.toml`` in the repository,
 shipped in the wheel as the package data ``cardrules.glossary_data``). They are read once, checked
 (ids unique, every field present, languages and game ids known, every example valid Python) and
-kept as frozen :class:`Term` objects. The same data feeds the rulebook: its glossary pages, and the
+kept as frozen ``Term`` objects. The same data feeds the rulebook: its glossary pages, and the
 tooltips that explain each term wherever a page uses it.
 
-Every :class:`~cardrules.labels.PlayLabel` is a term (:func:`term_for_label`), and every term
+Every ``PlayLabel`` is a term (``term_for_label``), and every term
 carries a small example that runs against cardrules; the test suite runs them all.
 
 Examples:
@@ -39,6 +39,7 @@ from .labels import PlayLabel
 __all__ = [
     "FUTURE_GAMES",
     "GAME_IDS",
+    "MIN_TOOLTIP_LENGTH",
     "PAGE_LANGS",
     "TERM_LANGS",
     "GlossaryError",
@@ -75,7 +76,7 @@ FUTURE_GAMES: Final[dict[str, dict[str, str]]] = {
 """Games whose terms are in the glossary before the games themselves are built."""
 
 GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
-"""Every game id a term may name: the built games, then :data:`FUTURE_GAMES`."""
+"""Every game id a term may name: the built games, then ``FUTURE_GAMES``."""
 
 MIN_TOOLTIP_LENGTH: Final = 4
 """Shorter forms (``as``, ``re``, ``rey``, ``uno``) are never tooltips: they are everyday words."""
@@ -142,11 +143,11 @@ class Term:
     definition: Text
     """One or two sentences."""
     games: tuple[str, ...]
-    """The games the term belongs to (ids from :data:`GAME_IDS`)."""
+    """The games the term belongs to (ids from ``GAME_IDS``)."""
     example: str
     """A Python snippet that shows the term with cardrules and asserts something about it."""
     group: str
-    """The id of the term's :class:`Group`."""
+    """The id of the term's ``Group``."""
     tooltip: tuple[str, ...] = PAGE_LANGS
     """The page languages where the term's forms become tooltips."""
     quiet: tuple[str, ...] = ()
@@ -192,10 +193,10 @@ class Term:
 
 
 def game_title(game: str, lang: str = "en") -> str:
-    """The name of a game id in ``lang``, for built games and :data:`FUTURE_GAMES` alike.
+    """The name of a game id in ``lang``, for built games and ``FUTURE_GAMES`` alike.
 
     Args:
-        game: a game id from :data:`GAME_IDS`.
+        game: a game id from ``GAME_IDS``.
         lang: ``"en"`` or ``"es"``.
 
     Returns:
@@ -566,7 +567,7 @@ def tooltips(lang: str) -> dict[str, str]:
       *rey*, *baza* or *mano* are left alone on the Spanish pages, as are *tute* and *briscola*,
       which there name the games);
     * never the forms marked ``quiet`` (*piso*, *monto*, *triunfo*...);
-    * never forms shorter than :data:`MIN_TOOLTIP_LENGTH` (*as*, *re*, *rey*, *uno*);
+    * never forms shorter than ``MIN_TOOLTIP_LENGTH`` (*as*, *re*, *rey*, *uno*);
     * the word itself also when capitalized (*Madame*), except where that is a game's name
       (*Briscola*, *Tute*, *Alcalde*), so that game names never get a term's tooltip.
 
@@ -614,7 +615,7 @@ def term_for_label(label: PlayLabel) -> Term:
     """The glossary term of a play label.
 
     Args:
-        label: a play label from :func:`cardrules.label_play`.
+        label: a play label from ``label_play``.
 
     Returns:
         The term whose id is the label's value.
