@@ -262,12 +262,12 @@ class _Renderer:
         return f'<img class="cr-card cr-card--back" src="{escape(src)}" alt="" width="120" ' \
             'height="180">'
 
-    def term(self, term: str) -> str:
+    def term(self, term: str, css: str = "cr-label") -> str:
         href = f"{self.base}{GLOSSARY_PAGE}#{term}"
         definition = self.definitions.get(term.lower())
         title = f' title="{escape(definition)}"' if definition else ""
         return (
-            f'<a class="cr-label" data-label="{escape(term)}" href="{escape(href)}"{title}>'
+            f'<a class="{css}" data-label="{escape(term)}" href="{escape(href)}"{title}>'
             f"{escape(term)}</a>"
         )
 
@@ -357,7 +357,7 @@ class _Renderer:
                 f'<li class="{css}" data-seat="{seat}" data-card="{card.code}">{self.card(card)}'
                 f'<span class="cr-play__who">{self.name(seat)}</span>{tag}</li>'
             )
-        mano = self.term(self.t["mano"]) if "mano" in self.definitions else self.t["mano"]
+        mano = self.term("mano", "cr-term") if "mano" in self.definitions else self.t["mano"]
         lead = self.t["leads"].format(name=self.name(leader))
         if winner is None:
             result = f'<span class="cr-trick__spoiled">{self.t["spoiled"]}</span>'

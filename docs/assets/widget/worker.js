@@ -1,0 +1,48 @@
+/* cardrules widget: the Web Worker that runs Python (Pyodide) off the page's main thread.
+ *
+ * Messages in:  {id, cmd: "init", args: [{runtime, wheel}]}  loads Pyodide and the cardrules wheel
+ *               {id, cmd: <a function of cardrules.web>, args: [...]}   e.g. "deal_steps"
+ * Messages out: {id, ok: true, result}  (result: the JSON text the Python function returned)
+ *               {id, ok: false, error}  (the runtime could not load, or the call failed)
+ *
+ * Everything is fetched from the URLs the page passes in (the site's own copy of the runtime):
+ * nothing comes from another origin. The wheel is fetched while Pyodide starts. */
+
+const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catalog"]);
+
+let booting = null;
+
+async function boot({ runtime, wheel }) {
+  const wheelBytes = fetch(wheel).then((response) => {
+    if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  wheelBytes.catch(() => {}); // reported below, once Pyodide has started (or failed)
+  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: runtime, fullStdLib: false });
+  const sitePackages = pyodide.runPython(
+    "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"
+  );
+  pyodide.unpackArchive(new Uint8Array(await wheelBytes), "wheel", { extractDir: sitePackages });
+  const web = pyodide.pyimport("cardrules.web");
+  return { pyodide, web, version: pyodide.version };
+}
+
+self.onmessage = async (event) => {
+  const { id, cmd, args } = event.data || {};
+  try {
+    if (cmd === "init") {
+      if (!booting) booting = boot(args[0]);
+      const { version } = await booting;
+      self.postMessage({ id, ok: true, result: version });
+      return;
+    }
+    if (!CALLS.has(cmd)) throw new Error(`unknown call ${cmd}`);
+    if (!booting) throw new Error("the runtime is not started");
+    const { web } = await booting;
+    const result = web[cmd](...args);
+    self.postMessage({ id, ok: true, result: String(result) });
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: String((error && error.message) || error) });
+  }
+};

@@ -1,0 +1,50 @@
+"""Run the examples of the rulebook pages (docs/en/**/*.md, docs/es/**/*.md) with Sybil.
+
+* ```` ```python ```` fences run as Python code (Sybil's ``PythonCodeBlockParser``; a fence that
+  starts with ``>>>`` would run as a doctest, but ``pycon`` is the fence for sessions).
+* ```` ```pycon ```` fences run as doctests: each ``>>>`` line is an example and its output is
+  checked.
+
+The examples of one page share a namespace, in page order; each page (and each language) runs on
+its own. Only the exact info strings ``python`` and ``pycon`` are collected: the guard test in
+``tests/test_docs_guard.py`` makes sure no Python fence is written in a way Sybil would skip.
+"""
+
+from __future__ import annotations
+
+import doctest
+from collections.abc import Iterable
+
+from sybil import Document, Region, Sybil
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.parsers.abstract import DocTestStringParser
+from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
+
+OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+"""Doctest options for ``pycon`` fences: ``...`` matches anything, runs of spaces are equal."""
+
+
+class PyconCodeBlockParser(CodeBlockParser):
+    """A ```` ```pycon ```` fence, run as a doctest (one Sybil example per ``>>>`` statement)."""
+
+    language = "pycon"
+
+    def __init__(self, optionflags: int = OPTIONFLAGS) -> None:
+        super().__init__()
+        self.doctest_parser = DocTestStringParser(DocTestEvaluator(optionflags))
+
+    def __call__(self, document: Document) -> Iterable[Region]:
+        for region in super().__call__(document):
+            source = region.parsed
+            for doctest_region in self.doctest_parser(source, document.path):
+                doctest_region.adjust(region, source)
+                yield doctest_region
+
+
+SYBIL = Sybil(
+    parsers=[PythonCodeBlockParser(doctest_optionflags=OPTIONFLAGS), PyconCodeBlockParser()],
+    patterns=["*.md"],  # every page under docs/, in any folder
+)
+"""The Sybil set-up (``tests/test_docs_guard.py`` uses it to see what is collected)."""
+
+pytest_collect_file = SYBIL.pytest()

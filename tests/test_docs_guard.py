@@ -1,0 +1,196 @@
+"""Guards for the rulebook pages (docs/en, docs/es): no example silently skipped, and the two
+languages kept in step.
+
+1. Every fence whose info string starts with ``py`` (``python``, ``py``, ``pycon``,
+   ``python title="..."``...) is written exactly ```` ```python ```` or ```` ```pycon ````, the
+   only two that Sybil runs (docs/conftest.py), and Sybil collects an example from every one of
+   them: the number of fences with examples equals the number of such fences.
+2. Each English page has a Spanish page of the same name and vice versa, with the same number of
+   Python and pycon blocks and the same heading anchors in the same order (explicit ids such as
+   ``## Deal {#deal}``, else the anchor MkDocs would make from the heading text).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from markdown.extensions.toc import slugify
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+LANGS = ("en", "es")
+RUNNABLE = ("python", "pycon")
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
+_HEADING = re.compile(r"^ {0,3}(?P<level>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$")
+_ATTRS = re.compile(r"\{:?(?P<attrs>[^{}]*)\}\s*$")
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced block: its info string and its lines (0-based; ``stop`` is past the closing
+    fence)."""
+
+    info: str
+    start: int
+    stop: int
+
+
+def fences(text: str) -> list[Fence]:
+    """The top-level fenced blocks of a Markdown text (a fence inside a fence is content)."""
+    lines = text.split("\n")
+    found = []
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        fence = match["fence"]
+        end = i + 1
+        while end < len(lines):
+            closing = _FENCE.match(lines[end])
+            if (closing is not None and not closing["info"] and closing["fence"][0] == fence[0]
+                    and len(closing["fence"]) >= len(fence)):
+                break
+            end += 1
+        found.append(Fence(match["info"], i, end + 1))
+        i = end + 1
+    return found
+
+
+def is_pythonish(info: str) -> bool:
+    """Whether an info string looks meant for Python (``py``, ``python3``, ``{.python}``...)."""
+    return info.lstrip("{. ").lower().startswith("py")
+
+
+def anchors(text: str) -> list[str]:
+    """The anchors of a page's headings, in order: explicit ``{#id}`` or the slug of the text."""
+    inside: set[int] = set()
+    for fence in fences(text):
+        inside.update(range(fence.start, fence.stop))
+    found = []
+    for number, line in enumerate(text.split("\n")):
+        match = _HEADING.match(line)
+        if number in inside or match is None:
+            continue
+        heading = match["text"]
+        attrs = _ATTRS.search(heading)
+        explicit = None
+        if attrs is not None:
+            explicit = next((a[1:] for a in attrs["attrs"].split() if a.startswith("#")), None)
+            heading = heading[: attrs.start()].rstrip()
+        found.append(explicit or slugify(heading, "-"))
+    return found
+
+
+def pages(lang: str) -> dict[str, Path]:
+    folder = DOCS / lang
+    return {p.relative_to(folder).as_posix(): p for p in sorted(folder.rglob("*.md"))}
+
+
+def _conftest() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cardrules_docs_conftest", DOCS / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ALL_PAGES = [p for lang in LANGS for p in pages(lang).values()]
+
+
+def test_there_are_pages() -> None:
+    assert pages("en") and pages("es")
+
+
+@pytest.mark.parametrize("page", ALL_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_python_fences_are_exactly_python_or_pycon(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    wrong = [
+        f"line {f.start + 1}: ```{f.info}"
+        for f in fences(text)
+        if is_pythonish(f.info) and f.info not in RUNNABLE
+    ]
+    assert not wrong, (
+        f"{page.relative_to(DOCS)}: these fences would not run; write exactly ```python (code) "
+        f"or ```pycon (a session with >>> prompts and checked output): {wrong}"
+    )
+    sessions = [
+        f"line {f.start + 1}"
+        for f in fences(text)
+        if f.info == "python" and text.split("\n")[f.start + 1].lstrip().startswith(">>>")
+    ]
+    assert not sessions, (
+        f"{page.relative_to(DOCS)}: a ```python fence that starts with >>> is a session: "
+        f"write it as ```pycon: {sessions}"
+    )
+
+
+@pytest.mark.parametrize("page", ALL_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_sybil_collects_every_python_fence(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    runnable = [f for f in fences(text) if f.info in RUNNABLE]
+    sybil = _conftest().SYBIL
+    assert sybil.should_parse(page), f"{page} is not collected by docs/conftest.py"
+    document = sybil.parse(page)
+    line_starts = [0]
+    for source_line in text.split("\n"):
+        line_starts.append(line_starts[-1] + len(source_line) + 1)
+    covered: set[int] = set()
+    for example in document:
+        number = next(n for n in range(len(line_starts) - 1) if line_starts[n + 1] > example.start)
+        fence = next((f for f in runnable if f.start <= number < f.stop), None)
+        if fence is not None:
+            covered.add(fence.start)
+    missed = [f"line {f.start + 1}: ```{f.info}" for f in runnable if f.start not in covered]
+    assert not missed, f"{page.relative_to(DOCS)}: Sybil collects nothing from {missed}"
+    assert len(covered) == len(runnable)
+
+
+PAIRS = sorted(set(pages("en")) | set(pages("es")))
+
+
+def test_same_pages_in_both_languages() -> None:
+    only_en = sorted(set(pages("en")) - set(pages("es")))
+    only_es = sorted(set(pages("es")) - set(pages("en")))
+    assert not only_en and not only_es, (
+        f"pages in one language only: English {only_en}, Spanish {only_es}"
+    )
+
+
+@pytest.mark.parametrize("name", PAIRS)
+def test_languages_match(name: str) -> None:
+    en, es = DOCS / "en" / name, DOCS / "es" / name
+    if not (en.exists() and es.exists()):
+        pytest.skip("in one language only (reported by test_same_pages_in_both_languages)")
+    text_en, text_es = en.read_text(encoding="utf-8"), es.read_text(encoding="utf-8")
+    for kind in RUNNABLE:
+        count_en = sum(f.info == kind for f in fences(text_en))
+        count_es = sum(f.info == kind for f in fences(text_es))
+        assert count_en == count_es, (
+            f"{name}: {count_en} ```{kind} blocks in English, {count_es} in Spanish"
+        )
+    anchors_en, anchors_es = anchors(text_en), anchors(text_es)
+    if anchors_en != anchors_es:
+        only_en = [a for a in anchors_en if a not in anchors_es]
+        only_es = [a for a in anchors_es if a not in anchors_en]
+        detail = f"only in English: {only_en}; only in Spanish: {only_es}"
+        if not only_en and not only_es:
+            detail = f"same anchors in another order: {anchors_en} / {anchors_es}"
+        pytest.fail(
+            f"{name}: the headings differ between the languages ({detail}). Give each heading an "
+            "explicit id, the same in both languages: ## Deal {#deal} / ## El reparto {#deal}"
+        )
+
+
+def test_helpers() -> None:
+    text = "# Title {#top}\n\n```markdown\n## Not a heading\n```\n\n## Deal and draw\n"
+    assert anchors(text) == ["top", "deal-and-draw"]
+    assert [f.info for f in fences("````markdown\n```python\nx\n```\n````\n")] == ["markdown"]
+    assert is_pythonish("py") and is_pythonish('python title="x"') and is_pythonish("{.python}")
+    assert not is_pythonish("deal")
