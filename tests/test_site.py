@@ -1,0 +1,235 @@
+"""The rulebook site, built once for the whole session (both languages, ``--strict``) and read
+like a browser would: nothing loaded from another origin, every local file present, the language
+switcher on the same page, deal diagrams with the right scores, tooltips in the page's language.
+
+The build runs ``scripts/build_site.sh`` into a temporary folder; if it fails, every test here
+fails with its output.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+import cardrules
+from cardrules import glossary
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = "http://example.org/some/sub-path/"
+"""Where the site pretends to be served: relative links must work under any sub-path."""
+
+
+@dataclass
+class Page:
+    path: Path
+    url: str
+    """The page's URL under :data:`BASE`."""
+    html: str
+    elements: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    abbrs: list[tuple[str, str]] = field(default_factory=list)
+    """``(text, title)`` of every ``<abbr>``."""
+
+
+class _Reader(HTMLParser):
+    def __init__(self, page: Page) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = page
+        self.abbr: dict[str, str] | None = None
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        self.page.elements.append((tag, values))
+        if tag == "abbr":
+            self.abbr, self.text = values, []
+
+    def handle_data(self, data: str) -> None:
+        if self.abbr is not None:
+            self.text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "abbr" and self.abbr is not None:
+            self.page.abbrs.append(("".join(self.text), self.abbr.get("title", "")))
+            self.abbr = None
+
+
+@dataclass
+class Site:
+    root: Path
+    pages: dict[str, Page]
+    """Pages by path relative to the site root (``es/games/brisca/index.html``)."""
+
+    def page(self, relative: str) -> Page:
+        return self.pages[relative]
+
+    def exists(self, url: str) -> bool:
+        """Whether a URL under :data:`BASE` names a file of the built site."""
+        path = urlsplit(url).path
+        prefix = urlsplit(BASE).path
+        if not path.startswith(prefix):
+            return False
+        local = self.root / path[len(prefix):]
+        return (local / "index.html").is_file() if path.endswith("/") else local.is_file()
+
+
+def _read(root: Path) -> dict[str, Page]:
+    pages = {}
+    for path in sorted(root.rglob("*.html")):
+        relative = path.relative_to(root).as_posix()
+        url = BASE + (relative[: -len("index.html")] if relative.endswith("index.html")
+                      else relative)
+        page = Page(path, url, path.read_text(encoding="utf-8"))
+        _Reader(page).feed(page.html)
+        pages[relative] = page
+    return pages
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    out = tmp_path_factory.mktemp("site") / "site"
+    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build_site.sh"), str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"the site does not build:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}")
+    return Site(out, _read(out))
+
+
+def _urls(page: Page) -> Iterator[tuple[str, str, str]]:
+    """``(tag, attribute, value)`` of every URL an element of the page loads or links to."""
+    for tag, attrs in page.elements:
+        for name in ("src", "href", "srcset", "data", "poster", "action"):
+            if name in attrs:
+                yield tag, name, attrs[name]
+
+
+def test_both_languages_are_built(site: Site) -> None:
+    for name in ("index.html", "pack/index.html", "reference/index.html",
+                 "es/index.html", "es/pack/index.html", "es/reference/index.html"):
+        assert name in site.pages
+    assert 'lang="en"' in site.page("index.html").html.split(">", 2)[1]
+    assert '<html lang="es"' in site.page("es/index.html").html
+
+
+def test_nothing_is_loaded_from_another_origin(site: Site) -> None:
+    foreign = []
+    for name, page in site.pages.items():
+        for tag, attr, value in _urls(page):
+            if tag == "a":
+                continue  # a plain link is followed only if the reader clicks it
+            if value.startswith(("data:", "#")):
+                continue
+            target = urlsplit(urljoin(page.url, value))
+            if target.scheme not in ("http", "https") or target.netloc != "example.org":
+                foreign.append(f"{name}: <{tag} {attr}={value!r}>")
+    assert not foreign, "\n".join(foreign[:20])
+    for css in site.root.rglob("*.css"):
+        text = css.read_text(encoding="utf-8")
+        remote = re.findall(r"""(?:url\(|@import)\s*["']?((?:https?:)?//[^"')\s]+)""", text)
+        assert not remote, f"{css.relative_to(site.root)} loads {remote[:3]}"
+
+
+def test_local_files_exist(site: Site) -> None:
+    missing = set()
+    for name, page in site.pages.items():
+        if name.endswith("404.html"):
+            continue  # its links are relative to wherever the server shows it
+        for tag, attr, value in _urls(page):
+            if tag == "a" and attr == "href" and not value.startswith(("http", "//", "#")):
+                url = urljoin(page.url, value).split("#")[0]
+            elif tag in ("img", "script", "link", "source") and attr in ("src", "href"):
+                url = urljoin(page.url, value)
+            else:
+                continue
+            if urlsplit(url).netloc == "example.org" and not site.exists(url.split("?")[0]):
+                missing.add(f"{name}: <{tag} {attr}={value!r}>")
+    assert not missing, "\n".join(sorted(missing)[:30])
+
+
+def _switcher(page: Page) -> dict[str, str]:
+    return {
+        attrs["hreflang"]: urljoin(page.url, attrs["href"])
+        for tag, attrs in page.elements
+        if tag == "a" and "md-select__link" in attrs.get("class", "") and "hreflang" in attrs
+    }
+
+
+@pytest.mark.parametrize("page", ["", "pack/", "reference/", "glossary/", "games/brisca/",
+                                  "games/aluette/", "quickstart/"])
+def test_the_language_switcher_opens_the_same_page(site: Site, page: str) -> None:
+    english = site.page(page + "index.html")
+    spanish = site.page("es/" + page + "index.html")
+    assert _switcher(english) == {"en": BASE + page, "es": BASE + "es/" + page}
+    assert _switcher(spanish) == {"en": BASE + page, "es": BASE + "es/" + page}
+    # Material's head links would make its script fetch a sitemap and redirect: they are gone.
+    for each in (english, spanish):
+        head = each.html.split("</head>")[0]
+        assert not re.search(r'<link rel="alternate"[^>]*hreflang', head)
+
+
+_DIAGRAM = re.compile(
+    r'<figure class="cr-deal"[^>]*data-record="([^"]+)"[^>]*>(.*?)</figure>', re.S
+)
+
+
+def test_deal_diagrams_show_the_right_score(site: Site) -> None:
+    seen = 0
+    for name, page in site.pages.items():
+        for source, body in _DIAGRAM.findall(page.html):
+            record = json.loads((ROOT / unescape(source)).read_text(encoding="utf-8"))
+            result = cardrules.replay(record).result
+            assert result is not None
+            rows = re.findall(r'<tr class="[^"]*" data-side="(\d+)" data-points="(-?\d+)"', body)
+            assert [int(points) for _, points in rows] == list(result.side_points), (name, source)
+            winner = re.search(r'class="cr-score" data-winner="(\d*)"', body)
+            assert winner is not None
+            assert winner.group(1) == ("" if result.winner is None else str(result.winner))
+            seen += 1
+    assert seen >= 2, "no deal diagram in the site"
+    home = site.page("index.html").html
+    assert 'src="assets/cards/spanish/' in home and 'href="glossary/#' in home
+
+
+def test_diagrams_speak_the_page_language(site: Site) -> None:
+    english, spanish = site.page("index.html").html, site.page("es/index.html").html
+    assert "Trick 1" in english and "Baza 1" not in english
+    assert "Baza 1" in spanish and "Trick 1" not in spanish
+
+
+def test_card_pictures_are_in_the_site(site: Site) -> None:
+    for prefix in ("", "es/"):
+        folder = site.root / prefix / "assets" / "cards"
+        assert len(list((folder / "spanish").glob("*.svg"))) == 49
+        assert len(list((folder / "italian").glob("*.svg"))) == 41
+        assert len(list((folder / "french").glob("*.svg"))) == 49
+    spanish_title = (site.root / "es/assets/cards/spanish/11C.svg").read_text(encoding="utf-8")
+    assert "<title>caballo de copas</title>" in spanish_title
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tooltips_are_in_the_page_language(site: Site, lang: str) -> None:
+    tips = glossary.tooltips(lang)
+    other = glossary.tooltips("es" if lang == "en" else "en")
+    found = [
+        (name, text, title)
+        for name, page in site.pages.items()
+        if (name.startswith("es/") == (lang == "es")) and not name.endswith("404.html")
+        for text, title in page.abbrs
+    ]
+    assert len(found) > 20, f"hardly any tooltip on the {lang} pages"
+    wrong = [f for f in found if tips.get(f[1]) != f[2]]
+    assert not wrong, f"tooltips that are not the {lang} glossary's: {wrong[:5]}"
+    assert any(tips[text] != other.get(text) for _, text, _ in found)
