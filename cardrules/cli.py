@@ -8,7 +8,9 @@ Every message comes in English and Spanish (``--lang es``, or a Spanish locale i
   how the deal went, or print :func:`cardrules.summary` as JSON;
 * ``cardrules play GAME --players N [--seed S] [--seat K] [--bot greedy|random]
   [--option NAME=VALUE ...] [--save FILE] [--auto]``: play a deal in the terminal against bots
-  (``--auto``: bots play every seat).
+  (``--auto``: bots play every seat);
+* ``cardrules term WORD``: explain a word of the games from the glossary (any form: ``arrastro``,
+  ``pourrie``), with its definition, games and an example.
 
 A user mistake (a missing file, a malformed record, an unknown game, a bad option) prints one line
 on standard error and exits with status 2; no traceback.
@@ -208,7 +210,7 @@ def _build_parser(lang: Lang) -> _Parser:
         dest="command",
         required=True,
         title=text("commands_title", lang),
-        metavar="{games,replay,play}",
+        metavar="{games,replay,play,term}",
     )
 
     def command(name: str, help_key: str, run: Callable[[argparse.Namespace, Lang], int]) -> Any:
@@ -246,7 +248,23 @@ def _build_parser(lang: Lang) -> _Parser:
                       help=text("help_option", lang))
     play.add_argument("--save", metavar="FILE", help=text("help_save", lang))
     play.add_argument("--auto", action="store_true", help=text("help_auto", lang))
+
+    term = command("term", "help_term", _cmd_term)
+    term.add_argument("word", metavar="WORD", help=text("help_term_word", lang))
     return parser
+
+
+# cardrules term --------------------------------------------------------------------------------
+
+
+def _cmd_term(args: argparse.Namespace, lang: Lang) -> int:
+    from .glossary import term_command  # the glossary data is read only for this command
+
+    status, out = term_command(args.word, lang)
+    if status:
+        raise _Failure(out)
+    print(out)
+    return 0
 
 
 # cardrules games -------------------------------------------------------------------------------

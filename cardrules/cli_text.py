@@ -54,6 +54,14 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "show only this game",
         "es": "muestra solo este juego",
     },
+    "help_term": {
+        "en": "explain a word of the games (from the glossary), in any of its forms",
+        "es": "explica un término de los juegos (del glosario), en cualquiera de sus formas",
+    },
+    "help_term_word": {
+        "en": "the word, e.g. arrastro, fallar, pourrie, carico",
+        "es": "la palabra, p. ej. arrastro, fallar, pourrie, carico",
+    },
     "help_replay": {
         "en": "replay a deal record and tell how the deal went",
         "es": "reproduce un registro de partida y cuenta cómo fue",

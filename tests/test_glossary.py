@@ -356,6 +356,22 @@ def test_term_command_unknown_word() -> None:
         glossary.term_command("fallar", "it")
 
 
+def test_the_cardrules_term_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.cli import main
+
+    assert main(["term", "arrastro", "--lang", "es"]) == 0
+    out, err = capsys.readouterr()
+    assert out == glossary.term_command("arrastro", "es")[1] + "\n" and not err
+    assert main(["--lang", "en", "term", "Pourrie"]) == 0
+    assert capsys.readouterr().out.startswith("pourri (French): spoiled (tied) trick\n")
+    assert main(["term", "falar", "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert not out
+    assert err == "cardrules term: error: unknown term 'falar'; did you mean: fallar?\n"
+    assert main(["term", "zzzz", "--lang", "es"]) == 2
+    assert "término desconocido «zzzz»" in capsys.readouterr().err
+
+
 def test_docstring_examples() -> None:
     result = doctest.testmod(glossary, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 10 and result.failed == 0
