@@ -276,7 +276,8 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         "record"}``. Each step has ``actor``, ``action`` (notation), ``text``, ``label``,
         ``hands``, ``turn_up``, ``stock``, ``table`` (``[seat, code, label]`` plays),
         ``trick`` (the number shown, from 1), ``done`` (the table shows a finished trick),
-        ``winner``, ``trick_text``, ``sides`` (points per side), ``side_tricks``, ``turn``,
+        ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took the
+        trick), ``trick_text``, ``sides`` (points per side), ``side_tricks``, ``turn``,
         ``phase`` and ``see`` (for each seat, the other seats whose hands it may see).
         ``tricks`` gives the step at which each trick was finished; ``result`` the final score.
         On a bad record: ``{"ok": False, "error": message}``.
@@ -331,10 +332,12 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
                 side_tricks[side_of[trick.winner]] += 1
             number, done, winner = trick.number + 1, True, trick.winner
             trick_text = words.trick(trick, by_tricks)
+            taking = rules.trick_winner(trick.cards, trick.trump) if winner is not None else None
         else:
             plays = fresh.trick_plays
             table = _table(fresh, plays)
             number, done, winner, trick_text = len(fresh.tricks) + 1, False, None, ""
+            taking = None
         see = [sorted(rules.visible_hands(fresh, s)) for s in range(rules.players)]
         looks = looks or any(see)
         steps.append({
@@ -349,6 +352,7 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
             "trick": number,
             "done": done,
             "winner": winner,
+            "taking": taking,
             "trick_text": trick_text,
             "sides": [sum(fresh.points[s] for s in side) for side in sides],
             "side_tricks": list(side_tricks),

@@ -13,19 +13,26 @@ const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catal
 let booting = null;
 
 async function boot({ runtime, wheel }) {
+  const times = { start: performance.now() };
   const wheelBytes = fetch(wheel).then((response) => {
     if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // reported below, once Pyodide has started (or failed)
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: runtime, fullStdLib: false });
+  times.module = performance.now();
+  const pyodide = await loadPyodide({ indexURL: runtime, fullStdLib: false, convertNullToNone: true });
+  times.pyodide = performance.now();
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"
   );
-  pyodide.unpackArchive(new Uint8Array(await wheelBytes), "wheel", { extractDir: sitePackages });
+  const bytes = new Uint8Array(await wheelBytes);
+  times.wheel = performance.now();
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  times.unpack = performance.now();
   const web = pyodide.pyimport("cardrules.web");
-  return { pyodide, web, version: pyodide.version };
+  times.imported = performance.now();
+  return { pyodide, web, version: pyodide.version, times };
 }
 
 self.onmessage = async (event) => {
@@ -33,8 +40,8 @@ self.onmessage = async (event) => {
   try {
     if (cmd === "init") {
       if (!booting) booting = boot(args[0]);
-      const { version } = await booting;
-      self.postMessage({ id, ok: true, result: version });
+      const { version, times } = await booting;
+      self.postMessage({ id, ok: true, result: JSON.stringify({ version, times }) });
       return;
     }
     if (!CALLS.has(cmd)) throw new Error(`unknown call ${cmd}`);

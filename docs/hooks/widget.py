@@ -1,0 +1,245 @@
+"""MkDocs hook: the in-browser widget (Python in the reader's browser, on the site's own Pyodide).
+
+* The widget's files, ``docs/assets/widget/{widget.js,widget.css,worker.js}``, are added to each
+  build as ``assets/widget/...`` (``mkdocs.yml`` lists the script and the stylesheet).
+* Every page with a deal diagram (``<figure class="cr-deal" data-record=...>``, from
+  ``docs/hooks/deals.py``) or with the "Try it" placeholder (``<div id="cr-try">``) gets its
+  settings as ``<script type="application/json" id="cr-widget-config">``: the page's language,
+  URLs relative to the page (so the site works under any sub-path), the games and their player
+  counts, the play labels with their gloss and definition in the page's language
+  (:func:`cardrules.web.catalog_data`), and on the "Try it" page the sample deals.
+* After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
+  ``assets/pyodide/`` at the top of the site, with the cardrules wheel from ``dist/`` (built with
+  ``python -m build --wheel`` when it is missing or older than the sources), and the deal records
+  into ``assets/records/``. The Spanish build (in ``site/es``) shares that one copy: its pages
+  point one level further up.
+
+Nothing is fetched at build time, and the pages fetch nothing from another origin.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+import cardrules
+from cardrules.web import catalog_data
+
+log = logging.getLogger("mkdocs.hooks.widget")
+
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
+WIDGET_FILES = ("widget.js", "widget.css", "worker.js")
+RUNTIME_DIR = "assets/pyodide"
+"""Where the runtime and the wheel go, relative to the top of the site."""
+RECORDS_DIR = "assets/records"
+"""Where deal records go (``examples/brisca-2p.json`` -> ``assets/records/examples/...``)."""
+ROOT_DIRS = {"en": "", "es": "es/"}
+"""Where each language's build lives under the top of the site (as in docs/hooks/i18n.py)."""
+
+_ASSETS = Path(__file__).resolve().parent.parent / "assets" / "widget"
+_PROJECT = Path(__file__).resolve().parent.parent.parent
+_RECORD_ATTR = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"')
+_NEEDS_WIDGET = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record=|\sid="cr-try"')
+
+_state: dict[str, Any] = {"records": set(), "catalog": {}, "wheel": None}
+
+
+def _lang(config: MkDocsConfig) -> str:
+    lang = str(config.extra.get("lang") or config.theme.get("language") or "en")
+    return lang if lang in ROOT_DIRS else "en"
+
+
+def _project_root(config: MkDocsConfig) -> Path:
+    path = config.config_file_path
+    return Path(path).resolve().parent if path else _PROJECT
+
+
+def _top_dir(config: MkDocsConfig) -> Path:
+    """The top of the site (the English build's folder) seen from this build's ``site_dir``."""
+    site = Path(config.site_dir).resolve()
+    depth = ROOT_DIRS[_lang(config)].count("/")
+    for _ in range(depth):
+        site = site.parent
+    return site
+
+
+def wheel_name() -> str:
+    """The file name of the cardrules wheel ``python -m build --wheel`` makes."""
+    return f"cardrules-{cardrules.__version__}-py3-none-any.whl"
+
+
+def _newest_source(root: Path) -> float:
+    sources = [*root.joinpath("cardrules").rglob("*.py"), *root.joinpath("glossary").glob("*"),
+               root / "pyproject.toml"]
+    return max((p.stat().st_mtime for p in sources if p.is_file()), default=0.0)
+
+
+def ensure_wheel(root: Path) -> Path:
+    """``dist/<wheel>``, built with ``python -m build --wheel`` if missing or out of date.
+
+    Raises:
+        PluginError: the wheel cannot be built.
+    """
+    wheel = root / "dist" / wheel_name()
+    if wheel.is_file() and wheel.stat().st_mtime >= _newest_source(root):
+        return wheel
+    log.info("widget: building %s", wheel.name)
+    command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(root / "dist")]
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    if done.returncode != 0:  # no index to fetch the build backend from: use the installed one
+        done = subprocess.run([*command, "--no-isolation"], cwd=root, capture_output=True,
+                              text=True, check=False)
+    if done.returncode != 0 or not wheel.is_file():
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
+        raise PluginError(f"widget: could not build {wheel.name} (python -m build --wheel):\n{tail}")
+    return wheel
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy unless the target already has the same size and modification time."""
+    if target.is_file():
+        a, b = source.stat(), target.stat()
+        if a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime):
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+
+
+def _record_path(root: Path, record: str) -> Path | None:
+    """The record file for a ``data-record`` value, if it lies inside the project."""
+    path = (root / record).resolve()
+    if not path.is_file() or root not in path.parents:
+        return None
+    return path
+
+
+def _catalog(lang: str) -> dict[str, Any]:
+    cached: dict[str, dict[str, Any]] = _state["catalog"]
+    if lang not in cached:
+        cached[lang] = catalog_data(lang)
+    return cached[lang]
+
+
+def _examples(root: Path, lang: str) -> list[dict[str, str]]:
+    titles = {g["id"]: g["title"] for g in _catalog(lang)["games"]}
+    players = "{n} jugadores" if lang == "es" else "{n} players"
+    found = []
+    for path in sorted(root.joinpath("examples").glob("*.json")):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            game = str(record["game"])
+            count = record["players"]
+            n = len(count) if isinstance(count, list) else int(count)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        title = f"{titles.get(game, game)} · {players.format(n=n)} · {path.name}"
+        found.append({"path": f"examples/{path.name}", "title": title})
+    return found
+
+
+def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str, Any]:
+    """The settings of one page's widget (URLs relative to the page)."""
+    lang = _lang(config)
+    root = _project_root(config)
+    site = "../" * page_url.count("/")
+    top = site + "../" * ROOT_DIRS[lang].count("/")
+    catalog = _catalog(lang)
+    if _state["wheel"] is None:
+        built = ensure_wheel(root)
+        _state["wheel"] = (built.name, _digest(built))
+    wheel_file, digest = _state["wheel"]
+    settings: dict[str, Any] = {
+        "lang": lang,
+        "runtime": f"{top}{RUNTIME_DIR}/",
+        "wheel": f"{top}{RUNTIME_DIR}/{wheel_file}?v={digest}",
+        "records": f"{top}{RECORDS_DIR}/",
+        "worker": f"{site}assets/widget/worker.js",
+        "cards": f"{site}assets/cards/",
+        "glossary": f"{site}glossary/",
+        "games": catalog["games"],
+        "labels": catalog["labels"],
+        "terms": catalog["terms"],
+    }
+    if try_page:
+        settings["examples"] = _examples(root, lang)
+    return settings
+
+
+def _script_json(data: Any) -> str:
+    """JSON that is safe inside a <script> element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+# Hooks ---------------------------------------------------------------------------------------
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    _state["records"] = set()
+    _state["wheel"] = None
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for name in WIDGET_FILES:
+        files.append(File.generated(config, f"assets/widget/{name}",
+                                    abs_src_path=str(_ASSETS / name)))
+    return files
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    if not _NEEDS_WIDGET.search(output):
+        return output
+    _state["records"].update(_RECORD_ATTR.findall(output))
+    settings = page_config(config, page.url, try_page='id="cr-try"' in output)
+    tag = f'<script type="application/json" id="cr-widget-config">{_script_json(settings)}</script>'
+    head, sep, tail = output.rpartition("</body>")
+    if not sep:
+        return output + tag
+    return f"{head}{tag}\n{sep}{tail}"
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    root = _project_root(config)
+    top = _top_dir(config)
+    runtime = root / "node_modules" / "pyodide"
+    missing = [name for name in RUNTIME_FILES if not (runtime / name).is_file()]
+    if missing:
+        raise PluginError(
+            f"widget: the Pyodide runtime is missing from {runtime} ({', '.join(missing)}); "
+            "run `npm ci` in the project root (scripts/setup.sh does)"
+        )
+    for name in RUNTIME_FILES:
+        _copy(runtime / name, top / RUNTIME_DIR / name)
+    wheel = ensure_wheel(root)
+    _copy(wheel, top / RUNTIME_DIR / wheel.name)
+    records = set(_state["records"]) | {
+        f"examples/{p.name}" for p in root.joinpath("examples").glob("*.json")
+    }
+    for record in sorted(records):
+        source = _record_path(root, record)
+        if source is None:
+            raise PluginError(f"widget: the deal record {record!r} is not a file in the project")
+        _copy(source, top / RECORDS_DIR / record)
