@@ -489,9 +489,11 @@ def render_deal(
     if (first, last) != (1, total):
         shown = f'<p class="cr-note">{renderer.t["shown"].format(a=first, b=last, total=total)}</p>'
     record_attr = f' data-record="{escape(source)}"' if source is not None else ""
+    per_trick = len(game.rules.turn_order(0))
     return (
         f'<figure class="cr-deal" data-game="{escape(game.rules.id)}" '
-        f'data-players="{game.rules.players}" data-lang="{language}"{record_attr}>'
+        f'data-players="{game.rules.players}" data-lang="{language}"{record_attr} '
+        f'style="--cr-cards: {per_trick}">'
         f"{caption}{renderer.setup(deal, open_hands)}"
         f'<div class="cr-deal__play"><p class="cr-heading">{renderer.t["tricks"]}</p>{shown}'
         f'<ol class="cr-tricks">{"".join(items)}</ol></div>'
