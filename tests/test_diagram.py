@@ -94,10 +94,10 @@ def test_the_deal_is_shown_as_dealt() -> None:
 
 def test_spanish_wording() -> None:
     html = render_deal(record("brisca-2p.json"), "es")
-    assert "Baza 1" in html and "Triunfo: oros" in html and "Muestra" in html
+    assert "Baza 1" in html and "Triunfo: oros" in html and "Carta vuelta" in html
     assert "Trick" not in html and "Trumps" not in html
     assert 'title="siete de oros"' in html
-    assert "cambia el siete de oros por la muestra" in html
+    assert "cambia el siete de oros por la carta vuelta" in html
 
 
 def test_labels_link_to_the_glossary_with_their_definition() -> None:
