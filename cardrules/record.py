@@ -31,6 +31,7 @@ from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
+from .games import spoken as _spoken
 from .rng import MAX_SEED, random_seed
 
 FORMAT = "cardrules/1"
@@ -252,9 +253,10 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     counts = GAMES[game_id].player_counts
     count = len(players) if isinstance(players, list) else players
     if count not in counts:
-        allowed = ", ".join(str(n) for n in counts)
-        raise _fail("players", f"{game_id} is played by {allowed} players, not {count}",
-                    f"al {game_id} se juega con {allowed} jugadores, no con {count}")
+        allowed_en = _spoken(counts, "or")
+        allowed_es = _spoken(counts, "o")
+        raise _fail("players", f"{game_id} is played by {allowed_en} players, not {count}",
+                    f"{game_id}: se juega con {allowed_es} jugadores, no con {count}")
     try:
         rules_for(game_id, count, options)
     except OptionError as error:

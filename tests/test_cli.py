@@ -322,7 +322,7 @@ def broken_records() -> Iterator[tuple[str, dict[str, Any] | str, list[str]]]:
     yield (
         "bad player count",
         variant(lambda r: r.update(players=5)),
-        ["brisca is played by 2, 3, 4, 6 players, not 5"],
+        ["brisca is played by 2, 3, 4 or 6 players, not 5"],
     )
     yield (
         "bad option",
@@ -389,7 +389,7 @@ def test_replay_rejects_bytes_that_are_not_utf8(
     ("args", "needles"),
     [
         (["play", "chess"], ["unknown game 'chess'"]),
-        (["play", "brisca", "--players", "5"], ["brisca is played by 2, 3, 4, 6 players, not 5"]),
+        (["play", "brisca", "--players", "5"], ["brisca is played by 2, 3, 4 or 6 players, not 5"]),
         (["play", "brisca", "--players", "two"], ["--players must be a whole number"]),
         (["play", "alcalde", "--players", "2"], ["alcalde is played by 3 players"]),
         (["play", "brisca", "--option", "jokers=1"], ["unknown option 'jokers'"]),
@@ -399,7 +399,7 @@ def test_replay_rejects_bytes_that_are_not_utf8(
         (["play", "brisca", "--seat", "2"], ["--seat must be a seat from 0 to 1, not 2"]),
         (["play", "brisca", "--seed", "-4"], ["seed", "-4"]),
         (["play", "brisca", "--save", "/no/such/folder/x.json"], ["does not exist"]),
-        (["play", "brisca", "--players", "7", "--lang", "es"], ["se juega con 2, 3, 4, 6"]),
+        (["play", "brisca", "--players", "7", "--lang", "es"], ["se juega con 2, 3, 4 o 6"]),
     ],
 )
 def test_play_errors_are_one_line(

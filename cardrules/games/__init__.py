@@ -17,6 +17,12 @@ GAMES: dict[str, type[Rules]] = {
 """Game classes by id, in the order they are listed."""
 
 
+def spoken(numbers: tuple[int, ...], word: str) -> str:
+    """``(2, 3, 4)`` as ``"2, 3 or 4"`` (``word`` is "or" or "o")."""
+    text = [str(n) for n in numbers]
+    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} {word} {text[-1]}"
+
+
 def rules_for(
     game: str, players: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Rules:
@@ -36,10 +42,10 @@ def rules_for(
         players = rules_type.player_counts[0]
     counts_ok = isinstance(players, int) and not isinstance(players, bool)
     if not counts_ok or players not in rules_type.player_counts:
-        counts = ", ".join(str(n) for n in rules_type.player_counts)
+        counts = rules_type.player_counts
         raise OptionError(
-            f"{game} is played by {counts} players, not {players!r}",
-            f"al {game} se juega con {counts} jugadores, no con {players!r}",
+            f"{game} is played by {spoken(counts, 'or')} players, not {players!r}",
+            f"{game}: se juega con {spoken(counts, 'o')} jugadores, no con {players!r}",
         )
     # The key holds each value's type too: True == 1, but only true is a valid bool option.
     typed = sorted((k, type(v).__name__, v) for k, v in (options or {}).items())

@@ -113,7 +113,8 @@ class BriscolaOptions(ExchangeOptions):
         "more than 100 card points scores 2 game points",
         "más de 100 puntos vale 2 juegos",
     )
-    """Seed 004: a win by more than 100 card points counts 2 game points in a match."""
+    """Seed 004: "winning by more than a hundred card points" counts 2 game points in a match.
+    Our reading: the winning side took more than 100 card points (not a margin of 100)."""
 
     arrastro: bool = option(
         False,
