@@ -28,10 +28,9 @@ from .actions import Deal, format_action
 from .cards import Card, parse_card
 from .engine import Game
 from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
-from .games import GAMES, rules_for
+from .games import GAMES, rules_for, spoken
 from .labels import trick_labels
 from .options import Options
-from .games import spoken as _spoken
 from .rng import MAX_SEED, random_seed
 
 FORMAT = "cardrules/1"
@@ -253,8 +252,8 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     counts = GAMES[game_id].player_counts
     count = len(players) if isinstance(players, list) else players
     if count not in counts:
-        allowed_en = _spoken(counts, "or")
-        allowed_es = _spoken(counts, "o")
+        allowed_en = spoken(counts, "or")
+        allowed_es = spoken(counts, "o")
         raise _fail("players", f"{game_id} is played by {allowed_en} players, not {count}",
                     f"{game_id}: se juega con {allowed_es} jugadores, no con {count}")
     try:

@@ -53,8 +53,8 @@ class ExchangeOptions(Options):
     by the 2 at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up
     at the moment, so after a 7 has taken a high card the 2 may take the 7. When the card that
     would take the turn-up is not in play (six Italian players play without 2s; three remove the
-    2 of clubs or all 2s), that turn-up cannot be exchanged: no source gives a substitute. The exchange is the
-    action ``exchange:<card>`` by whoever holds that card."""
+    2 of clubs or all 2s), that turn-up cannot be exchanged: no source gives a substitute. The
+    exchange is the action ``exchange:<card>`` by whoever holds that card."""
 
     exchange_timing: ExchangeTiming | None = option(
         None,
