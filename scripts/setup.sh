@@ -9,4 +9,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test,docs]'
+# The rulebook site serves its own copy of the Pyodide runtime for the in-browser widget
+# (package.json): the site build needs node_modules/pyodide.
+if [ -f package-lock.json ] && [ ! -f node_modules/pyodide/pyodide.mjs ]; then
+    if ! command -v npm >/dev/null; then
+        echo "setup: npm is needed for the site's Pyodide runtime (apt-get install -y nodejs npm)" >&2
+        exit 1
+    fi
+    npm ci --no-audit --no-fund --loglevel=error
+fi
 echo "cardrules is installed in .venv/ ($(.venv/bin/python --version))"
