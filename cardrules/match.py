@@ -18,9 +18,9 @@ from typing import Any
 
 from .actions import Action
 from .engine import Game, Result
-from .errors import IllegalActionError
+from .errors import CardrulesError, IllegalActionError, RecordError
 from .games import rules_for
-from .record import new_game
+from .record import load_record, new_game
 from .rng import SeededRandom, random_seed
 
 
@@ -147,10 +147,60 @@ class Match:
             "players": list(self.people),
             "options": self.options,
             "seed": self.seed,
-            "deals": [g.to_record() for g in self.games],
-            "scores": list(self.scores),
+            "length": {"deals": self.deals, "target": self.target},
         }
         dealt = getattr(self.seating, "dealt", None)
         if dealt is not None:  # Aluette's seating draw
             record["seating"] = [[p, c.code] for p, c in dealt]
+        record["deals"] = [g.to_record() for g in self.games]
+        record["scores"] = list(self.scores)
         return record
+
+
+def replay_match(record: Mapping[str, Any] | str) -> Match:
+    """The match a record from :meth:`Match.to_record` describes, every deal replayed.
+
+    Each deal must be the one the match seed makes, and a recorded seating draw must be the
+    seed's; the scores are recomputed, not read.
+
+    Raises:
+        RecordError: the record is malformed, or a deal or action does not fit (the message
+            names the field, e.g. ``deals[2].actions[5]``).
+    """
+    data = load_record(record)
+    for key, kind in (("game", str), ("players", list), ("seed", int)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise RecordError(f"{key}: missing or of the wrong kind",
+                              f"{key}: falta o no es del tipo correcto")
+    length = data.get("length") or {}
+    deals = data.get("deals", [])
+    if not isinstance(length, dict) or not isinstance(deals, list):
+        raise RecordError("length or deals: of the wrong kind", "length o deals: tipo incorrecto")
+    try:
+        match = Match(data["game"], players=data["players"], seed=data["seed"],
+                      options=data.get("options"), deals=length.get("deals"),
+                      target=length.get("target"))
+    except CardrulesError as error:
+        raise RecordError(f"match: {error.en}", f"partida: {error.es}") from None
+    seating = data.get("seating")
+    dealt = getattr(match.seating, "dealt", None)
+    if seating is not None and (dealt is None or seating != [[p, c.code] for p, c in dealt]):
+        raise RecordError("seating: not the seating draw the seed makes",
+                          "seating: no es el sorteo de asientos que da la semilla")
+    for i, deal in enumerate(deals):
+        if i > 0 and match.next_deal() is None:
+            raise RecordError(f"deals[{i}]: the match was already over",
+                              f"deals[{i}]: la partida ya había terminado")
+        expected = match.game.to_record()
+        if not isinstance(deal, dict) or deal.get("deal") != expected["deal"]:
+            raise RecordError(f"deals[{i}].deal: not the deal the match seed makes",
+                              f"deals[{i}].deal: no es el reparto que da la semilla")
+        for j, action in enumerate(deal.get("actions", [])):
+            try:
+                match.game.play(action)
+            except CardrulesError as error:
+                where = f"deals[{i}].actions[{j}]"
+                raise RecordError(f"{where}: {error.en}", f"{where}: {error.es}") from None
+    if match.game.is_over:
+        match.next_deal()
+    return match

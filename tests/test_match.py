@@ -63,3 +63,32 @@ def test_scores_go_to_every_member_of_the_winning_side() -> None:
     assert match.scores[0] == match.scores[2] and match.scores[1] == match.scores[3]
     record = match.to_record()
     assert len(record["deals"]) == 3 and record["scores"] == match.scores
+
+
+def test_a_match_record_replays_and_checks_the_seating() -> None:
+    from cardrules import RecordError
+    from cardrules.match import replay_match
+
+    match = Match("aluette", players=["N", "E", "S", "W"], seed=33)
+    finish(match, 4)
+    record = match.to_record()
+    again = replay_match(record)
+    assert again.scores == match.scores and len(again.results) == len(match.results)
+    assert [g.log for g in again.games] == [g.log for g in match.games]
+    forged = dict(record, seating=[[0, "3O"], [1, "3C"], [2, "2O"], [3, "2C"]])
+    with pytest.raises(RecordError, match="seating"):
+        replay_match(forged)
+    bad = dict(record, deals=[dict(record["deals"][0], actions=["1O", "1O"])])
+    with pytest.raises(RecordError, match=r"deals\[0\]"):
+        replay_match(bad)
+
+
+def test_an_unfinished_match_record_replays() -> None:
+    from cardrules.match import replay_match
+
+    match = Match("alcalde", players=3, seed=5)
+    game = match.game
+    for _ in range(5):
+        game.play(game.legal_actions()[0])
+    again = replay_match(match.to_record())
+    assert again.game.log == game.log and not again.is_over
