@@ -16,7 +16,7 @@ for v in 3.12 3.13 3.14; do
     echo "== tests on $("$py" --version)"
     venv=".venv-$v"
     [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-    "$venv/bin/python" -m pip install --quiet -e '.[test]'
+    "$venv/bin/python" -m pip install --quiet -e '.[test,docs]'
     # The package's own tests (the site, browser and CLI tests run once, below, on .venv).
     "$venv/bin/python" -m pytest -q -p no:cacheprovider -x tests/test_cards.py \
         tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \

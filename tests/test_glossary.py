@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
+import markdown
 import pytest
 
 from cardrules import PlayLabel, glossary
@@ -381,7 +382,6 @@ def test_docstring_examples() -> None:
 
 
 def load_hook() -> ModuleType:
-    pytest.importorskip("markdown")
     spec = importlib.util.spec_from_file_location(
         "glossary_hook", ROOT / "docs" / "hooks" / "glossary.py"
     )
@@ -434,19 +434,18 @@ def test_on_config_fills_the_abbr_glossary_in_the_build_language(lang: str) -> N
 
 def test_tooltips_in_prose_not_in_code_nor_notip() -> None:
     hook = load_hook()
-    markdown = pytest.importorskip("markdown")
     md = markdown.Markdown(
         extensions=["abbr", "attr_list", "fenced_code", hook.NoTooltipExtension()],
         extension_configs={"abbr": {"glossary": glossary.tooltips("es")}},
     )
     html = md.convert(
-        "Si no puede asistir, falla; la mano sale.\n\n"
+        "Si no puede asistir, fallando gana; la mano sale.\n\n"
         "`asistir` en código\n\n"
         "```python\nasistir = 'falla'\n```\n\n"
         '*asistir*{ .notip lang="es" } sin ayuda\n'
     )
     assert '<abbr title="jugar del palo que salió">asistir</abbr>' in html
-    assert '<abbr title="echar triunfo a otro palo">falla</abbr>' in html
+    assert '<abbr title="echar triunfo a otro palo">fallando</abbr>' in html
     paragraphs = html.split("\n")
     assert paragraphs[0].count("<abbr") == 2  # mano is not a tooltip on Spanish pages
     assert all("<abbr" not in p for p in paragraphs[1:])
