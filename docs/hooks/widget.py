@@ -60,7 +60,7 @@ _PROJECT = Path(__file__).resolve().parent.parent.parent
 _RECORD_ATTR = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"')
 _NEEDS_WIDGET = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record=|\sid="cr-try"')
 
-_state: dict[str, Any] = {"records": set(), "catalog": {}, "wheel": None}
+_state: dict[str, Any] = {"records": set(), "catalog": {}, "prepared": None}
 
 
 def _lang(config: MkDocsConfig) -> str:
@@ -110,12 +110,64 @@ def ensure_wheel(root: Path) -> Path:
                               text=True, check=False)
     if done.returncode != 0 or not wheel.is_file():
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
-        raise PluginError(f"widget: could not build {wheel.name} (python -m build --wheel):\n{tail}")
+        raise PluginError(
+            f"widget: could not build {wheel.name} (python -m build --wheel):\n{tail}"
+        )
     return wheel
 
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def _runtime_dir(root: Path) -> Path:
+    runtime = root / "node_modules" / "pyodide"
+    missing = [name for name in RUNTIME_FILES if not (runtime / name).is_file()]
+    if missing:
+        raise PluginError(
+            f"widget: the Pyodide runtime is missing from {runtime} ({', '.join(missing)}); "
+            "run `npm ci` in the project root (scripts/setup.sh does)"
+        )
+    return runtime
+
+
+def ensure_bytecode(root: Path, wheel: Path, digest: str) -> Path | None:
+    """``dist/<wheel>.pyodide-bytecode.zip``: the wheel's modules compiled by the site's Pyodide
+    (``docs/hooks/widget_bytecode.mjs``, run with Node), made again when the wheel or the
+    runtime changes. ``None`` (and the widget compiles the sources itself) without Node."""
+    runtime = _runtime_dir(root)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    version = str(lock.get("info", {}).get("version", "?"))
+    bundle = root / "dist" / f"{wheel.stem}.pyodide-bytecode.zip"
+    stamp = bundle.with_suffix(".stamp")
+    wanted = f"{digest} {version}"
+    if bundle.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
+        return bundle
+    node = shutil.which("node")
+    if node is None:
+        log.info("widget: no Node.js, so no bytecode: the browser compiles cardrules itself")
+        return None
+    script = Path(__file__).resolve().parent / "widget_bytecode.mjs"
+    done = subprocess.run([node, str(script), str(runtime), str(wheel), str(bundle)], cwd=root,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not bundle.is_file():
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
+        raise PluginError(f"widget: could not compile the wheel for Pyodide:\n{tail}")
+    stamp.write_text(wanted + "\n")
+    return bundle
+
+
+def _prepare(root: Path) -> dict[str, Any]:
+    """The wheel and its bytecode, once per build: ``{"wheel": Path, "digest", "bytecode"}``."""
+    prepared: dict[str, Any] | None = _state["prepared"]
+    if prepared is None:
+        _runtime_dir(root)
+        wheel = ensure_wheel(root)
+        digest = _digest(wheel)
+        bytecode = ensure_bytecode(root, wheel, digest)
+        prepared = {"wheel": wheel, "digest": digest, "bytecode": bytecode}
+        _state["prepared"] = prepared
+    return prepared
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -167,14 +219,12 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
     site = "../" * page_url.count("/")
     top = site + "../" * ROOT_DIRS[lang].count("/")
     catalog = _catalog(lang)
-    if _state["wheel"] is None:
-        built = ensure_wheel(root)
-        _state["wheel"] = (built.name, _digest(built))
-    wheel_file, digest = _state["wheel"]
+    prepared = _prepare(root)
+    wheel, digest = prepared["wheel"], prepared["digest"]
     settings: dict[str, Any] = {
         "lang": lang,
         "runtime": f"{top}{RUNTIME_DIR}/",
-        "wheel": f"{top}{RUNTIME_DIR}/{wheel_file}?v={digest}",
+        "wheel": f"{top}{RUNTIME_DIR}/{wheel.name}?v={digest}",
         "records": f"{top}{RECORDS_DIR}/",
         "worker": f"{site}assets/widget/worker.js",
         "cards": f"{site}assets/cards/",
@@ -183,9 +233,31 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
         "labels": catalog["labels"],
         "terms": catalog["terms"],
     }
+    if prepared["bytecode"] is not None:
+        settings["bytecode"] = f"{top}{RUNTIME_DIR}/{prepared['bytecode'].name}?v={digest}"
     if try_page:
         settings["examples"] = _examples(root, lang)
     return settings
+
+
+_EARLY_START = (
+    "(function(s){try{var u=function(x){return new URL(x,document.baseURI).href};"
+    "var e={start:performance.now(),messages:[],error:null};"
+    "var w=new Worker(u(s.worker),{type:'module'});e.worker=w;"
+    "w.onmessage=function(m){e.messages.push(m.data)};"
+    "w.onerror=function(v){v.preventDefault();e.error=v.message||'worker error'};"
+    "w.postMessage({id:0,cmd:'init',args:[{runtime:u(s.runtime),wheel:u(s.wheel),"
+    "bytecode:s.bytecode?u(s.bytecode):null}]});window.__crEarly=e}catch(x){}})"
+)
+"""The "Try it" page starts Python from its <head>, before the page's own scripts and styles have
+loaded: the widget is at the top of that page, in view at once. widget.js adopts the worker."""
+
+
+def early_start(settings: dict[str, Any]) -> str:
+    """The inline <script> that starts the worker early (the "Try it" page only)."""
+    keys = ("worker", "runtime", "wheel", "bytecode")
+    data = {k: settings[k] for k in keys if k in settings}
+    return f'<script id="cr-widget-early">{_EARLY_START}({_script_json(data)});</script>'
 
 
 def _script_json(data: Any) -> str:
@@ -199,7 +271,7 @@ def _script_json(data: Any) -> str:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     _state["records"] = set()
-    _state["wheel"] = None
+    _state["prepared"] = None
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -213,8 +285,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     if not _NEEDS_WIDGET.search(output):
         return output
     _state["records"].update(_RECORD_ATTR.findall(output))
-    settings = page_config(config, page.url, try_page='id="cr-try"' in output)
+    try_page = 'id="cr-try"' in output
+    settings = page_config(config, page.url, try_page=try_page)
     tag = f'<script type="application/json" id="cr-widget-config">{_script_json(settings)}</script>'
+    if try_page:
+        output = re.sub(r"<head>", lambda m: m.group(0) + early_start(settings), output, count=1)
     head, sep, tail = output.rpartition("</body>")
     if not sep:
         return output + tag
@@ -224,17 +299,13 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 def on_post_build(config: MkDocsConfig) -> None:
     root = _project_root(config)
     top = _top_dir(config)
-    runtime = root / "node_modules" / "pyodide"
-    missing = [name for name in RUNTIME_FILES if not (runtime / name).is_file()]
-    if missing:
-        raise PluginError(
-            f"widget: the Pyodide runtime is missing from {runtime} ({', '.join(missing)}); "
-            "run `npm ci` in the project root (scripts/setup.sh does)"
-        )
+    runtime = _runtime_dir(root)
     for name in RUNTIME_FILES:
         _copy(runtime / name, top / RUNTIME_DIR / name)
-    wheel = ensure_wheel(root)
-    _copy(wheel, top / RUNTIME_DIR / wheel.name)
+    prepared = _prepare(root)
+    for built in (prepared["wheel"], prepared["bytecode"]):
+        if built is not None:
+            _copy(built, top / RUNTIME_DIR / built.name)
     records = set(_state["records"]) | {
         f"examples/{p.name}" for p in root.joinpath("examples").glob("*.json")
     }

@@ -187,39 +187,53 @@
     failed: false,
     listeners: [],
 
+    marks: {},
+
     start: function () {
       if (this.ready) return this.ready;
       var self = this;
+      // The "Try it" page starts the worker from its <head> (docs/hooks/widget.py): adopt it.
+      var early = window.__crEarly || null;
+      this.marks.start = early ? early.start : performance.now();
       this.ready = new Promise(function (resolve, reject) {
+        function started(answer) {
+          self.info = JSON.parse(answer);
+          self.marks.runtime = performance.now();
+          resolve(self.info);
+        }
         try {
-          self.worker = new Worker(url(CONFIG.worker), { type: "module" });
+          self.worker = early ? early.worker : new Worker(url(CONFIG.worker), { type: "module" });
         } catch (error) {
           reject(error);
           return;
         }
-        self.worker.onmessage = function (event) {
-          var message = event.data || {};
-          var waiting = self.pending[message.id];
-          if (!waiting) return;
-          delete self.pending[message.id];
-          if (message.ok) waiting.resolve(message.result);
-          else waiting.reject(new Error(message.error));
-        };
+        self.worker.onmessage = function (event) { self.receive(event.data || {}); };
         self.worker.onerror = function (event) {
           event.preventDefault();
           self.failAll(new Error(event.message || "worker error"));
         };
-        self.send("init", [{ runtime: url(CONFIG.runtime), wheel: url(CONFIG.wheel) }])
-          .then(function (answer) {
-            self.info = JSON.parse(answer);
-            resolve(self.info);
-          }, reject);
+        if (early) {
+          self.pending[0] = { resolve: started, reject: reject };
+          early.messages.forEach(function (message) { self.receive(message); });
+          if (early.error) self.failAll(new Error(early.error));
+        } else {
+          self.send("init", [{ runtime: url(CONFIG.runtime), wheel: url(CONFIG.wheel),
+            bytecode: CONFIG.bytecode ? url(CONFIG.bytecode) : null }]).then(started, reject);
+        }
       });
       this.ready.catch(function () {
         self.failed = true;
       });
       this.listeners.forEach(function (listener) { listener(self.ready); });
       return this.ready;
+    },
+
+    receive: function (message) {
+      var waiting = this.pending[message.id];
+      if (!waiting) return;
+      delete this.pending[message.id];
+      if (message.ok) waiting.resolve(message.result);
+      else waiting.reject(new Error(message.error));
     },
 
     failAll: function (error) {
@@ -257,6 +271,7 @@
   function markReady() {
     if (readyMarked) return;
     readyMarked = true;
+    Runtime.marks.ready = performance.now();
     window.__crWidgetReady = performance.now();
     try { performance.mark("cr-widget-ready"); } catch (error) { /* old browsers */ }
     document.documentElement.setAttribute("data-cr-widget", "ready");
@@ -425,8 +440,10 @@
       return text;
     }).then(function (recordText) {
       if (recordText === null) return null;
+      Runtime.marks.call = Runtime.marks.call || performance.now();
       return Runtime.call("deal_steps", [recordText, LANG]);
     }).then(function (answer) {
+      Runtime.marks.answer = Runtime.marks.answer || performance.now();
       if (answer) self.show(answer, true);
     }, function (error) {
       if (Runtime.failed) self.fail();
@@ -475,6 +492,7 @@
     this.view = "all";
     this.viewSelect.value = "all";
     if (this.recordBox) this.recordBox.textContent = JSON.stringify(answer.record, null, 1);
+    this.layout();
     this.controls.hidden = false;
     this.board.hidden = false;
     this.startButton.hidden = true;
@@ -506,10 +524,95 @@
     return !!(step.see && step.see[viewer] && step.see[viewer].indexOf(seat) >= 0);
   };
 
+  /* The board's elements, made once per deal; each step then only moves and retexts them.
+   * A card is in one place at a time, so each card has one <img> that moves from a hand to the
+   * table: stepping makes no new picture. */
+  Widget.prototype.layout = function () {
+    var data = this.data;
+    var b = { cards: {}, backs: [], seats: [] };
+    this.parts = b;
+    b.text = el("p", { class: "cr-board__text" });
+    b.explain = el("p", { class: "cr-board__explain", hidden: true });
+    var seats = el("div", { class: "cr-board__seats" });
+    data.seats.forEach(function (seat, i) {
+      var meta = [format(T.seat, { n: i })];
+      if (data.sides.length < data.players) meta.push(format(T.side, { n: seat.side + 1 }));
+      if (seat.dealer) meta.push(T.dealer);
+      var turn = el("span", { class: "cr-board__turn", text: T.toPlay, hidden: true });
+      var hand = el("div", { class: "cr-board__hand" });
+      var box = el("div", { class: "cr-board__seat cr-side-" + seat.side, "data-seat": i },
+        el("div", { class: "cr-board__seat-head" },
+          el("span", { class: "cr-board__name", text: seat.name }), " ",
+          el("span", { class: "cr-board__meta", text: meta.join(" · ") }), " ", turn),
+        hand);
+      b.seats.push({ box: box, hand: hand, turn: turn, shown: [] });
+      seats.append(box);
+    });
+    b.turnup = el("div", { class: "cr-board__turnup" });
+    b.turnupLabel = el("span", { class: "cr-board__small", text: T.turnUp });
+    b.stock = el("p", { class: "cr-board__stock", hidden: true });
+    var trump = el("div", { class: "cr-board__trump" }, b.turnup,
+      el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
+        text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps }),
+      b.stock);
+    b.heading = el("p", { class: "cr-board__heading" });
+    b.plays = el("ol", { class: "cr-board__plays" });
+    b.empty = el("p", { class: "cr-board__small", text: T.empty });
+    b.trickResult = el("p", { class: "cr-board__trick-result" });
+    b.trick = el("div", { class: "cr-board__trick" }, b.heading, b.plays, b.empty, b.trickResult);
+    var byTricks = data.scored_by === "tricks";
+    var heads = el("tr", null, el("th", { text: T.sideCol }),
+      el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
+    if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
+    var body = el("tbody");
+    b.rows = data.sides.map(function (side, k) {
+      var points = el("td", { class: "cr-board__points" });
+      var tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
+      var row = el("tr", { class: "cr-side-" + k, "data-side": k },
+        el("td", { text: data.side_names[k] }), points, tricks);
+      body.append(row);
+      return { row: row, points: points, tricks: tricks };
+    });
+    b.result = el("p", { class: "cr-board__result", hidden: true });
+    this.board.replaceChildren(b.text, b.explain, seats,
+      el("div", { class: "cr-board__middle" }, trump, b.trick),
+      el("div", { class: "cr-board__score-box" },
+        el("table", { class: "cr-board__score" }, el("thead", null, heads), body), b.result));
+    this.staticTricks = Array.prototype.slice.call(
+      this.figure.querySelectorAll("li.cr-trick[data-trick]"));
+    this.shownTrick = null;
+  };
+
+  Widget.prototype.card = function (code) {
+    var cards = this.parts.cards;
+    if (!cards[code]) cards[code] = cardImage(this.data.style, code, this.data.cards[code]);
+    return cards[code];
+  };
+
+  Widget.prototype.back = function (n) {
+    var backs = this.parts.backs;
+    while (backs.length <= n) backs.push(cardBack(this.data.style));
+    return backs[n];
+  };
+
+  /* Put exactly these nodes, in this order, in a container (nothing moves if nothing changed). */
+  function place(container, nodes) {
+    var children = container.children;
+    if (children.length === nodes.length) {
+      var same = true;
+      for (var i = 0; i < nodes.length; i++) {
+        if (children[i] !== nodes[i]) { same = false; break; }
+      }
+      if (same) return;
+    }
+    container.replaceChildren.apply(container, nodes);
+  }
+
   Widget.prototype.render = function () {
     var data = this.data;
     var step = data.steps[this.index];
     var last = data.steps.length - 1;
+    var b = this.parts;
     var self = this;
     this.firstButton.disabled = this.backButton.disabled = this.index === 0;
     this.nextButton.disabled = this.lastButton.disabled = this.index === last;
@@ -517,116 +620,80 @@
     // The jump menu shows the trick the step belongs to.
     var shown = 0;
     for (var i = 0; i < data.tricks.length && data.tricks[i] <= this.index; i++) shown = data.tricks[i];
-    if (this.index > shown && this.index === last) shown = this.index;
     this.jump.value = String(shown);
 
-    var children = [];
-    // What just happened.
-    var said = el("p", { class: "cr-board__text" }, step.text);
-    if (step.label) said.append(" ", this.labelLink(step.label));
-    children.push(said);
-    if (step.label && labelInfo(step.label)) {
-      var info = labelInfo(step.label);
-      children.push(el("p", { class: "cr-board__explain" },
-        el("em", { text: info.word }), " — " + info.gloss + ". " + info.definition));
+    // What just happened, and the label's definition.
+    var said = [step.text];
+    if (step.label) said.push(" ", this.labelLink(step.label));
+    b.text.replaceChildren.apply(b.text, said);
+    var info = step.label ? labelInfo(step.label) : null;
+    b.explain.hidden = !info;
+    if (info) {
+      b.explain.replaceChildren(el("em", { text: info.word }),
+        " — " + info.gloss + ". " + info.definition);
     }
 
-    // The seats and their hands.
-    var seats = el("div", { class: "cr-board__seats" });
+    // Hands: the seat's own pictures, or backs.
+    var backs = 0;
     data.seats.forEach(function (seat, i) {
-      var hand = step.hands[i];
+      var part = b.seats[i];
       var open = self.visible(step, i);
-      var cards = el("div", { class: "cr-board__hand" });
-      hand.forEach(function (code) {
-        cards.append(open ? cardImage(data.style, code, data.cards[code]) : cardBack(data.style));
+      var nodes = step.hands[i].map(function (code) {
+        return open ? self.card(code) : self.back(backs++);
       });
-      var meta = [format(T.seat, { n: i })];
-      if (data.sides.length < data.players) meta.push(format(T.side, { n: seat.side + 1 }));
-      if (seat.dealer) meta.push(T.dealer);
-      var head = el("div", { class: "cr-board__seat-head" },
-        el("span", { class: "cr-board__name", text: seat.name }),
-        " ",
-        el("span", { class: "cr-board__meta", text: meta.join(" · ") }));
-      if (step.turn === i) head.append(" ", el("span", { class: "cr-board__turn", text: T.toPlay }));
-      var box = el("div", {
-        class: "cr-board__seat cr-side-" + seat.side +
-          (step.turn === i ? " is-turn" : "") + (step.actor === i ? " is-actor" : ""),
-        "data-seat": i,
-        "aria-label": seat.name + ", " + format(T.cards, { n: hand.length })
-      }, head, cards);
-      seats.append(box);
+      place(part.hand, nodes);
+      part.turn.hidden = step.turn !== i;
+      part.box.classList.toggle("is-turn", step.turn === i);
+      part.box.classList.toggle("is-actor", step.actor === i);
+      part.box.setAttribute("aria-label", seat.name + ", " + format(T.cards, { n: nodes.length }));
     });
-    children.push(seats);
 
-    // The middle of the table: turned-up card, trumps, stock, the trick.
-    var middle = el("div", { class: "cr-board__middle" });
-    var trumpBox = el("div", { class: "cr-board__trump" });
-    if (step.turn_up) {
-      trumpBox.append(el("div", { class: "cr-board__turnup" },
-        cardImage(data.style, step.turn_up, data.cards[step.turn_up]),
-        el("span", { class: "cr-board__small", text: T.turnUp })));
-    }
-    trumpBox.append(el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
-      text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps }));
-    if (step.stock || data.draws) {
-      trumpBox.append(el("p", { class: "cr-board__stock", "data-stock": step.stock,
-        text: format(data.draws ? T.stock : T.aside, { n: step.stock }) }));
-    }
-    middle.append(trumpBox);
+    // The turned-up card and the stock.
+    place(b.turnup, step.turn_up ? [this.card(step.turn_up), b.turnupLabel] : []);
+    b.turnup.hidden = !step.turn_up;
+    b.stock.hidden = !(step.stock || data.draws);
+    b.stock.textContent = format(data.draws ? T.stock : T.aside, { n: step.stock });
+    b.stock.setAttribute("data-stock", step.stock);
 
-    var trick = el("div", { class: "cr-board__trick" + (step.done ? " is-done" : "") });
-    trick.append(el("p", { class: "cr-board__heading",
-      text: T.table + " · " + format(T.trick, { n: step.trick }) }));
-    if (step.table.length) {
-      var plays = el("ol", { class: "cr-board__plays" });
-      step.table.forEach(function (play, k) {
-        var seat = play[0], code = play[1], label = play[2];
-        var item = el("li", {
-          class: "cr-board__play cr-side-" + data.seats[seat].side +
-            (step.done && k === step.taking ? " is-winner" : ""),
-          "data-seat": seat, "data-card": code
-        }, cardImage(data.style, code, data.cards[code]),
-        el("span", { class: "cr-board__who", text: data.seats[seat].name }));
-        if (label) item.append(self.labelLink(label));
-        plays.append(item);
-      });
-      trick.append(plays);
-    } else {
-      trick.append(el("p", { class: "cr-board__small", text: T.empty }));
-    }
-    if (step.trick_text) trick.append(el("p", { class: "cr-board__trick-result", text: step.trick_text }));
-    middle.append(trick);
-    children.push(middle);
+    // The trick on the table.
+    b.heading.textContent = T.table + " · " + format(T.trick, { n: step.trick });
+    b.trick.classList.toggle("is-done", step.done);
+    var plays = step.table.map(function (play, k) {
+      var seat = play[0], code = play[1], label = play[2];
+      var item = el("li", {
+        class: "cr-board__play cr-side-" + data.seats[seat].side +
+          (step.done && k === step.taking ? " is-winner" : ""),
+        "data-seat": seat, "data-card": code
+      }, self.card(code), el("span", { class: "cr-board__who", text: data.seats[seat].name }));
+      if (label) item.append(self.labelLink(label));
+      return item;
+    });
+    b.plays.replaceChildren.apply(b.plays, plays);
+    b.plays.hidden = !plays.length;
+    b.empty.hidden = !!plays.length;
+    b.trickResult.textContent = step.trick_text;
+    b.trickResult.hidden = !step.trick_text;
 
-    // The score so far.
-    var byTricks = data.scored_by === "tricks";
-    var rows = data.sides.map(function (side, k) {
-      var winner = this.index === last && data.result && data.result.winner === k;
-      var cells = [el("td", { text: data.side_names[k] }), el("td", { class: "cr-board__points",
-        text: String(step.sides[k]) })];
-      if (!byTricks) cells.push(el("td", { text: String(step.side_tricks[k]) }));
-      return el("tr", { class: "cr-side-" + k + (winner ? " is-winner" : ""), "data-side": k,
-        "data-points": step.sides[k] }, cells[0], cells[1], cells[2]);
-    }, this);
-    var heads = [el("th", { text: T.sideCol }), el("th", { text: byTricks ? T.tricksCol : T.pointsCol })];
-    if (!byTricks) heads.push(el("th", { text: T.tricksCol }));
-    var table = el("table", { class: "cr-board__score" },
-      el("thead", null, el("tr", null, heads[0], heads[1], heads[2])),
-      el("tbody"));
-    rows.forEach(function (row) { table.tBodies[0].append(row); });
-    var score = el("div", { class: "cr-board__score-box" }, table);
-    if (this.index === last && data.result) {
-      score.append(el("p", { class: "cr-board__result", text: data.result.text }));
-    }
-    children.push(score);
-    this.board.replaceChildren.apply(this.board, children);
+    // The score so far; the verdict at the end.
+    var end = this.index === last && data.result;
+    b.rows.forEach(function (part, k) {
+      part.points.textContent = String(step.sides[k]);
+      if (part.tricks) part.tricks.textContent = String(step.side_tricks[k]);
+      part.row.setAttribute("data-points", step.sides[k]);
+      part.row.classList.toggle("is-winner", !!end && data.result.winner === k);
+    });
+    b.result.hidden = !end;
+    b.result.textContent = end ? data.result.text : "";
 
     // The static list of tricks follows along.
-    this.figure.querySelectorAll("li.cr-trick[data-trick]").forEach(function (item) {
-      item.classList.toggle("cr-trick--current",
-        !self.figure.classList.contains("cr-deal--replaced") &&
-        Number(item.getAttribute("data-trick")) === step.trick);
-    });
+    var current = this.figure.classList.contains("cr-deal--replaced") ? null : step.trick;
+    if (current !== this.shownTrick) {
+      this.shownTrick = current;
+      this.staticTricks.forEach(function (item) {
+        item.classList.toggle("cr-trick--current",
+          Number(item.getAttribute("data-trick")) === current);
+      });
+    }
   };
 
   Widget.prototype.labelLink = function (term) {
@@ -872,8 +939,10 @@
     Runtime.onStart(function (ready) {
       ready.catch(function () { widgets.forEach(function (widget) { widget.fail(); }); });
     });
-    // Python loads when a diagram comes into view (or at the first click on a widget).
+    // Python loads when a diagram comes into view (or at the first click on a widget); on the
+    // "Try it" page it is already loading, and the first deal is shown as soon as it can be.
     var start = function (widget) { widget.activate(); };
+    if (window.__crEarly) start(widgets[0]);
     if ("IntersectionObserver" in window) {
       var observer = new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) {

@@ -12,13 +12,18 @@ const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catal
 
 let booting = null;
 
-async function boot({ runtime, wheel }) {
+async function boot({ runtime, wheel, bytecode }) {
   const times = { start: performance.now() };
   const wheelBytes = fetch(wheel).then((response) => {
     if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // reported below, once Pyodide has started (or failed)
+  // The wheel's modules compiled for this very Pyodide (optional: without them Python compiles
+  // the sources, a little more slowly).
+  const bytecodeBytes = bytecode
+    ? fetch(bytecode).then((response) => (response.ok ? response.arrayBuffer() : null), () => null)
+    : Promise.resolve(null);
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   times.module = performance.now();
   const pyodide = await loadPyodide({ indexURL: runtime, fullStdLib: false, convertNullToNone: true });
@@ -29,6 +34,15 @@ async function boot({ runtime, wheel }) {
   const bytes = new Uint8Array(await wheelBytes);
   times.wheel = performance.now();
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  const compiled = await bytecodeBytes;
+  if (compiled) {
+    try {
+      pyodide.unpackArchive(new Uint8Array(compiled), "zip", { extractDir: sitePackages });
+      times.bytecode = true;
+    } catch (error) {
+      times.bytecode = false;
+    }
+  }
   times.unpack = performance.now();
   const web = pyodide.pyimport("cardrules.web");
   times.imported = performance.now();

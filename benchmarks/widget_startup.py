@@ -1,0 +1,251 @@
+"""How fast the in-browser widget starts and steps, in headless Chromium on localhost.
+
+Prints, in one run:
+
+* the cold start of the widget page ("Try it", English): navigation -> the widget's first deal
+  shown and steppable (Pyodide loaded in the Web Worker, the cardrules wheel installed and
+  imported, the deal replayed by ``cardrules.web.deal_steps``, the board drawn);
+* the cold start of a bare Pyodide page with the same runtime (the site's own copy) in a Web
+  Worker and no cardrules: navigation -> ``1 + 1`` evaluated;
+* their ratio (target: at most 1.1);
+* the step latency (a click on "Next" or "Back" until the board is laid out again), p50 and p95
+  over every step of a 6-player deal, forward and back, several times (target: p95 at most 16 ms).
+
+Each cold start is a fresh browser context (empty cache); widget and bare runs alternate so that a
+busy machine slows both alike, and the medians are compared.
+
+    python benchmarks/widget_startup.py [--site site] [--runs 5]
+
+The site must be built (``bash scripts/build_site.sh``); without ``--site`` and without a built
+``site/``, it is built into a temporary folder. Chromium comes from the system
+(``/usr/bin/chromium``); nothing leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
+<body><p id="status">loading</p>
+<script>
+const worker = new Worker("bare-worker.js", {type: "module"});
+worker.onmessage = (event) => {
+  window.__crBareReady = performance.now();
+  document.getElementById("status").textContent = event.data;
+  document.documentElement.setAttribute("data-bare", "ready");
+};
+worker.postMessage({runtime: new URL("/assets/pyodide/", location.href).href});
+</script></body></html>
+"""
+
+BARE_WORKER = """
+self.onmessage = async (event) => {
+  const runtime = event.data.runtime;
+  const {loadPyodide} = await import(runtime + "pyodide.mjs");
+  const pyodide = await loadPyodide({indexURL: runtime, fullStdLib: false});
+  self.postMessage(String(pyodide.runPython("1 + 1")));
+};
+"""
+
+VIRTUAL = {
+    "/__bench__/bare.html": (BARE_PAGE, "text/html; charset=utf-8"),
+    "/__bench__/bare-worker.js": (BARE_WORKER, "text/javascript; charset=utf-8"),
+}
+
+STEP_SCRIPT = """async () => {
+  const widget = window.crWidgets[0];
+  const times = [];
+  const layout = () => widget.board.getBoundingClientRect().height;
+  for (let pass = 0; pass < 4; pass++) {
+    widget.go(0);
+    layout();
+    for (const [button, other] of [[widget.nextButton, null], [widget.backButton, null]]) {
+      while (!button.disabled) {
+        const start = performance.now();
+        button.click();
+        layout();
+        times.push(performance.now() - start);
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }
+  return times;
+}"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """The built site, plus the bare Pyodide page; quiet."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+        }
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        page = VIRTUAL.get(self.path.split("?")[0])
+        if page is None:
+            super().do_GET()
+            return
+        body, kind = page
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def cold_start(browser: Browser, url: str, ready: str, value: str) -> tuple[float, Any]:
+    """Milliseconds from navigation to ``ready`` (a selector), read from ``value`` (a global)."""
+    context = browser.new_context()
+    page = context.new_page()
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if "://127.0.0.1" not in r.url else None)
+    page.goto(url)
+    page.wait_for_selector(ready, state="attached", timeout=120_000)
+    elapsed = float(page.evaluate(value))
+    info = page.evaluate("window.crRuntime ? window.crRuntime.info : null")
+    context.close()
+    if outside:
+        raise SystemExit(f"a request left 127.0.0.1: {outside[0]}")
+    return elapsed, info
+
+
+def step_latencies(browser: Browser, base: str) -> list[float]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "try/")
+    page.wait_for_selector(".cr-widget[data-state=ready]", timeout=120_000)
+    page.select_option(".cr-source__sample", "examples/brisca-6p.json")
+    page.click(".cr-source__show")
+    page.wait_for_function(
+        "window.crWidgets[0].data && window.crWidgets[0].data.players === 6", timeout=60_000
+    )
+    times: list[float] = page.evaluate(STEP_SCRIPT)
+    context.close()
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def built_site(requested: str | None) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
+    if requested is not None:
+        site = Path(requested)
+        if not (site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
+            raise SystemExit(f"{site} is not a built site with the widget: "
+                             "run scripts/build_site.sh")
+        return site, None
+    default = ROOT / "site"
+    if (default / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
+        return default, None
+    temporary = tempfile.TemporaryDirectory(prefix="cardrules-site-")
+    subprocess.run(["bash", str(ROOT / "scripts" / "build_site.sh"), temporary.name], check=True,
+                   cwd=ROOT, stdout=subprocess.DEVNULL)
+    return Path(temporary.name), temporary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", help="a built site (default: site/, built if missing)")
+    parser.add_argument("--runs", type=int, default=5, help="cold starts of each page (default 5)")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    options = parser.parse_args(argv)
+    site, temporary = built_site(options.site)
+    server, base = serve(site)
+    widget_ms: list[float] = []
+    bare_ms: list[float] = []
+    breakdown: list[dict[str, Any]] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            # One warm-up of each (the OS file cache, Chromium's first start), not counted.
+            cold_start(browser, base + "__bench__/bare.html", "html[data-bare=ready]",
+                       "window.__crBareReady")
+            cold_start(browser, base + "try/", ".cr-widget[data-state=ready]",
+                       "window.__crWidgetReady")
+            for _ in range(options.runs):
+                ms, _info = cold_start(browser, base + "__bench__/bare.html",
+                                       "html[data-bare=ready]", "window.__crBareReady")
+                bare_ms.append(ms)
+                ms, info = cold_start(browser, base + "try/", ".cr-widget[data-state=ready]",
+                                      "window.__crWidgetReady")
+                widget_ms.append(ms)
+                if info:
+                    breakdown.append(info["times"])
+            steps = step_latencies(browser, base)
+            browser.close()
+    finally:
+        server.shutdown()
+        if temporary is not None:
+            temporary.cleanup()
+
+    widget = statistics.median(widget_ms)
+    bare = statistics.median(bare_ms)
+    ratio = widget / bare
+    p50, p95 = percentile(steps, 50), percentile(steps, 95)
+
+    def runs(values: list[float]) -> str:
+        return ", ".join(f"{v / 1000:.2f}" for v in values)
+
+    print(f"site: {site}  ({options.runs} cold starts of each page, fresh browser contexts)")
+    print(f"widget page cold start (navigation -> widget ready): median {widget / 1000:.2f} s"
+          f"  [{runs(widget_ms)}]")
+    print(f"bare Pyodide page cold start (navigation -> Python ready): median {bare / 1000:.2f} s"
+          f"  [{runs(bare_ms)}]")
+    verdict = "ok" if ratio <= 1.1 else "ABOVE TARGET"
+    print(f"ratio widget / bare: {ratio:.3f}  (target <= 1.1: {verdict})")
+    if breakdown:
+        def stage(a: str, b: str) -> float:
+            return float(statistics.median(t[b] - t[a] for t in breakdown))
+        print("  in the worker (medians): Pyodide "
+              f"{stage('start', 'pyodide'):.0f} ms, wheel unpacked {stage('pyodide', 'unpack'):.0f}"
+              f" ms, cardrules.web imported {stage('unpack', 'imported'):.0f} ms")
+    verdict = "ok" if p95 <= 16 else "ABOVE TARGET"
+    print(f"step latency (click -> board laid out, {len(steps)} steps of a 6-player deal): "
+          f"p50 {p50:.2f} ms, p95 {p95:.2f} ms  (target p95 <= 16 ms: {verdict})")
+    if options.json:
+        print(json.dumps({"widget_ms": widget_ms, "bare_ms": bare_ms, "ratio": ratio,
+                          "step_p50_ms": p50, "step_p95_ms": p95}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
