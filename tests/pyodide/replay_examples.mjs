@@ -1,0 +1,57 @@
+// cardrules inside Pyodide, under Node: install the built wheel and replay every example record.
+//
+//   node tests/pyodide/replay_examples.mjs <wheel> <records...>
+//
+// Loads Pyodide from node_modules (the npm package the site serves, the same CPython as in the
+// reader's browser), installs the wheel, and for each record prints what cardrules computes:
+// the replay summary (cardrules.summary: every trick, its labels and the result) and the widget's
+// answer (cardrules.web.deal_steps, in English and Spanish). One JSON object on stdout:
+//   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}}}
+// tests/test_web.py runs this script and compares every value with CPython's.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const runtime = resolve(here, "..", "..", "node_modules", "pyodide") + "/";
+const [wheel, ...records] = process.argv.slice(2);
+if (!wheel || records.length === 0) {
+  console.error("usage: node tests/pyodide/replay_examples.mjs <wheel> <records...>");
+  process.exit(2);
+}
+
+const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: runtime });
+const sitePackages = pyodide.runPython(
+  "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"
+);
+// A Node Buffer is not a TypedArray that unpackArchive accepts as is: wrap it.
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+
+const replayOne = pyodide.runPython(`
+import json
+import cardrules
+from cardrules import web
+
+def replay_one(text):
+    game = cardrules.replay(text)
+    return json.dumps({
+        "summary": cardrules.summary(game),
+        "steps_en": json.loads(web.deal_steps(text, "en")),
+        "steps_es": json.loads(web.deal_steps(text, "es")),
+    })
+
+replay_one
+`);
+
+const out = {
+  pyodide: pyodide.version,
+  python: pyodide.runPython("import sys; sys.version.split()[0]"),
+  module: pyodide.runPython("import cardrules; cardrules.__file__"),
+  records: {},
+};
+for (const path of records) {
+  out.records[path] = JSON.parse(replayOne(readFileSync(path, "utf8")));
+}
+replayOne.destroy();
+process.stdout.write(JSON.stringify(out));

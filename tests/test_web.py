@@ -1,0 +1,305 @@
+"""cardrules.web, the Python side of the rulebook's widget, in CPython; and the same package inside
+Pyodide under Node (tests/pyodide/replay_examples.mjs), compared with CPython value for value."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules import glossary, web
+from cardrules.labels import PlayLabel
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(ROOT.glob("examples/*.json"))
+RUNTIME = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+
+
+def steps_of(path: Path, lang: str = "en") -> dict[str, Any]:
+    answer = web.steps_data(path.read_text(encoding="utf-8"), lang)
+    assert answer["ok"], answer
+    return answer
+
+
+# Every state of a deal --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_steps_follow_the_engine_state_by_state(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    game = cardrules.replay(text)
+    answer = steps_of(path)
+    states = list(game.states())
+    assert len(answer["steps"]) == len(states) == len(game.log)
+    sides = game.rules.sides
+    for step, state in zip(answer["steps"], states):
+        assert step["hands"] == [[c.code for c in hand] for hand in state.hands]
+        assert step["turn_up"] == (state.turn_up.code if state.turn_up else None)
+        assert step["stock"] == len(state.stock) + (state.turn_up is not None)
+        assert step["phase"] == state.phase.value
+        assert step["actor"] == (state.last.seat if state.last else None)
+        if not step["done"]:
+            assert [(s, c) for s, c, _ in step["table"]] == [(s, c.code) for s, c in state.trick]
+        if state.result is None:
+            assert step["sides"] == [sum(state.points[s] for s in side) for side in sides]
+    assert answer["steps"][-1]["sides"] == list(game.result.side_points)  # type: ignore[union-attr]
+    assert answer["result"]["side_points"] == list(game.result.side_points)  # type: ignore[union-attr]
+    assert answer["result"]["winner"] == game.result.winner  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_finished_tricks_carry_the_summary_labels_and_winner(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    tricks = cardrules.summary(cardrules.replay(text))["tricks"]
+    answer = steps_of(path)
+    assert len(answer["tricks"]) == len(tricks)
+    for n, (index, trick) in enumerate(zip(answer["tricks"], tricks), start=1):
+        step = answer["steps"][index]
+        assert step["done"] and step["trick"] == n
+        assert [[s, c] for s, c, _ in step["table"]] == trick["plays"]
+        assert [label for _, _, label in step["table"]] == trick["labels"]
+        assert step["winner"] == trick["winner"]
+        if trick["winner"] is not None:
+            assert step["table"][step["taking"]][0] == trick["winner"]
+        assert step["trick_text"]
+    won = [0] * len(answer["sides"])
+    for trick in tricks:
+        if trick["winner"] is not None:
+            won[[trick["winner"] in side for side in answer["sides"]].index(True)] += 1
+    assert answer["steps"][-1]["side_tricks"] == won
+
+
+def test_the_answer_describes_the_deal_in_the_page_language() -> None:
+    path = ROOT / "examples" / "brisca-2p.json"
+    en, es = steps_of(path, "en"), steps_of(path, "es")
+    assert en["title"] == "Brisca (Spain)" and es["title"] == "Brisca (España)"
+    assert en["steps"][0]["text"].startswith("The cards are dealt; the ace of coins is turned up")
+    assert es["steps"][0]["text"].startswith("Se reparten las cartas; la muestra es el as de oros")
+    assert en["trump_name"] == "coins" and es["trump_name"] == "oros"
+    assert en["cards"]["10C"] == "jack of cups" and es["cards"]["10C"] == "sota de copas"
+    plays = [s["text"] for s in es["steps"] if s["action"] == "10C"]
+    assert plays == ["P1 juega la sota de copas."]  # la sota, el caballo
+    exchange = next(s for s in en["steps"] if s["action"].startswith("exchange:"))
+    assert exchange["text"] == "P0 gives the seven of coins for the turned-up ace of coins."
+    assert en["result"]["text"] == "P0 wins the deal, 80–40."
+    assert es["result"]["text"] == "Gana la mano P0, 80–40."
+    assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
+    assert en["seats"][1] == {"name": "P1", "side": 1, "dealer": True}
+
+
+def test_played_cards_carry_their_label() -> None:
+    answer = steps_of(ROOT / "examples" / "brisca-4p.json")
+    labels = {step["label"] for step in answer["steps"]}
+    assert labels <= {label.value for label in PlayLabel} | {None}
+    assert len(labels - {None}) >= 3
+    for step in answer["steps"]:
+        if step["label"] is not None:
+            played = [row for row in step["table"] if row[1] == step["action"]]
+            assert played and played[0][2] == step["label"]
+
+
+def test_trick_scored_games_report_tricks_and_game_points() -> None:
+    answer = steps_of(ROOT / "examples" / "aluette-4p.json", "es")
+    assert answer["scored_by"] == "tricks" and answer["trump"] is None and not answer["draws"]
+    assert all(label is None for s in answer["steps"] for _, _, label in s["table"])
+    assert answer["result"]["text"].startswith("Ganan la mano P0 y P2, ")
+
+
+def test_seats_that_see_other_hands_are_listed() -> None:
+    answer = steps_of(ROOT / "examples" / "alcalde-3p.json")
+    assert answer["steps"][1]["see"] == [[1], [0], []]  # the Alcalde's two opponents
+    assert "see" not in steps_of(ROOT / "examples" / "brisca-2p.json")["steps"][0]
+
+
+def test_player_names_come_back_as_plain_text() -> None:
+    record = json.loads((ROOT / "examples" / "brisca-2p.json").read_text(encoding="utf-8"))
+    names = ["<script>alert(1)</script>", '<img src=x onerror="alert(2)">']
+    record["players"] = names
+    answer = json.loads(web.deal_steps(json.dumps(record), "en"))
+    assert [seat["name"] for seat in answer["seats"]] == names
+    assert answer["steps"][1]["text"] == f"{names[0]} plays the six of cups."
+    assert answer["record"]["players"] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "es"),
+    [
+        ("{", "not valid JSON", "no es JSON válido"),
+        ('{"game": "tute", "players": 2, "seed": 1}', "unknown game", "juego desconocido"),
+        ('{"game": "brisca", "players": 5, "seed": 1}', "not 5", "no con 5"),
+        ('{"game": "brisca", "players": 2, "seed": 1, "actions": ["1X"]}', "actions[0]",
+         "actions[0]"),
+        ("[" * 100_000, "RecursionError", "RecursionError"),
+        (" " * (web.MAX_RECORD_CHARS + 1), "too long", "demasiado largo"),
+    ],
+)
+def test_bad_records_give_a_message_in_the_page_language(text: str, en: str, es: str) -> None:
+    for lang, expected in (("en", en), ("es", es)):
+        answer = json.loads(web.deal_steps(text, lang))
+        assert answer["ok"] is False
+        assert expected in answer["error"]
+
+
+def test_an_unfinished_record_shows_as_far_as_it_goes() -> None:
+    record = json.loads((ROOT / "examples" / "brisca-2p.json").read_text(encoding="utf-8"))
+    record["actions"] = record["actions"][:5]
+    answer = web.steps_data(record)
+    assert answer["ok"] and answer["result"] is None and len(answer["steps"]) == 6
+    assert answer["steps"][-1]["turn"] is not None
+
+
+# New deals --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("briscola", 2), ("brisca", 4), ("briscas", 6), ("alcalde", 3), ("alcalde-variation", 3),
+     ("aluette", 4)],
+)
+def test_new_deals_are_played_out_and_replay(game: str, players: int) -> None:
+    answer = web.new_deal_data(game, players, seed=11, lang="es")
+    assert answer["ok"] and answer["game"] == game and answer["players"] == players
+    record = answer["record"]
+    assert record["seed"] == 11
+    again = cardrules.replay(record)
+    assert again.is_over and answer["result"]["side_points"] == list(again.result.side_points)  # type: ignore[union-attr]
+    assert web.new_deal_data(game, players, seed=11, lang="es") == answer
+
+
+def test_new_deal_without_a_seed_draws_one() -> None:
+    answer = json.loads(web.new_deal("brisca", 2, None, "en"))
+    assert answer["ok"] and isinstance(answer["record"]["seed"], int)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(("tute", 2, 1), "unknown game"), (("brisca", 5, 1), "not 5"), (("brisca", 2, -1), "seed")],
+)
+def test_bad_new_deals_say_why(args: tuple[str, int, int], message: str) -> None:
+    answer = web.new_deal_data(*args)
+    assert answer["ok"] is False and message in answer["error"]
+
+
+# Term lookup and live examples -----------------------------------------------------------------
+
+
+def test_lookup_finds_a_term_by_any_form() -> None:
+    answer = web.lookup_data("Arrastró", "es")
+    assert answer["found"] and answer["id"] == "arrastrar"
+    assert answer["gloss"] == {"en": glossary.get("arrastrar").gloss.en,
+                               "es": glossary.get("arrastrar").gloss.es}
+    assert answer["definition"] == glossary.get("arrastrar").definition.es.replace("*", "")
+    assert answer["lang_name"] == "español" and answer["example"].strip()
+    assert web.lookup_data("arrastrar", "en")["lang_name"] == "Spanish"
+
+
+def test_lookup_searches_glosses_and_suggests() -> None:
+    assert web.lookup_data("overtrump", "en")["id"] == "pisar"
+    missing = web.lookup_data("falar", "en")
+    assert missing["found"] is False and missing["suggestions"] == ["fallar"]
+    assert web.lookup_data("   ", "en") == {"ok": True, "found": False, "query": "",
+                                              "suggestions": []}
+    assert "*" not in json.dumps([web.lookup_data(t.id, "en")["definition"]
+                                  for t in glossary.terms()])
+
+
+def test_every_term_example_passes_when_run() -> None:
+    for term in glossary.terms():
+        answer = json.loads(web.run_example(term.id, "en"))
+        assert answer["ok"] and answer["passed"], (term.id, answer["error"])
+        assert answer["ms"] >= 0 and answer["error"] == ""
+
+
+def test_a_failing_example_says_how(monkeypatch: pytest.MonkeyPatch) -> None:
+    term = glossary.get("pisar")
+    broken = type(term)(**{**term.__dict__, "example": "print('hi')\nassert 1 == 2, 'nope'\n"})
+    monkeypatch.setattr(glossary, "get", lambda term_id: broken)
+    answer = web.run_example_data("pisar")
+    assert answer["ok"] and not answer["passed"]
+    assert "AssertionError: nope" in answer["error"] and answer["output"] == "hi\n"
+
+
+def test_an_unknown_term_cannot_be_run() -> None:
+    assert web.run_example_data("nada", "es") == {"ok": False,
+                                                   "error": "no hay ningún término «nada»"}
+
+
+def test_catalog_lists_games_and_labels() -> None:
+    for lang in ("en", "es"):
+        catalog = json.loads(web.catalog(lang))
+        assert [g["id"] for g in catalog["games"]] == list(cardrules.GAMES)
+        assert set(catalog["labels"]) == {label.value for label in PlayLabel} | {"mano"}
+        pisar = catalog["labels"]["pisar"]
+        assert pisar["gloss"] == glossary.get("pisar").gloss[lang]
+        assert "*" not in pisar["definition"]
+        assert len(catalog["terms"]) == len(glossary.terms())
+
+
+# The widget hook's page settings ---------------------------------------------------------------
+
+
+def test_page_settings_cannot_close_their_script_element() -> None:
+    pytest.importorskip("mkdocs")
+    spec = importlib.util.spec_from_file_location("widget_hook", ROOT / "docs/hooks/widget.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    text = hook._script_json({"name": "</script><script>alert(1)</script>&"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"name": "</script><script>alert(1)</script>&"}
+    tag = hook.early_start({"worker": "w.js", "runtime": "r/", "wheel": "x.whl", "lang": "en"})
+    assert tag.startswith('<script id="cr-widget-early">') and '"lang"' not in tag
+
+
+# The same package inside Pyodide, under Node -------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The cardrules wheel, built with ``python -m build --wheel`` from the working tree."""
+    out = tmp_path_factory.mktemp("wheel")
+    command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:  # offline: build with the installed setuptools
+        done = subprocess.run([*command, "--no-isolation"], cwd=ROOT, capture_output=True,
+                              text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = out.glob("cardrules-*.whl")
+    return wheel
+
+
+def needs_node() -> str:
+    node = shutil.which("node")
+    if node is None or not RUNTIME.is_file():
+        if os.environ.get("CI"):
+            pytest.fail("CI needs Node.js and node_modules/pyodide (scripts/setup.sh: npm ci)")
+        pytest.skip("needs Node.js and node_modules/pyodide (npm ci)")
+    return node
+
+
+def test_examples_replay_the_same_inside_pyodide(built_wheel: Path) -> None:
+    node = needs_node()
+    records = [str(p.relative_to(ROOT)) for p in EXAMPLES]
+    script = ROOT / "tests" / "pyodide" / "replay_examples.mjs"
+    done = subprocess.run([node, str(script), str(built_wheel), *records], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    inside = json.loads(done.stdout)
+    assert inside["python"].startswith("3.14") and "site-packages" in inside["module"]
+    assert sorted(inside["records"]) == sorted(records)
+    for path in records:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        expected = cardrules.summary(cardrules.replay(text))
+        got = inside["records"][path]
+        assert got["summary"] == expected, path
+        assert got["summary"]["result"]["side_points"] == expected["result"]["side_points"]
+        assert got["steps_en"] == web.steps_data(text, "en"), path
+        assert got["steps_es"] == web.steps_data(text, "es"), path
