@@ -11,7 +11,10 @@ fi
 .venv/bin/python -m pip install --quiet -e '.[test,docs]'
 # The rulebook site serves its own copy of the Pyodide runtime for the in-browser widget
 # (package.json): the site build needs node_modules/pyodide.
-if [ -f package-lock.json ] && [ ! -f node_modules/pyodide/pyodide.mjs ]; then
+# (Again when package-lock.json pins another version than the one installed.)
+pinned=$(grep -A2 '"node_modules/pyodide"' package-lock.json 2>/dev/null | sed -n 's/.*"version": "\(.*\)".*/\1/p' || true)
+installed=$(sed -n 's/^  "version": "\(.*\)".*/\1/p' node_modules/pyodide/package.json 2>/dev/null || true)
+if [ -f package-lock.json ] && { [ ! -f node_modules/pyodide/pyodide.mjs ] || [ "$pinned" != "$installed" ]; }; then
     if ! command -v npm >/dev/null; then
         echo "setup: npm is needed for the site's Pyodide runtime (apt-get install -y nodejs npm)" >&2
         exit 1

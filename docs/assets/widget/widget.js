@@ -143,6 +143,7 @@
     }
   };
 
+  var STARTUP_LIMIT_MS = 180000;
   var CONFIG = null;
   var LANG = "en";
   var T = TEXT.en;
@@ -221,8 +222,14 @@
             bytecode: CONFIG.bytecode ? url(CONFIG.bytecode) : null }]).then(started, reject);
         }
       });
-      this.ready.catch(function () {
+      // A runtime that neither starts nor fails (a stalled download) counts as failed in the end.
+      var watchdog = setTimeout(function () {
+        self.failAll(new Error("Python did not start in time"));
+      }, STARTUP_LIMIT_MS);
+      this.ready.then(function () { clearTimeout(watchdog); }, function () {
+        clearTimeout(watchdog);
         self.failed = true;
+        if (self.worker) self.worker.terminate();
       });
       this.listeners.forEach(function (listener) { listener(self.ready); });
       return this.ready;
@@ -617,10 +624,12 @@
     this.firstButton.disabled = this.backButton.disabled = this.index === 0;
     this.nextButton.disabled = this.lastButton.disabled = this.index === last;
     this.counter.textContent = format(T.step, { n: this.index + 1, total: last + 1 });
-    // The jump menu shows the trick the step belongs to.
-    var shown = 0;
-    for (var i = 0; i < data.tricks.length && data.tricks[i] <= this.index; i++) shown = data.tricks[i];
-    this.jump.value = String(shown);
+    // The jump menu shows the trick being played (the deal before the first card).
+    var playing = 0;
+    if (this.index > 0 && data.tricks.length) {
+      playing = data.tricks[Math.min(step.trick, data.tricks.length) - 1];
+    }
+    this.jump.value = String(playing);
 
     // What just happened, and the label's definition.
     var said = [step.text];

@@ -12,6 +12,27 @@ const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catal
 
 let booting = null;
 
+// If the WebAssembly module cannot be fetched or compiled, Emscripten only logs a warning and
+// loadPyodide never settles: watch the log (and unhandled rejections) to fail at once instead.
+let bootFailed = null;
+const failure = new Promise((resolve, reject) => {
+  bootFailed = reject;
+});
+failure.catch(() => {});
+for (const level of ["warn", "error"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    original(...args);
+    const text = args.map(String).join(" ");
+    if (/instantiation failed|Aborted\(/.test(text)) {
+      bootFailed(new Error(text));
+    }
+  };
+}
+self.addEventListener("unhandledrejection", (event) => {
+  bootFailed(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
+});
+
 async function boot({ runtime, wheel, bytecode }) {
   const times = { start: performance.now() };
   const wheelBytes = fetch(wheel).then((response) => {
@@ -26,7 +47,10 @@ async function boot({ runtime, wheel, bytecode }) {
     : Promise.resolve(null);
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   times.module = performance.now();
-  const pyodide = await loadPyodide({ indexURL: runtime, fullStdLib: false, convertNullToNone: true });
+  const pyodide = await Promise.race([
+    loadPyodide({ indexURL: runtime, fullStdLib: false, convertNullToNone: true }),
+    failure,
+  ]);
   times.pyodide = performance.now();
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"

@@ -1,0 +1,370 @@
+"""The rulebook's widget in a real browser: headless Chromium (the system's, /usr/bin/chromium)
+driven by Playwright against the built site served on 127.0.0.1.
+
+The site is built once per session with scripts/build_site.sh into a temporary folder (or taken
+from ``CARDRULES_SITE``, a site built beforehand). Every test checks that no request left
+127.0.0.1 and that the page raised no script error. Without Chromium the tests are skipped,
+except on CI (``CI`` set), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules import glossary, web
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+READY = ".cr-widget[data-state=ready]"
+TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
+
+
+def record_of(path: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    return data
+
+
+def side_points(path: str) -> list[int]:
+    result = cardrules.replay(record_of(path)).result
+    assert result is not None
+    return list(result.side_points)
+
+
+# Fixtures ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("CARDRULES_SITE")
+    if given:
+        return Path(given)
+    pytest.importorskip("mkdocs", reason="building the site needs the docs extra")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+        }
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs Chromium at {CHROMIUM} (apt-get install -y chromium)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Visit:
+    """A page and what it did: every request, failed responses, script errors, dialogs."""
+
+    page: Any
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def outside(self) -> list[str]:
+        return [u for u in self.requests
+                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
+    contexts: list[Any] = []
+    visits: list[Visit] = []
+
+    def open_page(path: str, *, wasm_missing: bool = False, scheme: str = "light") -> Visit:
+        context = browser.new_context(viewport={"width": 1200, "height": 900},
+                                      color_scheme=scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        seen = Visit(page)
+        visits.append(seen)
+        if wasm_missing:
+            context.route("**/pyodide.asm.wasm",
+                          lambda route: route.fulfill(status=404, body="not here"))
+        # The worker's requests (the runtime, the wheel) are reported to its page too.
+        page.on("request", lambda request: seen.requests.append(request.url))
+        def failed(response: Any) -> None:
+            if response.status >= 400:
+                seen.failures.append(f"{response.status} {response.url}")
+
+        context.on("response", failed)
+        page.on("pageerror", lambda error: seen.errors.append(str(error)))
+        def dialog(opened: Any) -> None:
+            seen.dialogs.append(opened.message)
+            opened.dismiss()
+
+        page.on("dialog", dialog)
+        page.goto(base_url + path)
+        return seen
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    for seen in visits:
+        assert seen.outside() == [], "a request left 127.0.0.1"
+        assert seen.errors == [], "the page raised a script error"
+        # Material asks for sitemap.xml next to the page (none: the site has no site_url).
+        expected_404 = ("sitemap.xml", "pyodide.asm.wasm")
+        assert [f for f in seen.failures if not f.endswith(expected_404)] == []
+
+
+def ready_widget(seen: Visit, index: int = 0) -> Any:
+    """The ``index``-th widget of the page, scrolled into view and ready."""
+    widget = seen.page.locator(".cr-widget").nth(index)
+    widget.scroll_into_view_if_needed()
+    widget.locator(".cr-board").wait_for(state="visible")
+    assert widget.get_attribute("data-state") == "ready"
+    return widget
+
+
+def step_to_the_end(widget: Any) -> int:
+    """Click Next until the end of the deal; the number of steps shown."""
+    next_button = widget.locator(".cr-w-button--next")
+    clicks = 0
+    while next_button.is_enabled():
+        next_button.click()
+        clicks += 1
+    return clicks + 1
+
+
+def shown_points(widget: Any) -> list[int]:
+    rows = widget.locator("table.cr-board__score tbody tr")
+    return [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())]
+
+
+# Tests ------------------------------------------------------------------------------------------
+
+
+def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit]) -> None:
+    seen = visit("games/brisca/")
+    page = seen.page
+    figure = page.locator("figure.cr-deal").first
+    # The static diagram is there at once, Python or not.
+    assert figure.locator(".cr-deal__setup").is_visible()
+    assert figure.locator("li.cr-trick").count() == 10
+    path = figure.get_attribute("data-record")
+    assert path == "examples/brisca-4p.json"
+    widget = ready_widget(seen)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert widget.locator(".cr-widget__counter").inner_text() == "Step 1 of 42"
+    # Stepping forward through the whole deal, with labels explained on the way.
+    next_button = widget.locator(".cr-w-button--next")
+    definitions = json.loads(web.catalog("en"))["labels"]
+    explained = set()
+    steps = 1
+    while next_button.is_enabled():
+        next_button.click()
+        steps += 1
+        explain = widget.locator(".cr-board__explain")
+        if explain.is_visible():
+            label = widget.locator(".cr-board__text a.cr-label").get_attribute("data-label")
+            assert definitions[label]["definition"] in explain.inner_text()
+            explained.add(label)
+    game = cardrules.replay(record_of(path))
+    assert steps == len(game.log)
+    assert {"fallar", "montar", "contrafallar"} <= explained
+    assert shown_points(widget) == side_points(path) == [54, 66]
+    assert widget.locator(".cr-board__result").inner_text() == "P1 and P3 win the deal, 54–66."
+    assert widget.locator(".cr-widget__counter").inner_text() == "Step 42 of 42"
+    # ...and back to the start.
+    widget.locator(".cr-w-button", has_text="First").click()
+    assert widget.locator(".cr-widget__counter").inner_text() == "Step 1 of 42"
+    assert shown_points(widget) == [0, 0]
+    assert widget.locator(".cr-board__hand img.cr-card").count() == 12
+
+
+def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit]) -> None:
+    seen = visit("es/games/alcalde/", scheme="dark")
+    page = seen.page
+    assert page.evaluate("document.documentElement.lang") == "es"
+    figure = page.locator("figure.cr-deal").first
+    path = figure.get_attribute("data-record")
+    assert path == "examples/alcalde-3p.json"
+    widget = ready_widget(seen)
+    assert widget.locator(".cr-w-button--next").inner_text() == "Adelante ▶"
+    assert widget.locator(".cr-board__text").inner_text().startswith("Se reparten las cartas")
+    assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
+    assert shown_points(widget) == side_points(path)
+    assert widget.locator(".cr-board__result").inner_text().startswith("Gana")
+    # One seat's view: the Alcalde's opponents see each other's hands, not the Alcalde's.
+    widget.locator(".cr-w-button", has_text="Inicio").click()
+    dealt = [len(hand) for hand in web.steps_data(record_of(path))["steps"][0]["hands"]]
+    widget.locator(".cr-widget__view").select_option("0")
+    hands = widget.locator(".cr-board__seat")
+    backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
+    assert backs == [0, 0, dealt[2]]
+    widget.locator(".cr-widget__view").select_option("2")
+    backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
+    assert backs == [dealt[0], dealt[1], 0]
+    # A play's label explains itself in Spanish, and looks the term up when clicked.
+    next_button = widget.locator(".cr-w-button--next")
+    while widget.locator(".cr-board__text a.cr-label").count() == 0:
+        next_button.click()
+    label = widget.locator(".cr-board__text a.cr-label")
+    term = label.get_attribute("data-label")
+    label.click()
+    found = widget.locator(".cr-lookup__term")
+    assert found.get_attribute("data-term") == term
+    definition = glossary.get(term).definition.es.replace("*", "")
+    assert found.locator(".cr-lookup__definition").inner_text() == definition
+
+
+def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
+    seen = visit("games/brisca/")
+    widget = ready_widget(seen)
+    figure = seen.page.locator("figure.cr-deal").first
+    widget.locator(".cr-widget__jump").select_option(label="Trick 3")
+    heading = widget.locator(".cr-board__trick .cr-board__heading")
+    assert heading.inner_text().endswith("TRICK 3") or heading.inner_text().endswith("Trick 3")
+    static = figure.locator("li.cr-trick[data-trick='3']")
+    winner = static.get_attribute("data-winner")
+    assert widget.locator(".cr-board__play.is-winner").get_attribute("data-seat") == winner
+    assert "cr-trick--current" in (static.get_attribute("class") or "")
+    # A click on a trick of the static list jumps there too.
+    figure.locator("li.cr-trick[data-trick='7'] .cr-trick__head").click()
+    assert heading.inner_text().lower().endswith("trick 7")
+    assert widget.locator(".cr-widget__jump option:checked").inner_text() == "Trick 7"
+
+
+def test_term_lookup_runs_the_example(visit: Callable[..., Visit]) -> None:
+    seen = visit("try/")
+    widget = ready_widget(seen)
+    lookup = widget.locator(".cr-lookup")
+    lookup.locator(".cr-lookup__input").fill("arrastró")
+    lookup.locator(".cr-lookup__input").press("Enter")
+    term = lookup.locator(".cr-lookup__term")
+    assert term.get_attribute("data-term") == "arrastrar"
+    assert term.locator(".cr-lookup__word").inner_text() == "arrastrar"
+    expected = glossary.get("arrastrar")
+    assert term.locator(".cr-lookup__definition").inner_text() == expected.definition.en.replace(
+        "*", "")
+    assert term.locator("dd").all_inner_texts() == [expected.gloss.en, expected.gloss.es]
+    assert term.locator("pre code").inner_text().strip() == expected.example.strip()
+    term.locator(".cr-lookup__run").click()
+    passed = lookup.locator(".cr-lookup__passed")
+    assert passed.inner_text().startswith("✓ The example ran in Python in your browser and passed")
+    # A word that is not a term: suggestions.
+    lookup.locator(".cr-lookup__input").fill("falar")
+    lookup.locator(".cr-lookup__go").click()
+    assert "not in the glossary" in lookup.locator(".cr-lookup__missing").inner_text()
+    assert lookup.locator(".cr-lookup__missing a").all_inner_texts() == ["fallar"]
+
+
+def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
+    seen = visit("try/")
+    page = seen.page
+    widget = ready_widget(seen)
+    names = ['<script>window.__pwned = 1</script>', '<img src=x onerror="window.__pwned = 2">']
+    record = record_of("examples/brisca-2p.json")
+    record["players"] = names
+    record["title"] = "<b onmouseover=alert(3)>title</b>"
+    widget.locator(".cr-source__details summary").first.click()
+    widget.locator(".cr-source__paste").fill(json.dumps(record))
+    widget.locator(".cr-source__load").click()
+    seat_names = widget.locator(".cr-board__name")
+    seat_names.first.wait_for()
+    page.wait_for_function("document.querySelector('.cr-board__name').textContent.startsWith('<')")
+    assert seat_names.all_inner_texts() == names
+    assert widget.locator(".cr-board__text").inner_text() == (
+        "The cards are dealt; the ace of coins is turned up: coins are trumps.")
+    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("document.querySelectorAll('img[onerror], b[onmouseover]').length") == 0
+    assert page.evaluate("document.querySelectorAll('.cr-widget script').length") == 0
+    assert seen.dialogs == []
+    assert not any(url.endswith("/x") for url in seen.requests)
+    step_to_the_end(widget)
+    assert widget.locator(".cr-board__result").inner_text() == f"{names[0]} wins the deal, 80–40."
+
+
+def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) -> None:
+    seen = visit("try/")
+    widget = ready_widget(seen)
+    widget.locator(".cr-source__game").select_option("aluette")
+    widget.locator(".cr-source__players").select_option("4")
+    widget.locator(".cr-source__seed").fill("5")
+    widget.locator(".cr-source__deal").click()
+    seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
+    caption = seen.page.locator("figure.cr-deal figcaption").first.inner_text()
+    expected = web.new_deal_data("aluette", 4, 5, "en")
+    assert caption == f"{expected['title']} · 4 players"
+    widget.locator(".cr-w-button", has_text="Last").click()
+    assert shown_points(widget) == expected["result"]["side_points"]
+    assert widget.locator(".cr-board__result").inner_text() == expected["result"]["text"]
+    shown = json.loads(widget.locator(".cr-source__record").text_content())
+    assert shown == expected["record"]
+    # The static diagram was of another deal: it steps aside.
+    assert not seen.page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("games/brisca/", "The interactive version could not start"),
+        ("es/games/brisca/", "La versión interactiva no ha podido arrancar"),
+    ],
+)
+def test_without_python_the_static_diagram_stays(
+    visit: Callable[..., Visit], path: str, message: str
+) -> None:
+    seen = visit(path, wasm_missing=True)
+    widget = seen.page.locator(".cr-widget").first
+    widget.scroll_into_view_if_needed()
+    seen.page.wait_for_selector(".cr-widget[data-state=failed]")
+    assert widget.locator(".cr-widget__status").inner_text().startswith(message)
+    assert not widget.locator(".cr-board").is_visible()
+    figure = seen.page.locator("figure.cr-deal").first
+    assert figure.locator(".cr-deal__setup").is_visible()
+    assert figure.locator("li.cr-trick").first.is_visible()
+    assert figure.locator(".cr-score").is_visible()
+    assert any(url.endswith("pyodide.asm.wasm") for url in seen.requests)
