@@ -277,7 +277,8 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         ``hands``, ``turn_up``, ``stock``, ``table`` (``[seat, code, label]`` plays),
         ``trick`` (the number shown, from 1), ``done`` (the table shows a finished trick),
         ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took the
-        trick), ``trick_text``, ``sides`` (points per side), ``side_tricks``, ``turn``,
+        trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by tricks),
+        ``side_tricks``, ``turn``,
         ``phase`` and ``see`` (for each seat, the other seats whose hands it may see).
         ``tricks`` gives the step at which each trick was finished; ``result`` the final score.
         On a bad record: ``{"ok": False, "error": message}``.
@@ -354,7 +355,8 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
             "winner": winner,
             "taking": taking,
             "trick_text": trick_text,
-            "sides": [sum(fresh.points[s] for s in side) for side in sides],
+            "sides": list(side_tricks) if by_tricks
+            else [sum(fresh.points[s] for s in side) for side in sides],
             "side_tricks": list(side_tricks),
             "turn": fresh.current_player if fresh.phase is not Phase.OVER else None,
             "phase": fresh.phase.value,

@@ -362,7 +362,8 @@ def test_without_python_the_static_diagram_stays(
     widget.scroll_into_view_if_needed()
     seen.page.wait_for_selector(".cr-widget[data-state=failed]")
     assert widget.locator(".cr-widget__status").inner_text().startswith(message)
-    assert not widget.locator(".cr-board").is_visible()
+    for part in (".cr-board", ".cr-widget__controls", ".cr-lookup", ".cr-w-button--start"):
+        assert not widget.locator(part).is_visible(), part
     figure = seen.page.locator("figure.cr-deal").first
     assert figure.locator(".cr-deal__setup").is_visible()
     assert figure.locator("li.cr-trick").first.is_visible()

@@ -465,6 +465,7 @@
     this.controls.hidden = true;
     this.board.hidden = true;
     if (this.sourcePanel) this.sourcePanel.hidden = true;
+    this.lookup.root.hidden = true;
     this.figure.classList.remove("cr-deal--live", "cr-deal--replaced");
   };
 
