@@ -19,8 +19,8 @@ busy machine slows both alike, and the medians are compared.
 
     python benchmarks/widget_startup.py [--site site] [--runs 5]
 
-The site must be built (``bash scripts/build_site.sh``); without ``--site`` and without a built
-``site/``, it is built into a temporary folder. Chromium comes from the system
+Without ``--site`` (a site built with ``bash scripts/build_site.sh``), the working tree's site
+is built into a temporary folder first. Chromium comes from the system
 (``/usr/bin/chromium``); nothing leaves 127.0.0.1.
 """
 
@@ -194,16 +194,15 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def built_site(requested: str | None) -> tuple[Path, tempfile.TemporaryDirectory[str] | None]:
+    """The site to measure: ``--site``, else a fresh build of the working tree."""
     if requested is not None:
         site = Path(requested)
         if not (site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
             raise SystemExit(f"{site} is not a built site with the widget: "
                              "run scripts/build_site.sh")
         return site, None
-    default = ROOT / "site"
-    if (default / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
-        return default, None
     temporary = tempfile.TemporaryDirectory(prefix="cardrules-site-")
+    print("building the site (scripts/build_site.sh)...", file=sys.stderr)
     subprocess.run(["bash", str(ROOT / "scripts" / "build_site.sh"), temporary.name], check=True,
                    cwd=ROOT, stdout=subprocess.DEVNULL)
     return Path(temporary.name), temporary
@@ -211,7 +210,7 @@ def built_site(requested: str | None) -> tuple[Path, tempfile.TemporaryDirectory
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", help="a built site (default: site/, built if missing)")
+    parser.add_argument("--site", help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--runs", type=int, default=7, help="cold starts of each page (default 7)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     options = parser.parse_args(argv)

@@ -334,6 +334,7 @@
     this.index = 0;
     this.view = "all";
     this.loading = null;
+    this.asked = 0;
     this.build();
   }
 
@@ -437,6 +438,7 @@
     var record = this.figure.getAttribute("data-record");
     this.setState("loading", T.loading);
     this.startButton.hidden = true;
+    var asked = ++this.asked;
     var text = record ? fetch(url(CONFIG.records + record)).then(function (response) {
       if (!response.ok) throw new Error(record + ": HTTP " + response.status);
       return response.text();
@@ -451,10 +453,10 @@
       return Runtime.call("deal_steps", [recordText, LANG]);
     }).then(function (answer) {
       Runtime.marks.answer = Runtime.marks.answer || performance.now();
-      if (answer) self.show(answer, true);
+      if (answer && asked === self.asked) self.show(answer, true);
     }, function (error) {
       if (Runtime.failed) self.fail();
-      else self.setState("error", format(T.badDeal, { error: error.message }));
+      else if (asked === self.asked) self.setState("error", format(T.badDeal, { error: error.message }));
     });
     return this.loading;
   };
@@ -797,11 +799,14 @@
   Widget.prototype.loadFrom = function (promise, own) {
     var self = this;
     this.activate();
+    var asked = ++this.asked; // the reader's latest choice wins over answers still on their way
     if (!this.data) this.setState("loading", T.loading);
     else this.setState("loading", T.computing);
-    return promise.then(function (answer) { self.show(answer, own); }, function (error) {
+    return promise.then(function (answer) {
+      if (asked === self.asked) self.show(answer, own);
+    }, function (error) {
       if (Runtime.failed) self.fail();
-      else self.setState("error", format(T.badDeal, { error: error.message }));
+      else if (asked === self.asked) self.setState("error", format(T.badDeal, { error: error.message }));
     });
   };
 
