@@ -224,7 +224,11 @@ class _Words:
         return self.t["takes_points"].format(name=name, n=n, points=self.points(trick.points))
 
     def side(self, side: Sequence[int]) -> str:
-        return self.t["and"].join(self.name(s) for s in side)
+        """The names of a side's players: "Ana", "Ana and Bea", "Ana, Bea and Carmen"."""
+        names = [self.name(s) for s in side]
+        if len(names) <= 2:
+            return self.t["and"].join(names)
+        return ", ".join(names[:-1]) + self.t["and"] + names[-1]
 
     def verdict(self, result: Result, by_tricks: bool) -> str:
         """Who won and by how much, then how the deal ended if it was not by the count.

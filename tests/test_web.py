@@ -97,6 +97,13 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     assert en["seats"][1] == {"name": "P1", "side": 1, "dealer": True}
 
 
+def test_sides_are_named_by_their_players() -> None:
+    assert steps_of(ROOT / "examples" / "brisca-6p.json", "es")["side_names"] == [
+        "P0, P2 y P4", "P1, P3 y P5"]
+    assert steps_of(ROOT / "examples" / "brisca-4p.json")["side_names"] == [
+        "P0 and P2", "P1 and P3"]
+
+
 def test_played_cards_carry_their_label() -> None:
     answer = steps_of(ROOT / "examples" / "brisca-4p.json")
     labels = {step["label"] for step in answer["steps"]}
