@@ -180,3 +180,14 @@ def test_random_aluette_deals_conserve_cards_and_replay() -> None:
             held = sum(len(h) for h in game.hands) + len(game.stock) + len(game.trick)
             assert held + len(game.aside) + sum(len(t) for t in game.taken) == 48
             assert cardrules.replay(game.to_record()).result == game.result
+
+
+def test_live_points_count_tricks_as_the_result_does() -> None:
+    pick = random.Random(8)
+    for options in ({}, {"spoiled": "next-winner"}):
+        for seed in range(30):
+            game = cardrules.new_game("aluette", players=4, seed=seed, options=options)
+            while not game.is_over:
+                game.play(pick.choice(game.legal_actions()))
+                assert sum(game.points) <= len(game.tricks)
+            assert game.result is not None and tuple(game.points) == game.result.points

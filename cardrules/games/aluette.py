@@ -182,7 +182,7 @@ class Aluette(Rules):
         self.strength = STRENGTH
         self.card_points = [0] * len(ALL_CARDS)
         self.has_moves = options.surrender
-        self.watches_tricks = options.spoiled == "next-winner"
+        self.watches_tricks = True  # game.points counts tricks, as the result does
 
     def match_length(self) -> tuple[int | None, int | None]:
         """Five deals (pagat, Parlett) or first side to 5 points (French sites)."""
@@ -209,17 +209,22 @@ class Aluette(Rules):
                 tied = True
         return None if tied else best
 
-    # The spoiled-trick option ------------------------------------------------------------------
+    # Counting tricks, and the spoiled-trick option ------------------------------------------
     def after_trick(self, game: Game, trick: Trick) -> None:
-        """With ``spoiled="next-winner"``, the winner also takes the spoiled tricks before it."""
-        waiting: list[int] = game.extra.setdefault("spoiled", [])
+        """Count the trick for its winner in ``game.points`` (Aluette scores tricks, and the
+        cards have no points). With ``spoiled="next-winner"`` the winner also takes, and counts,
+        the spoiled tricks before it."""
         if trick.winner is None:
-            waiting.append(trick.number)
+            if self.opts.spoiled == "next-winner":
+                game.extra.setdefault("spoiled", []).append(trick.number)
             return
+        game.points[trick.winner] += 1
+        waiting: list[int] = game.extra.get("spoiled", [])
         for number in waiting:
             for card in game.tricks[number].cards:
                 game.aside.remove(card)
                 game.taken[trick.winner].append(card)
+            game.points[trick.winner] += 1
         waiting.clear()
 
     # The chant (a setup phase) -------------------------------------------------------------------
@@ -350,7 +355,7 @@ class Aluette(Rules):
 
     def result(self, game: Game) -> Result:
         credited = [who for who, _ in self.credits(game)]
-        tricks = tuple(credited.count(s) for s in range(4))
+        tricks = tuple(credited.count(s) for s in range(4))  # the same as game.points
         side_tricks = tuple(sum(tricks[s] for s in side) for side in self.sides)
         offer = game.extra.get("surrender")
         winner: int | None = None
