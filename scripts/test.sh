@@ -11,7 +11,14 @@ echo "== benchmark (a figure, not a test)"
 .venv/bin/python benchmarks/deals_per_second.py --seconds 2 || true
 # The package must work on 3.11-3.14: run the rule tests on every other CPython found here.
 for v in 3.12 3.13 3.14; do
-    py=$(command -v "python$v" || ls "$HOME"/.pyenv/versions/"$v".*/bin/python"$v" 2>/dev/null | head -n 1 || true)
+    py=""
+    # A pyenv shim may exist for a version that is not active: keep only interpreters that run.
+    for candidate in "$HOME"/.pyenv/versions/"$v".*/bin/python"$v" "$(command -v "python$v" || true)"; do
+        if [ -x "$candidate" ] && "$candidate" -c "import sys" >/dev/null 2>&1; then
+            py=$candidate
+            break
+        fi
+    done
     [ -n "$py" ] || continue
     echo "== tests on $("$py" --version)"
     venv=".venv-$v"
