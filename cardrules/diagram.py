@@ -182,7 +182,7 @@ _MOVES: Final[dict[str, dict[str, str]]] = {
     },
 }
 
-_REASONS: Final[dict[str, dict[str, str]]] = {
+REASONS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "claim": "The remaining tricks were claimed.",
         "muerte-al-tres": "The three of trumps was killed (muerte al tres).",
@@ -198,6 +198,7 @@ _REASONS: Final[dict[str, dict[str, str]]] = {
         "mordienne": "Mordienne: las últimas bazas seguidas.",
     },
 }
+"""How a deal ended (Result.reason), in words, per language; the widget uses it too."""
 
 _TRICK_SCORED: Final = frozenset({"aluette"})
 """Games whose ``points`` count tricks rather than card points."""
@@ -398,7 +399,7 @@ class _Renderer:
             side = result.sides[result.winner]
             names = self.t["and"].join(self.name(s) for s in side)
             verdict = self.t["winner_one" if len(side) == 1 else "winner"].format(names=names)
-        reason = _REASONS[self.lang].get(result.reason, "")
+        reason = REASONS[self.lang].get(result.reason, "")
         reason_html = f' <span class="cr-score__reason">{escape(reason)}</span>' if reason else ""
         winner_attr = "" if result.winner is None else str(result.winner)
         return (

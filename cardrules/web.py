@@ -43,6 +43,7 @@ from typing import Any, Final
 
 from .actions import Action, Deal, Trick, format_action
 from .cards import Card
+from .diagram import REASONS
 from .engine import Game, Phase, Result
 from .errors import CardrulesError, Lang
 from .games import GAMES
@@ -121,23 +122,6 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "draw": "Empate, {score}: nadie gana la mano.",
         "and": " y ",
         "side": "bando {n}",
-    },
-}
-
-_REASONS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "claim": "The remaining tricks were claimed.",
-        "muerte-al-tres": "The three of trumps was killed (muerte al tres).",
-        "surrender": "A surrender was accepted.",
-        "surrender refused": "A surrender was refused.",
-        "mordienne": "Mordienne: the last tricks in an unbroken run.",
-    },
-    "es": {
-        "claim": "Se reclamaron las bazas que quedaban.",
-        "muerte-al-tres": "Se mató el tres de triunfo (muerte al tres).",
-        "surrender": "Se aceptó una rendición.",
-        "surrender refused": "Se rechazó una rendición.",
-        "mordienne": "Mordienne: las últimas bazas seguidas.",
     },
 }
 
@@ -243,7 +227,7 @@ class _Words:
         else:
             key = "win_one" if len(sides[result.winner]) == 1 else "win"
             text = self.t[key].format(names=self.side(sides[result.winner]), score=score)
-        reason = _REASONS[self.lang].get(result.reason)
+        reason = REASONS[self.lang].get(result.reason)
         return f"{text} {reason}" if reason else text
 
 
