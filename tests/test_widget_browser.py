@@ -345,6 +345,10 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     assert shown == expected["record"]
     # The static diagram was of another deal: it steps aside.
     assert not seen.page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
+    # The sample menu no longer names the sample that was shown before.
+    menu = widget.locator(".cr-source__sample")
+    assert menu.input_value() == ""
+    assert menu.locator("option:checked").inner_text() == "— another deal —"
 
 
 @pytest.mark.parametrize(

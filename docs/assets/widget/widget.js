@@ -66,6 +66,7 @@
       inGlossary: "In the glossary",
       source: "Choose a deal",
       sample: "Sample deal",
+      otherDeal: "— another deal —",
       show: "Show",
       newDeal: "Or deal a new one (played by the bots)",
       game: "Game",
@@ -129,6 +130,7 @@
       inGlossary: "En el glosario",
       source: "Elegir una mano",
       sample: "Mano de ejemplo",
+      otherDeal: "— otra mano —",
       show: "Mostrar",
       newDeal: "O repartir una nueva (la juegan los bots)",
       game: "Juego",
@@ -735,12 +737,17 @@
     panel.append(el("p", { class: "cr-board__heading", text: T.source }));
 
     var sample = el("select", { class: "cr-source__sample", "aria-label": T.sample });
+    // Named when the board shows a deal that is not a sample (a new deal, a pasted record).
+    var other = el("option", { value: "", text: T.otherDeal });
+    other.hidden = true;
+    sample.append(other);
     (CONFIG.examples || []).forEach(function (example) {
       sample.append(el("option", { value: example.path, text: example.title }));
     });
     var current = this.figure.getAttribute("data-record");
     if (current) sample.value = current;
     var showSample = button(T.show, T.show, function () {
+      if (!sample.value) return;
       self.loadFrom(fetch(url(CONFIG.records + sample.value)).then(function (response) {
         if (!response.ok) throw new Error(sample.value + ": HTTP " + response.status);
         return response.text();
@@ -774,7 +781,7 @@
         return;
       }
       self.loadFrom(Runtime.call("new_deal", [game.value, Number(players.value), seedValue, LANG]),
-        false);
+        false).then(function (shown) { if (shown) sample.value = ""; });
     }, "cr-source__deal");
     panel.append(el("div", { class: "cr-source__row" },
       el("span", { class: "cr-source__label", text: T.newDeal }),
@@ -786,7 +793,8 @@
     var paste = el("textarea", { class: "cr-source__paste", rows: 5, spellcheck: "false",
       "aria-label": T.paste });
     var pasteButton = button(T.pasteButton, T.pasteButton, function () {
-      self.loadFrom(Runtime.call("deal_steps", [paste.value, LANG]), false);
+      self.loadFrom(Runtime.call("deal_steps", [paste.value, LANG]), false)
+        .then(function (shown) { if (shown) sample.value = ""; });
     }, "cr-source__load");
     panel.append(el("details", { class: "cr-source__details" },
       el("summary", { text: T.paste }), paste, pasteButton));
@@ -802,11 +810,15 @@
     var asked = ++this.asked; // the reader's latest choice wins over answers still on their way
     if (!this.data) this.setState("loading", T.loading);
     else this.setState("loading", T.computing);
+    // Resolves to true once the answer is on the board.
     return promise.then(function (answer) {
-      if (asked === self.asked) self.show(answer, own);
+      if (asked !== self.asked) return false;
+      self.show(answer, own);
+      return true;
     }, function (error) {
       if (Runtime.failed) self.fail();
       else if (asked === self.asked) self.setState("error", format(T.badDeal, { error: error.message }));
+      return false;
     });
   };
 
