@@ -20,6 +20,7 @@ played through this API runs well over 10,000 times a second on one core.
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -360,6 +361,11 @@ class Rules:
         """Other seats' hands that ``seat`` may see (partners who show cards, open play)."""
         return {}
 
+    def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
+        """Private messages ``seat`` has seen, as ``(trick number, from seat, text)``: e.g. a
+        partner's signal in Aluette. Default: none."""
+        return ()
+
     def result(self, game: Game) -> Result:
         """The outcome of the finished deal."""
         raise NotImplementedError
@@ -395,6 +401,8 @@ class SeatView:
     """What this seat may do now (out-of-turn moves included)."""
     phase: Phase = Phase.PLAY
     """Where the game stands (setup, play, over)."""
+    messages: tuple[tuple[int, int, str], ...] = ()
+    """Private messages this seat has seen: ``(trick number, from seat, text)``."""
 
 
 @dataclass(frozen=True)
@@ -808,6 +816,7 @@ class Game:
             current_player=self.current_player,
             legal_actions=tuple(self.legal_actions(seat)),
             phase=self.phase,
+            messages=self.rules.messages_for(self, seat),
         )
 
     def snapshot(self, last: Event | None = None) -> State:
@@ -826,7 +835,7 @@ class Game:
             current_player=self.current_player,
             phase=self.phase,
             result=self._result,
-            extra=dict(self.extra),
+            extra=copy.deepcopy(self.extra),  # a snapshot: later actions must not change it
         )
 
     def states(self) -> Iterator[State]:

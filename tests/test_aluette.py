@@ -172,7 +172,8 @@ def test_the_seating_draw() -> None:
 
 def test_random_aluette_deals_conserve_cards_and_replay() -> None:
     pick = random.Random(5)
-    for options in ({}, {"chant": True, "spoiled": "next-winner", "mordienne": True}):
+    for options in ({}, {"chant": True, "spoiled": "next-winner", "mordienne": True},
+                    {"signals": True}):
         for seed in range(40):
             game = cardrules.new_game("aluette", players=4, seed=seed, options=options)
             while not game.is_over:
@@ -191,3 +192,29 @@ def test_live_points_count_tricks_as_the_result_does() -> None:
                 game.play(pick.choice(game.legal_actions()))
                 assert sum(game.points) <= len(game.tricks)
             assert game.result is not None and tuple(game.points) == game.result.points
+
+
+def test_partners_signal_and_only_the_partner_sees() -> None:
+    game = cardrules.new_game("aluette", players=4, seed=9, options={"signals": True})
+    assert "signal:monsieur" in [cardrules.format_action(a) for a in game.legal_actions()]
+    game.play("signal:aces")
+    with pytest.raises(IllegalActionError):
+        game.play("signal:nothing")  # one signal per trick
+    assert game.view(2).messages == ((0, 0, "aces"),)  # the partner
+    assert game.view(1).messages == () and game.view(3).messages == ()  # the opponents
+    state_before = game.snapshot()
+    game.play(game.hands[0][0])
+    game.play("signal:madame")  # seat 1, to seat 3
+    assert game.view(3).messages == ((0, 1, "madame"),)
+    assert state_before.extra["signals"] == [(0, 0, "aces")]  # snapshots do not change
+    replayed = cardrules.replay(game.to_record())
+    assert replayed.view(2).messages == game.view(2).messages
+
+
+def test_signals_are_off_by_default_and_notation_is_checked() -> None:
+    game = cardrules.new_game("aluette", players=4, seed=9)
+    assert not any(str(a).startswith("signal") for a in game.legal_actions())
+    with pytest.raises(IllegalActionError):
+        game.play("signal:aces")
+    with pytest.raises(IllegalActionError):
+        cardrules.parse_action("signal:queen")

@@ -108,6 +108,41 @@ class Refuse(Move):
     keyword: ClassVar[str] = "refuse"
 
 
+SIGNALS: Final = {
+    "monsieur": ("eyes raised", "alzar los ojos"),
+    "madame": ("head tilted", "ladear la cabeza"),
+    "borgne": ("a wink", "guiñar un ojo"),
+    "vache": ("a pout", "hacer morros"),
+    "grand-neuf": ("the thumb", "el pulgar"),
+    "petit-neuf": ("the little finger", "el meñique"),
+    "deux-de-chene": ("the index finger", "el índice"),
+    "deux-decrit": ("the ring finger", "el anular"),
+    "aces": ("the mouth open", "abrir la boca"),
+    "nothing": ("a shrug", "encogerse de hombros"),
+}
+"""The partners' signals (pagat): what each says, and the gesture that says it (en, es)."""
+
+
+@register_move
+@dataclass(frozen=True)
+class Signal(Move):
+    """Signal to your partner what you hold (``signal:monsieur``...): only he sees it. The engine
+    does not check that it is true: a player may bluff, as at the table."""
+
+    name: str
+    """One of :data:`SIGNALS`."""
+    keyword: ClassVar[str] = "signal"
+
+    def notation(self) -> str:
+        return f"signal:{self.name}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> Signal:
+        if argument not in SIGNALS:
+            raise ValueError(argument)
+        return cls(argument)
+
+
 @dataclass(frozen=True)
 class AluetteOptions(Options):
     """Options of Aluette."""
@@ -151,6 +186,17 @@ class AluetteOptions(Options):
     deal goes on; his side then scores 2 if its top player makes mordienne, otherwise the
     offering side scores 2)."""
 
+    signals: bool = option(
+        False,
+        "partners may signal what they hold (signal:NAME, seen by the partner only)",
+        "los compañeros pueden hacerse señas (signal:NOMBRE, solo las ve el compañero)",
+    )
+    """The partners' signals (pagat, seed 001's "compete to an extent"): at his turn, before his
+    card, a player may make one signal per trick (``signal:monsieur``, ``signal:aces``,
+    ``signal:nothing``... see :data:`SIGNALS`); only his partner's view
+    (``SeatView.messages``) shows it. Off by default: the engine's views are otherwise exactly
+    what a seat sees."""
+
     match: Literal["five-deals", "first-to-5"] = option(
         "five-deals",
         "a match: five deals (most points) or first side to 5 points",
@@ -181,7 +227,7 @@ class Aluette(Rules):
         self.turn_up = False
         self.strength = STRENGTH
         self.card_points = [0] * len(ALL_CARDS)
-        self.has_moves = options.surrender
+        self.has_moves = options.surrender or options.signals
         self.watches_tricks = True  # game.points counts tricks, as the result does
 
     def match_length(self) -> tuple[int | None, int | None]:
@@ -269,15 +315,31 @@ class Aluette(Rules):
         offer = game.extra.get("surrender")
         if game.pending is not None:
             return [Accept(), Refuse()] if seat == game.pending else []
-        if self.opts.surrender and offer is None and seat == game.current_player:
-            return [Surrender()]
-        return []
+        found: list[Move] = []
+        if seat != game.current_player:
+            return found
+        if self.opts.surrender and offer is None:
+            found.append(Surrender())
+        if self.opts.signals and not self._signalled(game, seat):
+            found.extend(Signal(name) for name in SIGNALS)
+        return found
+
+    def _signalled(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` has already signalled in the current trick."""
+        return any(t == len(game.tricks) and s == seat for t, s, _ in game.extra.get("signals", ()))
 
     def moves_possible(self, game: Game) -> bool:
-        return "surrender" not in game.extra
+        return self.opts.signals or "surrender" not in game.extra
+
+    def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
+        """The signals ``seat``'s partner has made (opponents' signals stay unseen)."""
+        partner = (seat + 2) % 4
+        return tuple(m for m in game.extra.get("signals", ()) if m[1] == partner)
 
     def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
-        if isinstance(move, Surrender):
+        if isinstance(move, Signal):
+            game.extra.setdefault("signals", []).append((len(game.tricks), seat, move.name))
+        elif isinstance(move, Surrender):
             game.extra["surrender"] = {"by": seat, "side": self.side_of(seat), "answer": None}
             game.wait_for((seat + 1) % 4)
         elif isinstance(move, (Accept, Refuse)):
@@ -306,6 +368,11 @@ class Aluette(Rules):
             return IllegalActionError(
                 "there is no surrender to answer (or it is another seat's answer)",
                 "no hay rendición que responder (o le toca responder a otro asiento)",
+            )
+        if isinstance(move, Signal):
+            return IllegalActionError(
+                "signals are off (option signals), or you have signalled in this trick already",
+                "las señas no se juegan (opción signals), o ya hiciste una en esta baza",
             )
         if isinstance(move, (Chant, NoChant, Discard)):
             return IllegalActionError(
