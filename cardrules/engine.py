@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -146,16 +147,16 @@ class Rules:
             order.extend([seat] * self.turns[seat])
         return tuple(order)
 
+    @functools.cached_property
     def orders(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         """Turn orders and draw orders (each seat once) for every leader, computed once."""
-        cached: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None = getattr(
-            self, "_orders", None
-        )
-        if cached is None:
-            turns = [self.turn_order(s) for s in range(self.players)]
-            cached = (turns, [tuple(dict.fromkeys(o)) for o in turns])
-            self._orders = cached
-        return cached
+        turns = [self.turn_order(s) for s in range(self.players)]
+        return turns, [tuple(dict.fromkeys(o)) for o in turns]
+
+    @functools.cached_property
+    def pattern(self) -> list[tuple[int, int]]:
+        """:meth:`deal_pattern`, computed once."""
+        return self.deal_pattern()
 
     def side_of(self, seat: int) -> int:
         """The index of the side a seat belongs to."""
@@ -195,10 +196,7 @@ class Rules:
         rng.shuffle(cards)
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         pos = 0
-        pattern = self.__dict__.get("_pattern")
-        if pattern is None:
-            pattern = self._pattern = self.deal_pattern()
-        for seat, count in pattern:
+        for seat, count in self.pattern:
             hands[seat].extend(cards[pos : pos + count])
             pos += count
         rest = cards[pos:]
@@ -314,6 +312,15 @@ class Rules:
     def actor(self, game: Game, move: Move) -> int | None:
         """The seat that makes ``move`` (default: the player to act)."""
         return game.current_player
+
+    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
+        """Why ``move`` is refused now, in both languages (``None``: the engine's generic words)."""
+        return None
+
+    def why_not_card(self, game: Game, seat: int, card: Card) -> IllegalActionError | None:
+        """Why ``seat`` may not play ``card`` though it holds it (only asked when
+        :attr:`free_play` is false)."""
+        return None
 
     # The setup phase (between the deal and the first trick) -----------------------------------
     def setup_needed(self, game: Game) -> bool:
@@ -484,7 +491,7 @@ class Game:
         self._result: Result | None = None
         self.pending: int | None = None
         """A seat whose answer the rules wait for before play goes on (see :meth:`wait_for`)."""
-        self._orders, self._draw_orders = rules.orders()
+        self._orders, self._draw_orders = rules.orders
         self.order: tuple[int, ...] = self._orders[0]
         """Seats in order of play for the current trick, one entry per card."""
         self._pos = 0
@@ -640,12 +647,8 @@ class Game:
 
     def rules_refusal(self, move: Move, seat: int | None) -> IllegalActionError:
         """The error for a move the rules refuse (asks the rules why, if they can say)."""
-        why = getattr(self.rules, "why_not", None)
-        if why is not None:
-            error: IllegalActionError | None = why(self, seat, move)
-            if error is not None:
-                return error
-        return IllegalActionError(
+        error = self.rules.why_not(self, seat, move)
+        return error or IllegalActionError(
             f"{move.notation()!r} is not allowed now",
             f"{move.notation()!r} no está permitido ahora",
         )
@@ -667,9 +670,7 @@ class Game:
                 f"juega el asiento {seat} y no tiene el {card.code}{where_es}",
             )
         if not self.rules.free_play and card not in self.rules.legal_plays(self, seat):
-            why = getattr(self.rules, "why_not_card", None)
-            error: IllegalActionError | None = why(self, seat, card) if why else None
-            raise error or IllegalActionError(
+            raise self.rules.why_not_card(self, seat, card) or IllegalActionError(
                 f"seat {seat} may not play {card.code} now",
                 f"el asiento {seat} no puede jugar ahora el {card.code}",
             )
@@ -838,25 +839,28 @@ class Game:
             extra=copy.deepcopy(self.extra),  # a snapshot: later actions must not change it
         )
 
-    def states(self) -> Iterator[State]:
-        """Every state of this game from the deal on, one per action (replayed from the log)."""
+    def _replayed(self) -> Iterator[tuple[Game, Event]]:
+        """A fresh game replaying this one's log, with the event of each action as it goes."""
         fresh = Game(self.rules, names=self.names, seed=self.seed)
         for action in self.log:
-            event = fresh.play(action)
+            yield fresh, fresh.play(action)
+
+    def states(self) -> Iterator[State]:
+        """Every state of this game from the deal on, one per action (replayed from the log)."""
+        for fresh, event in self._replayed():
             yield fresh.snapshot(event)
 
     def events(self) -> Iterator[Event]:
         """The :class:`Event` of every action so far, replayed from the log."""
-        fresh = Game(self.rules, names=self.names, seed=self.seed)
-        for action in self.log:
-            yield fresh.play(action)
+        for _, event in self._replayed():
+            yield event
 
     def copy(self) -> Game:
         """An independent copy (replayed from the log), e.g. for a bot to look ahead."""
-        fresh = Game(self.rules, names=self.names, seed=self.seed)
+        copied = Game(self.rules, names=self.names, seed=self.seed)
         for action in self.log:
-            fresh.play(action)
-        return fresh
+            copied.play(action)
+        return copied
 
     def to_record(self) -> dict[str, Any]:
         """The deal record (a JSON-ready dict); :func:`cardrules.replay` reads it back."""

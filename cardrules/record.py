@@ -28,7 +28,7 @@ from .actions import Deal, format_action
 from .cards import Card, parse_card
 from .engine import Game
 from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
-from .games import GAMES, rules_for, spoken
+from .games import GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
 from .rng import MAX_SEED, random_seed
@@ -249,17 +249,12 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(actions, list):
         raise _fail("actions", "must be a list of actions in notation",
                     "debe ser una lista de acciones en notación")
-    counts = GAMES[game_id].player_counts
     count = len(players) if isinstance(players, list) else players
-    if count not in counts:
-        allowed_en = spoken(counts, "or")
-        allowed_es = spoken(counts, "o")
-        raise _fail("players", f"{game_id} is played by {allowed_en} players, not {count}",
-                    f"{game_id}: se juega con {allowed_es} jugadores, no con {count}")
-    try:
-        rules_for(game_id, count, options)
-    except OptionError as error:
-        raise _fail("options", error.en, error.es) from None
+    for field, chosen in (("players", None), ("options", options)):  # the count first
+        try:
+            rules_for(game_id, count, chosen)
+        except OptionError as error:
+            raise _fail(field, error.en, error.es) from None
     deal = deal_from_json(data["deal"]) if "deal" in data else None
     try:
         game = new_game(game_id, players=players, seed=seed, options=options, deal=deal)

@@ -40,8 +40,6 @@ class Tradition:
     """Which card may take the turned-up card."""
     timing: ExchangeTiming
     """When it may."""
-    needs_trick: bool
-    """Whether the exchanger must have won a trick."""
     redeal: bool
     """Whether a turned-up ace or three goes back into the stock."""
     three: ThreeRemoval
@@ -50,10 +48,10 @@ class Tradition:
     """What six players play with."""
 
 
-ITALY: Final = Tradition("italian", "italian", "first-trick", False, True, "one-2", "no-2s")
-SPAIN: Final = Tradition("spanish", "spanish", "any-time", True, False, "all-2s", "48-cards")
+ITALY: Final = Tradition("italian", "italian", "first-trick", True, "one-2", "no-2s")
+SPAIN: Final = Tradition("spanish", "spanish", "any-time", False, "all-2s", "48-cards")
 PUERTO_RICO: Final = Tradition(
-    "spanish", "puerto-rico", "any-time", False, False, "one-4", "48-cards"
+    "spanish", "puerto-rico", "any-time", False, "one-4", "48-cards"
 )
 
 
@@ -209,7 +207,6 @@ class BriscolaRules(ExchangeRules):
         self.turns = (1,) * players
         self.turn_up = True
         ranking = RANKINGS[o.scoring]
-        self.ranking = ranking
         self.strength = ranking.strength
         self.card_points = ranking.card_points
         self.free_play = not (o.follow_suit or o.arrastro or o.muerte_al_tres)
