@@ -9,8 +9,10 @@ Prints, in one run:
   Worker and no cardrules: navigation -> ``1 + 1`` evaluated;
 * their ratio (target: at most 1.1), of the medians and of the best runs;
 * for the record, the widget alone on a minimal page (the Try it page's widget, settings and
-  script without the theme around them): what is left of the gap is the page itself (Material's
-  styles and scripts, its search index) sharing the machine with Pyodide;
+  script without the theme around them): what the themed page costs on top. While Python starts,
+  the Try it page holds back its theme script (search and its index) and the pictures of the
+  static diagram below the widget (``docs/hooks/widget.py``): on a 2-core machine these took
+  enough processor time to push the ratio to about 1.2;
 * the step latency (a click on "Next" or "Back" until the board is laid out again), p50 and p95
   over every step of a 6-player deal, forward and back, several times (target: p95 at most 16 ms).
 
@@ -46,6 +48,10 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Headless Chromium otherwise preloads its own omnibox popup (a WebUI page in a second
+    # renderer) in some browser contexts: up to a second of CPU that has nothing to do with the
+    # page, landing at random in the middle of a cold start.
+    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
 ]
 
 BARE_PAGE = """<!doctype html>

@@ -182,26 +182,6 @@ _MOVES: Final[dict[str, dict[str, str]]] = {
     },
 }
 
-REASONS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "claim": "The remaining tricks were claimed.",
-        "muerte-al-tres": "The three of trumps was killed (muerte al tres).",
-        "surrender": "A surrender was accepted.",
-        "surrender refused": "A surrender was refused.",
-        "mordienne": "Mordienne: the last tricks in an unbroken run.",
-    },
-    "es": {
-        "claim": "Se reclamaron las bazas que quedaban.",
-        "muerte-al-tres": "Se mató el tres de triunfo (muerte al tres).",
-        "surrender": "Se aceptó una rendición.",
-        "surrender refused": "Se rechazó una rendición.",
-        "mordienne": "Mordienne: las últimas bazas seguidas.",
-    },
-}
-"""How a deal ended (Result.reason), in words, per language; the widget uses it too."""
-
-_TRICK_SCORED: Final = frozenset({"aluette"})
-"""Games whose ``points`` count tricks rather than card points."""
 
 
 def _lang(lang: str) -> Lang:
@@ -365,7 +345,7 @@ class _Renderer:
             winner_attr = ""
         else:
             result = self.t["won"].format(name=self.name(winner))
-            if self.rules.id not in _TRICK_SCORED:
+            if not self.rules.scores_tricks:
                 result += f' · <span class="cr-trick__points">{self.points(trick.points)}</span>'
             winner_attr = str(winner)
         number = trick.number + 1
@@ -380,7 +360,7 @@ class _Renderer:
         )
 
     def score(self, result: Result) -> str:
-        by_tricks = self.rules.id in _TRICK_SCORED
+        by_tricks = self.rules.scores_tricks
         head = self.t["tricks_col"] if by_tricks else self.t["points_col"]
         show_game = by_tricks and any(result.game_points)
         rows = []
@@ -399,7 +379,7 @@ class _Renderer:
             side = result.sides[result.winner]
             names = self.t["and"].join(self.name(s) for s in side)
             verdict = self.t["winner_one" if len(side) == 1 else "winner"].format(names=names)
-        reason = REASONS[self.lang].get(result.reason, "")
+        reason = result.describe(self.lang)
         reason_html = f' <span class="cr-score__reason">{escape(reason)}</span>' if reason else ""
         winner_attr = "" if result.winner is None else str(result.winner)
         return (

@@ -25,11 +25,11 @@ import enum
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .actions import Action, Deal, Event, Move, Trick, format_action, parse_action
 from .cards import Card, Suit
-from .errors import IllegalActionError
+from .errors import IllegalActionError, Lang
 from .packs import Pack
 from .rng import SeededRandom
 
@@ -87,6 +87,34 @@ class Result:
             "reason": self.reason,
         }
 
+    def describe(self, lang: Lang = "en") -> str:
+        """How the deal ended, in words, when it was not simply on points (else ``""``).
+
+        Examples:
+            >>> Result((1, 0), ((0,), (1,)), (1, 0), 0, reason="claim").describe("es")
+            'Se reclamaron las bazas que quedaban.'
+        """
+        return END_REASONS["es" if lang == "es" else "en"].get(self.reason, "")
+
+
+END_REASONS: Final[dict[Lang, dict[str, str]]] = {
+    "en": {
+        "claim": "The remaining tricks were claimed.",
+        "muerte-al-tres": "The three of trumps was killed (muerte al tres).",
+        "surrender": "A surrender was accepted.",
+        "surrender refused": "A surrender was refused.",
+        "mordienne": "Mordienne: the last tricks in an unbroken run.",
+    },
+    "es": {
+        "claim": "Se reclamaron las bazas que quedaban.",
+        "muerte-al-tres": "Se mató el tres de triunfo (muerte al tres).",
+        "surrender": "Se aceptó una rendición.",
+        "surrender refused": "Se rechazó una rendición.",
+        "mordienne": "Mordienne: las últimas bazas seguidas.",
+    },
+}
+"""How a deal ended (:attr:`Result.reason`) in words, per language: :meth:`Result.describe`."""
+
 
 class Rules:
     """What a game module defines: the data the engine runs on and the hooks it calls.
@@ -132,6 +160,8 @@ class Rules:
     """True when :meth:`moves` may offer something (exchanges, declarations)."""
     watches_tricks: bool = False
     """True when :meth:`after_trick` must be called (it is skipped otherwise, for speed)."""
+    scores_tricks: ClassVar[bool] = False
+    """True when a seat's points are the tricks it won rather than card points (Aluette)."""
 
     def __init__(self, players: int, options: Options) -> None:
         self.players = players

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
-import secrets
+import os
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -33,7 +33,7 @@ MAX_SEED = _MASK
 
 def random_seed() -> int:
     """A fresh seed from the operating system, for games started without one."""
-    return secrets.randbits(63)
+    return int.from_bytes(os.urandom(8), "big") >> 1
 
 
 _factorial = functools.cache(math.factorial)

@@ -43,7 +43,6 @@ from typing import Any, Final
 
 from .actions import Action, Deal, Trick, format_action
 from .cards import Card
-from .diagram import REASONS
 from .engine import Game, Phase, Result
 from .errors import CardrulesError, Lang
 from .games import GAMES
@@ -66,9 +65,6 @@ __all__ = [
 
 MAX_RECORD_CHARS: Final = 200_000
 """The longest record text :func:`deal_steps` reads (a pasted record is untrusted input)."""
-
-TRICK_SCORED: Final = frozenset({"aluette"})
-"""Games whose points are tricks won rather than card points."""
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -227,7 +223,7 @@ class _Words:
         else:
             key = "win_one" if len(sides[result.winner]) == 1 else "win"
             text = self.t[key].format(names=self.side(sides[result.winner]), score=score)
-        reason = REASONS[self.lang].get(result.reason)
+        reason = result.describe(self.lang)
         return f"{text} {reason}" if reason else text
 
 
@@ -288,7 +284,7 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
 def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     rules = game.rules
     words = _Words(game, lang)
-    by_tricks = rules.id in TRICK_SCORED
+    by_tricks = rules.scores_tricks
     sides = rules.sides
     side_of = [rules.side_of(s) for s in range(rules.players)]
     fresh = Game(rules, names=game.names, seed=game.seed)

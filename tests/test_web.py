@@ -255,17 +255,34 @@ def test_catalog_lists_games_and_labels() -> None:
 # The widget hook's page settings ---------------------------------------------------------------
 
 
-def test_page_settings_cannot_close_their_script_element() -> None:
+@pytest.fixture(scope="module")
+def hook() -> Any:
+    """docs/hooks/widget.py, loaded as a module."""
     pytest.importorskip("mkdocs")
     spec = importlib.util.spec_from_file_location("widget_hook", ROOT / "docs/hooks/widget.py")
     assert spec is not None and spec.loader is not None
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_page_settings_cannot_close_their_script_element(hook: Any) -> None:
     text = hook._script_json({"name": "</script><script>alert(1)</script>&"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"name": "</script><script>alert(1)</script>&"}
     tag = hook.early_start({"worker": "w.js", "runtime": "r/", "wheel": "x.whl", "lang": "en"})
     assert tag.startswith('<script id="cr-widget-early">') and '"lang"' not in tag
+    assert "cr-holding" in tag and f"({hook.HOLD_MS});" in tag
+
+
+def test_try_page_hands_the_theme_script_to_the_hold(hook: Any) -> None:
+    page = ('<body><p>rules</p><script src="../assets/javascripts/bundle.0a1b2c3d.min.js">'
+            '</script><script src="../assets/cardrules.js"></script></body>')
+    held = hook.hold_theme_script(page)
+    assert '<script src="../assets/javascripts/bundle' not in held
+    assert '__crHold.theme' in held and '"../assets/javascripts/bundle.0a1b2c3d.min.js"' in held
+    assert '<script src="../assets/cardrules.js"></script>' in held
+    assert hook.hold_theme_script("<body></body>") == "<body></body>"
 
 
 # The same package inside Pyodide, under Node -------------------------------------------------

@@ -34,6 +34,10 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Headless Chromium otherwise preloads its own omnibox popup (a WebUI page in a second
+    # renderer) in some browser contexts: up to a second of CPU that has nothing to do with the
+    # page, landing at random in the middle of a cold start.
+    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
 ]
 READY = ".cr-widget[data-state=ready]"
 TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
@@ -121,7 +125,8 @@ def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
     contexts: list[Any] = []
     visits: list[Visit] = []
 
-    def open_page(path: str, *, wasm_missing: bool = False, scheme: str = "light") -> Visit:
+    def open_page(path: str, *, wasm_missing: bool = False, scheme: str = "light",
+                  wasm_held: list[Any] | None = None) -> Visit:
         context = browser.new_context(viewport={"width": 1200, "height": 900},
                                       color_scheme=scheme)
         contexts.append(context)
@@ -132,6 +137,8 @@ def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
         if wasm_missing:
             context.route("**/pyodide.asm.wasm",
                           lambda route: route.fulfill(status=404, body="not here"))
+        if wasm_held is not None:  # Python keeps starting until the test lets the runtime in
+            context.route("**/pyodide.asm.wasm", lambda route: wasm_held.append(route))
         # The worker's requests (the runtime, the wheel) are reported to its page too.
         page.on("request", lambda request: seen.requests.append(request.url))
         def failed(response: Any) -> None:
@@ -373,3 +380,84 @@ def test_without_python_the_static_diagram_stays(
     assert figure.locator("li.cr-trick").first.is_visible()
     assert figure.locator(".cr-score").is_visible()
     assert any(url.endswith("pyodide.asm.wasm") for url in seen.requests)
+
+
+# The "Try it" page while Python starts ----------------------------------------------------------
+
+THEME_SCRIPT = "/assets/javascripts/bundle."
+
+
+def held_until_python_is_ready(seen: Visit) -> None:
+    """What the "Try it" page holds back while Python starts: the theme's script (no search box
+    yet) and the pictures of the static diagram below the widget."""
+    page = seen.page
+    assert "cr-holding" in page.evaluate("document.documentElement.className")
+    assert not [u for u in seen.requests if THEME_SCRIPT in u]
+    figure = page.locator("figure.cr-deal").first
+    loaded = "(imgs) => imgs.filter((img) => img.complete && img.naturalWidth > 0).length"
+    assert figure.locator("img.cr-card").evaluate_all(loaded) == 0
+    assert not figure.locator(".cr-deal__setup").is_visible()
+    assert not figure.locator(".cr-deal__play").is_visible()
+    assert page.locator(".cr-widget__status").first.is_visible()  # "Loading Python..."
+
+
+def theme_works(seen: Visit) -> None:
+    """The theme's script ran once, late: its search finds a game; there is one widget."""
+    page = seen.page
+    page.wait_for_function("!document.documentElement.classList.contains('cr-holding')")
+    search = page.locator(".md-search__input")
+    search.click()
+    search.fill("aluette")
+    page.locator(".md-search-result__item").first.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    assert page.locator(".cr-widget").count() == 1
+
+
+def test_try_page_holds_back_the_rest_until_python_is_ready(
+    visit: Callable[..., Visit],
+) -> None:
+    held: list[Any] = []
+    seen = visit("try/", wasm_held=held)
+    page = seen.page
+    page.wait_for_function("document.querySelector('.cr-widget__status')")
+    page.wait_for_timeout(300)
+    held_until_python_is_ready(seen)
+    # In comes the runtime: Python starts, then everything held comes back.
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector(READY)
+    theme_works(seen)
+    figure = page.locator("figure.cr-deal").first
+    trick = figure.locator("li.cr-trick").first
+    trick.scroll_into_view_if_needed()
+    assert trick.locator("img.cr-card").first.evaluate("(img) => img.complete && img.naturalWidth")
+    assert not figure.locator(".cr-deal__setup").is_visible()  # the live board replaces it
+
+
+def test_a_touch_on_the_try_page_releases_what_it_holds(visit: Callable[..., Visit]) -> None:
+    held: list[Any] = []
+    seen = visit("es/try/", wasm_held=held)
+    page = seen.page
+    page.wait_for_function("document.querySelector('.cr-widget__status')")
+    page.wait_for_timeout(300)
+    held_until_python_is_ready(seen)
+    page.mouse.wheel(0, 200)  # the reader scrolls: the page comes back at once, Python or not
+    theme_works(seen)
+    assert page.locator("figure.cr-deal .cr-deal__setup").first.is_visible()
+    assert page.locator(".cr-widget[data-state=ready]").count() == 0
+    held[0].continue_()
+    widget = ready_widget(seen)
+    assert widget.locator(".cr-widget__counter").inner_text().startswith("Paso 1 de ")
+    assert page.locator(".cr-widget").count() == 1
+
+
+def test_try_page_without_python_shows_its_diagram(visit: Callable[..., Visit]) -> None:
+    seen = visit("try/", wasm_missing=True)
+    page = seen.page
+    page.wait_for_selector(".cr-widget[data-state=failed]")
+    page.wait_for_function("!document.documentElement.classList.contains('cr-holding')")
+    figure = page.locator("figure.cr-deal").first
+    assert figure.locator(".cr-deal__setup").is_visible()
+    assert figure.locator("li.cr-trick").first.is_visible()
+    theme_works(seen)

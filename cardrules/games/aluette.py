@@ -212,6 +212,7 @@ class Aluette(Rules):
     title: ClassVar[dict[str, str]] = {"en": "Aluette", "es": "Aluette (la vache)"}
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options_type: ClassVar[type[Options]] = AluetteOptions
+    scores_tricks: ClassVar[bool] = True
     opts: AluetteOptions
 
     def __init__(self, players: int, options: Options) -> None:

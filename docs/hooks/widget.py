@@ -254,10 +254,49 @@ loaded: the widget is at the top of that page, in view at once. widget.js adopts
 
 
 def early_start(settings: dict[str, Any]) -> str:
-    """The inline <script> that starts the worker early (the "Try it" page only)."""
+    """The inline <script> that starts the worker early and holds back the rest of the page
+    (the "Try it" page only)."""
     keys = ("worker", "runtime", "wheel", "bytecode")
     data = {k: settings[k] for k in keys if k in settings}
-    return f'<script id="cr-widget-early">{_EARLY_START}({_script_json(data)});</script>'
+    return (f'<script id="cr-widget-early">{_HOLD}({HOLD_MS});'
+            f"{_EARLY_START}({_script_json(data)});</script>")
+
+
+_HOLD = (
+    "(function(ms){var root=document.documentElement,held=true,theme=null,"
+    "events=['pointerdown','keydown','focusin','wheel','touchstart','scroll'];"
+    "function load(src){var s=document.createElement('script');s.src=src;"
+    "s.onload=function(){if(document.readyState!=='loading')"
+    "document.dispatchEvent(new Event('DOMContentLoaded'))};document.body.appendChild(s)}"
+    "function release(){if(!held)return;held=false;root.classList.remove('cr-holding');"
+    "events.forEach(function(e){removeEventListener(e,release,true)});if(theme)load(theme)}"
+    "root.classList.add('cr-holding');"
+    "events.forEach(function(e){addEventListener(e,release,{capture:true,passive:true})});"
+    "setTimeout(release,ms);"
+    "window.__crHold={release:release,theme:function(src){if(held)theme=src;else load(src)}}})"
+)
+"""While Python starts, the "Try it" page holds back what the reader cannot use or see yet:
+the theme's script (menus, search and its index) and the pictures of the static diagram, which
+lies below the fold and which the live board replaces. On a small machine Python's start-up then
+has the processor to itself. Everything comes back as soon as Python is ready or has failed
+(widget.js calls ``__crHold.release()``), at the reader's first touch, scroll or key, or after
+``HOLD_MS`` at most. Without JavaScript nothing is held. The theme only listens for the first
+DOMContentLoaded, so once its late script has run that event is sent again (widget.js listens
+once)."""
+HOLD_MS = 10_000
+"""The longest the "Try it" page holds anything back for Python."""
+_THEME_SCRIPT = re.compile(
+    r'<script src="(?P<src>[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+
+
+def hold_theme_script(output: str) -> str:
+    """The page with the theme's <script> handed to ``__crHold`` (loaded when released)."""
+    def held(match: re.Match[str]) -> str:
+        src = _script_json(match.group("src"))
+        return (f"<script>(window.__crHold?__crHold.theme:function(s){{var e=document."
+                f"createElement('script');e.src=s;document.body.appendChild(e)}})({src});</script>")
+
+    return _THEME_SCRIPT.sub(held, output, count=1)
 
 
 def _script_json(data: Any) -> str:
@@ -290,6 +329,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     tag = f'<script type="application/json" id="cr-widget-config">{_script_json(settings)}</script>'
     if try_page:
         output = re.sub(r"<head>", lambda m: m.group(0) + early_start(settings), output, count=1)
+        output = hold_theme_script(output)
     head, sep, tail = output.rpartition("</body>")
     if not sep:
         return output + tag

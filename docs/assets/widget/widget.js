@@ -230,6 +230,7 @@
       }, STARTUP_LIMIT_MS);
       this.ready.then(function () { clearTimeout(watchdog); }, function () {
         clearTimeout(watchdog);
+        releaseTheme();
         self.failed = true;
         if (self.worker) self.worker.terminate();
       });
@@ -284,6 +285,13 @@
     window.__crWidgetReady = performance.now();
     try { performance.mark("cr-widget-ready"); } catch (error) { /* old browsers */ }
     document.documentElement.setAttribute("data-cr-widget", "ready");
+    releaseTheme();
+  }
+
+  /* The "Try it" page holds back its theme script and diagram pictures while Python starts
+   * (docs/hooks/widget.py): they come back once Python is ready or has failed. */
+  function releaseTheme() {
+    if (window.__crHold) window.__crHold.release();
   }
 
   /* Pieces ---------------------------------------------------------------------------------- */
@@ -987,6 +995,10 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  // Once: the "Try it" page sends DOMContentLoaded again for the theme's late script.
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init, { once: true });
+  } else {
+    init();
+  }
 })();
