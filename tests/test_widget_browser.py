@@ -387,10 +387,18 @@ def test_without_python_the_static_diagram_stays(
 THEME_SCRIPT = "/assets/javascripts/bundle."
 
 
-def held_until_python_is_ready(seen: Visit) -> None:
-    """What the "Try it" page holds back while Python starts: the theme's script (no search box
-    yet) and the pictures of the static diagram below the widget."""
+def open_while_python_starts(visit: Callable[..., Visit], path: str) -> tuple[Visit, Any]:
+    """A "Try it" page whose runtime download the test holds (``route.continue_()`` lets it in),
+    checked for what the page holds back meanwhile: the theme's script (no search box yet) and
+    the pictures of the static diagram below the widget."""
+    held: list[Any] = []
+    seen = visit(path, wasm_held=held)
     page = seen.page
+    for _ in range(200):  # until the worker asks for the runtime
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
     assert "cr-holding" in page.evaluate("document.documentElement.className")
     assert not [u for u in seen.requests if THEME_SCRIPT in u]
     figure = page.locator("figure.cr-deal").first
@@ -398,17 +406,28 @@ def held_until_python_is_ready(seen: Visit) -> None:
     assert figure.locator("img.cr-card").evaluate_all(loaded) == 0
     assert not figure.locator(".cr-deal__setup").is_visible()
     assert not figure.locator(".cr-deal__play").is_visible()
-    assert page.locator(".cr-widget__status").first.is_visible()  # "Loading Python..."
+    page.locator(".cr-widget__status").first.wait_for(state="visible")  # "Loading Python..."
+    return seen, held[0]
 
 
 def theme_works(seen: Visit) -> None:
     """The theme's script ran once, late: its search finds a game; there is one widget."""
     page = seen.page
     page.wait_for_function("!document.documentElement.classList.contains('cr-holding')")
+    page.wait_for_function("window.__crHold.themed")
     search = page.locator(".md-search__input")
     search.click()
-    search.fill("aluette")
-    page.locator(".md-search-result__item").first.wait_for(state="visible")
+    found = page.locator(".md-search-result__item").first
+    # The theme's search drops a query typed before its index is built: type again until then.
+    for _ in range(60):
+        search.fill("aluett")
+        search.press("e")
+        try:
+            found.wait_for(state="visible", timeout=1_000)
+            break
+        except playwright_api.TimeoutError:
+            continue
+    assert "aluette" in found.inner_text().lower()
     page.keyboard.press("Escape")
     assert page.locator(".cr-widget").count() == 1
 
@@ -416,16 +435,9 @@ def theme_works(seen: Visit) -> None:
 def test_try_page_holds_back_the_rest_until_python_is_ready(
     visit: Callable[..., Visit],
 ) -> None:
-    held: list[Any] = []
-    seen = visit("try/", wasm_held=held)
+    seen, runtime = open_while_python_starts(visit, "try/")
     page = seen.page
-    page.wait_for_function("document.querySelector('.cr-widget__status')")
-    page.wait_for_timeout(300)
-    held_until_python_is_ready(seen)
-    # In comes the runtime: Python starts, then everything held comes back.
-    page.wait_for_timeout(200)
-    assert len(held) == 1
-    held[0].continue_()
+    runtime.continue_()  # in comes the runtime: Python starts, then everything held comes back
     page.wait_for_selector(READY)
     theme_works(seen)
     figure = page.locator("figure.cr-deal").first
@@ -436,17 +448,13 @@ def test_try_page_holds_back_the_rest_until_python_is_ready(
 
 
 def test_a_touch_on_the_try_page_releases_what_it_holds(visit: Callable[..., Visit]) -> None:
-    held: list[Any] = []
-    seen = visit("es/try/", wasm_held=held)
+    seen, runtime = open_while_python_starts(visit, "es/try/")
     page = seen.page
-    page.wait_for_function("document.querySelector('.cr-widget__status')")
-    page.wait_for_timeout(300)
-    held_until_python_is_ready(seen)
     page.mouse.wheel(0, 200)  # the reader scrolls: the page comes back at once, Python or not
     theme_works(seen)
     assert page.locator("figure.cr-deal .cr-deal__setup").first.is_visible()
     assert page.locator(".cr-widget[data-state=ready]").count() == 0
-    held[0].continue_()
+    runtime.continue_()
     widget = ready_widget(seen)
     assert widget.locator(".cr-widget__counter").inner_text().startswith("Paso 1 de ")
     assert page.locator(".cr-widget").count() == 1

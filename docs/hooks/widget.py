@@ -263,26 +263,27 @@ def early_start(settings: dict[str, Any]) -> str:
 
 
 _HOLD = (
-    "(function(ms){var root=document.documentElement,held=true,theme=null,"
+    "(function(ms){var root=document.documentElement,held=true,theme=null,hold,"
     "events=['pointerdown','keydown','focusin','wheel','touchstart','scroll'];"
     "function load(src){var s=document.createElement('script');s.src=src;"
     "s.onload=function(){if(document.readyState!=='loading')"
-    "document.dispatchEvent(new Event('DOMContentLoaded'))};document.body.appendChild(s)}"
+    "document.dispatchEvent(new Event('DOMContentLoaded'));hold.themed=true};"
+    "document.body.appendChild(s)}"
     "function release(){if(!held)return;held=false;root.classList.remove('cr-holding');"
     "events.forEach(function(e){removeEventListener(e,release,true)});if(theme)load(theme)}"
     "root.classList.add('cr-holding');"
     "events.forEach(function(e){addEventListener(e,release,{capture:true,passive:true})});"
-    "setTimeout(release,ms);"
-    "window.__crHold={release:release,theme:function(src){if(held)theme=src;else load(src)}}})"
+    "setTimeout(release,ms);hold=window.__crHold={release:release,themed:false,"
+    "theme:function(src){if(held)theme=src;else load(src)}}})"
 )
 """While Python starts, the "Try it" page holds back what the reader cannot use or see yet:
-the theme's script (menus, search and its index) and the pictures of the static diagram, which
-lies below the fold and which the live board replaces. On a small machine Python's start-up then
-has the processor to itself. Everything comes back as soon as Python is ready or has failed
-(widget.js calls ``__crHold.release()``), at the reader's first touch, scroll or key, or after
-``HOLD_MS`` at most. Without JavaScript nothing is held. The theme only listens for the first
-DOMContentLoaded, so once its late script has run that event is sent again (widget.js listens
-once)."""
+the theme's script (search and its index, the colour switch) and the pictures of the static
+diagram, which lies below the fold and which the live board soon replaces. On a small machine
+Python's start-up then has the processor to itself. Everything comes back as soon as Python is
+ready or has failed (widget.js calls ``__crHold.release()``), at the reader's first touch, scroll
+or key, or after ``HOLD_MS`` at most; ``__crHold.themed`` says when the theme has started.
+Without JavaScript nothing is held. The theme only listens for the first DOMContentLoaded, so
+once its late script has run that event is sent again (widget.js listens once)."""
 HOLD_MS = 10_000
 """The longest the "Try it" page holds anything back for Python."""
 _THEME_SCRIPT = re.compile(
