@@ -83,9 +83,7 @@ class RandomBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        actions = view.legal_actions
-        if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action now")
+        actions = _legal_actions(view)
         return actions[int(self._random() * len(actions))]
 
     def __repr__(self) -> str:
@@ -130,9 +128,7 @@ class GreedyBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        actions = view.legal_actions
-        if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action now")
+        actions = _legal_actions(view)
         cards: list[Card] = []
         for action in actions:
             if isinstance(action, Exchange | Claim):
@@ -150,6 +146,13 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         return "GreedyBot()"
+
+
+def _legal_actions(view: SeatView) -> tuple[Action, ...]:
+    """The seat's legal actions; ``ValueError`` when it has none (a bot is asked only to act)."""
+    if not view.legal_actions:
+        raise ValueError(f"seat {view.seat} has no legal action now")
+    return view.legal_actions
 
 
 def cheapest_key(rules: Rules, view: SeatView) -> Callable[[Card], tuple[int, bool, int, int]]:

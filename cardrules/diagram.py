@@ -183,7 +183,6 @@ _MOVES: Final[dict[str, dict[str, str]]] = {
 }
 
 
-
 def _lang(lang: str) -> Lang:
     return "es" if lang == "es" else "en"
 

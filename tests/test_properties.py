@@ -65,6 +65,20 @@ def choices(game: Game) -> list[tuple[int | None, Action]]:
     return found
 
 
+def partly_played(
+    setup: tuple[str, int, dict[str, Any], int], rnd: random.Random, steps: int
+) -> Game:
+    """A new game of ``setup`` after up to ``steps`` random actions from :func:`choices`."""
+    game_id, players, options, seed = setup
+    game = cardrules.new_game(game_id, players=players, seed=seed, options=options)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        found = choices(game)
+        game.play(found[rnd.randrange(len(found))][1])
+    return game
+
+
 def check_cards(game: Game, deal: Counter[Card]) -> None:
     now = all_cards_now(game)
     assert now == deal, (now - deal, deal - now)
@@ -260,13 +274,7 @@ def test_invariants_of_random_deals(
 def test_partial_games_replay_and_copy(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random, steps: int
 ) -> None:
-    game_id, players, options, seed = setup
-    game = cardrules.new_game(game_id, players=players, seed=seed, options=options)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        found = choices(game)
-        game.play(found[rnd.randrange(len(found))][1])
+    game = partly_played(setup, rnd, steps)
     again = cardrules.replay(game.to_record())
     assert again.snapshot() == game.snapshot()
     assert again.legal_actions() == game.legal_actions()
@@ -342,13 +350,7 @@ def test_mutated_records_fail_with_the_package_errors(where: str, value: Any, in
 def test_play_accepts_only_legal_text(
     setup: tuple[str, int, dict[str, Any], int], junk: str, steps: int, rnd: random.Random
 ) -> None:
-    game_id, players, options, seed = setup
-    game = cardrules.new_game(game_id, players=players, seed=seed, options=options)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        found = choices(game)
-        game.play(found[rnd.randrange(len(found))][1])
+    game = partly_played(setup, rnd, steps)
     legal = {cardrules.format_action(a) for _, a in choices(game)}
     before = (game.to_record(), game.snapshot())
     try:

@@ -291,11 +291,11 @@ _THEME_SCRIPT = re.compile(
 
 
 def hold_theme_script(output: str) -> str:
-    """The page with the theme's <script> handed to ``__crHold`` (loaded when released)."""
+    """The page with the theme's <script> handed to ``__crHold`` (loaded when released; the
+    early <script> that defines it comes first in the same page)."""
     def held(match: re.Match[str]) -> str:
         src = _script_json(match.group("src"))
-        return (f"<script>(window.__crHold?__crHold.theme:function(s){{var e=document."
-                f"createElement('script');e.src=s;document.body.appendChild(e)}})({src});</script>")
+        return f"<script>__crHold.theme({src});</script>"
 
     return _THEME_SCRIPT.sub(held, output, count=1)
 

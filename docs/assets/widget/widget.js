@@ -230,7 +230,7 @@
       }, STARTUP_LIMIT_MS);
       this.ready.then(function () { clearTimeout(watchdog); }, function () {
         clearTimeout(watchdog);
-        releaseTheme();
+        releaseHeld();
         self.failed = true;
         if (self.worker) self.worker.terminate();
       });
@@ -285,12 +285,12 @@
     window.__crWidgetReady = performance.now();
     try { performance.mark("cr-widget-ready"); } catch (error) { /* old browsers */ }
     document.documentElement.setAttribute("data-cr-widget", "ready");
-    releaseTheme();
+    releaseHeld();
   }
 
   /* The "Try it" page holds back its theme script and diagram pictures while Python starts
    * (docs/hooks/widget.py): they come back once Python is ready or has failed. */
-  function releaseTheme() {
+  function releaseHeld() {
     if (window.__crHold) window.__crHold.release();
   }
 
