@@ -12,22 +12,13 @@ The public API in one place::
 
 from __future__ import annotations
 
-from .actions import (
-    Action,
-    Arrastro,
-    Claim,
-    Deal,
-    Event,
-    Exchange,
-    Move,
-    Trick,
-    format_action,
-    parse_action,
-)
+from .actions import Action, CardMove, Deal, Event, Masked, Move, Trick, format_action
 from .cards import ALL_CARDS, SUITS, Card, Suit, format_card, format_cards, parse_card, parse_cards
-from .engine import CHANCE, Game, Phase, Result, Rules, SeatView, State
+from .engine import CHANCE, Details, Game, Phase, Result, Rules, SeatView, State, Step
 from .errors import CardCodeError, CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import GAMES, rules_for
+from .games.briscola import Arrastro, Claim
+from .games.exchange import Exchange
 from .labels import PlayLabel, label_play, mano, postre, trick_labels
 from .packs import PACKS, Pack
 from .record import new_game, replay, summary
@@ -48,10 +39,12 @@ __all__ = [
     "CardrulesError",
     "Claim",
     "Deal",
+    "Details",
     "Event",
     "Exchange",
     "Game",
     "IllegalActionError",
+    "Masked",
     "Move",
     "OptionError",
     "Pack",
@@ -62,6 +55,7 @@ __all__ = [
     "Rules",
     "SeatView",
     "State",
+    "Step",
     "Suit",
     "Trick",
     "format_action",
@@ -70,7 +64,6 @@ __all__ = [
     "label_play",
     "mano",
     "new_game",
-    "parse_action",
     "parse_card",
     "parse_cards",
     "postre",

@@ -1,30 +1,25 @@
-"""Actions and their notation, and the frozen records that playing them returns.
+"""Actions, their notation, and the frozen records that playing them returns.
 
 An action is either a :class:`~cardrules.cards.Card` (playing it to the trick) or a :class:`Move`
-(everything else: the deal, a trump-card exchange, a declaration...). Every action has a text
-notation, used in deal records and typed at the terminal:
+(everything else: the deal, a trump-card exchange, a bid, a declaration...). Every action has a
+text notation, used in deal records and typed at the terminal: a card is its code (``1O``), a
+move is ``keyword`` or ``keyword:argument`` (``exchange:7O``, ``bid:75``).
 
-==================  ==============================================================
-notation            action
-==================  ==============================================================
-``1O``              play the ace of coins (any card code)
-``exchange:7O``     take the turned-up card in exchange for the 7 of coins (the
-                    holder of ``7O`` is the one exchanging, even out of turn)
-``arrastro:1O``     play the trump ace and declare *arrastro* (Spanish option)
-``claim``           the player to lead claims the remaining tricks for their side
-==================  ==============================================================
-
-The deal itself is the first action of every game (:class:`Deal`), a chance action: a record
-stores it under ``"deal"`` rather than in ``"actions"``.
+Each game declares its own moves (``Rules.move_types``), so the same word may mean different
+things in two games; :meth:`Rules.parse <cardrules.engine.Rules.parse>` and :meth:`Game.parse
+<cardrules.engine.Game.parse>` read notation for one game. The deal itself is the first action
+of every game (:class:`Deal`), a chance action: a record stores it under ``"deal"`` rather
+than in ``"actions"``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, TypeAlias
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from .cards import Card, Suit, parse_card
-from .errors import CardCodeError, IllegalActionError
+from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError
 
 
 class Move:
@@ -32,6 +27,17 @@ class Move:
 
     keyword: ClassVar[str] = ""
     """The word before the colon in the notation."""
+    face_down: ClassVar[bool] = False
+    """True when only the actor sees which card the move names (a discard): the other seats'
+    views show it as :class:`Masked`."""
+    leaves_hand: ClassVar[bool] = False
+    """True when the card the move names leaves the actor's hand (an exchange, a discard, a
+    declared play)."""
+    plays_card: ClassVar[bool] = False
+    """True when the move puts its card on the trick (a declared play such as *arrastro*)."""
+    takes_turn_up: ClassVar[bool] = False
+    """True when the actor takes the turned-up card for the card the move names (an
+    exchange)."""
 
     def notation(self) -> str:
         """The action in record notation."""
@@ -42,10 +48,17 @@ class Move:
         """Build the move from the text after the colon (empty when there is none).
 
         The default suits moves without an argument; a move that has one overrides this.
+
+        Raises:
+            ValueError: the argument does not fit the move.
         """
         if argument:
             raise ValueError(argument)
         return cls()
+
+    def shown(self) -> tuple[Card, ...]:
+        """Cards the move shows still in the actor's hand (a declared marriage); default none."""
+        return ()
 
     def __str__(self) -> str:
         return self.notation()
@@ -53,6 +66,72 @@ class Move:
 
 Action: TypeAlias = Card | Move
 """Anything that can be played: a card, or a :class:`Move`."""
+
+
+@dataclass(frozen=True)
+class CardMove(Move):
+    """A move that names one card, written ``keyword:CODE``."""
+
+    card: Card
+    """The card the move names."""
+
+    def notation(self) -> str:
+        return f"{self.keyword}:{self.card.code}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> CardMove:
+        return cls(parse_card(argument))
+
+
+@dataclass(frozen=True)
+class SuitMove(Move):
+    """A move that names a suit, written ``keyword:S`` (S one of O, C, E, B)."""
+
+    suit: Suit
+    """The suit the move names."""
+
+    def notation(self) -> str:
+        return f"{self.keyword}:{self.suit.value}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> SuitMove:
+        return cls(Suit.parse(argument))
+
+
+@dataclass(frozen=True)
+class NumberMove(Move):
+    """A move that names a whole number, written ``keyword:N`` (a bid)."""
+
+    number: int
+    """The number the move names."""
+
+    def notation(self) -> str:
+        return f"{self.keyword}:{self.number}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> NumberMove:
+        if not argument.isdigit() or len(argument) > 6:
+            raise ValueError(argument)
+        return cls(int(argument))
+
+
+@dataclass(frozen=True)
+class Masked(Move):
+    """A move as a seat that may not see it in full sees it: the kind of move, not its card.
+
+    Only views hold masked moves (:attr:`SeatView.history
+    <cardrules.engine.SeatView.history>`); they cannot be played.
+    """
+
+    kind: str
+    """The keyword of the hidden move (``"discard"``...)."""
+    hides_card: bool = True
+    """True when what is hidden is a card leaving the actor's hand (a discard face down);
+    false for a move seen by some seats only (a partner's signal)."""
+    keyword: ClassVar[str] = "?"
+
+    def notation(self) -> str:
+        return f"{self.kind}:?"
 
 
 @dataclass(frozen=True)
@@ -77,92 +156,113 @@ class Deal(Move):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every card of the deal."""
+        """Every card of the deal, in position order: the hands seat by seat, the stock, the
+        talon."""
         return tuple(c for h in self.hands for c in h) + self.stock + self.talon
 
-
-@dataclass(frozen=True)
-class CardMove(Move):
-    """A move that names one card, written ``keyword:CODE``."""
-
-    card: Card
-    """The card the move names."""
-
-    def notation(self) -> str:
-        return f"{self.keyword}:{self.card.code}"
+    def to_json(self) -> dict[str, Any]:
+        """The deal as in a deal record: ``hands``, ``stock`` and (when there is one) ``talon``."""
+        out: dict[str, Any] = {
+            "hands": [[c.code for c in hand] for hand in self.hands],
+            "stock": [c.code for c in self.stock],
+        }
+        if self.talon:
+            out["talon"] = [c.code for c in self.talon]
+        return out
 
     @classmethod
-    def from_argument(cls, argument: str) -> CardMove:
-        return cls(parse_card(argument))
+    def from_json(cls, value: object) -> Deal:
+        """Read a deal object of a record; the inverse of :meth:`to_json`.
+
+        Raises:
+            RecordError: the object is malformed (the message names the field).
+        """
+        if not isinstance(value, dict):
+            raise _record_error("deal", "must be an object with hands and stock",
+                                "debe ser un objeto con hands y stock")
+        extra = sorted(str(k) for k in set(value) - {"hands", "stock", "talon"})
+        if extra:
+            raise _record_error("deal", f"unknown key {extra[0]!r} (use hands, stock, talon)",
+                                f"clave desconocida {extra[0]!r} (use hands, stock, talon)")
+        hands = value.get("hands")
+        if not isinstance(hands, list):
+            raise _record_error("deal.hands", "must be a list with one list of cards per seat",
+                                "debe ser una lista con una lista de cartas por asiento")
+        return cls(
+            tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
+            _cards(value.get("stock", []), "deal.stock"),
+            _cards(value.get("talon", []), "deal.talon"),
+        )
 
 
-@dataclass(frozen=True)
-class Exchange(CardMove):
-    """Take the turned-up card, giving ``card`` (the 7 or 2 of trumps) in its place; whoever
-    holds ``card`` makes the exchange."""
-
-    keyword: ClassVar[str] = "exchange"
+def _record_error(where: str, en: str, es: str) -> RecordError:
+    return RecordError(f"{where}: {en}", f"{where}: {es}")
 
 
-@dataclass(frozen=True)
-class Arrastro(CardMove):
-    """Play ``card``, the ace of trumps, and declare *arrastro*: the players still to play must
-    play their best trump, or with no trump their best card."""
-
-    keyword: ClassVar[str] = "arrastro"
-
-
-@dataclass(frozen=True)
-class Claim(Move):
-    """Claim every remaining trick for the claimer's side (it must hold the top trumps)."""
-
-    keyword: ClassVar[str] = "claim"
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _record_error(where, "must be a list of card codes",
+                            "debe ser una lista de códigos de carta")
+    cards = []
+    for i, code in enumerate(value):
+        try:
+            cards.append(parse_card(code))
+        except CardrulesError as error:
+            raise _record_error(f"{where}[{i}]", error.en, error.es) from None
+    return tuple(cards)
 
 
-MOVE_TYPES: dict[str, type[Move]] = {m.keyword: m for m in (Exchange, Arrastro, Claim)}
-"""Parsable move types by keyword. Game modules register their own moves here."""
+def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action:
+    """The action written ``text``, among card codes and the given moves (by keyword).
 
-
-def register_move(move_type: type[Move]) -> type[Move]:
-    """Class decorator: make a move type parsable by :func:`parse_action`."""
-    MOVE_TYPES[move_type.keyword] = move_type
-    return move_type
-
-
-def parse_action(text: str) -> Action:
-    """The action written ``text`` in record notation (see the module docstring).
+    Games call this through :meth:`Rules.parse <cardrules.engine.Rules.parse>`, which passes
+    their own move types.
 
     Raises:
-        IllegalActionError: the text is not an action's notation.
+        IllegalActionError: the text is not the notation of a card or of one of these moves.
     """
     if not isinstance(text, str):
         raise IllegalActionError(
-            f"an action must be text such as '1O' or 'exchange:7O', not {text!r}",
-            f"una acción es un texto como '1O' o 'exchange:7O', no {text!r}",
+            f"an action must be text such as '1O', not {text!r}",
+            f"una acción es un texto como '1O', no {text!r}",
         )
     keyword, _, argument = text.strip().partition(":")
     keyword = keyword.strip().lower()
-    move_type = MOVE_TYPES.get(keyword)
+    move_type = move_types.get(keyword)
     if move_type is None:
         try:
             return parse_card(text)
         except CardCodeError as error:
-            known = ", ".join(sorted(MOVE_TYPES))
+            known = ", ".join(sorted(move_types))
+            if known:
+                raise IllegalActionError(
+                    f"{text!r} is neither a card code nor a move of this game ({known}): "
+                    f"{error.en}",
+                    f"{text!r} no es ni un código de carta ni una jugada de este juego "
+                    f"({known}): {error.es}",
+                ) from None
             raise IllegalActionError(
-                f"{text!r} is neither a card code nor an action ({known}): {error.en}",
-                f"{text!r} no es ni un código de carta ni una acción ({known}): {error.es}",
+                f"{text!r} is not a card code (this game has no other moves): {error.en}",
+                f"{text!r} no es un código de carta (este juego no tiene otras jugadas): "
+                f"{error.es}",
             ) from None
     try:
         return move_type.from_argument(argument.strip())
-    except ValueError:
+    except (ValueError, CardrulesError):
         raise IllegalActionError(
-            f"cannot read {text!r} as a {keyword!r} action",
-            f"no se puede leer {text!r} como una acción {keyword!r}",
+            f"cannot read {text!r} as a {keyword!r} move",
+            f"no se puede leer {text!r} como una jugada {keyword!r}",
         ) from None
 
 
 def format_action(action: Action) -> str:
-    """The record notation of an action; the inverse of :func:`parse_action`."""
+    """The record notation of an action; the inverse of ``parse``.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> format_action(parse_card("1O"))
+        '1O'
+    """
     return action.code if isinstance(action, Card) else action.notation()
 
 
@@ -200,3 +300,15 @@ class Event(NamedTuple):
     """The action played."""
     trick: Trick | None
     """The trick this action completed, if it completed one."""
+
+
+def cards_named(actions: Sequence[Action]) -> list[Card]:
+    """The cards some actions name: a card itself, or a move's card (moves without one are
+    skipped)."""
+    found: list[Card] = []
+    for action in actions:
+        if isinstance(action, Card):
+            found.append(action)
+        elif isinstance(card := getattr(action, "card", None), Card):
+            found.append(card)
+    return found

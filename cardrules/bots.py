@@ -1,9 +1,9 @@
 """Simple computer players, and a helper that plays a deal to the end with them.
 
-A bot decides from what its seat may see: a :class:`~cardrules.engine.SeatView` (its own hand,
-the trick on the table, the turned-up card, the tricks already played...) and the public
-:class:`~cardrules.engine.Rules` of the deal (card strength and points, who wins a trick, the
-sides). It never sees another seat's hand unless the game shows it (open hands).
+A bot decides from what its seat may see, a :class:`~cardrules.engine.SeatView`: its own hand,
+the trick on the table, the turned-up card, the tricks already played, the partners it knows,
+and the public :class:`~cardrules.engine.Rules` of the deal (card strength and points, who wins
+a trick). It never sees another seat's hand unless the game shows it (open hands).
 
 Two bots come with the package:
 
@@ -29,9 +29,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from .actions import Action, Claim, Exchange
+from .actions import Action
 from .cards import Card
-from .engine import CHANCE, Game, Rules, SeatView
+from .engine import CHANCE, Game, SeatView
+from .games.briscola import Claim
+from .games.exchange import Exchange
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "cheapest_key", "play_out", "wins_now"]
 
@@ -43,13 +45,12 @@ class Bot(Protocol):
     A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
     """
 
-    def choose(self, view: SeatView, rules: Rules) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """The action to play now.
 
         Args:
-            view: what the bot's seat may see (its hand, the table, the legal actions).
-            rules: the public rules of the deal (strength and card-point tables,
-                :meth:`~cardrules.engine.Rules.trick_winner`, the sides).
+            view: what the bot's seat may see (its hand, the table, the legal actions, and the
+                public rules of the deal in ``view.rules``).
 
         Returns:
             One of ``view.legal_actions``.
@@ -68,7 +69,7 @@ class RandomBot:
         >>> from cardrules import new_game
         >>> game = new_game("briscola", players=2, seed=7)
         >>> bot = RandomBot(seed=1)
-        >>> bot.choose(game.view(0), game.rules) in game.legal_actions()
+        >>> bot.choose(game.view(0)) in game.legal_actions()
         True
     """
 
@@ -77,7 +78,7 @@ class RandomBot:
         """The seed the bot was made with."""
         self._random = random.Random(seed).random
 
-    def choose(self, view: SeatView, rules: Rules) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """A legal action chosen uniformly at random.
 
         Raises:
@@ -95,9 +96,9 @@ class GreedyBot:
 
     The rules it follows, in order:
 
-    1. Take a trump-card exchange when offered (:class:`~cardrules.actions.Exchange`): the
+    1. Take a trump-card exchange when offered (:class:`~cardrules.games.exchange.Exchange`): the
        turned-up card is always worth more than the card given for it.
-    2. Take a claim when offered (:class:`~cardrules.actions.Claim`).
+    2. Take a claim when offered (:class:`~cardrules.games.briscola.Claim`).
     3. If the trick already belongs to its own side (a partner's card, or its own earlier card
        when a seat plays several cards in a turn, heads the trick), play the cheapest card: the
        bot does not overtake its own side, nor load points on it.
@@ -118,11 +119,11 @@ class GreedyBot:
         ...                           "11O 11C 11E 11B 12O 1C 12E 12B 6B 1E 1B 2O 2C 2B 3O 3E 3B"))
         >>> game = new_game("briscola", players=2, deal=Deal(hands, stock))  # trumps: clubs
         >>> _ = game.play("4C")
-        >>> GreedyBot().choose(game.view(1), game.rules)  # the king and the three beat the 4
+        >>> GreedyBot().choose(game.view(1))  # the king and the three beat the 4
         Card('12C')
     """
 
-    def choose(self, view: SeatView, rules: Rules) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """The greedy action for the seat (see the class description).
 
         Raises:
@@ -135,11 +136,11 @@ class GreedyBot:
                 return action
             if isinstance(action, Card):
                 cards.append(action)
+        key = cheapest_key(view)
         if not cards:
-            return _first_move(actions, cheapest_key(rules, view))
-        key = cheapest_key(rules, view)
-        if not _own_side_heads(view, rules):
-            winning = [card for card in cards if wins_now(view, rules, card)]
+            return _first_move(actions, key)
+        if not _own_side_heads(view):
+            winning = [card for card in cards if wins_now(view, card)]
             if winning:
                 return min(winning, key=key)
         return min(cards, key=key)
@@ -155,7 +156,7 @@ def _legal_actions(view: SeatView) -> tuple[Action, ...]:
     return view.legal_actions
 
 
-def cheapest_key(rules: Rules, view: SeatView) -> Callable[[Card], tuple[int, bool, int, int]]:
+def cheapest_key(view: SeatView) -> Callable[[Card], tuple[int, bool, int, int]]:
     """A sort key ranking cards from cheapest to dearest for a seat's view.
 
     The key is ``(card points, is a trump, strength, card index)``: the card index only makes
@@ -164,12 +165,12 @@ def cheapest_key(rules: Rules, view: SeatView) -> Callable[[Card], tuple[int, bo
     Examples:
         >>> from cardrules import new_game, parse_cards
         >>> game = new_game("briscola", players=2, seed=7)
-        >>> key = cheapest_key(game.rules, game.view(0))
+        >>> key = cheapest_key(game.view(0))
         >>> [c.code for c in sorted(parse_cards("1O 4C 12E 2B"), key=key)]
         ['2B', '4C', '12E', '1O']
     """
-    points = rules.card_points
-    strength = rules.strength
+    points = view.rules.card_points
+    strength = view.rules.strength
     trump = view.trump
 
     def key(card: Card) -> tuple[int, bool, int, int]:
@@ -179,7 +180,7 @@ def cheapest_key(rules: Rules, view: SeatView) -> Callable[[Card], tuple[int, bo
     return key
 
 
-def wins_now(view: SeatView, rules: Rules, card: Card) -> bool:
+def wins_now(view: SeatView, card: Card) -> bool:
     """Whether ``card``, played now, would head the trick on the table.
 
     The trick so far plus the card go to :meth:`Rules.trick_winner
@@ -190,18 +191,18 @@ def wins_now(view: SeatView, rules: Rules, card: Card) -> bool:
     if not cards:
         return True
     cards.append(card)
-    return rules.trick_winner(cards, view.trump) == len(cards) - 1
+    return view.rules.trick_winner(cards, view.trump) == len(cards) - 1
 
 
-def _own_side_heads(view: SeatView, rules: Rules) -> bool:
-    """Whether the card heading the trick so far was played by the viewing seat's side."""
+def _own_side_heads(view: SeatView) -> bool:
+    """Whether the card heading the trick so far was played by a seat the viewing seat knows
+    to be on its side (itself included)."""
     if not view.trick:
         return False
-    best = rules.trick_winner([c for _, c in view.trick], view.trump)
+    best = view.rules.trick_winner([c for _, c in view.trick], view.trump)
     if best is None:
         return False
-    head = view.trick[best][0]
-    return head == view.seat or rules.side_of(head) == rules.side_of(view.seat)
+    return view.same_side(view.trick[best][0])
 
 
 def _first_move(
@@ -238,9 +239,8 @@ def play_out(game: Game, bots: Sequence[Bot]) -> None:
     """
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for {game.players} players")
-    rules = game.rules
     while not game.is_over:
         seat = game.current_player
         if seat is None or seat == CHANCE:
             raise ValueError("the game must be dealt before it is played out")
-        game.play(bots[seat].choose(game.view(seat), rules))
+        game.play(bots[seat].choose(game.view(seat)))

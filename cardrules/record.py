@@ -24,17 +24,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Deal, format_action
-from .cards import Card, parse_card
-from .engine import Game
+from .actions import Deal
+from .engine import FORMAT, Game
 from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
 from .rng import MAX_SEED, random_seed
-
-FORMAT = "cardrules/1"
-"""The value of the optional ``format`` key."""
 
 # The json module's messages, in Spanish.
 _JSON_ES = (
@@ -109,71 +105,8 @@ def new_game(
     return played
 
 
-def game_to_record(game: Game) -> dict[str, Any]:
-    """The deal record of a game (see the module docstring)."""
-    rules = game.rules
-    defaults = type(rules.options)().to_dict()
-    options = {k: v for k, v in rules.options.to_dict().items() if defaults.get(k) != v}
-    default_names = tuple(f"P{i}" for i in range(rules.players))
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "game": rules.id,
-        "players": list(game.names) if game.names != default_names else rules.players,
-        "options": options,
-    }
-    if game.seed is not None:
-        record["seed"] = game.seed
-    if game.log and isinstance(game.log[0], Deal):
-        record["deal"] = deal_to_json(game.log[0])
-    record["actions"] = [format_action(a) for a in game.log[1:]]
-    return record
-
-
-def deal_to_json(deal: Deal) -> dict[str, Any]:
-    """A deal as JSON: hands, stock (top first, turn-up last) and any talon."""
-    out: dict[str, Any] = {
-        "hands": [[c.code for c in hand] for hand in deal.hands],
-        "stock": [c.code for c in deal.stock],
-    }
-    if deal.talon:
-        out["talon"] = [c.code for c in deal.talon]
-    return out
-
-
 def _fail(where: str, en: str, es: str) -> RecordError:
     return RecordError(f"{where}: {en}", f"{where}: {es}")
-
-
-def _cards(value: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise _fail(where, "must be a list of card codes", "debe ser una lista de códigos de carta")
-    cards = []
-    for i, code in enumerate(value):
-        try:
-            cards.append(parse_card(code))
-        except CardrulesError as error:
-            raise _fail(f"{where}[{i}]", error.en, error.es) from None
-    return tuple(cards)
-
-
-def deal_from_json(value: Any) -> Deal:
-    """Read a deal object (``hands``, ``stock``, optional ``talon``)."""
-    if not isinstance(value, dict):
-        raise _fail("deal", "must be an object with hands and stock",
-                    "debe ser un objeto con hands y stock")
-    extra = set(value) - {"hands", "stock", "talon"}
-    if extra:
-        raise _fail("deal", f"unknown key {sorted(extra)[0]!r} (use hands, stock, talon)",
-                    f"clave desconocida {sorted(extra)[0]!r} (use hands, stock, talon)")
-    hands = value.get("hands")
-    if not isinstance(hands, list):
-        raise _fail("deal.hands", "must be a list with one list of cards per seat",
-                    "debe ser una lista con una lista de cartas por asiento")
-    return Deal(
-        tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
-        _cards(value.get("stock", []), "deal.stock"),
-        _cards(value.get("talon", []), "deal.talon"),
-    )
 
 
 def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
@@ -255,7 +188,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
             rules_for(game_id, count, chosen)
         except OptionError as error:
             raise _fail(field, error.en, error.es) from None
-    deal = deal_from_json(data["deal"]) if "deal" in data else None
+    deal = Deal.from_json(data["deal"]) if "deal" in data else None
     try:
         game = new_game(game_id, players=players, seed=seed, options=options, deal=deal)
     except IllegalActionError as error:  # the explicit deal does not fit the game

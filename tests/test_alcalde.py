@@ -42,7 +42,7 @@ def test_the_alcalde_is_dealt_six_and_plays_two_cards_a_turn() -> None:
 
 def test_seeded_alcalde_deals_one_at_a_time_and_two_to_the_alcalde() -> None:
     rules = cardrules.rules_for("alcalde", 3)
-    assert rules.deal_pattern() == [(0, 1), (1, 1), (2, 2)] * 3
+    assert rules.deal_packets() == [(0, 1), (1, 1), (2, 2)] * 3
 
 
 def test_the_alcalde_draws_two_and_the_winner_draws_first() -> None:
@@ -94,8 +94,8 @@ def test_the_variation_keeps_the_alcaldes_last_card_and_needs_31() -> None:
         actions = [a for a in game.legal_actions() if isinstance(a, Card)]
         game.play(pick.choice(actions))
     assert len(game.tricks) == 13
-    kept = game.extra["kept"]
-    assert len(kept) == 1 and parse_card(kept[0]) in game.taken[2]
+    kept = game.details.kept  # type: ignore[attr-defined]
+    assert len(kept) == 1 and kept[0] in game.taken[2]
     result = game.result
     assert result is not None and sum(result.points) == 120
     assert result.winner == (1 if result.points[2] >= 31 else 0)

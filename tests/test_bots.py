@@ -67,7 +67,7 @@ def start(
 def greedy(game: Game) -> Action:
     seat = game.current_player
     assert seat is not None and seat >= 0
-    return GreedyBot().choose(game.view(seat), game.rules)
+    return GreedyBot().choose(game.view(seat))
 
 
 # GreedyBot in hand-made positions --------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_greedy_takes_a_claim() -> None:
                 break
             actions = game.legal_actions()
             cards = [a for a in actions if isinstance(a, Card)]
-            key = cheapest_key(game.rules, game.view(game.current_player or 0))
+            key = cheapest_key(game.view(game.current_player or 0))
             game.play(min(cards, key=key))
     assert found >= 3
 
@@ -161,7 +161,7 @@ def test_a_spoiled_trick_does_not_count_as_winning() -> None:
     ]
     game = start("aluette", 4, hands, "1O")
     view = game.view(1)
-    assert not wins_now(view, game.rules, parse_card("1C"))
+    assert not wins_now(view, parse_card("1C"))
     assert game.rules.trick_winner(parse_cards("1O 1C"), None) is None
     assert greedy(game) is parse_card("11O")
     assert any(isinstance(a, Move) for a in game.legal_actions())  # surrender is ignored
@@ -178,7 +178,7 @@ def test_a_seat_that_plays_twice_does_not_overtake_itself() -> None:
 
 def test_cheapest_key_orders_points_then_trumps_then_strength() -> None:
     game = start("briscola", 2, ["4C 1O 5O", "3C 12C 2E"], turn_up="7B")
-    key = cheapest_key(game.rules, game.view(0))
+    key = cheapest_key(game.view(0))
     cards = parse_cards("1O 3B 12E 2B 4C 5C 2O 11B")
     ordered = [c.code for c in sorted(cards, key=key)]
     assert ordered == ["2O", "4C", "5C", "2B", "11B", "12E", "3B", "1O"]
@@ -201,7 +201,7 @@ def checked_play_out(game: Game, bots: Sequence[Bot]) -> int:
         seat = game.current_player
         assert seat is not None and seat >= 0
         view = game.view(seat)
-        action = bots[seat].choose(view, game.rules)
+        action = bots[seat].choose(view)
         assert action in view.legal_actions
         assert action in game.legal_actions()
         game.play(action)
@@ -246,13 +246,13 @@ def test_random_bot_is_uniform_and_repeatable() -> None:
     game = new_game("briscola", players=2, seed=7)
     view = game.view(0)
     bot = RandomBot(seed=5)
-    picks = Counter(bot.choose(view, game.rules) for _ in range(3000))
+    picks = Counter(bot.choose(view) for _ in range(3000))
     assert set(picks) == set(view.legal_actions)
     for count in picks.values():
         assert abs(count - 3000 / len(view.legal_actions)) < 150
     first, again = RandomBot(seed=9), RandomBot(seed=9)
-    picks_a = [first.choose(view, game.rules) for _ in range(50)]
-    picks_b = [again.choose(view, game.rules) for _ in range(50)]
+    picks_a = [first.choose(view) for _ in range(50)]
+    picks_b = [again.choose(view) for _ in range(50)]
     assert picks_a == picks_b
     assert len(set(picks_a)) > 1
 
@@ -262,9 +262,9 @@ def test_bots_refuse_a_seat_with_nothing_to_do() -> None:
     view = game.view(1)  # not seat 1's turn: no legal action
     assert view.legal_actions == ()
     with pytest.raises(ValueError, match="no legal action"):
-        GreedyBot().choose(view, game.rules)
+        GreedyBot().choose(view)
     with pytest.raises(ValueError, match="no legal action"):
-        RandomBot(1).choose(view, game.rules)
+        RandomBot(1).choose(view)
 
 
 def test_bots_satisfy_the_protocol() -> None:

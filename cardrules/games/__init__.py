@@ -38,6 +38,10 @@ def rules_for(
             f"unknown game {game!r}; the games are: {known}",
             f"juego desconocido {game!r}; los juegos son: {known}",
         )
+    if not options:  # the common case, made cheap
+        cached = _CACHE.get((game, players))
+        if cached is not None:
+            return cached
     if players is None:
         players = rules_type.player_counts[0]
     counts_ok = isinstance(players, int) and not isinstance(players, bool)
@@ -58,6 +62,8 @@ def rules_for(
         cached = rules_type(players, rules_type.options_type.from_dict(options))
         if key is not None:
             _CACHE[key] = cached
+            if not options:
+                _CACHE[(game, players)] = cached
     return cached
 
 

@@ -1,4 +1,4 @@
-"""Alcalde and the Alcalde variation (Puerto Rico; seeds 000 and 002).
+"""Alcalde and the Alcalde variation (Puerto Rico).
 
 Three players, 40 cards. The Alcalde (mayor) deals and plays alone against the two others, who
 score together. He is the dealer, so the last seat (2); seat 0, at his right, leads the first
@@ -8,9 +8,9 @@ nobody has to follow suit.
 * ``alcalde``: he is dealt 6 cards (the others 3), plays **two cards at each of his turns** (two
   actions in a row; when he leads, his first card sets the suit led) and draws two. 10 tricks of
   four cards. Most card points wins; 60-60 goes to the Alcalde.
-* ``alcalde-variation`` (seed 002 only): he is dealt 4 and plays one card a turn; 13 tricks; his
-  last card goes to his own pile; he wins with 31 points or more, and his opponents may not show
-  each other their hands.
+* ``alcalde-variation`` (José's page only): he is dealt 4 and plays one card a turn; 13 tricks;
+  his last card goes to his own pile; he wins with 31 points or more, and his opponents may not
+  show each other their hands.
 
 Both use the trump-card exchange "like in Briscas" (``exchange="puerto-rico"``) by default.
 """
@@ -20,12 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..actions import Move
 from ..cards import ALL_CARDS, Card
-from ..engine import Game, Result
+from ..engine import Game, Result, Rules, Sides
 from ..options import Options, option
 from ..packs import pack_for
 from ..ranking import RANKINGS
-from .exchange import ExchangeOptions, ExchangeRules
+from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
 
 ALCALDE = 2
 """The Alcalde's seat: he deals, so he is the last seat."""
@@ -40,18 +41,28 @@ class AlcaldeOptions(ExchangeOptions):
         "the Alcalde's opponents may see each other's hands (default: yes; no in the variation)",
         "los rivales del Alcalde pueden ver sus cartas (por defecto sí; no en la variación)",
     )
-    """Seed 000 and seed 002 let the two opponents show each other their hands; seed 002's
+    """Both Puerto Rican sources let the two opponents show each other their hands; the
     variation forbids it. When on, each opponent's view (:meth:`Game.view
     <cardrules.engine.Game.view>`) holds the other's hand."""
 
 
-class AlcaldeRules(ExchangeRules):
+@dataclass(frozen=True)
+class AlcaldeDetails(ExchangeDetails):
+    """What a deal of Alcalde remembers beyond the cards."""
+
+    kept: tuple[Card, ...] = ()
+    """The variation: the card the Alcalde kept at the end (it went to his own pile)."""
+
+
+class AlcaldeRules(Rules):
     """Alcalde: the dealer (seat 2) alone against seats 0 and 1."""
 
     id = "alcalde"
     title: ClassVar[dict[str, str]] = {"en": "Alcalde", "es": "Alcalde"}
     player_counts: ClassVar[tuple[int, ...]] = (3,)
     options_type: ClassVar[type[Options]] = AlcaldeOptions
+    move_types: ClassVar[tuple[type[Move], ...]] = (Exchange,)
+    details_type = AlcaldeDetails
     variation: ClassVar[bool] = False
     """True for the variation: one card a turn, a kept last card, 31 points to win."""
     opts: AlcaldeOptions
@@ -62,20 +73,23 @@ class AlcaldeRules(ExchangeRules):
         o = self.opts = options
         self.pack = pack_for(o.pack or "spanish", 40)
         self.cards = tuple(c for c in ALL_CARDS if c.number not in (8, 9))
-        self.sides = ((0, 1), (ALCALDE,))
         alcalde_cards = 4 if self.variation else 6
         self.hand_sizes = (3, 3, alcalde_cards)
         each_turn = 1 if self.variation else 2
-        self.turns = (1, 1, each_turn)
-        self.draws = (1, 1, each_turn)
-        self.turn_up = True
+        self.turn_sizes = (1, 1, each_turn)
+        self.draw_counts = (1, 1, each_turn)
+        self.turns_up = True
         ranking = RANKINGS[o.scoring]
         self.strength = ranking.strength
         self.card_points = ranking.card_points
         self.partners_see = o.partners_see if o.partners_see is not None else not self.variation
-        self.configure_exchange(o, "puerto-rico", "any-time")
+        self.move_rules = (ExchangeRule(self, o, "puerto-rico", "any-time"),)
 
-    def deal_pattern(self) -> list[tuple[int, int]]:
+    def initial_sides(self) -> Sides:
+        """The two opponents together, then the Alcalde alone."""
+        return ((0, 1), (ALCALDE,))
+
+    def deal_packets(self) -> list[tuple[int, int]]:
         """Three rounds, one card at a time to seats 0 and 1 and two at a time to the Alcalde;
         in the variation one card to each, then a fourth to the Alcalde."""
         if self.variation:
@@ -90,12 +104,11 @@ class AlcaldeRules(ExchangeRules):
 
     def before_result(self, game: Game) -> None:
         """In the variation the Alcalde's last card goes to his own pile."""
-        hand = game.hands[ALCALDE]
-        if hand:
-            game.taken[ALCALDE].extend(hand)
-            game.points[ALCALDE] += sum(self.card_points[c.index] for c in hand)
-            game.extra["kept"] = [c.code for c in hand]
-            hand.clear()
+        kept = tuple(game.hands[ALCALDE])
+        for card in kept:
+            game.hand_to_pile(ALCALDE, card, ALCALDE)
+        if kept:
+            game.update_details(kept=kept)
 
     def result(self, game: Game) -> Result:
         opponents = game.points[0] + game.points[1]
@@ -108,7 +121,7 @@ class AlcaldeRules(ExchangeRules):
         game_points = (0, 1) if alcalde_wins else (1, 0)
         return Result(
             points=tuple(game.points),
-            sides=self.sides,
+            sides=game.sides,
             side_points=(opponents, alcalde),
             winner=winner,
             game_points=game_points,
@@ -125,8 +138,8 @@ class AlcaldeRules(ExchangeRules):
 
 
 class AlcaldeVariation(AlcaldeRules):
-    """The Alcalde variation of seed 002 (Carlos García's): 4 cards, one a turn, 13 tricks, the
-    last card kept, 31 points to win, no showing of hands."""
+    """The Alcalde variation (Carlos García's, on José's page): 4 cards, one a turn, 13
+    tricks, the last card kept, 31 points to win, no showing of hands."""
 
     id = "alcalde-variation"
     title: ClassVar[dict[str, str]] = {

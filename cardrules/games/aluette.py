@@ -1,4 +1,4 @@
-"""Aluette (seed 001; pagat.com and Parlett for the details).
+"""Aluette (the French rules page; pagat.com and Parlett for the details).
 
 Four players with the 48-card Spanish pack, in two partnerships sitting opposite (seats 0 and 2
 against 1 and 3) whose partners do **not** pool their tricks. Play goes clockwise (seat 0 sits at
@@ -16,13 +16,13 @@ the deal's score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal
 
-from ..actions import Action, CardMove, Move, Trick, register_move
+from ..actions import Action, CardMove, Masked, Move, Trick
 from ..cards import ALL_CARDS, Card, Suit, parse_card
-from ..engine import Game, Result, Rules
+from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
 from ..errors import IllegalActionError
 from ..options import Options, option
 from ..packs import pack_for
@@ -59,7 +59,14 @@ CARD_NAMES: Final = {
 """The French names of Aluette's eight named cards."""
 
 
-@register_move
+CHANT = Phase("chant")
+"""Each player in turn agrees to the chant or refuses it."""
+DISCARD = Phase("discard")
+"""After the chant: the two players who took the spare cards discard back to nine."""
+ANSWER = Phase("answer")
+"""A surrender has been offered: the next opponent accepts or refuses it."""
+
+
 @dataclass(frozen=True)
 class Chant(Move):
     """Agree to the chant (all four must agree)."""
@@ -67,7 +74,6 @@ class Chant(Move):
     keyword: ClassVar[str] = "chant"
 
 
-@register_move
 @dataclass(frozen=True)
 class NoChant(Move):
     """Refuse the chant: it is not done this deal."""
@@ -75,15 +81,15 @@ class NoChant(Move):
     keyword: ClassVar[str] = "no-chant"
 
 
-@register_move
 @dataclass(frozen=True)
 class Discard(CardMove):
     """Put ``card`` face down aside (after the chant, back down to nine cards)."""
 
     keyword: ClassVar[str] = "discard"
+    face_down: ClassVar[bool] = True
+    leaves_hand: ClassVar[bool] = True
 
 
-@register_move
 @dataclass(frozen=True)
 class Surrender(Move):
     """Offer to concede the deal (the next opponent answers)."""
@@ -91,7 +97,6 @@ class Surrender(Move):
     keyword: ClassVar[str] = "surrender"
 
 
-@register_move
 @dataclass(frozen=True)
 class Accept(Move):
     """Accept a surrender: the deal ends and the accepting side scores 1."""
@@ -99,7 +104,6 @@ class Accept(Move):
     keyword: ClassVar[str] = "accept"
 
 
-@register_move
 @dataclass(frozen=True)
 class Refuse(Move):
     """Refuse a surrender: now the refusing side must make mordienne (2 points) or the side that
@@ -123,7 +127,6 @@ SIGNALS: Final = {
 """The partners' signals (pagat): what each says, and the gesture that says it (en, es)."""
 
 
-@register_move
 @dataclass(frozen=True)
 class Signal(Move):
     """Signal to your partner what you hold (``signal:monsieur``...): only he sees it. The engine
@@ -141,6 +144,195 @@ class Signal(Move):
         if argument not in SIGNALS:
             raise ValueError(argument)
         return cls(argument)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A surrender offered during the deal."""
+
+    by: int
+    """The seat that offered it."""
+    side: int
+    """Its side (0: seats 0 and 2; 1: seats 1 and 3)."""
+    answer: Literal["accepted", "refused"] | None = None
+    """The answer, once given."""
+
+
+@dataclass(frozen=True)
+class AluetteDetails(Details):
+    """What a deal of Aluette remembers beyond the cards."""
+
+    chant: Literal["off", "asking", "refused", "done"] = "off"
+    """Where the chant stands: not offered, being asked, refused, or done."""
+    agreed: int = 0
+    """Players who have agreed to the chant so far."""
+    surrender: Offer | None = None
+    """The surrender offered, if any."""
+    signals: tuple[tuple[int, int, str], ...] = ()
+    """Signals made: ``(trick number, seat, signal)``. Private: a seat's view keeps only its
+    own side's."""
+    spoiled: tuple[int, ...] = ()
+    """With ``spoiled="next-winner"``: spoiled tricks waiting for the next winner."""
+
+
+def _details(game: Game) -> AluetteDetails:
+    details = game.details
+    assert isinstance(details, AluetteDetails)
+    return details
+
+
+class ChantRule(MoveRule[Chant]):
+    """Agreeing to the chant; once all four agree, the spare cards go out and the discards
+    follow."""
+
+    move_type = Chant
+    phases = (CHANT,)
+    closed = Why("the chant is over or not played now", "el «chant» no se juega ahora")
+
+    def offers(self, game: Game, seat: int) -> Iterable[Chant]:
+        return (Chant(),)
+
+    def apply(self, game: Game, seat: int, move: Chant) -> Trick | None:
+        agreed = _details(game).agreed + 1
+        game.update_details(agreed=agreed)
+        if agreed < 4:
+            game.begin_phase(CHANT, agreed)
+            return None
+        turn = 0
+        while game.stock_size:  # top first, alternately to the dealer's left and the dealer
+            game.draw(turn)
+            turn = 3 - turn
+        game.begin_phase(DISCARD, 0)
+        return None
+
+
+class NoChantRule(MoveRule[NoChant]):
+    """Refusing the chant: the play starts at once."""
+
+    move_type = NoChant
+    phases = (CHANT,)
+    closed = ChantRule.closed
+
+    def offers(self, game: Game, seat: int) -> Iterable[NoChant]:
+        return (NoChant(),)
+
+    def apply(self, game: Game, seat: int, move: NoChant) -> Trick | None:
+        game.update_details(chant="refused")
+        game.start_play(0)
+        return None
+
+
+class DiscardRule(MoveRule[Discard]):
+    """After the chant, seat 0 and then the dealer discard back to nine cards."""
+
+    move_type = Discard
+    phases = (DISCARD,)
+    closed = ChantRule.closed
+    _NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+
+    def offers(self, game: Game, seat: int) -> Iterable[Discard]:
+        return [Discard(card) for card in game.hands[seat]]
+
+    def check(self, game: Game, seat: int | None, move: Discard) -> Why | None:
+        if seat is None or move.card not in game.hands[seat]:
+            return self._NOT_HELD
+        return None
+
+    def apply(self, game: Game, seat: int, move: Discard) -> Trick | None:
+        game.hand_to_aside(seat, move.card)
+        if len(game.hands[0]) > 9:
+            game.begin_phase(DISCARD, 0)
+        elif len(game.hands[3]) > 9:
+            game.begin_phase(DISCARD, 3)
+        else:
+            game.update_details(chant="done")
+            game.start_play(0)
+        return None
+
+
+class SurrenderRule(MoveRule[Surrender]):
+    """Offering to concede, once per deal, by the player to act."""
+
+    move_type = Surrender
+    disabled = Why("surrender is not played (option surrender)",
+                   "no se juega la rendición (opción surrender)")
+    _ONCE = Why("a surrender may be offered once per deal, by the player to act",
+                "la rendición se ofrece una vez por mano, y la ofrece quien tiene el turno")
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def offers(self, game: Game, seat: int) -> Iterable[Surrender]:
+        return (Surrender(),)
+
+    def check(self, game: Game, seat: int | None, move: Surrender) -> Why | None:
+        return self._ONCE if _details(game).surrender is not None else None
+
+    def apply(self, game: Game, seat: int, move: Surrender) -> Trick | None:
+        game.update_details(surrender=Offer(seat, game.side_of(seat)))
+        game.begin_phase(ANSWER, (seat + 1) % 4)
+        return None
+
+    def still_possible(self, game: Game) -> bool:
+        return _details(game).surrender is None
+
+
+class AnswerRule(MoveRule[Accept | Refuse]):
+    """Accepting or refusing a surrender: the next opponent answers."""
+
+    phases = (ANSWER,)
+    closed = Why("there is no surrender to answer (or it is another seat's answer)",
+                 "no hay rendición que responder (o le toca responder a otro asiento)")
+
+    def __init__(self, move_type: type[Accept] | type[Refuse]) -> None:
+        self.move_type = move_type  # type: ignore[misc]
+
+    def offers(self, game: Game, seat: int) -> Iterable[Accept | Refuse]:
+        return (self.move_type(),)
+
+    def apply(self, game: Game, seat: int, move: Accept | Refuse) -> Trick | None:
+        offer = _details(game).surrender
+        assert offer is not None
+        accepted = isinstance(move, Accept)
+        game.update_details(surrender=replace(offer, answer="accepted" if accepted else "refused"))
+        game.resume_play()
+        if accepted:
+            game.finish("surrender")
+        return None
+
+
+class SignalRule(MoveRule[Signal]):
+    """A signal to one's partner, at most one per trick, at one's turn: only the partner sees
+    it."""
+
+    move_type = Signal
+    disabled = Why("signals are off (option signals)", "las señas no se juegan (opción signals)")
+    _ONCE = Why("you have signalled in this trick already", "ya hiciste una seña en esta baza")
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def offers(self, game: Game, seat: int) -> Iterable[Signal]:
+        return [Signal(name) for name in SIGNALS]
+
+    def check(self, game: Game, seat: int | None, move: Signal) -> Why | None:
+        number = len(game.tricks)
+        if any(t == number and s == seat for t, s, _ in _details(game).signals):
+            return self._ONCE
+        return None
+
+    def apply(self, game: Game, seat: int, move: Signal) -> Trick | None:
+        signals = _details(game).signals
+        game.update_details(signals=(*signals, (len(game.tricks), seat, move.name)))
+        return None
+
+    def seen_by(self, game: Game, viewer: int, seat: int, move: Signal) -> Action:
+        if viewer == seat or viewer == (seat + 2) % 4:
+            return move
+        return Masked("signal", hides_card=False)
+
+    def stand_in(self, game: Game, seat: int, masked: Masked, card: Card | None) -> Signal:
+        return Signal("nothing")  # what an opponent did not see cannot matter to it
 
 
 @dataclass(frozen=True)
@@ -212,6 +404,13 @@ class Aluette(Rules):
     title: ClassVar[dict[str, str]] = {"en": "Aluette", "es": "Aluette (la vache)"}
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options_type: ClassVar[type[Options]] = AluetteOptions
+    phases: ClassVar[tuple[Phase, ...]] = (
+        Phase.DEAL, CHANT, DISCARD, Phase.PLAY, ANSWER, Phase.OVER
+    )
+    move_types: ClassVar[tuple[type[Move], ...]] = (
+        Chant, NoChant, Discard, Surrender, Accept, Refuse, Signal
+    )
+    details_type = AluetteDetails
     scores_tricks: ClassVar[bool] = True
     opts: AluetteOptions
 
@@ -221,15 +420,21 @@ class Aluette(Rules):
         self.opts = options
         self.pack = pack_for("spanish", 48)
         self.cards = ALL_CARDS
-        self.sides = ((0, 2), (1, 3))
         self.hand_sizes = (9, 9, 9, 9)
-        self.draws = (0, 0, 0, 0)
-        self.turns = (1, 1, 1, 1)
-        self.turn_up = False
+        self.draw_counts = (0, 0, 0, 0)
+        self.turn_sizes = (1, 1, 1, 1)
+        self.turns_up = False
         self.strength = STRENGTH
         self.card_points = [0] * len(ALL_CARDS)
-        self.has_moves = options.surrender or options.signals
         self.watches_tricks = True  # game.points counts tricks, as the result does
+        self.move_rules = (
+            ChantRule(), NoChantRule(), DiscardRule(), SurrenderRule(options.surrender),
+            AnswerRule(Accept), AnswerRule(Refuse), SignalRule(options.signals),
+        )
+
+    def initial_sides(self) -> Sides:
+        """Partners sit opposite: seats 0 and 2 against 1 and 3."""
+        return ((0, 2), (1, 3))
 
     def match_length(self) -> tuple[int | None, int | None]:
         """Five deals (pagat, Parlett) or first side to 5 points (French sites)."""
@@ -240,9 +445,17 @@ class Aluette(Rules):
         seating = seating_draw(rng.word())
         return seating.seats, seating.roles["madame"], seating
 
-    def deal_pattern(self) -> list[tuple[int, int]]:
+    def deal_packets(self) -> list[tuple[int, int]]:
         """Three rounds of three cards, seat 0 (the dealer's left) first."""
         return [(seat, 3) for seat in range(4)] * 3
+
+    def after_deal(self, game: Game) -> None:
+        """With the chant option, each player in turn is asked; otherwise the play starts."""
+        if self.opts.chant:
+            game.update_details(chant="asking")
+            game.begin_phase(CHANT, 0)
+        else:
+            game.start_play(0)
 
     def trick_winner(self, cards: Sequence[Card], trump: Suit | None) -> int | None:
         """The highest card by the 19 classes; ``None`` (spoiled) when the highest is tied."""
@@ -261,125 +474,30 @@ class Aluette(Rules):
         """Count the trick for its winner in ``game.points`` (Aluette scores tricks, and the
         cards have no points). With ``spoiled="next-winner"`` the winner also takes, and counts,
         the spoiled tricks before it."""
+        details = _details(game)
         if trick.winner is None:
             if self.opts.spoiled == "next-winner":
-                game.extra.setdefault("spoiled", []).append(trick.number)
+                game.update_details(spoiled=(*details.spoiled, trick.number))
             return
-        game.points[trick.winner] += 1
-        waiting: list[int] = game.extra.get("spoiled", [])
-        for number in waiting:
+        game.add_points(trick.winner, 1)
+        for number in details.spoiled:
             for card in game.tricks[number].cards:
-                game.aside.remove(card)
-                game.taken[trick.winner].append(card)
-            game.points[trick.winner] += 1
-        waiting.clear()
+                game.aside_to_pile(card, trick.winner)
+            game.add_points(trick.winner, 1)
+        if details.spoiled:
+            game.update_details(spoiled=())
 
-    # The chant (a setup phase) -------------------------------------------------------------------
-    def setup_needed(self, game: Game) -> bool:
-        if self.opts.chant:
-            game.extra["chant"] = 0  # players who agreed so far
-            return True
-        return False
-
-    def _discarder(self, game: Game) -> int:
-        return 0 if len(game.hands[0]) > 9 else 3
-
-    def setup_player(self, game: Game) -> int:
-        agreed: int = game.extra["chant"]
-        return agreed if agreed < 4 else self._discarder(game)
-
-    def setup_actions(self, game: Game, seat: int) -> list[Action]:
-        if game.extra["chant"] < 4:
-            return [Chant(), NoChant()]
-        return [Discard(c) for c in game.hands[seat]]
-
-    def apply_setup(self, game: Game, seat: int, action: Action) -> None:
-        if isinstance(action, NoChant):
-            game.extra["chant"] = "refused"
-            game.start_play(0)
-        elif isinstance(action, Chant):
-            game.extra["chant"] += 1
-            if game.extra["chant"] == 4:
-                turn = 0
-                while game.stock:  # top first, alternately to the dealer's left and the dealer
-                    game.hands[turn].append(game.stock.pop())
-                    turn = 3 - turn
-        elif isinstance(action, Discard):
-            game.hands[seat].remove(action.card)
-            game.aside.append(action.card)
-            if len(game.hands[0]) == 9 and len(game.hands[3]) == 9:
-                game.extra["chant"] = "done"
-                game.start_play(0)
-
-    # Surrender ------------------------------------------------------------------------------
-    def moves(self, game: Game, seat: int) -> list[Move]:
-        offer = game.extra.get("surrender")
-        if game.pending is not None:
-            return [Accept(), Refuse()] if seat == game.pending else []
-        found: list[Move] = []
-        if seat != game.current_player:
-            return found
-        if self.opts.surrender and offer is None:
-            found.append(Surrender())
-        if self.opts.signals and not self._signalled(game, seat):
-            found.extend(Signal(name) for name in SIGNALS)
-        return found
-
-    def _signalled(self, game: Game, seat: int) -> bool:
-        """Whether ``seat`` has already signalled in the current trick."""
-        return any(t == len(game.tricks) and s == seat for t, s, _ in game.extra.get("signals", ()))
-
-    def moves_possible(self, game: Game) -> bool:
-        return self.opts.signals or "surrender" not in game.extra
-
+    # What a seat sees -------------------------------------------------------------------------
     def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
         """The signals ``seat``'s partner has made (opponents' signals stay unseen)."""
         partner = (seat + 2) % 4
-        return tuple(m for m in game.extra.get("signals", ()) if m[1] == partner)
+        return tuple(m for m in _details(game).signals if m[1] == partner)
 
-    def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
-        if isinstance(move, Signal):
-            game.extra.setdefault("signals", []).append((len(game.tricks), seat, move.name))
-        elif isinstance(move, Surrender):
-            game.extra["surrender"] = {"by": seat, "side": self.side_of(seat), "answer": None}
-            game.wait_for((seat + 1) % 4)
-        elif isinstance(move, (Accept, Refuse)):
-            offer = game.extra["surrender"]
-            offer["answer"] = "accepted" if isinstance(move, Accept) else "refused"
-            game.wait_for(None)
-            if isinstance(move, Accept):
-                game.finish("surrender")
-        else:
-            return super().apply_move(game, seat, move)
-        return None
-
-    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
-        """Explain a refused move."""
-        if isinstance(move, Surrender):
-            if not self.opts.surrender:
-                return IllegalActionError(
-                    "surrender is not played (option surrender)",
-                    "no se juega la rendición (opción surrender)",
-                )
-            return IllegalActionError(
-                "a surrender may be offered once per deal, by the player to act",
-                "la rendición se ofrece una vez por mano, y la ofrece quien tiene el turno",
-            )
-        if isinstance(move, (Accept, Refuse)):
-            return IllegalActionError(
-                "there is no surrender to answer (or it is another seat's answer)",
-                "no hay rendición que responder (o le toca responder a otro asiento)",
-            )
-        if isinstance(move, Signal):
-            return IllegalActionError(
-                "signals are off (option signals), or you have signalled in this trick already",
-                "las señas no se juegan (opción signals), o ya hiciste una en esta baza",
-            )
-        if isinstance(move, (Chant, NoChant, Discard)):
-            return IllegalActionError(
-                "the chant is over or not played now", "el «chant» no se juega ahora"
-            )
-        return None
+    def details_seen_by(self, game: Game, seat: int) -> Details:
+        """Everything but the other side's signals."""
+        details = _details(game)
+        mine = tuple(m for m in details.signals if m[1] % 2 == seat % 2)
+        return details if mine == details.signals else replace(details, signals=mine)
 
     # Scoring ----------------------------------------------------------------------------------
     def credits(self, game: Game) -> list[tuple[int | None, int]]:
@@ -424,32 +542,33 @@ class Aluette(Rules):
     def result(self, game: Game) -> Result:
         credited = [who for who, _ in self.credits(game)]
         tricks = tuple(credited.count(s) for s in range(4))  # the same as game.points
-        side_tricks = tuple(sum(tricks[s] for s in side) for side in self.sides)
-        offer = game.extra.get("surrender")
+        sides = game.sides
+        side_tricks = tuple(sum(tricks[s] for s in side) for side in sides)
+        offer = _details(game).surrender
         winner: int | None = None
         score = 0
         reason = "tricks"
-        if offer is not None and offer["answer"] == "accepted":
-            winner, score, reason = 1 - offer["side"], 1, "surrender"
+        if offer is not None and offer.answer == "accepted":
+            winner, score, reason = 1 - offer.side, 1, "surrender"
         else:
             top = self.top_player(game)
             mordienne = top is not None and self.is_mordienne(game, top)
-            if offer is not None and offer["answer"] == "refused":
+            if offer is not None and offer.answer == "refused":
                 reason = "surrender refused"
-                refusers = 1 - offer["side"]
-                if top is not None and self.side_of(top) == refusers and mordienne:
+                refusers = 1 - offer.side
+                if top is not None and game.side_of(top) == refusers and mordienne:
                     winner, score = refusers, 2
                 else:
-                    winner, score = offer["side"], 2
+                    winner, score = offer.side, 2
             elif top is not None:
-                winner = self.side_of(top)
+                winner = game.side_of(top)
                 score = 2 if self.opts.mordienne and mordienne else 1
                 if score == 2:
                     reason = "mordienne"
         game_points = tuple(score if i == winner else 0 for i in range(2))
         return Result(
             points=tricks,
-            sides=self.sides,
+            sides=sides,
             side_points=side_tricks,
             winner=winner,
             game_points=game_points,

@@ -2,8 +2,7 @@
 
 The three games share one set of rules; a :class:`Tradition` says where they differ (pack, card
 removal, trump-card exchange, the Italian redeal) and :class:`BriscolaOptions` lets a table pick
-any other reading. Sources: seed 003 (Briscola), seed 004 (Brisca), seed 002 (Briscas) and the
-project's rules notes.
+any other reading.
 
 Common rules: 40 cards (48 for six Spanish players), rank 1, 3, 12, 11, 10, (9, 8,) 7, 6, 5, 4, 2,
 points 11, 10, 4, 3, 2 (120 in all). Three cards each; the next card is turned up under the stock
@@ -14,17 +13,34 @@ With two sides, more than 60 wins and 60-60 is a draw.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import Arrastro, Claim, Move, Trick
+from ..actions import CardMove, Deal, Move, Trick
 from ..cards import ALL_CARDS, Card, Suit, parse_card
-from ..engine import Game, Result
-from ..errors import IllegalActionError
+from ..engine import (
+    CardRule,
+    Game,
+    MoveRule,
+    Result,
+    Rules,
+    Sides,
+    Why,
+    Words,
+    side_points,
+)
 from ..options import Options, option
 from ..packs import Style, pack_for
 from ..ranking import RANKINGS
-from .exchange import ExchangeOptions, ExchangeRule, ExchangeRules, ExchangeTiming
+from .exchange import (
+    Exchange,
+    ExchangeDetails,
+    ExchangeOptions,
+    ExchangeRule,
+    ExchangeRuleName,
+    ExchangeTiming,
+)
 
 ThreeRemoval = Literal["one-2", "one-4", "all-2s"]
 SixPack = Literal["48-cards", "no-2s"]
@@ -36,7 +52,7 @@ class Tradition:
 
     style: Style
     """The pack's look."""
-    exchange: ExchangeRule
+    exchange: ExchangeRuleName
     """Which card may take the turned-up card."""
     timing: ExchangeTiming
     """When it may."""
@@ -164,12 +180,160 @@ class BriscolaOptions(ExchangeOptions):
     cups, swords, clubs). A card is still turned up and drawn last."""
 
 
-class BriscolaRules(ExchangeRules):
+@dataclass(frozen=True)
+class Arrastro(CardMove):
+    """Play ``card``, the ace of trumps, and declare *arrastro*: the players still to play must
+    play their best trump, or with no trump their best card."""
+
+    keyword: ClassVar[str] = "arrastro"
+    leaves_hand: ClassVar[bool] = True
+    plays_card: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Claim(Move):
+    """Claim every remaining trick for the claimer's side (it must hold the top trumps)."""
+
+    keyword: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True)
+class BriscolaDetails(ExchangeDetails):
+    """What a deal of the Briscola family remembers beyond the cards."""
+
+    arrastro_in: int | None = None
+    """The trick (from 0) in which *arrastro* was declared, if it was."""
+    killer: int | None = None
+    """Muerte al Tres: the seat whose trump ace took the trump three."""
+
+
+def _details(game: Game) -> BriscolaDetails:
+    details = game.details
+    assert isinstance(details, BriscolaDetails)
+    return details
+
+
+_BEST = Why("arrastro: seat {seat} must play its best trump (or best card): not {card}",
+            "arrastro: el asiento {seat} debe jugar su mejor triunfo (o su mejor carta), "
+            "no el {card}")
+_ACE_WAITS = Why("Muerte al Tres: the trump ace waits until the trump three has been played",
+                 "Muerte al Tres: el as de triunfo espera a que se haya jugado el tres")
+_FOLLOW = Why("seat {seat} must follow suit ({suit}): not {card}",
+              "el asiento {seat} debe asistir al palo ({suit}), no el {card}")
+
+
+@dataclass(frozen=True)
+class BriscolaDuty(CardRule):
+    """The duties a Briscola table may play under, from the options and the trick so far:
+    *arrastro* in force (best trump, else best card), the Cuban trump ace that waits for the
+    three, and following suit."""
+
+    strength: Sequence[int]
+    trump: Suit | None
+    arrastro: bool
+    """*Arrastro* was declared in this trick, before this seat's turn."""
+    waiting_ace: Card | None
+    """Muerte al Tres: the trump ace, while the trump three is still out (else ``None``)."""
+    led: Suit | None
+    """The suit to follow (``None``: no duty to follow)."""
+    suit_name: Words | None = None
+
+    def check(self, card: Card, hand: Sequence[Card]) -> Why | None:
+        strength = self.strength
+        if self.arrastro:
+            trumps = [c for c in hand if c.suit is self.trump]
+            pool = trumps or hand
+            if card not in pool:
+                return _BEST
+            top = max(strength[c.index] for c in pool)
+            return None if strength[card.index] == top else _BEST
+        ace = self.waiting_ace
+        blocked = ace is not None and len(hand) > 1 and ace in hand
+        if blocked and card is ace:
+            return _ACE_WAITS
+        led = self.led
+        if led is not None and card.suit is not led:
+            for other in hand:
+                if other.suit is led and not (blocked and other is ace):
+                    return _FOLLOW
+        return None
+
+    def fields(self) -> dict[str, object]:
+        return {"suit": self.suit_name} if self.suit_name is not None else {}
+
+
+class ArrastroRule(MoveRule[Arrastro]):
+    """The Spanish *arrastro*: the holder of the trump ace plays it and declares it."""
+
+    move_type = Arrastro
+    disabled = Why("arrastro is not played (option arrastro)",
+                   "no se juega el arrastro (opción arrastro)")
+    _NOT_ACE = Why("{card} is not the ace of trumps: only the trump ace declares arrastro",
+                   "el {card} no es el as de triunfo: solo el as de triunfo canta arrastro")
+    _NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+
+    def __init__(self, rules: BriscolaRules, enabled: bool) -> None:
+        self.rules = rules
+        self.enabled = enabled
+
+    def offers(self, game: Game, seat: int) -> Iterable[Arrastro]:
+        return (Arrastro(Card(1, game.trump)),) if game.trump is not None else ()
+
+    def check(self, game: Game, seat: int | None, move: Arrastro) -> Why | None:
+        if seat is None or game.trump is None or move.card is not Card(1, game.trump):
+            return self._NOT_ACE
+        hand = game.hands[seat]
+        if move.card not in hand:
+            return self._NOT_HELD
+        duty = self.rules.card_rule(game, seat)
+        return None if duty is None else duty.check(move.card, hand)
+
+    def apply(self, game: Game, seat: int, move: Arrastro) -> Trick | None:
+        number = len(game.tricks)
+        trick = game.play_from_hand(move.card)
+        game.update_details(arrastro_in=number)
+        return trick
+
+
+class ClaimRule(MoveRule[Claim]):
+    """The Spanish claim: with the stock gone, the player to lead whose side holds the top
+    trumps takes every remaining trick."""
+
+    move_type = Claim
+    disabled = Why("claiming is not played (option claim)",
+                   "no se juega a reclamar (opción claim)")
+    _CANNOT = Why("a claim needs an empty stock, the lead, and your side holding the top trumps",
+                  "para reclamar hace falta el mazo agotado, ser mano y que tu bando tenga los "
+                  "triunfos más altos")
+
+    def __init__(self, rules: BriscolaRules, enabled: bool) -> None:
+        self.rules = rules
+        self.enabled = enabled
+
+    def offers(self, game: Game, seat: int) -> Iterable[Claim]:
+        return (Claim(),)
+
+    def check(self, game: Game, seat: int | None, move: Claim) -> Why | None:
+        if seat is None or game.trick or not self.rules.can_claim(game, seat):
+            return self._CANNOT
+        return None
+
+    def apply(self, game: Game, seat: int, move: Claim) -> Trick | None:
+        for holder, hand in enumerate(game.hands):
+            for card in tuple(hand):
+                game.hand_to_pile(holder, card, seat)
+        game.finish("claim")
+        return None
+
+
+class BriscolaRules(Rules):
     """Rules shared by the Briscola family; subclasses only name their :class:`Tradition`."""
 
     tradition: ClassVar[Tradition]
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 6)
     options_type: ClassVar[type[Options]] = BriscolaOptions
+    move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, Arrastro, Claim)
+    details_type = BriscolaDetails
     opts: BriscolaOptions
 
     def __init__(self, players: int, options: Options) -> None:
@@ -198,24 +362,29 @@ class BriscolaRules(ExchangeRules):
         # The Italian pack has no 8s and 9s: six players on 48 cards use the Spanish pack.
         self.pack = pack_for("spanish" if style == "italian" and size == 48 else style, size)
         self.cards = tuple(c for c in ALL_CARDS if c.number in numbers)
-        if players in (2, 3):
-            self.sides = tuple((s,) for s in range(players))
-        else:
-            self.sides = tuple(tuple(range(s, players, 2)) for s in range(2))
         self.hand_sizes = (3,) * players
-        self.draws = (1,) * players
-        self.turns = (1,) * players
-        self.turn_up = True
+        self.draw_counts = (1,) * players
+        self.turn_sizes = (1,) * players
+        self.turns_up = True
         ranking = RANKINGS[o.scoring]
         self.strength = ranking.strength
         self.card_points = ranking.card_points
         self.free_play = not (o.follow_suit or o.arrastro or o.muerte_al_tres)
-        self.has_moves = o.arrastro or o.claim
-        self.configure_exchange(o, t.exchange, t.timing)
         self.watches_tricks = o.muerte_al_tres
+        self.exchange = ExchangeRule(self, o, t.exchange, t.timing)
+        self.move_rules = (
+            self.exchange, ArrastroRule(self, o.arrastro), ClaimRule(self, o.claim)
+        )
+
+    def initial_sides(self) -> Sides:
+        """Two or three players play alone; four and six play in two sides, partners sitting
+        alternately (seats i, i+2, i+4)."""
+        if self.players in (2, 3):
+            return tuple((s,) for s in range(self.players))
+        return tuple(tuple(range(s, self.players, 2)) for s in range(2))
 
     def match_length(self) -> tuple[int | None, int | None]:
-        """Best of three deals: the first side to 2 game points (seed 003)."""
+        """Best of three deals: the first side to 2 game points (the Italian source)."""
         return (None, 2)
 
     # Dealing -----------------------------------------------------------------------------------
@@ -228,96 +397,27 @@ class BriscolaRules(ExchangeRules):
             stock = rest[1:] + rest[:1]
         return stock
 
-    def trump_of(self, deal: object) -> Suit | None:
+    def trump_of(self, deal: Deal) -> Suit | None:
         if self.opts.trump_suit is not None:
             return Suit.parse(self.opts.trump_suit)
-        return super().trump_of(deal)  # type: ignore[arg-type]
+        return super().trump_of(deal)
 
-    # Moves ------------------------------------------------------------------------------------
-    def moves(self, game: Game, seat: int) -> list[Move]:
-        found = self.exchange_moves(game, seat)
-        if seat != game.current_player:
-            return found
-        if self.opts.arrastro and game.trump is not None:
-            ace = Card(1, game.trump)
-            if ace in game.hands[seat] and ace in self.legal_plays(game, seat):
-                found.append(Arrastro(ace))
-        if self.opts.claim and not game.trick and self.can_claim(game, seat):
-            found.append(Claim())
-        return found
-
-    def moves_possible(self, game: Game) -> bool:
-        return self.opts.arrastro or self.opts.claim or super().moves_possible(game)
-
-    def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
-        if isinstance(move, Arrastro):
-            game.extra["arrastro"] = len(game.tricks)
-            return game.put_card(move.card)
-        if isinstance(move, Claim):
-            for hand in game.hands:
-                game.taken[seat].extend(hand)
-                game.points[seat] += sum(self.card_points[c.index] for c in hand)
-                hand.clear()
-            game.finish("claim")
-            return None
-        return super().apply_move(game, seat, move)
-
-    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
-        """Explain a refused move."""
-        if isinstance(move, Claim) and not self.opts.claim:
-            return IllegalActionError(
-                "claiming is not played (option claim)", "no se juega a reclamar (opción claim)"
-            )
-        if isinstance(move, Claim):
-            return IllegalActionError(
-                "a claim needs an empty stock, the lead, and your side holding the top trumps",
-                "para reclamar hace falta el mazo agotado, ser mano y que tu bando tenga los "
-                "triunfos más altos",
-            )
-        return super().why_not(game, seat, move)
-
-    # Restrictions on plays ---------------------------------------------------------------
-    def legal_plays(self, game: Game, seat: int) -> list[Card]:
-        hand = game.hands[seat]
+    # Duties on plays ------------------------------------------------------------------------
+    def card_rule(self, game: Game, seat: int) -> BriscolaDuty | None:
+        o = self.opts
         trump = game.trump
-        strength = self.strength
-        if game.trick and game.extra.get("arrastro") == len(game.tricks):
-            trumps = [c for c in hand if c.suit is trump]
-            pool = trumps or hand
-            top = max(strength[c.index] for c in pool)
-            return [c for c in pool if strength[c.index] == top]
-        cards = list(hand)
-        if self.opts.muerte_al_tres and trump is not None and len(hand) > 1:
-            ace, three = Card(1, trump), Card(3, trump)
-            three_out = three in game.trick or any(three in t.cards for t in game.tricks)
-            if ace in cards and not three_out:
-                cards.remove(ace)
-        if self.opts.follow_suit and game.trick:
-            led = game.trick[0].suit
-            same = [c for c in cards if c.suit is led]
-            if same:
-                cards = same
-        return cards
-
-    def why_not_card(self, game: Game, seat: int, card: Card) -> IllegalActionError:
-        """Explain a refused card."""
-        if game.trick and game.extra.get("arrastro") == len(game.tricks):
-            return IllegalActionError(
-                f"arrastro: seat {seat} must play its best trump (or best card): not {card.code}",
-                f"arrastro: el asiento {seat} debe jugar su mejor triunfo (o su mejor carta), "
-                f"no el {card.code}",
-            )
-        if self.opts.muerte_al_tres and game.trump is not None and card is Card(1, game.trump):
-            return IllegalActionError(
-                "Muerte al Tres: the trump ace waits until the trump three has been played",
-                "Muerte al Tres: el as de triunfo espera a que se haya jugado el tres",
-            )
-        led = game.trick[0].suit
-        return IllegalActionError(
-            f"seat {seat} must follow suit ({self.pack.suit_name(led, 'en')}): not {card.code}",
-            f"el asiento {seat} debe asistir al palo ({self.pack.suit_name(led, 'es')}), "
-            f"no el {card.code}",
-        )
+        arrastro = bool(game.trick) and _details(game).arrastro_in == len(game.tricks)
+        waiting = None
+        if o.muerte_al_tres and trump is not None:
+            three = Card(3, trump)
+            out = three in game.trick or any(three in t.cards for t in game.tricks)
+            waiting = None if out else Card(1, trump)
+        led = game.trick[0].suit if o.follow_suit and game.trick else None
+        if not arrastro and waiting is None and led is None:
+            return None
+        name = None if led is None else Words(self.pack.suit_name(led, "en"),
+                                              self.pack.suit_name(led, "es"))
+        return BriscolaDuty(self.strength, trump, arrastro, waiting, led, name)
 
     def can_claim(self, game: Game, seat: int) -> bool:
         """Whether ``seat`` may claim now: empty stock, his lead, his side holds the k highest
@@ -332,7 +432,7 @@ class BriscolaRules(ExchangeRules):
         )
         if len(trumps) < left or left == 0:
             return False
-        side = self.sides[self.side_of(seat)]
+        side = game.sides[game.side_of(seat)]
         return all(s in side for _, s in trumps[:left])
 
     # After each trick ---------------------------------------------------------------
@@ -341,7 +441,7 @@ class BriscolaRules(ExchangeRules):
             ace, three = Card(1, game.trump), Card(3, game.trump)
             cards = trick.cards
             if ace in cards and three in cards:
-                game.extra["killer"] = trick.winner
+                game.update_details(killer=trick.winner)
                 game.finish("muerte-al-tres")
 
     def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
@@ -351,21 +451,22 @@ class BriscolaRules(ExchangeRules):
 
     # The result ----------------------------------------------------------------------------
     def result(self, game: Game) -> Result:
-        sides = self.sides
-        side_points = [sum(game.points[s] for s in side) for side in sides]
+        sides = game.sides
+        points = list(side_points(sides, game.points))
         if self.opts.mariaje:
             for i, side in enumerate(sides):
                 taken = {c for s in side for c in game.taken[s]}
                 for suit in Suit:
                     if Card(11, suit) in taken and Card(12, suit) in taken:
-                        side_points[i] += 40 if suit is game.trump else 20
-        reason = game.extra.get("end", "points")
+                        points[i] += 40 if suit is game.trump else 20
+        reason = game.end_reason or "points"
         winner: int | None
-        if reason == "muerte-al-tres":
-            winner = self.side_of(game.extra["killer"])
+        killer = _details(game).killer
+        if reason == "muerte-al-tres" and killer is not None:
+            winner = game.side_of(killer)
         else:
-            top = max(side_points)
-            leaders = [i for i, p in enumerate(side_points) if p == top]
+            top = max(points)
+            leaders = [i for i, p in enumerate(points) if p == top]
             if len(leaders) > 1 and self.opts.tie == "more-cards":
                 counts = {i: sum(len(game.taken[s]) for s in sides[i]) for i in leaders}
                 most = max(counts.values())
@@ -373,11 +474,11 @@ class BriscolaRules(ExchangeRules):
             winner = leaders[0] if len(leaders) == 1 else None
         game_points = [0] * len(sides)
         if winner is not None:
-            game_points[winner] = 2 if self.opts.big_win and side_points[winner] > 100 else 1
+            game_points[winner] = 2 if self.opts.big_win and points[winner] > 100 else 1
         return Result(
             points=tuple(game.points),
             sides=sides,
-            side_points=tuple(side_points),
+            side_points=tuple(points),
             winner=winner,
             game_points=tuple(game_points),
             reason=reason,

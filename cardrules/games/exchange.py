@@ -2,23 +2,23 @@
 
 In the Briscola family and in Alcalde a card is turned up under the stock to fix trumps, and a
 low trump may be given in exchange for it. Who may exchange, for which turn-up, and when, differ
-by tradition: :class:`ExchangeOptions` names the readings and :class:`ExchangeRules` carries them
-out for any game built on it.
+by tradition: :class:`ExchangeOptions` names the readings and :class:`ExchangeRule` carries them
+out for any game that installs it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
-from ..actions import Exchange, Move, Trick
+from ..actions import CardMove, Trick
 from ..cards import Card, Suit
-from ..engine import Game, Rules
-from ..errors import IllegalActionError
+from ..engine import Details, Game, MoveRule, Rules, Why
 from ..options import Options, option
 from ..packs import Style
 
-ExchangeRule = Literal["none", "italian", "puerto-rico", "spanish"]
+ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
 ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
 
 _TWOS: Final = {s: Card(2, s) for s in Suit}
@@ -33,27 +33,47 @@ DEFAULT_TIMING: Final[dict[str, ExchangeTiming]] = {
 
 
 @dataclass(frozen=True)
+class Exchange(CardMove):
+    """Take the turned-up card, giving ``card`` (the 7 or 2 of trumps) in its place; whoever
+    holds ``card`` makes the exchange."""
+
+    keyword: ClassVar[str] = "exchange"
+    leaves_hand: ClassVar[bool] = True
+    takes_turn_up: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class ExchangeDetails(Details):
+    """What a game with the exchange remembers of it."""
+
+    exchanges: tuple[tuple[int, Card], ...] = ()
+    """Every exchange made: ``(seat, card given)``, in order."""
+    exchanged_in: int | None = None
+    """The trick (counted from 0) during which the last exchange was made."""
+
+
+@dataclass(frozen=True)
 class ExchangeOptions(Options):
     """Options of every game with a turned-up trump: the exchange, the pack's look, the scoring.
 
     ``None`` means "as the game's tradition plays it".
     """
 
-    exchange: ExchangeRule | None = option(
+    exchange: ExchangeRuleName | None = option(
         None,
         "which card may take the turned-up card (default: the tradition's)",
         "qué carta puede cambiarse por la del triunfo (por defecto, la de la tradición)",
     )
     """The trump-card exchange. ``"italian"`` (Briscola's default): the 2 of trumps takes the
-    turned-up card. ``"spanish"`` (Brisca, seed 004): a turn-up above the 7 (3, ace, king, knight,
-    jack, and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
-    player must have won a trick. ``"puerto-rico"`` (Briscas, seed 002): a 10, 11, 12, 1 or 3 is
-    taken by the 7, and before the first trick also by the 2, which has precedence (while the 2
-    of trumps is in a hand, the 7 waits until the first card is played); a 7, 6, 5 or 4 is taken
-    by the 2 at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up
-    at the moment, so after a 7 has taken a high card the 2 may take the 7. When the card that
-    would take the turn-up is not in play (six Italian players play without 2s; three remove the
-    2 of clubs or all 2s), that turn-up cannot be exchanged: no source gives a substitute. The
+    turned-up card. ``"spanish"`` (Brisca): a turn-up above the 7 (3, ace, king, knight, jack,
+    and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
+    player must have won a trick. ``"puerto-rico"`` (Briscas): a 10, 11, 12, 1 or 3 is taken by
+    the 7, and before the first trick also by the 2, which has precedence (while the 2 of trumps
+    is in a hand, the 7 waits until the first card is played); a 7, 6, 5 or 4 is taken by the 2
+    at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up at the
+    moment, so after a 7 has taken a high card the 2 may take the 7. When the card that would
+    take the turn-up is not in play (six Italian players play without 2s; three remove the 2 of
+    clubs or all 2s), that turn-up cannot be exchanged: no source gives a substitute. The
     exchange is the action ``exchange:<card>`` by whoever holds that card."""
 
     exchange_timing: ExchangeTiming | None = option(
@@ -73,7 +93,8 @@ class ExchangeOptions(Options):
         "the exchanger must have won a trick (default: Spain yes, others no)",
         "quien cambia debe haber ganado una baza (por defecto: España sí, los demás no)",
     )
-    """Whether the player who exchanges must have won at least one trick himself (seed 004)."""
+    """Whether the player who exchanges must have won at least one trick himself (the Spanish
+    Brisca's rule)."""
 
     pack: Style | None = option(
         None,
@@ -91,34 +112,41 @@ class ExchangeOptions(Options):
     3 = 0), Tuscany (jack and knight swapped), Chile (the 2 takes the 3's place)."""
 
 
+_DISABLED = Why("the trump-card exchange is not played (option exchange=none)",
+                "no se juega el cambio de la carta de triunfo (opción exchange=none)")
+_DRAWN = Why("the turned-up card has already been drawn", "la carta de triunfo ya se ha robado")
+_NOBODY = Why("nobody holds {card}", "nadie tiene el {card}")
+_WRONG_CARD = Why("{card} cannot take the turned-up {turn_up}",
+                  "el {card} no puede cambiarse por el {turn_up} de triunfo")
+_NO_TRICK = Why("seat {seat} must win a trick before exchanging",
+                "el asiento {seat} debe ganar una baza antes de cambiar")
+_TIMING = Why("the exchange is not allowed at this moment (timing: {timing})",
+              "el cambio no está permitido en este momento (momento: {timing})")
 
-class ExchangeRules(Rules):
-    """Rules with a turned-up trump card that a low trump may take (see :class:`ExchangeOptions`).
 
-    A subclass calls :meth:`configure_exchange` in its ``__init__`` with its tradition's
-    defaults, and chains :meth:`moves`, :meth:`apply_move` and :meth:`why_not` to these.
-    """
+class ExchangeRule(MoveRule[Exchange]):
+    """The trump-card exchange, by the rule and timing the options settle (see
+    :class:`ExchangeOptions`): a game installs it with its tradition's defaults."""
 
-    exchange_rule: ExchangeRule = "none"
-    """The exchange rule in force."""
-    exchange_timing: ExchangeTiming = "any-time"
-    """When it may be made."""
-    exchange_needs_trick: bool = False
-    """Whether the exchanger must have won a trick."""
+    move_type = Exchange
+    out_of_turn = True  # the timing decides; the holder of the card makes it
+    disabled = _DISABLED
 
-    def configure_exchange(self, options: ExchangeOptions, rule: ExchangeRule,
-                           timing: ExchangeTiming) -> None:
-        """Settle the exchange from the options, falling back on the tradition's ``rule`` and
-        ``timing`` (a rule other than the tradition's brings its own default timing)."""
-        self.exchange_rule = options.exchange or rule
-        self.exchange_timing = options.exchange_timing or (
-            timing if self.exchange_rule == rule else DEFAULT_TIMING[self.exchange_rule]
+    def __init__(self, rules: Rules, options: ExchangeOptions, rule: ExchangeRuleName,
+                 timing: ExchangeTiming) -> None:
+        self.rules = rules
+        self.rule: ExchangeRuleName = options.exchange or rule
+        """The exchange rule in force."""
+        self.timing: ExchangeTiming = options.exchange_timing or (
+            timing if self.rule == rule else DEFAULT_TIMING[self.rule]
         )
+        """When it may be made."""
         needs = options.exchange_needs_trick
-        self.exchange_needs_trick = needs if needs is not None else self.exchange_rule == "spanish"
-        self.has_moves = self.has_moves or self.exchange_rule != "none"
+        self.needs_trick: bool = needs if needs is not None else self.rule == "spanish"
+        """Whether the exchanger must have won a trick."""
+        self.enabled = self.rule != "none"
 
-    def exchange_cards(self, game: Game) -> tuple[Card, ...]:
+    def cards(self, game: Game) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
         up = game.turn_up
         trump = game.trump
@@ -127,10 +155,10 @@ class ExchangeRules(Rules):
         two, seven = _TWOS[trump], _SEVENS[trump]
         if up is two:
             return ()
-        rule = self.exchange_rule
+        rule = self.rule
         if rule == "italian":
             return (two,)
-        high = self.strength[up.index] > self.strength[seven.index]
+        high = self.rules.strength[up.index] > self.rules.strength[seven.index]
         if rule == "spanish":
             return (seven,) if high else (two,)
         if rule == "puerto-rico":
@@ -142,87 +170,52 @@ class ExchangeRules(Rules):
             return (seven,)
         return ()
 
-    def exchange_open(self, game: Game, seat: int) -> bool:
-        """Whether the timing options let ``seat`` exchange at this moment."""
-        timing = self.exchange_timing
+    def _open(self, game: Game, seat: int) -> bool:
+        """Whether the timing lets ``seat`` exchange at this moment."""
+        timing = self.timing
         if timing == "first-trick" and game.tricks:
             return False
-        if timing == "own-turn" and (
-            seat != game.current_player or game.extra.get("exchanged_in") == len(game.tricks)
-        ):
-            return False
-        if timing == "before-penultimate" and game.stock_size <= sum(self.draws):
-            return False
-        if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
-            return False
-        return True
+        if timing == "own-turn":
+            details = game.details
+            assert isinstance(details, ExchangeDetails)
+            if seat != game.current_player or details.exchanged_in == len(game.tricks):
+                return False
+        return not (timing == "before-penultimate"
+                    and game.stock_size <= sum(self.rules.draw_counts))
 
-    def exchange_moves(self, game: Game, seat: int) -> list[Move]:
-        """The exchanges ``seat`` may make now (possibly out of turn)."""
-        if (
-            game.turn_up is None
-            or self.exchange_rule == "none"
-            or (game.tricks and self.exchange_timing == "first-trick")
-        ):
-            return []
-        hand = game.hands[seat]
-        return [
-            Exchange(card)
-            for card in self.exchange_cards(game)
-            if card in hand and self.exchange_open(game, seat)
-        ]
-
-    def moves(self, game: Game, seat: int) -> list[Move]:
-        return self.exchange_moves(game, seat)
-
-    def moves_possible(self, game: Game) -> bool:
-        first_trick_only = self.exchange_timing == "first-trick"
-        return game.turn_up is not None and not (first_trick_only and game.tricks)
-
-    def actor(self, game: Game, move: Move) -> int | None:
-        if isinstance(move, Exchange):
-            return next((s for s, h in enumerate(game.hands) if move.card in h), None)
-        return game.current_player
-
-    def apply_move(self, game: Game, seat: int, move: Move) -> Trick | None:
-        if isinstance(move, Exchange):
-            hand = game.hands[seat]
-            hand[hand.index(move.card)] = game.turn_up  # type: ignore[assignment]
-            game.turn_up = move.card
-            game.extra["exchanged_in"] = len(game.tricks)
-            game.extra.setdefault("exchanges", []).append((seat, move.card.code))
-            return None
-        return super().apply_move(game, seat, move)
-
-    def why_not(self, game: Game, seat: int | None, move: Move) -> IllegalActionError | None:
-        """Explain a refused exchange (``None`` for other moves)."""
-        if not isinstance(move, Exchange):
-            return None
-        if self.exchange_rule == "none":
-            return IllegalActionError(
-                "the trump-card exchange is not played (option exchange=none)",
-                "no se juega el cambio de la carta de triunfo (opción exchange=none)",
-            )
+    def offers(self, game: Game, seat: int) -> Iterable[Exchange]:
         if game.turn_up is None:
-            return IllegalActionError(
-                "the turned-up card has already been drawn",
-                "la carta de triunfo ya se ha robado",
-            )
+            return ()
+        hand = game.hands[seat]
+        return [Exchange(card) for card in self.cards(game) if card in hand]
+
+    def check(self, game: Game, seat: int | None, move: Exchange) -> Why | None:
+        if game.turn_up is None:
+            return _DRAWN
         if seat is None:
-            return IllegalActionError(
-                f"nobody holds {move.card.code}", f"nadie tiene el {move.card.code}"
-            )
-        if move.card not in self.exchange_cards(game):
-            return IllegalActionError(
-                f"{move.card.code} cannot take the turned-up {game.turn_up.code}",
-                f"el {move.card.code} no puede cambiarse por el {game.turn_up.code} de triunfo",
-            )
-        if self.exchange_needs_trick and not any(t.winner == seat for t in game.tricks):
-            return IllegalActionError(
-                f"seat {seat} must win a trick before exchanging",
-                f"el asiento {seat} debe ganar una baza antes de cambiar",
-            )
-        return IllegalActionError(
-            f"the exchange is not allowed at this moment (timing: {self.exchange_timing})",
-            f"el cambio no está permitido en este momento (momento: {self.exchange_timing})",
-        )
+            return _NOBODY
+        if move.card not in self.cards(game):
+            return _WRONG_CARD
+        if self.needs_trick and not any(t.winner == seat for t in game.tricks):
+            return _NO_TRICK
+        return None if self._open(game, seat) else _TIMING
+
+    def actor(self, game: Game, move: Exchange) -> int | None:
+        return next((s for s, h in enumerate(game.hands) if move.card in h), None)
+
+    def apply(self, game: Game, seat: int, move: Exchange) -> Trick | None:
+        game.exchange_turn_up(seat, move.card)
+        details = game.details
+        assert isinstance(details, ExchangeDetails)
+        game.update_details(exchanges=(*details.exchanges, (seat, move.card)),
+                            exchanged_in=len(game.tricks))
+        return None
+
+    def still_possible(self, game: Game) -> bool:
+        return game.turn_up is not None and not (self.timing == "first-trick" and game.tricks)
+
+    def fields(self, game: Game, seat: int | None, move: Exchange) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        fields["turn_up"] = game.turn_up.code if game.turn_up is not None else "?"
+        fields["timing"] = self.timing
+        return fields

@@ -1,0 +1,41 @@
+"""The general trick-taking engine, in five parts:
+
+* :mod:`~cardrules.engine.state`: the state of a deal as data (phases, results, snapshots,
+  steps, each game's own :class:`Details`);
+* :mod:`~cardrules.engine.legality`: duties on card plays and rules for moves, each giving its
+  refusal reason, from which the legal actions come;
+* :mod:`~cardrules.engine.rules`: :class:`Rules`, what a game module defines;
+* :mod:`~cardrules.engine.game`: :class:`Game`, the state machine that runs any game;
+* :mod:`~cardrules.engine.views`: :class:`SeatView`, what one seat may see, and
+  :mod:`~cardrules.engine.sampling`, the worlds a seat cannot tell from the real one.
+
+Conventions: seats are numbered in order of play; seat 0 leads the first trick; the dealer is
+the last seat.
+"""
+
+from __future__ import annotations
+
+from .game import FORMAT, Game
+from .legality import CardRule, MoveRule, Why, Words
+from .rules import Rules, side_points
+from .state import CHANCE, Details, Phase, Result, Sides, State, Step
+from .views import SeatView
+
+__all__ = [
+    "CHANCE",
+    "FORMAT",
+    "CardRule",
+    "Details",
+    "Game",
+    "MoveRule",
+    "Phase",
+    "Result",
+    "Rules",
+    "SeatView",
+    "Sides",
+    "State",
+    "Step",
+    "Why",
+    "Words",
+    "side_points",
+]

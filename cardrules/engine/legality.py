@@ -1,0 +1,155 @@
+"""What may be played: duties on card plays, rules for moves, and the reasons for a refusal.
+
+Legality has one source. A game states each duty once, as a check that either passes or says
+why not (a :class:`Why`); the engine derives both the legal actions and the refusal of an
+illegal one from the same checks:
+
+* a :class:`CardRule` is a duty on which card may be played now (follow suit, *arrastro*...);
+  the legal cards are the hand's cards that pass :meth:`CardRule.check`;
+* a :class:`MoveRule` says everything about one kind of move: who may make it, in which phases,
+  what it may name (:meth:`MoveRule.offers`), why not (:meth:`MoveRule.check`) and what it does
+  (:meth:`MoveRule.apply`); the legal moves are the offers that pass the check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar
+
+from ..actions import Action, CardMove, Masked, Move, Trick
+from ..cards import Card
+from ..errors import IllegalActionError
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .game import Game
+
+M = TypeVar("M", bound=Move)
+
+
+class Words(NamedTuple):
+    """A word or phrase in English and in Spanish, for a field of a message."""
+
+    en: str
+    es: str
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why an action is refused: a message in English and Spanish, with ``{fields}`` to fill.
+
+    Checks return a constant ``Why`` (cheap: legal-action lists call them often); the engine
+    fills the fields only when it raises the refusal.
+
+    Examples:
+        >>> Why("seat {seat} may not play {card}", "el asiento {seat} no puede jugar el {card}"
+        ...     ).error(seat=1, card="1O").message("es")
+        'el asiento 1 no puede jugar el 1O'
+    """
+
+    en: str
+    es: str
+
+    def error(self, **fields: object) -> IllegalActionError:
+        """The refusal as an :class:`IllegalActionError`; a :class:`Words` field gives each
+        language its own word."""
+        en = {k: v.en if isinstance(v, Words) else v for k, v in fields.items()}
+        es = {k: v.es if isinstance(v, Words) else v for k, v in fields.items()}
+        return IllegalActionError(self.en.format(**en), self.es.format(**es))
+
+
+class CardRule:
+    """A duty on which card may be played now: follow suit, play your best trump...
+
+    The rules build one for the seat to play (:meth:`Rules.card_rule
+    <cardrules.engine.Rules.card_rule>`) from **public facts only**: the trick on the table,
+    trumps, declarations. The hand is passed to each check. That makes the duty usable on a
+    hand the seat might hold, which is how a seat's view infers what others cannot hold
+    (a player who did not follow suit has none of it).
+    """
+
+    def check(self, card: Card, hand: Sequence[Card]) -> Why | None:
+        """``None`` if ``card`` may be played from ``hand`` (which holds it), else why not."""
+        raise NotImplementedError
+
+    def allowed(self, hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` that pass :meth:`check`, in hand order.
+
+        A rule may compute this faster; the property tests check that it always agrees.
+        """
+        return [card for card in hand if self.check(card, hand) is None]
+
+    def fields(self) -> dict[str, object]:
+        """Fields for the refusal message beyond ``seat`` and ``card`` (a suit's name...)."""
+        return {}
+
+
+class MoveRule(Generic[M]):
+    """How one kind of move works in a game.
+
+    A game's rules hold one instance per move type (:attr:`Rules.move_rules
+    <cardrules.engine.Rules.move_rules>`). A rule that the options turn off stays installed with
+    ``enabled = False``: it offers nothing and refuses with :attr:`disabled`, so the notation
+    still reads and the refusal names the option.
+    """
+
+    move_type: ClassVar[type[Move]]
+    """The move this rule handles."""
+    phases: ClassVar[tuple[Phase, ...]] = (Phase.PLAY,)
+    """The phases in which the move may be made."""
+    out_of_turn: bool = False
+    """True when seats other than the one to act may make it (the Spanish trump exchange)."""
+    enabled: bool = True
+    """False when the options turn the move off."""
+    disabled: ClassVar[Why] = Why("{move} is not played with these options",
+                                  "{move} no se juega con estas opciones")
+    """The refusal while the move is turned off."""
+    closed: ClassVar[Why] = Why("{move} is not possible now", "{move} no es posible ahora")
+    """The refusal outside :attr:`phases`."""
+
+    def offers(self, game: Game, seat: int) -> Iterable[M]:
+        """The moves of this kind that ``seat`` might make now; the engine keeps those that
+        pass :meth:`check`. Offer generously: the check decides."""
+        return ()
+
+    def check(self, game: Game, seat: int | None, move: M) -> Why | None:
+        """``None`` if ``seat`` may make ``move`` now, else why not. ``seat`` is
+        :meth:`actor`'s answer: ``None`` when nobody could make it."""
+        return None
+
+    def apply(self, game: Game, seat: int, move: M) -> Trick | None:
+        """Carry out a move that passed :meth:`check`, through the game's operations; return
+        the trick it completed, if any."""
+        raise NotImplementedError
+
+    def actor(self, game: Game, move: M) -> int | None:
+        """The seat that makes ``move`` (default: the seat to act)."""
+        return game.current_player
+
+    def still_possible(self, game: Game) -> bool:
+        """Whether the move may still be offered in this deal's play (asked after each trick;
+        once the answer is no, the engine stops asking this rule during play)."""
+        return True
+
+    def fields(self, game: Game, seat: int | None, move: M) -> dict[str, object]:
+        """Fields for a refusal message: ``seat``, ``move`` (its notation), ``card``..."""
+        fields: dict[str, object] = {"seat": seat, "move": move.notation()}
+        if isinstance(move, CardMove):
+            fields["card"] = move.card.code
+        return fields
+
+    def seen_by(self, game: Game, viewer: int, seat: int, move: M) -> Action:
+        """The move as ``viewer`` sees it when ``seat`` makes it: the move itself, or a
+        :class:`~cardrules.actions.Masked` stand-in (default: masked for a face-down card move
+        made by another seat)."""
+        if move.face_down and viewer != seat:
+            return Masked(move.keyword)
+        return move
+
+    def stand_in(self, game: Game, seat: int, masked: Masked, card: Card | None) -> M:
+        """A concrete move for one that a view shows masked, when a world is sampled
+        (``card``: the card the sampler chose for it). Default: the move type with that card."""
+        if card is None:
+            raise NotImplementedError(f"{self.move_type.__name__}: no stand-in without a card")
+        return self.move_type(card)  # type: ignore[call-arg, return-value]

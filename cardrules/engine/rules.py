@@ -1,0 +1,347 @@
+"""What a game module defines: :class:`Rules`, the data the engine runs on and the hooks it calls.
+
+A game subclasses :class:`Rules` and declares, as class attributes, its id, titles, player counts,
+options, phases, move types and its own state (:class:`~cardrules.engine.Details`); its
+``__init__`` sets the data that depends on the number of players and the options (the cards in
+play, the hands, how many cards each seat plays per turn and draws per round, card strength and
+points) and installs its move rules. The hooks have working defaults for a Briscola-like game:
+no duty to follow suit, highest trump else highest card of the suit led, each seat on its own.
+
+A ``Rules`` object is immutable once built and is shared by every deal with the same game,
+player count and options: everything that changes during a deal (the sides, trumps, bids...)
+lives in the :class:`~cardrules.engine.Game`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Deal, Move, Trick, parse_notation
+from ..cards import Card, Suit
+from ..errors import IllegalActionError
+from ..packs import Pack
+from ..rng import SeededRandom
+from .legality import CardRule, MoveRule
+from .state import Details, Phase, Result, Sides
+
+if TYPE_CHECKING:
+    from ..options import Options
+    from .game import Game
+    from .views import SeatView
+
+
+class Rules:
+    """What a game module defines: the data the engine runs on and the hooks it calls."""
+
+    id: ClassVar[str] = ""
+    """The game's identifier, as in ``new_game("briscola")``."""
+    title: ClassVar[dict[str, str]] = {}
+    """The game's name per language (``"en"``, ``"es"``)."""
+    player_counts: ClassVar[tuple[int, ...]] = ()
+    """The numbers of players the game supports."""
+    options_type: ClassVar[type[Options]]
+    """The dataclass of this game's options."""
+    phases: ClassVar[tuple[Phase, ...]] = (Phase.DEAL, Phase.PLAY, Phase.OVER)
+    """The game's phases in the order a deal usually meets them."""
+    move_types: ClassVar[tuple[type[Move], ...]] = ()
+    """The game's moves: the notation :meth:`parse` reads besides card codes."""
+    details_type: ClassVar[type[Details]] = Details
+    """The dataclass of the game's own state (:attr:`Game.details
+    <cardrules.engine.Game.details>`)."""
+    scores_tricks: ClassVar[bool] = False
+    """True when a seat's points are the tricks it won rather than card points (Aluette)."""
+
+    # Data set by the subclass's __init__ -----------------------------------------------------
+    players: int
+    """The number of players."""
+    options: Options
+    """The options in force."""
+    pack: Pack
+    """The pack, for card names and pictures."""
+    cards: tuple[Card, ...]
+    """The cards in play (after any removal)."""
+    hand_sizes: tuple[int, ...]
+    """Cards dealt to each seat."""
+    draw_counts: tuple[int, ...]
+    """Cards each seat draws per draw round (0 when the game has no stock play)."""
+    turn_sizes: tuple[int, ...]
+    """Cards each seat plays at its turn in a trick (the Alcalde plays 2)."""
+    turns_up: bool
+    """Whether the last stock card is turned up (its suit is trumps unless the game says
+    otherwise)."""
+    strength: list[int]
+    """Trick-taking strength by card index (higher beats lower within the rules of the game)."""
+    card_points: list[int]
+    """Card points by card index."""
+    talon_size: int = 0
+    """Cards dealt face down aside (a talon)."""
+    remove_one_of: tuple[Card, ...] = ()
+    """When the game removes "any one" of these cards (a 2, a 4) from :attr:`cards`: a deal must
+    lack exactly one of them."""
+    seeded_removal: Card | None = None
+    """The card a seeded deal removes from :attr:`remove_one_of` (``None``: drawn by the seed)."""
+    free_play: bool = True
+    """True when any card in hand may be played (then :meth:`card_rule` is never asked)."""
+    watches_tricks: bool = False
+    """True when :meth:`after_trick` must be called (it is skipped otherwise, for speed)."""
+    move_rules: tuple[MoveRule[Any], ...] = ()
+    """One rule per move type of the game (see :class:`~cardrules.engine.MoveRule`)."""
+
+    def __init__(self, players: int, options: Options) -> None:
+        self.players = players
+        self.options = options
+
+    # Derived data, computed once -------------------------------------------------------------
+    def turn_order(self, leader: int) -> tuple[int, ...]:
+        """The seats in order of play for a trick led by ``leader``, one entry per card."""
+        n = self.players
+        order: list[int] = []
+        for k in range(n):
+            seat = (leader + k) % n
+            order.extend([seat] * self.turn_sizes[seat])
+        return tuple(order)
+
+    @functools.cached_property
+    def trick_orders(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`turn_order` for every leader."""
+        return tuple(self.turn_order(s) for s in range(self.players))
+
+    @functools.cached_property
+    def draw_orders(self) -> tuple[tuple[int, ...], ...]:
+        """For every leader, the seats in the order they draw (each seat once)."""
+        return tuple(tuple(dict.fromkeys(o)) for o in self.trick_orders)
+
+    @functools.cached_property
+    def deal_plan(self) -> tuple[tuple[int, int], ...]:
+        """:meth:`deal_packets`, computed once."""
+        return tuple(self.deal_packets())
+
+    @functools.cached_property
+    def _move_types_by_keyword(self) -> dict[str, type[Move]]:
+        return {m.keyword: m for m in self.move_types}
+
+    @functools.cached_property
+    def _rules_by_type(self) -> dict[type[Move], MoveRule[Any]]:
+        return {rule.move_type: rule for rule in self.move_rules}
+
+    def rule_for(self, move: Move) -> MoveRule[Any] | None:
+        """The rule of this game for ``move`` (``None``: not a move of this game)."""
+        return self._rules_by_type.get(type(move))
+
+    def parse(self, text: str) -> Action:
+        """The action written ``text`` in this game's notation: a card code or one of
+        :attr:`move_types` (``exchange:7O``, ``bid:75``...). The same word may mean different
+        moves in two games.
+
+        Raises:
+            IllegalActionError: the text is not an action of this game.
+        """
+        return parse_notation(text, self._move_types_by_keyword)
+
+    # Sides -----------------------------------------------------------------------------------
+    def initial_sides(self) -> Sides | None:
+        """The sides as the deal makes them (default: each seat on its own); ``None`` when they
+        are only known later (a called partner), and the rules then call :meth:`Game.set_sides
+        <cardrules.engine.Game.set_sides>`."""
+        return tuple((s,) for s in range(self.players))
+
+    # Dealing ---------------------------------------------------------------------------------
+    def deal_packets(self) -> list[tuple[int, int]]:
+        """``(seat, cards)`` packets in dealing order; default: one card at a time from seat 0."""
+        packets: list[tuple[int, int]] = []
+        for r in range(max(self.hand_sizes)):
+            packets.extend((seat, 1) for seat in range(self.players) if r < self.hand_sizes[seat])
+        return packets
+
+    def deal_from_seed(self, seed: int) -> Deal:
+        """The deal a seed produces, the same on every Python version.
+
+        The procedure: take :attr:`cards` (minus the removed card, if the game removes "any
+        one"), shuffle them with :class:`~cardrules.rng.SeededRandom`, hand them out by
+        :meth:`deal_packets`; then the talon, if any; the rest is the stock, top first. If the
+        game turns up a card, the top card of the rest is turned and put under the stock (it
+        becomes the last card), then :meth:`settle_turn_up` may change it.
+        """
+        rng = SeededRandom(seed)
+        cards = list(self.cards)
+        if self.remove_one_of:
+            removed = self.seeded_removal or self.remove_one_of[rng.below(len(self.remove_one_of))]
+            cards.remove(removed)
+        rng.shuffle(cards)
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        pos = 0
+        for seat, count in self.deal_plan:
+            hands[seat].extend(cards[pos : pos + count])
+            pos += count
+        talon = tuple(cards[pos : pos + self.talon_size])
+        rest = cards[pos + self.talon_size:]
+        if self.turns_up and rest:
+            rest = self.settle_turn_up(rest[1:] + rest[:1])
+        return Deal(tuple(tuple(h) for h in hands), tuple(rest), talon)
+
+    def settle_turn_up(self, stock: list[Card]) -> list[Card]:
+        """Adjust a seeded stock whose last card is the turn-up (e.g. the Italian redeal)."""
+        return stock
+
+    def check_deal(self, deal: Deal) -> None:
+        """Raise :class:`IllegalActionError` unless ``deal`` holds exactly this game's cards,
+        with the right number in each hand and in the talon."""
+        n = self.players
+        if len(deal.hands) != n:
+            raise IllegalActionError(
+                f"the deal has {len(deal.hands)} hands for {n} players",
+                f"el reparto tiene {len(deal.hands)} manos para {n} jugadores",
+            )
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != self.hand_sizes[seat]:
+                raise IllegalActionError(
+                    f"seat {seat} is dealt {len(hand)} cards; this game deals "
+                    f"{self.hand_sizes[seat]}",
+                    f"al asiento {seat} se le reparten {len(hand)} cartas; este juego reparte "
+                    f"{self.hand_sizes[seat]}",
+                )
+        seen: set[Card] = set()
+        for card in deal.cards:
+            if card in seen:
+                raise IllegalActionError(
+                    f"{card.code} appears twice in the deal",
+                    f"el {card.code} aparece dos veces en el reparto",
+                )
+            seen.add(card)
+        expected = set(self.cards)
+        for card in seen - expected:
+            raise IllegalActionError(
+                f"{card.code} is not in this game's pack for {n} players",
+                f"el {card.code} no forma parte de la baraja de este juego para {n} jugadores",
+            )
+        missing = sorted(expected - seen, key=lambda c: c.index)
+        if self.remove_one_of:
+            if len(missing) == 1 and missing[0] in self.remove_one_of:
+                missing = []
+            elif not missing:
+                codes = " ".join(c.code for c in self.remove_one_of)
+                raise IllegalActionError(
+                    f"the deal must leave out one of {codes}",
+                    f"el reparto debe dejar fuera una de estas cartas: {codes}",
+                )
+        if missing:
+            codes = " ".join(c.code for c in missing)
+            raise IllegalActionError(
+                f"the deal lacks {codes}", f"al reparto le falta: {codes}"
+            )
+        if len(deal.talon) != self.talon_size:
+            raise IllegalActionError(
+                f"the talon has {len(deal.talon)} cards; this game sets aside {self.talon_size}",
+                f"el talón tiene {len(deal.talon)} cartas; este juego aparta {self.talon_size}",
+            )
+
+    # Hooks of the play -----------------------------------------------------------------------
+    def trump_of(self, deal: Deal) -> Suit | None:
+        """The trump suit a deal sets (the suit of the turned-up card by default)."""
+        return deal.stock[-1].suit if self.turns_up and deal.stock else None
+
+    def after_deal(self, game: Game) -> None:
+        """What follows the deal: by default the play, seat 0 leading. A game with an auction
+        or a chant begins its own phase here (:meth:`Game.begin_phase
+        <cardrules.engine.Game.begin_phase>`)."""
+        game.start_play(0)
+
+    def trick_winner(self, cards: Sequence[Card], trump: Suit | None) -> int | None:
+        """Index in ``cards`` of the card that takes the trick, or ``None`` if it is spoiled.
+
+        Default: the highest trump, else the highest card of the suit led.
+        """
+        strength = self.strength
+        best = 0
+        best_suit = cards[0].suit
+        best_strength = strength[cards[0].index]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            suit = card.suit
+            if suit is best_suit:
+                if strength[card.index] > best_strength:
+                    best, best_strength = i, strength[card.index]
+            elif suit is trump:
+                best, best_suit, best_strength = i, suit, strength[card.index]
+        return best
+
+    def card_rule(self, game: Game, seat: int) -> CardRule | None:
+        """The duty ``seat`` plays its next card under (``None``: any card). Build it from
+        public facts only: the engine passes the hand to its checks. Only asked when
+        :attr:`free_play` is false."""
+        return None
+
+    def after_trick(self, game: Game, trick: Trick) -> None:
+        """Called after each trick, once the cards are taken and drawn (only when
+        :attr:`watches_tricks` is true)."""
+
+    def before_result(self, game: Game) -> None:
+        """Called when the deal ends, before :meth:`result` (e.g. to bank cards left in hand)."""
+
+    def result(self, game: Game) -> Result:
+        """The outcome of the finished deal."""
+        raise NotImplementedError
+
+    # What a seat may see (see cardrules.engine.views.observe) --------------------------------
+    def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
+        """Other seats' hands that ``seat`` may see (partners who show cards, open play)."""
+        return {}
+
+    def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
+        """Private messages ``seat`` has seen, as ``(trick number, from seat, text)``: e.g. a
+        partner's signal in Aluette. Default: none."""
+        return ()
+
+    def sides_known_to(self, game: Game, seat: int) -> tuple[Sides, tuple[int, ...]]:
+        """What ``seat`` knows of the sides: the sides if it knows them (else ``()``), and the
+        seats it knows to be its partners. Default: the sides are public."""
+        for side in game.sides:
+            if seat in side:
+                return game.sides, tuple(s for s in side if s != seat)
+        return game.sides, ()
+
+    def points_seen_by(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The points of each seat as ``seat`` can count them (default: all of them: tricks are
+        public). A game with points from hidden cards (discards on one's own pile) hides
+        those."""
+        return tuple(game.points)
+
+    def details_seen_by(self, game: Game, seat: int) -> Details:
+        """The game's own state as ``seat`` may see it (default: all of it is public)."""
+        return game.details
+
+    def sample_world(self, view: SeatView, rng: random.Random) -> Game:
+        """A whole game that agrees with ``view`` (see :meth:`SeatView.sample
+        <cardrules.engine.SeatView.sample>`)."""
+        from .sampling import sample_world
+
+        return sample_world(view, rng)
+
+    # Matches ---------------------------------------------------------------------------------
+    def match_length(self) -> tuple[int | None, int | None]:
+        """A match's default ``(deals, target score)``; ``None`` for no limit of that kind."""
+        return (None, None)
+
+    def first_seating(self, rng: SeededRandom) -> tuple[tuple[int, ...], int, object]:
+        """How a match starts: the people in order of play round the table, the first dealer,
+        and any record of how that was decided. Default: the people as listed and a dealer
+        drawn from the seed."""
+        return tuple(range(self.players)), rng.below(self.players), None
+
+    def next_dealer(self, result: Result) -> int:
+        """The seat (of the deal just played) that deals the next deal of a match.
+
+        Default: seat 0. Seats run in order of play from the dealer, so seat 0 is the player the
+        deal passes to: to the dealer's right in counter-clockwise games, to his left in clockwise
+        ones.
+        """
+        return 0
+
+
+def side_points(sides: Sides, points: Sequence[int]) -> tuple[int, ...]:
+    """Points per side: the sum of each side's seats' points."""
+    return tuple(sum(points[s] for s in side) for side in sides)
+

@@ -1,0 +1,169 @@
+"""The state of a deal as data: phases, the game's own details, snapshots, steps and results.
+
+Everything here is plain frozen data: a :class:`State` is a snapshot of a whole deal at one
+moment (hidden cards included), a :class:`Step` is one action with the states before and after
+it, and a :class:`Result` is how a finished deal came out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, TypeAlias
+
+from ..actions import Action, Event, Trick
+from ..cards import Card, Suit
+from ..labels import PlayLabel
+
+CHANCE: Final = -1
+"""The pseudo-seat that makes chance actions (the deal)."""
+
+Sides: TypeAlias = tuple[tuple[int, ...], ...]
+"""Seats that score together, one tuple per side (``()`` while the sides are not known)."""
+
+
+class Phase:
+    """Where a deal stands. Every game has :attr:`DEAL`, :attr:`PLAY` and :attr:`OVER`; a game
+    declares its own phases in between (an auction, a call, discards...).
+
+    Phases are compared by their name, which is also what the widget's JSON shows.
+    """
+
+    __slots__ = ("value",)
+
+    DEAL: ClassVar[Phase]
+    """Waiting for the deal (a chance action)."""
+    PLAY: ClassVar[Phase]
+    """Playing tricks."""
+    OVER: ClassVar[Phase]
+    """The deal is finished; :attr:`Game.result <cardrules.engine.Game.result>` is set."""
+
+    value: str
+    """The phase's name, e.g. ``"auction"``."""
+
+    def __init__(self, value: str) -> None:
+        object.__setattr__(self, "value", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("phases are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phase) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"Phase({self.value!r})"
+
+
+Phase.DEAL = Phase("deal")
+Phase.PLAY = Phase("play")
+Phase.OVER = Phase("over")
+
+
+@dataclass(frozen=True)
+class Details:
+    """Base class of each game's own state (bids, the call, exchanges made, declarations...).
+
+    A game subclasses it as a frozen dataclass whose fields hold immutable values (numbers,
+    tuples, frozen dataclasses), so a copy of a game or a snapshot shares it safely; the rules
+    change it with :meth:`Game.update_details <cardrules.engine.Game.update_details>`.
+    """
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished deal."""
+
+    points: tuple[int, ...]
+    """Card points taken by each seat (tricks won, in games scored by tricks)."""
+    sides: Sides
+    """The sides: the seats that score together."""
+    side_points: tuple[int, ...]
+    """Points per side (the sum of its seats' points, plus any bonus)."""
+    winner: int | None
+    """Index into :attr:`sides` of the winning side, or ``None`` for a draw."""
+    game_points: tuple[int, ...] = ()
+    """Game points each side scores for a match (empty when the game does not say)."""
+    reason: str = "points"
+    """How the deal was decided: ``"points"``, or a game's special ending (``"claim"``...)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as in the replay JSON."""
+        return {
+            "points": list(self.points),
+            "sides": [list(s) for s in self.sides],
+            "side_points": list(self.side_points),
+            "winner": self.winner,
+            "game_points": list(self.game_points),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    """A full snapshot of a game at one moment (everything, hidden cards included)."""
+
+    step: int
+    """How many actions have been played (the deal counts as one)."""
+    last: Event | None
+    """The action that led here."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    """The stock, top first, without the turned-up card."""
+    turn_up: Card | None
+    trump: Suit | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+    current_player: int | None
+    phase: Phase
+    result: Result | None
+    details: Details = Details()
+    """The game's own state (see :class:`Details`)."""
+    sides: Sides = ()
+    """The sides as they stand (``()`` before they are known)."""
+    talon: tuple[Card, ...] = ()
+    """Cards dealt aside face down that are still there."""
+    aside: tuple[Card, ...] = ()
+    """Cards out of play: spoiled tricks nobody took, discards put aside."""
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the turned-up card included."""
+        return len(self.stock) + (self.turn_up is not None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a deal, with everything that followed from it.
+
+    :meth:`Game.steps <cardrules.engine.Game.steps>` yields one per action, the deal first.
+    Front ends (the terminal, the widget, the diagrams) render steps and their narration
+    (:mod:`cardrules.narration`); none of them replays a deal by itself.
+    """
+
+    index: int
+    """The action's place in the log: 0 for the deal."""
+    seat: int
+    """Who acted (:data:`CHANCE` for the deal)."""
+    action: Action
+    """The action."""
+    before: State
+    """The state just before it."""
+    after: State
+    """The state just after it (and after any draws it led to)."""
+    played: Card | None = None
+    """The card this action put on the trick, if any (a card play, a declared play)."""
+    label: PlayLabel | None = None
+    """The play's glossary label (asistir, fallar...), in games with trumps."""
+    trick: Trick | None = None
+    """The trick this action completed, if it completed one."""
+    draws: tuple[tuple[int, Card], ...] = ()
+    """Cards drawn right after the action, in order: ``(seat, card)``."""
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal (the first step)."""
+        return self.index == 0
