@@ -77,6 +77,13 @@ def new_game(
         >>> game.current_player, len(game.legal_actions())
         (0, 3)
     """
+    if (players.__class__ is int and seed.__class__ is int and not isinstance(options, Options)
+            and deal is None and 0 <= seed <= MAX_SEED):  # type: ignore[operator]
+        # The common case, made cheap.
+        rules = rules_for(game, players, options)  # type: ignore[arg-type]
+        played = Game(rules, seed=seed)
+        played.deal(rules.deal_from_seed(seed), checked=True)  # type: ignore[arg-type]
+        return played
     names: Sequence[str] | None = None
     count: int | None
     if isinstance(players, Sequence) and not isinstance(players, str):

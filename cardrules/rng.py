@@ -39,6 +39,22 @@ def random_seed() -> int:
 _factorial = functools.cache(math.factorial)
 
 
+@functools.cache
+def _chunks(n: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The indexes ``n-1 .. 1`` with their radices ``i + 1``, in runs whose radices multiply
+    to ``span`` < 2**62: ``(span, ((index, radix), ...))``."""
+    runs = []
+    top = n - 1
+    while top >= 1:
+        span, low = 1, top
+        while low >= 1 and span * (low + 1) < 1 << 62:
+            span *= low + 1
+            low -= 1
+        runs.append((span, tuple((i, i + 1) for i in range(top, low, -1))))
+        top = low
+    return tuple(runs)
+
+
 class SeededRandom:
     """A deterministic stream of random integers from a 64-bit seed (SplitMix64)."""
 
@@ -72,6 +88,10 @@ class SeededRandom:
         """Shuffle in place, uniformly, as described in the module docstring."""
         n = len(items)
         r = self.below(_factorial(n))
-        for i in range(n - 1, 0, -1):
-            r, j = divmod(r, i + 1)
-            items[i], items[j] = items[j], items[i]
+        # The same digits as one divmod per index, taken from the big number a machine-sized
+        # chunk at a time (dividing a big number is the slow part).
+        for span, places in _chunks(n):
+            r, chunk = divmod(r, span)
+            for i, radix in places:
+                chunk, j = divmod(chunk, radix)
+                items[i], items[j] = items[j], items[i]

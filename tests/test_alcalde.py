@@ -103,8 +103,9 @@ def test_the_variation_keeps_the_alcaldes_last_card_and_needs_31() -> None:
 
 def test_partners_may_see_each_other_but_not_in_the_variation() -> None:
     game = cardrules.new_game("alcalde", players=3, seed=2)
-    assert game.view(0).visible_hands == {1: tuple(game.hands[1])}
-    assert game.view(1).visible_hands == {0: tuple(game.hands[0])}
+    in_order = {s: tuple(sorted(h, key=lambda c: c.index)) for s, h in enumerate(game.hands)}
+    assert game.view(0).visible_hands == {1: in_order[1]}  # in card order
+    assert game.view(1).visible_hands == {0: in_order[0]}
     assert game.view(2).visible_hands == {}
     hidden = cardrules.new_game("alcalde", players=3, seed=2, options={"partners_see": False})
     assert hidden.view(0).visible_hands == {}

@@ -101,12 +101,13 @@ def check_views(game: Game, open_hands: bool) -> None:
             public.add(view.turn_up)
         for other, hand in view.visible_hands.items():
             assert other != seat
-            assert hand == tuple(game.hands[other])
+            assert hand == tuple(sorted(game.hands[other], key=lambda c: c.index))
         for other in range(game.players):
             if other == seat:
                 continue
             if open_hands:
-                assert view.visible_hands.get(other) == tuple(game.hands[other])
+                assert view.visible_hands.get(other) == tuple(
+                    sorted(game.hands[other], key=lambda c: c.index))
             elif other not in view.visible_hands:
                 assert not public & set(game.hands[other]), (seat, other)
         if not open_hands and game.rules.id in FAMILY:

@@ -73,8 +73,9 @@ class Game:
     """
 
     __slots__ = (
-        "_after_trick", "_draw_orders", "_draws", "_draw_rounds", "_drawn", "_free", "_moves_live",
+        "_after_trick", "_draw_log", "_draw_orders", "_draws", "_free", "_moves_live",
         "_next", "_orders", "_points_table", "_pos", "_result", "_single_draw", "_stock",
+        "_stock_end", "_trick_size",
         "_talon_to", "_turn_up_at", "_turn_up_drawn", "_winner", "aside", "details", "duties",
         "end_reason", "hands", "is_over", "leader", "log", "movers", "names", "order", "phase",
         "points", "rules", "seed", "sides", "taken", "talon", "talon_shown", "to_act", "trick",
@@ -89,11 +90,10 @@ class Game:
         seed: int | None = None,
     ) -> None:
         n = rules.players
+        setup = rules.engine_setup
         self.rules = rules
         """The rules this game runs on."""
-        self.names: tuple[str, ...] = tuple(names) if names else tuple(
-            f"P{i}" for i in range(n)
-        )
+        self.names: tuple[str, ...] = tuple(names) if names else setup.names
         """Player names by seat."""
         self.seed = seed
         """The seed the deal came from, if it came from one."""
@@ -126,7 +126,7 @@ class Game:
         self.movers: dict[int, int] = {}
         """The seat that made each move of the log (by log index; card plays are in the
         tricks)."""
-        self.details: Details = rules.details_type()
+        self.details: Details = setup.details
         """The game's own state (bids, the call, declarations...): see
         :class:`~cardrules.engine.Details`."""
         self.phase = DEAL
@@ -137,7 +137,7 @@ class Game:
         """How the rules ended the deal early (``"claim"``...), else ``None``."""
         self.to_act: int | None = None
         """The seat to act in a phase other than the play (an auction, an answer)."""
-        self.order: tuple[int, ...] = rules.trick_orders[0]
+        self.order: tuple[int, ...] = setup.trick_orders[0]
         """Seats in order of play for the current trick, one entry per card."""
         self.duties: list[Duty] = []
         """Every play made under a duty: ``(log index, seat, card rule, hand size)``."""
@@ -146,20 +146,22 @@ class Game:
         self._next = 0  # the next stock position to draw
         self._turn_up_at = 0  # the turned-up card's position in _stock (len(_stock) if none)
         self._turn_up_drawn: Card | None = None  # the card whoever drew the last position got
-        self._drawn: list[int] = []  # the seat that drew each stock position so far
-        self._draw_rounds: list[tuple[int, int]] = []  # (log length, first position) per round
+        # Who drew the stock, round by round: (log length, first position, seats in turn).
+        self._draw_log: list[tuple[int, int, tuple[int, ...]]] = []
         self._talon_to: tuple[int, int] | None = None  # (seat, log length) when it was taken
         self._pos = 0
-        self._orders = rules.trick_orders
-        self._draw_orders = rules.draw_orders
+        self._trick_size = setup.trick_size  # cards in a trick
+        self._stock_end = 0  # len(_stock)
+        self._orders = setup.trick_orders
+        self._draw_orders = setup.draw_orders
         self._winner: Callable[[Sequence[Card], Suit | None], int | None] = rules.trick_winner
         self._points_table = rules.card_points
         # Hot-path switches, so that the common case tests one attribute:
         self._free = False  # playing, and any card in hand may be played
         self._moves_live: tuple[MoveRule[Any], ...] = ()  # move rules that may offer in play
         self._after_trick = rules.after_trick if rules.watches_tricks else None
-        self._single_draw = all(d == 1 for d in rules.draw_counts)
-        self._draws = any(rules.draw_counts)  # False: the stock is never drawn after tricks
+        self._single_draw = setup.single_draw  # every seat draws one card a round
+        self._draws = setup.draws  # False: the stock is never drawn after tricks
 
     # Reading the state -----------------------------------------------------------------------
     @property
@@ -238,13 +240,11 @@ class Game:
         if deal is None:
             return ()
         first = sum(len(h) for h in deal.hands)
-        rounds = self._draw_rounds
-        found: list[Receipt] = []
-        r = 0
-        for k, seat in enumerate(self._drawn):
-            while r + 1 < len(rounds) and rounds[r + 1][1] <= k:
-                r += 1
-            found.append((first + k, seat, rounds[r][0]))
+        found: list[Receipt] = [
+            (first + start + i, seat, time)
+            for time, start, seats in self._draw_log
+            for i, seat in enumerate(seats)
+        ]
         if self._talon_to is not None:
             seat, time = self._talon_to
             start = first + len(self._stock)
@@ -273,11 +273,26 @@ class Game:
         For the seat to act: the cards it may play, then any other moves. For another seat:
         only moves allowed out of turn (such as the Spanish trump exchange); usually none.
         """
-        if self._free and not self._moves_live:  # the common case, made cheap
+        if self._free:  # playing, and any card may be played: the common case, made cheap
             current = self.order[self._pos]
+            if not self._moves_live:
+                if seat is None or seat == current:
+                    return self.hands[current][:]
+                return []
+            actions: list[Action]
             if seat is None or seat == current:
-                return self.hands[current][:]
-            return []
+                seat = current
+                actions = self.hands[current][:]
+            elif 0 <= seat < self.rules.players:
+                actions = []
+            else:
+                return []
+            for rule in self._moves_live:  # enabled rules of the play only
+                if seat == current or rule.out_of_turn:
+                    for move in rule.offers(self, seat):
+                        if rule.check(self, seat, move) is None:
+                            actions.append(move)
+            return actions
         phase = self.phase
         if phase is DEAL or phase is OVER:
             return []
@@ -288,7 +303,7 @@ class Game:
             seat = current
         elif not 0 <= seat < self.rules.players:
             return []
-        actions: list[Action] = []
+        actions = []
         if phase is PLAY and seat == current:
             hand = self.hands[seat]
             duty = None if self._free else self.rules.card_rule(self, seat)
@@ -321,8 +336,21 @@ class Game:
         reason in English and Spanish, if the rules do not allow it now; the game is then
         unchanged.
         """
-        if self._free and action.__class__ is Card:
-            return self._play_card(action)  # type: ignore[arg-type]
+        if self._free and action.__class__ is Card:  # the engine's hot path: a free card play
+            pos = self._pos
+            seat = self.order[pos]
+            hand = self.hands[seat]
+            if action in hand:
+                self.log.append(action)  # type: ignore[arg-type]
+                hand.remove(action)  # type: ignore[arg-type]
+                self.trick.append(action)  # type: ignore[arg-type]
+                pos += 1
+                self._pos = pos
+                if pos < self._trick_size:
+                    return _new_tuple(Event, (seat, action, None))  # type: ignore[no-any-return]
+                return _new_tuple(  # type: ignore[no-any-return]
+                    Event, (seat, action, self._finish_trick())
+                )
         if isinstance(action, str):
             action = self.rules.parse(action)
         if isinstance(action, Deal):
@@ -393,78 +421,93 @@ class Game:
         return Event(seat, move, trick)
 
     def _play_card(self, card: Card) -> Event:
-        """Log a card play and put it on the trick. The engine's hot path."""
+        """Log a card play that has been checked and put it on the trick."""
         seat = self.order[self._pos]
-        hand = self.hands[seat]
-        if card not in hand:
-            self._check_card(seat, card)
         self.log.append(card)
-        hand.remove(card)
+        self.hands[seat].remove(card)
         self.trick.append(card)
         self._pos += 1
-        if self._pos < len(self.order):
+        if self._pos < self._trick_size:
             return _new_tuple(Event, (seat, card, None))  # type: ignore[no-any-return]
         return _new_tuple(Event, (seat, card, self._finish_trick()))  # type: ignore[no-any-return]
 
     def _finish_trick(self) -> Trick:
         cards = self.trick
         order = self.order
-        i = self._winner(cards, self.trump)
+        trump = self.trump
+        i = self._winner(cards, trump)
         table = self._points_table
         points = 0
         for c in cards:
             points += table[c.index]
-        winner = None if i is None else order[i]
-        trick: Trick = _new_tuple(
-            Trick, (len(self.tricks), self.leader, tuple(zip(order, cards)), winner, points,
-                    self.trump)
-        )
-        self.tricks.append(trick)
-        self.trick = []
-        if winner is not None:
+        tricks = self.tricks
+        leader = order[0]
+        if i is None:  # a spoiled trick: nobody takes it and the same player leads again
+            winner = None
+            self.aside.extend(cards)
+        else:
+            winner = leader = order[i]
             self.taken[winner].extend(cards)
             self.points[winner] += points
             self.leader = winner
-        else:  # a spoiled trick: nobody takes it and the same player leads again
-            self.aside.extend(cards)
+        trick: Trick = _new_tuple(
+            Trick, (len(tricks), order[0], tuple(zip(order, cards)), winner, points, trump)
+        )
+        tricks.append(trick)
+        self.trick = []
         self._pos = 0
-        self.order = self._orders[self.leader]
-        stock_left = self._draws and self._next < len(self._stock)
-        if stock_left:
-            self._draw_round()
-            stock_left = self._next < len(self._stock)
-        if self._after_trick is not None:
-            self._after_trick(self, trick)
-        if self._moves_live:
-            self._moves_live = tuple(r for r in self._moves_live if r.still_possible(self))
-        # While cards remain to draw every hand is full again, so only check after the stock.
-        if not stock_left and self.phase is PLAY and self._cannot_continue():
+        self.order = self._orders[leader]
+        k = self._next
+        if self._draws and k < self._stock_end:
+            draw_order = self._draw_orders[leader]
+            if self._single_draw and k + len(draw_order) <= self._turn_up_at:  # the usual round
+                self._draw_log.append((len(self.log), k, draw_order))
+                hands = self.hands
+                stock = self._stock
+                for seat in draw_order:
+                    hands[seat].append(stock[k])
+                    k += 1
+                self._next = k
+            else:
+                self._draw_round()
+            if self._after_trick is not None:
+                self._after_trick(self, trick)
+            if self._moves_live:
+                self._recheck_moves()
+            # While cards remain to draw every hand is full again.
+            if self._next < self._stock_end:
+                return trick
+        else:
+            if self._after_trick is not None:
+                self._after_trick(self, trick)
+            if self._moves_live:
+                self._recheck_moves()
+        if self.phase is PLAY and self._cannot_continue():
             self.finish()
         return trick
 
+    def _recheck_moves(self) -> None:
+        live = self._moves_live
+        for rule in live:
+            if not rule.still_possible(self):
+                self._moves_live = tuple(r for r in live if r.still_possible(self))
+                return
+
     def _draw_round(self) -> None:
-        """After a trick: each seat draws its cards, the winner first."""
-        stock = self._stock
-        hands = self.hands
-        k = self._next
-        order = self._draw_orders[self.leader]
-        self._draw_rounds.append((len(self.log), k))
-        if self._single_draw and k + len(order) <= self._turn_up_at:  # the common case
-            for seat in order:
-                hands[seat].append(stock[k])
-                k += 1
-            self._drawn.extend(order)
-            self._next = k
-            return
+        """After a trick: each seat draws its cards, the winner first (the general case; the
+        usual round is inlined in :meth:`_finish_trick`)."""
+        start = self._next
+        seats: list[int] = []
         counts = self.rules.draw_counts
-        for seat in order:
+        for seat in self._draw_orders[self.leader]:
             for _ in range(counts[seat]):
-                if not self._draw_one(seat):
-                    return
+                if self._draw_one(seat):
+                    seats.append(seat)
+        self._draw_log.append((len(self.log), start, tuple(seats)))
 
     def _draw_one(self, seat: int) -> bool:
         k = self._next
-        if k >= len(self._stock):
+        if k >= self._stock_end:
             return False
         if k == self._turn_up_at:
             card = self.turn_up
@@ -474,7 +517,6 @@ class Game:
         else:
             card = self._stock[k]
         self.hands[seat].append(card)
-        self._drawn.append(seat)
         self._next = k + 1
         return True
 
@@ -496,6 +538,7 @@ class Game:
         self.hands = [list(h) for h in deal.hands]
         stock = deal.stock
         self._stock = stock
+        self._stock_end = len(stock)
         self._next = 0
         if rules.turns_up and stock:
             self._turn_up_at = len(stock) - 1
@@ -504,7 +547,7 @@ class Game:
             self._turn_up_at = len(stock)
         self.talon = list(deal.talon)
         self.trump = rules.trump_of(deal)
-        self.sides = rules.initial_sides() or ()
+        self.sides = rules.engine_setup.sides
         self.log.append(deal)
         rules.after_deal(self)
         return _new_tuple(Event, (CHANCE, deal, None))  # type: ignore[no-any-return]
@@ -518,10 +561,10 @@ class Game:
         self.order = self._orders[leader]
         self._pos = 0
         self._free = self.rules.free_play
-        self._moves_live = tuple(
-            r for r in self.rules.move_rules
-            if r.enabled and PLAY in r.phases and r.still_possible(self)
-        )
+        self._moves_live = ()
+        play_rules = self.rules.engine_setup.play_rules
+        if play_rules:
+            self._moves_live = tuple(r for r in play_rules if r.still_possible(self))
         if self._cannot_continue():
             self.finish()
 
@@ -563,17 +606,19 @@ class Game:
         hand.remove(card)
         self.trick.append(card)
         self._pos += 1
-        if self._pos < len(self.order):
+        if self._pos < self._trick_size:
             return None
         return self._finish_trick()
 
     def draw(self, seat: int, count: int = 1) -> int:
         """``seat`` draws up to ``count`` cards from the stock (the turned-up card last);
         returns how many it drew."""
-        self._draw_rounds.append((len(self.log), self._next))
+        start = self._next
         drawn = 0
         while drawn < count and self._draw_one(seat):
             drawn += 1
+        if drawn:
+            self._draw_log.append((len(self.log), start, (seat,) * drawn))
         return drawn
 
     def give_talon(self, seat: int) -> None:
@@ -666,7 +711,7 @@ class Game:
         strength = self.rules.strength
         before = fresh.snapshot()
         for index, action in enumerate(self.log):
-            drawn = len(fresh._drawn)
+            drawn = len(fresh._draw_log)
             on_table = [c for _, c in before.trick]
             event = fresh.play(action)
             after = fresh.snapshot(event)
@@ -678,8 +723,9 @@ class Game:
             if played is not None and before.trump is not None:
                 label = label_play(on_table, played, before.trump, strength)
             draws = tuple(
-                (fresh._drawn[k], _drawn_card(fresh, k))
-                for k in range(drawn, len(fresh._drawn))
+                (seat, _drawn_card(fresh, start + i))
+                for _, start, seats in fresh._draw_log[drawn:]
+                for i, seat in enumerate(seats)
             )
             yield Step(index, event.seat, action, before, after, played, label, event.trick,
                        draws)
@@ -730,10 +776,11 @@ class Game:
         new._next = self._next
         new._turn_up_at = self._turn_up_at
         new._turn_up_drawn = self._turn_up_drawn
-        new._drawn = self._drawn[:]
-        new._draw_rounds = self._draw_rounds[:]
+        new._draw_log = self._draw_log[:]
         new._talon_to = self._talon_to
         new._pos = self._pos
+        new._trick_size = self._trick_size
+        new._stock_end = self._stock_end
         new._orders = self._orders
         new._draw_orders = self._draw_orders
         new._winner = self._winner

@@ -15,9 +15,10 @@ lives in the :class:`~cardrules.engine.Game`.
 from __future__ import annotations
 
 import functools
+import operator
 import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..actions import Action, Deal, Move, Trick, parse_notation
 from ..cards import Card, Suit
@@ -31,6 +32,21 @@ if TYPE_CHECKING:
     from ..options import Options
     from .game import Game
     from .views import SeatView
+
+
+class EngineSetup(NamedTuple):
+    """What every game of one :class:`Rules` object starts from (see
+    :attr:`Rules.engine_setup`)."""
+
+    names: tuple[str, ...]
+    trick_orders: tuple[tuple[int, ...], ...]
+    draw_orders: tuple[tuple[int, ...], ...]
+    trick_size: int
+    single_draw: bool
+    draws: bool
+    sides: Sides
+    details: Details
+    play_rules: tuple[MoveRule[Any], ...]
 
 
 class Rules:
@@ -115,6 +131,21 @@ class Rules:
         return tuple(tuple(dict.fromkeys(o)) for o in self.trick_orders)
 
     @functools.cached_property
+    def engine_setup(self) -> EngineSetup:
+        """What every game of these rules starts from, worked out once."""
+        return EngineSetup(
+            names=tuple(f"P{i}" for i in range(self.players)),
+            trick_orders=self.trick_orders,
+            draw_orders=self.draw_orders,
+            trick_size=len(self.trick_orders[0]),
+            single_draw=all(d == 1 for d in self.draw_counts),
+            draws=any(self.draw_counts),
+            sides=self.initial_sides() or (),
+            details=self.details_type(),
+            play_rules=tuple(r for r in self.move_rules if r.enabled and Phase.PLAY in r.phases),
+        )
+
+    @functools.cached_property
     def deal_plan(self) -> tuple[tuple[int, int], ...]:
         """:meth:`deal_packets`, computed once."""
         return tuple(self.deal_packets())
@@ -171,16 +202,31 @@ class Rules:
             removed = self.seeded_removal or self.remove_one_of[rng.below(len(self.remove_one_of))]
             cards.remove(removed)
         rng.shuffle(cards)
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        pos = 0
-        for seat, count in self.deal_plan:
-            hands[seat].extend(cards[pos : pos + count])
-            pos += count
-        talon = tuple(cards[pos : pos + self.talon_size])
-        rest = cards[pos + self.talon_size:]
+        takers, dealt = self._hand_takers
+        hands = tuple(take(cards) for take in takers)
+        talon = tuple(cards[dealt : dealt + self.talon_size])
+        rest = cards[dealt + self.talon_size:]
         if self.turns_up and rest:
             rest = self.settle_turn_up(rest[1:] + rest[:1])
-        return Deal(tuple(tuple(h) for h in hands), tuple(rest), talon)
+        return Deal(hands, tuple(rest), talon)
+
+    @functools.cached_property
+    def _hand_takers(self) -> tuple[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...], int]:
+        """For each seat, a function taking its cards out of the shuffled pack by
+        :meth:`deal_packets`; and how many cards the hands take."""
+        places: list[list[int]] = [[] for _ in range(self.players)]
+        pos = 0
+        for seat, count in self.deal_plan:
+            places[seat].extend(range(pos, pos + count))
+            pos += count
+        takers = []
+        for indexes in places:
+            if len(indexes) == 1:
+                only = indexes[0]
+                takers.append(lambda cards, only=only: (cards[only],))
+            else:
+                takers.append(operator.itemgetter(*indexes))
+        return tuple(takers), pos
 
     def settle_turn_up(self, stock: list[Card]) -> list[Card]:
         """Adjust a seeded stock whose last card is the turn-up (e.g. the Italian redeal)."""

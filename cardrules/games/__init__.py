@@ -38,10 +38,17 @@ def rules_for(
             f"unknown game {game!r}; the games are: {known}",
             f"juego desconocido {game!r}; los juegos son: {known}",
         )
-    if not options:  # the common case, made cheap
-        cached = _CACHE.get((game, players))
+    if players.__class__ is int:  # the common case, made cheap (True == 1, but is no count)
+        try:
+            fast = (game, players, tuple((k, v.__class__, v) for k, v in options.items())
+                    if options else ())
+            cached = _FAST.get(fast)
+        except (TypeError, AttributeError):  # unhashable values, or not a mapping
+            fast, cached = None, None
         if cached is not None:
             return cached
+    else:
+        fast = None
     if players is None:
         players = rules_type.player_counts[0]
     counts_ok = isinstance(players, int) and not isinstance(players, bool)
@@ -62,11 +69,12 @@ def rules_for(
         cached = rules_type(players, rules_type.options_type.from_dict(options))
         if key is not None:
             _CACHE[key] = cached
-            if not options:
-                _CACHE[(game, players)] = cached
+    if fast is not None:
+        _FAST[fast] = cached
     return cached
 
 
 # Rules objects are immutable once built; building one (options checked, tables computed) costs
 # more than playing a deal, so each combination is built once.
 _CACHE: dict[object, Rules] = {}
+_FAST: dict[object, Rules] = {}  # the same, keyed by the options as given (in their order)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
 from ..actions import CardMove, Trick
-from ..cards import Card, Suit
+from ..cards import ALL_CARDS, Card
 from ..engine import Details, Game, MoveRule, Rules, Why
 from ..options import Options, option
 from ..packs import Style
@@ -21,8 +21,9 @@ from ..packs import Style
 ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
 ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
 
-_TWOS: Final = {s: Card(2, s) for s in Suit}
-_SEVENS: Final = {s: Card(7, s) for s in Suit}
+# The 2 and the 7 of each card's suit, by card index (an enum key would hash in Python).
+_TWO_OF: Final = tuple(Card(2, c.suit) for c in ALL_CARDS)
+_SEVEN_OF: Final = tuple(Card(7, c.suit) for c in ALL_CARDS)
 DEFAULT_TIMING: Final[dict[str, ExchangeTiming]] = {
     "none": "any-time",
     "italian": "first-trick",
@@ -149,16 +150,17 @@ class ExchangeRule(MoveRule[Exchange]):
     def cards(self, game: Game) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
         up = game.turn_up
-        trump = game.trump
-        if up is None or trump is None or up.suit is not trump:
+        if up is None or up.suit is not game.trump:
             return ()
-        two, seven = _TWOS[trump], _SEVENS[trump]
+        two = _TWO_OF[up.index]
         if up is two:
             return ()
         rule = self.rule
         if rule == "italian":
             return (two,)
-        high = self.rules.strength[up.index] > self.rules.strength[seven.index]
+        seven = _SEVEN_OF[up.index]
+        strength = self.rules.strength
+        high = strength[up.index] > strength[seven.index]
         if rule == "spanish":
             return (seven,) if high else (two,)
         if rule == "puerto-rico":
@@ -187,7 +189,7 @@ class ExchangeRule(MoveRule[Exchange]):
         if game.turn_up is None:
             return ()
         hand = game.hands[seat]
-        return [Exchange(card) for card in self.cards(game) if card in hand]
+        return [Exchange(card) for card in self.cards(game) if card in hand]  # rarely any
 
     def check(self, game: Game, seat: int | None, move: Exchange) -> Why | None:
         if game.turn_up is None:
