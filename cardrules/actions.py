@@ -22,11 +22,36 @@ from .cards import Card, Suit, parse_card
 from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError
 
 
+@dataclass(frozen=True)
+class Phrases:
+    """How a move is told, in English and Spanish (see :mod:`cardrules.narration`).
+
+    Templates take ``{who}`` (the actor's name), ``{card}`` (the card the move names, with its
+    article: "the ace of coins", "el as de oros"), ``{card_bare}`` (without it), ``{turn_up}``
+    (the turned-up card before the move), ``{suit}``, ``{number}`` and the move's own fields.
+    """
+
+    en: str
+    """Third person: ``"{who} claims the remaining tricks."``"""
+    es: str
+    en_you: str
+    """Second person, for the terminal's user: ``"You claim the remaining tricks."``"""
+    es_you: str
+    en_hidden: str = ""
+    """As seen by a seat the move is hidden from (``""``: it sees nothing)."""
+    es_hidden: str = ""
+    en_choice: str = ""
+    """The move offered as a choice: ``"claim every remaining trick for your side"``."""
+    es_choice: str = ""
+
+
 class Move:
     """Base class of the non-card actions. Subclasses are frozen dataclasses."""
 
     keyword: ClassVar[str] = ""
     """The word before the colon in the notation."""
+    phrases: ClassVar[Phrases | None] = None
+    """How the narration tells the move (``None``: by its notation)."""
     face_down: ClassVar[bool] = False
     """True when only the actor sees which card the move names (a discard): the other seats'
     views show it as :class:`Masked`."""
@@ -59,6 +84,11 @@ class Move:
     def shown(self) -> tuple[Card, ...]:
         """Cards the move shows still in the actor's hand (a declared marriage); default none."""
         return ()
+
+    def words(self) -> dict[str, str]:
+        """Fields of the move's own for its :attr:`phrases` (beyond the card, the suit and the
+        number, which the narration fills in)."""
+        return {}
 
     def __str__(self) -> str:
         return self.notation()

@@ -319,6 +319,20 @@ class Game:
                     actions.append(move)
         return actions
 
+    def refusal(self, action: Action | str) -> IllegalActionError | None:
+        """Why :meth:`play` would refuse ``action`` now, or ``None`` if it would play it.
+
+        The same checks as :meth:`play` (it plays the action on a :meth:`clone`), so a front
+        end can say why a card is disabled without a second copy of the rules. The message may
+        name where a card is (who holds it): a front end that shows one seat's view must only
+        ask about cards that seat may name.
+        """
+        try:
+            self.clone().play(action)
+        except IllegalActionError as error:
+            return error
+        return None
+
     def parse(self, text: str) -> Action:
         """The action written ``text`` in this game's notation (a card code, or one of this
         game's moves, such as ``exchange:7O`` or ``bid:75``).
@@ -704,32 +718,37 @@ class Game:
         """A new, undealt game with the same rules, names and seed."""
         return Game(self.rules, names=self.names, seed=self.seed)
 
+    def play_step(self, action: Action | str) -> Step:
+        """Play an action like :meth:`play`, and return it as a :class:`Step`: the states
+        before and after, the card it put on the trick and its label, the trick it completed
+        and the cards drawn after it. Front ends that show a deal as it is played use this."""
+        before = self.snapshot()
+        rounds = len(self._draw_log)
+        event = self.play(action)
+        after = self.snapshot(event)
+        action = self.log[-1]
+        played = action if isinstance(action, Card) else None
+        if isinstance(action, Move) and action.plays_card:
+            card = getattr(action, "card", None)
+            played = card if isinstance(card, Card) else None
+        label = None
+        if played is not None and before.trump is not None:
+            on_table = [c for _, c in before.trick]
+            label = label_play(on_table, played, before.trump, self.rules.strength)
+        draws = tuple(
+            (seat, _drawn_card(self, start + i))
+            for _, start, seats in self._draw_log[rounds:]
+            for i, seat in enumerate(seats)
+        )
+        return Step(len(self.log) - 1, event.seat, action, before, after, played, label,
+                    event.trick, draws)
+
     def steps(self) -> Iterator[Step]:
         """Every action of the deal as a :class:`Step`, the deal first (replayed from the
         log)."""
         fresh = self.fresh()
-        strength = self.rules.strength
-        before = fresh.snapshot()
-        for index, action in enumerate(self.log):
-            drawn = len(fresh._draw_log)
-            on_table = [c for _, c in before.trick]
-            event = fresh.play(action)
-            after = fresh.snapshot(event)
-            played = action if isinstance(action, Card) else None
-            if isinstance(action, Move) and action.plays_card:
-                card = getattr(action, "card", None)
-                played = card if isinstance(card, Card) else None
-            label = None
-            if played is not None and before.trump is not None:
-                label = label_play(on_table, played, before.trump, strength)
-            draws = tuple(
-                (seat, _drawn_card(fresh, start + i))
-                for _, start, seats in fresh._draw_log[drawn:]
-                for i, seat in enumerate(seats)
-            )
-            yield Step(index, event.seat, action, before, after, played, label, event.trick,
-                       draws)
-            before = after
+        for action in self.log:
+            yield fresh.play_step(action)
 
     def states(self) -> Iterator[State]:
         """Every state of this game from the deal on, one per action (replayed from the log)."""

@@ -139,7 +139,7 @@ class MoveRule(Generic[M]):
             fields["card"] = move.card.code
         return fields
 
-    def seen_by(self, game: Game, viewer: int, seat: int, move: M) -> Action:
+    def seen_by(self, viewer: int, seat: int, move: M) -> Action:
         """The move as ``viewer`` sees it when ``seat`` makes it: the move itself, or a
         :class:`~cardrules.actions.Masked` stand-in (default: masked for a face-down card move
         made by another seat)."""

@@ -158,7 +158,7 @@ def observe(game: Game, seat: int) -> SeatView:
         if isinstance(action, Move):
             rule = rules.rule_for(action)
             if rule is not None:
-                action = rule.seen_by(game, seat, actors[i], action)
+                action = rule.seen_by(seat, actors[i], action)
         history.append((actors[i], action))
     received = game.receipts()
     deal = game.dealt

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal
 
-from ..actions import Action, CardMove, Masked, Move, Trick
+from ..actions import Action, CardMove, Masked, Move, Phrases, Trick
 from ..cards import ALL_CARDS, Card, Suit, parse_card
 from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
 from ..errors import IllegalActionError
@@ -72,6 +72,11 @@ class Chant(Move):
     """Agree to the chant (all four must agree)."""
 
     keyword: ClassVar[str] = "chant"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} agrees to the chant.", "{who} acepta el «chant».",
+        "You agree to the chant.", "Aceptas el «chant».",
+        en_choice="agree to the chant", es_choice="aceptar el «chant»",
+    )
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,11 @@ class NoChant(Move):
     """Refuse the chant: it is not done this deal."""
 
     keyword: ClassVar[str] = "no-chant"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} refuses the chant.", "{who} rechaza el «chant».",
+        "You refuse the chant.", "Rechazas el «chant».",
+        en_choice="refuse the chant", es_choice="rechazar el «chant»",
+    )
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,13 @@ class Discard(CardMove):
     keyword: ClassVar[str] = "discard"
     face_down: ClassVar[bool] = True
     leaves_hand: ClassVar[bool] = True
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} puts {card} aside, face down.", "{who} aparta {card} boca abajo.",
+        "You put {card} aside, face down.", "Apartas {card} boca abajo.",
+        en_hidden="{who} puts a card aside, face down.",
+        es_hidden="{who} aparta una carta boca abajo.",
+        en_choice="discard {card_bare}", es_choice="apartar {card}",
+    )
 
 
 @dataclass(frozen=True)
@@ -95,6 +112,12 @@ class Surrender(Move):
     """Offer to concede the deal (the next opponent answers)."""
 
     keyword: ClassVar[str] = "surrender"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} offers to surrender.", "{who} ofrece rendirse.",
+        "You offer to surrender.", "Ofreces rendirte.",
+        en_choice="offer to surrender (the next opponent accepts or refuses)",
+        es_choice="ofrecer la rendición (el rival siguiente acepta o rechaza)",
+    )
 
 
 @dataclass(frozen=True)
@@ -102,6 +125,12 @@ class Accept(Move):
     """Accept a surrender: the deal ends and the accepting side scores 1."""
 
     keyword: ClassVar[str] = "accept"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} accepts the surrender.", "{who} acepta la rendición.",
+        "You accept the surrender.", "Aceptas la rendición.",
+        en_choice="accept the surrender: the deal ends and your side scores",
+        es_choice="aceptar la rendición: la mano termina y tu bando puntúa",
+    )
 
 
 @dataclass(frozen=True)
@@ -110,6 +139,12 @@ class Refuse(Move):
     offered scores 2."""
 
     keyword: ClassVar[str] = "refuse"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} refuses the surrender.", "{who} rechaza la rendición.",
+        "You refuse the surrender.", "Rechazas la rendición.",
+        en_choice="refuse the surrender and play on",
+        es_choice="rechazar la rendición y seguir jugando",
+    )
 
 
 SIGNALS: Final = {
@@ -135,6 +170,19 @@ class Signal(Move):
     name: str
     """One of :data:`SIGNALS`."""
     keyword: ClassVar[str] = "signal"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} signals to the partner: {gesture_en} ({name}).",
+        "{who} hace una seña al compañero: {gesture_es} ({name}).",
+        "You signal to your partner: {gesture_en} ({name}).",
+        "Haces una seña a tu compañero: {gesture_es} ({name}).",
+        en_choice="signal {name} to your partner ({gesture_en})",
+        es_choice="hacer al compañero la seña de {name} ({gesture_es})",
+    )
+
+    def words(self) -> dict[str, str]:
+        """The fields of its phrases: the signal's name and gesture."""
+        en, es = SIGNALS[self.name]
+        return {"name": self.name, "gesture_en": en, "gesture_es": es}
 
     def notation(self) -> str:
         return f"signal:{self.name}"
@@ -326,7 +374,7 @@ class SignalRule(MoveRule[Signal]):
         game.update_details(signals=(*signals, (len(game.tricks), seat, move.name)))
         return None
 
-    def seen_by(self, game: Game, viewer: int, seat: int, move: Signal) -> Action:
+    def seen_by(self, viewer: int, seat: int, move: Signal) -> Action:
         if viewer == seat or viewer == (seat + 2) % 4:
             return move
         return Masked("signal", hides_card=False)

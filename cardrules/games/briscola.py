@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import CardMove, Deal, Move, Trick
+from ..actions import CardMove, Deal, Move, Phrases, Trick
 from ..cards import ALL_CARDS, Card, Suit, parse_card
 from ..engine import (
     CardRule,
@@ -188,6 +188,14 @@ class Arrastro(CardMove):
     keyword: ClassVar[str] = "arrastro"
     leaves_hand: ClassVar[bool] = True
     plays_card: ClassVar[bool] = True
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} plays {card} and declares arrastro: everyone after must play their best trump.",
+        "{who} juega {card} y canta arrastro: los demás deben echar su mejor triunfo.",
+        "You play {card} and declare arrastro: everyone after must play their best trump.",
+        "Juegas {card} y cantas arrastro: los demás deben echar su mejor triunfo.",
+        en_choice="play {card_bare} and declare arrastro",
+        es_choice="jugar {card} y cantar arrastro",
+    )
 
 
 @dataclass(frozen=True)
@@ -195,6 +203,14 @@ class Claim(Move):
     """Claim every remaining trick for the claimer's side (it must hold the top trumps)."""
 
     keyword: ClassVar[str] = "claim"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} claims the remaining tricks.",
+        "{who} reclama las bazas que quedan.",
+        "You claim the remaining tricks.",
+        "Reclamas las bazas que quedan.",
+        en_choice="claim every remaining trick for your side",
+        es_choice="reclamar para tu bando todas las bazas que quedan",
+    )
 
 
 @dataclass(frozen=True)

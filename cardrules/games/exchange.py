@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import CardMove, Trick
+from ..actions import CardMove, Phrases, Trick
 from ..cards import ALL_CARDS, Card
 from ..engine import Details, Game, MoveRule, Rules, Why
 from ..options import Options, option
@@ -41,6 +41,14 @@ class Exchange(CardMove):
     keyword: ClassVar[str] = "exchange"
     leaves_hand: ClassVar[bool] = True
     takes_turn_up: ClassVar[bool] = True
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} gives {card} for the turned-up card, {turn_up}.",
+        "{who} cambia {card} por la muestra, {turn_up}.",
+        "You give {card} for the turned-up card, {turn_up}.",
+        "Cambias {card} por la muestra, {turn_up}.",
+        en_choice="take the turned-up {turn_up} for your {card_bare}",
+        es_choice="cambiar tu {card_bare} por la muestra, {turn_up}",
+    )
 
 
 @dataclass(frozen=True)

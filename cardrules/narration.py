@@ -1,0 +1,377 @@
+"""The narration: any step of a deal in words, in English or Spanish, for a given viewer.
+
+The one place where "what happened" becomes sentences. The terminal, the widget's JSON and the
+deal diagrams take their sentences from a :class:`Narrator` and add none of their own, so they
+cannot disagree: a card put face down is told as a hidden card to every seat but its owner,
+everywhere.
+
+A narrator speaks for a *viewer* (a seat, whose hidden information it respects, or ``None`` for
+an open account of the deal) and may address one seat as *you* (the terminal's user). Cards are
+named with their article ("the ace of coins", "el as de oros"), or with their code too
+(``codes=True``: "1O (ace of coins)"), which the terminal shows because its user types codes.
+
+Moves bring their own words (:attr:`Move.phrases <cardrules.actions.Move.phrases>`): adding a
+move to a game adds its sentences with it.
+
+Examples:
+    >>> from cardrules import replay
+    >>> import json
+    >>> game = replay(json.load(open("examples/brisca-2p.json")))
+    >>> words = Narrator(game.rules, game.names, "es")
+    >>> steps = list(game.steps())
+    >>> words.deal(steps[0])
+    'Se reparten las cartas; la muestra es el as de oros: triunfo, oros.'
+    >>> words.trick(steps[2].trick)  # doctest: +ELLIPSIS
+    '... se lleva la baza 1 (...).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .actions import Action, Masked, Move, Phrases, Trick
+from .cards import Card, Suit
+from .engine import CHANCE, Result, Rules, Step
+from .errors import Lang
+from .labels import PlayLabel
+
+_TEXT: Final[dict[str, dict[Lang, str]]] = {
+    "deal_turn_up": {
+        "en": "The cards are dealt; {card} is turned up: {suit} are trumps.",
+        "es": "Se reparten las cartas; la muestra es {card}: triunfo, {suit}.",
+    },
+    "deal_trump": {
+        "en": "The cards are dealt; {suit} are trumps.",
+        "es": "Se reparten las cartas; triunfo: {suit}.",
+    },
+    "deal": {"en": "The cards are dealt.", "es": "Se reparten las cartas."},
+    "play": {"en": "{who} plays {card}.", "es": "{who} juega {card}."},
+    "play_you": {"en": "You play {card}.", "es": "Juegas {card}."},
+    "play_label": {"en": "{who} plays {card} [{label}].", "es": "{who} juega {card} [{label}]."},
+    "play_label_you": {"en": "You play {card} [{label}].", "es": "Juegas {card} [{label}]."},
+    "move": {"en": "{who}: {notation}.", "es": "{who}: {notation}."},
+    "move_you": {"en": "You: {notation}.", "es": "Tú: {notation}."},
+    "takes_points": {
+        "en": "{who} takes trick {n} ({points}).",
+        "es": "{who} se lleva la baza {n} ({points}).",
+    },
+    "takes_points_you": {
+        "en": "You take trick {n} ({points}).",
+        "es": "Te llevas la baza {n} ({points}).",
+    },
+    "takes": {"en": "{who} takes trick {n}.", "es": "{who} se lleva la baza {n}."},
+    "takes_you": {"en": "You take trick {n}.", "es": "Te llevas la baza {n}."},
+    "spoiled": {
+        "en": "Trick {n} is spoiled: nobody takes it; {who} leads again.",
+        "es": "La baza {n} es nula: no se la lleva nadie; vuelve a salir {who}.",
+    },
+    "spoiled_you": {
+        "en": "Trick {n} is spoiled: nobody takes it; you lead again.",
+        "es": "La baza {n} es nula: no se la lleva nadie; vuelves a salir tú.",
+    },
+    "draw_you": {"en": "You draw {card}.", "es": "Robas {card}."},
+    "draws_turn_up": {
+        "en": "{who} draws the turned-up card, {card}.",
+        "es": "{who} roba la muestra, {card}.",
+    },
+    "draws_turn_up_you": {
+        "en": "You draw the turned-up card, {card}.",
+        "es": "Robas la muestra, {card}.",
+    },
+    "stock_out": {"en": "The stock is used up.", "es": "Se acabó el mazo."},
+    "points_n": {"en": "{n} points", "es": "{n} puntos"},
+    "points_1": {"en": "1 point", "es": "1 punto"},
+    "win": {"en": "{names} win the deal, {score}.", "es": "Ganan la mano {names}, {score}."},
+    "win_one": {"en": "{names} wins the deal, {score}.", "es": "Gana la mano {names}, {score}."},
+    "win_you": {"en": "You win the deal, {score}.", "es": "Ganas la mano, {score}."},
+    "win_your_side": {
+        "en": "Your side wins the deal, {score}.",
+        "es": "Tu bando gana la mano, {score}.",
+    },
+    "draw": {
+        "en": "A draw, {score}: nobody wins the deal.",
+        "es": "Empate, {score}: nadie gana la mano.",
+    },
+    "and": {"en": " and ", "es": " y "},
+    "you": {"en": "You", "es": "Tú"},
+}
+
+END_REASONS: Final[dict[str, dict[Lang, str]]] = {
+    "claim": {
+        "en": "The remaining tricks were claimed.",
+        "es": "Se reclamaron las bazas que quedaban.",
+    },
+    "muerte-al-tres": {
+        "en": "The three of trumps was killed (muerte al tres).",
+        "es": "Se mató el tres de triunfo (muerte al tres).",
+    },
+    "surrender": {"en": "A surrender was accepted.", "es": "Se aceptó una rendición."},
+    "surrender refused": {
+        "en": "A surrender was refused: the deal was played for 2.",
+        "es": "Se rechazó una rendición: la mano valía 2.",
+    },
+    "mordienne": {
+        "en": "Mordienne: the top player won every trick from some point to the last.",
+        "es": "«Mordienne»: el mejor jugador ganó seguidas todas las bazas hasta la última.",
+    },
+}
+"""How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words, when it
+was not simply on points or tricks."""
+
+LABELS: Final[dict[PlayLabel, dict[Lang, str]]] = {
+    PlayLabel.ARRASTRAR: {"en": "arrastrar: leads a trump", "es": "arrastrar"},
+    PlayLabel.ASISTIR: {"en": "asistir: follows suit", "es": "asistir"},
+    PlayLabel.MONTAR: {"en": "montar: follows suit and heads the trick", "es": "montar"},
+    PlayLabel.FALLAR: {"en": "fallar: trumps", "es": "fallar"},
+    PlayLabel.PISAR: {"en": "pisar: overtrumps", "es": "pisar"},
+    PlayLabel.CONTRAFALLAR: {"en": "contrafallar: discards", "es": "contrafallar"},
+}
+"""A play's label as the terminal shows it: the Spanish term, glossed on English pages."""
+
+_FEMININE: Final = ("sota", "jota", "reina")
+"""Spanish card names that take *la* (the rest take *el*)."""
+
+
+@dataclass(frozen=True)
+class StepWords:
+    """Everything a step says, sentence by sentence (an empty string says nothing)."""
+
+    action: str
+    """The action itself, e.g. *Ana plays the ace of coins.*"""
+    trick: str = ""
+    """The trick it completed, if any, e.g. *Ana takes trick 3 (21 points).*"""
+    draws: tuple[str, ...] = ()
+    """What the viewer learns of the draws that followed."""
+
+    def lines(self) -> list[str]:
+        """The sentences in order, the empty ones left out."""
+        return [line for line in (self.action, self.trick, *self.draws) if line]
+
+
+def end_reason(result: Result, lang: Lang = "en") -> str:
+    """How the deal ended, in words, when it was not simply on points (else ``""``).
+
+    Examples:
+        >>> end_reason(Result((1, 0), ((0,), (1,)), (1, 0), 0, reason="claim"), "es")
+        'Se reclamaron las bazas que quedaban.'
+    """
+    words = END_REASONS.get(result.reason)
+    return words["es" if lang == "es" else "en"] if words else ""
+
+
+class Narrator:
+    """The sentences of a deal's steps, in one language, for one viewer.
+
+    Args:
+        rules: the rules of the deal (its pack names the cards).
+        names: the players' names by seat.
+        lang: ``"en"`` or ``"es"``.
+        viewer: the seat whose view the narration keeps to (others' face-down cards are not
+            named); ``None`` tells everything.
+        you: a seat to address in the second person ("You play..."), or ``None``.
+        codes: name cards with their codes too ("1O (ace of coins)").
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        lang: Lang = "en",
+        *,
+        viewer: int | None = None,
+        you: int | None = None,
+        codes: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+        self.lang: Lang = "es" if lang == "es" else "en"
+        self.viewer = viewer
+        self.you = you
+        self.codes = codes
+        self.pack = rules.pack
+
+    # Names ------------------------------------------------------------------------------------
+    def _t(self, key: str, **fields: object) -> str:
+        return _TEXT[key][self.lang].format(**fields)
+
+    def card_name(self, card: Card) -> str:
+        """The card's name, without article: "ace of coins", "as de oros"."""
+        return self.pack.card_name(card, self.lang)
+
+    def card(self, card: Card) -> str:
+        """The card with its article ("the ace of coins", "la sota de copas"), or with its code
+        ("1O (ace of coins)", "el 1O (as de oros)")."""
+        name = self.card_name(card)
+        if self.codes:
+            return f"el {card.code} ({name})" if self.lang == "es" else f"{card.code} ({name})"
+        if self.lang == "es":
+            return f"{'la' if name.startswith(_FEMININE) else 'el'} {name}"
+        return f"the {name}"
+
+    def suit(self, suit: Suit) -> str:
+        """The suit's name in the deal's pack: "coins", "bastos"."""
+        return self.pack.suit_name(suit, self.lang)
+
+    def who(self, seat: int) -> str:
+        """The seat's name ("You" for the seat addressed in the second person)."""
+        return self._t("you") if seat == self.you else self.names[seat]
+
+    def points(self, n: int) -> str:
+        """``n`` card points in words."""
+        return self._t("points_1") if n == 1 else self._t("points_n", n=n)
+
+    def label(self, label: PlayLabel) -> str:
+        """A play's label as the terminal shows it ("fallar: trumps" on English pages)."""
+        return LABELS[label][self.lang]
+
+    def side(self, side: Sequence[int]) -> str:
+        """The names of a side's players: "Ana", "Ana and Bea", "Ana, Bea and Carmen"."""
+        names = [self.who(s) for s in side]
+        if len(names) <= 2:
+            return self._t("and").join(names)
+        return ", ".join(names[:-1]) + self._t("and") + names[-1]
+
+    # Steps ------------------------------------------------------------------------------------
+    def step(self, step: Step, *, labels: bool = False) -> StepWords:
+        """Everything ``step`` says to the viewer (``labels``: name each play's label in
+        brackets, as the terminal does)."""
+        if step.seat == CHANCE:
+            return StepWords(self.deal(step))
+        action = self.action(step, labels=labels)
+        trick = self.trick(step.trick) if step.trick is not None else ""
+        return StepWords(action, trick, tuple(self.draws(step)))
+
+    def deal(self, step: Step) -> str:
+        """The deal: what is turned up and what is trumps."""
+        after = step.after
+        if after.trump is None:
+            return self._t("deal")
+        if after.turn_up is not None:
+            return self._t("deal_turn_up", card=self.card(after.turn_up),
+                           suit=self.suit(after.trump))
+        return self._t("deal_trump", suit=self.suit(after.trump))
+
+    def action(self, step: Step, *, labels: bool = False) -> str:
+        """The action of a step as the viewer saw it (``""`` when it saw nothing)."""
+        action = step.action
+        seat = step.seat
+        if isinstance(action, Card):
+            if labels and step.label is not None:
+                key = "play_label_you" if seat == self.you else "play_label"
+                return self._t(key, who=self.who(seat), card=self.card(action),
+                               label=self.label(step.label))
+            key = "play_you" if seat == self.you else "play"
+            return self._t(key, who=self.who(seat), card=self.card(action))
+        assert isinstance(action, Move)
+        return self.move(seat, self.seen(step), step.before.turn_up)
+
+    def seen(self, step: Step) -> Action:
+        """The step's action as the viewer saw it (a face-down card masked)."""
+        action = step.action
+        if self.viewer is None or not isinstance(action, Move):
+            return action
+        rule = self.rules.rule_for(action)
+        return action if rule is None else rule.seen_by(self.viewer, step.seat, action)
+
+    def move(self, seat: int, move: Action, turn_up: Card | None = None) -> str:
+        """A move made by ``seat`` in words (a masked one as its hidden phrase)."""
+        if isinstance(move, Card):
+            key = "play_you" if seat == self.you else "play"
+            return self._t(key, who=self.who(seat), card=self.card(move))
+        phrases = self._phrases(move)
+        you = seat == self.you
+        if phrases is None:
+            key = "move_you" if you else "move"
+            return self._t(key, who=self.who(seat), notation=move.notation())
+        if isinstance(move, Masked):
+            template = phrases.es_hidden if self.lang == "es" else phrases.en_hidden
+        elif you:
+            template = phrases.es_you if self.lang == "es" else phrases.en_you
+        else:
+            template = phrases.es if self.lang == "es" else phrases.en
+        return template.format(**self._fields(seat, move, turn_up)) if template else ""
+
+    def choice(self, move: Move, turn_up: Card | None = None) -> str:
+        """A legal move offered to the viewer, as a choice: "claim every remaining trick..."."""
+        phrases = self._phrases(move)
+        if phrases is None:
+            return ""
+        template = phrases.es_choice if self.lang == "es" else phrases.en_choice
+        seat = self.you if self.you is not None else 0
+        return template.format(**self._fields(seat, move, turn_up))
+
+    def _phrases(self, move: Move) -> Phrases | None:
+        if isinstance(move, Masked):
+            for rule in self.rules.move_rules:
+                if rule.move_type.keyword == move.kind:
+                    return rule.move_type.phrases
+            return None
+        return move.phrases
+
+    def _fields(self, seat: int, move: Move, turn_up: Card | None) -> dict[str, object]:
+        fields: dict[str, object] = {"who": self.who(seat)}
+        card = getattr(move, "card", None)
+        if isinstance(card, Card):
+            fields["card"] = self.card(card)
+            fields["card_bare"] = card.code if self.codes else self.card_name(card)
+        suit = getattr(move, "suit", None)
+        if isinstance(suit, Suit):
+            fields["suit"] = self.suit(suit)
+        number = getattr(move, "number", None)
+        if isinstance(number, int):
+            fields["number"] = number
+        fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
+        fields.update(move.words())
+        return fields
+
+    def trick(self, trick: Trick) -> str:
+        """A finished trick: who took it and for how much (or that nobody did)."""
+        n = trick.number + 1
+        if trick.winner is None:
+            key = "spoiled_you" if trick.leader == self.you else "spoiled"
+            return self._t(key, n=n, who=self.who(trick.leader))
+        you = trick.winner == self.you
+        if self.rules.scores_tricks:
+            return self._t("takes_you" if you else "takes", who=self.who(trick.winner), n=n)
+        return self._t("takes_points_you" if you else "takes_points", who=self.who(trick.winner),
+                       n=n, points=self.points(trick.points))
+
+    def draws(self, step: Step) -> list[str]:
+        """What the viewer learns of the draws after a step: its own cards, who took the
+        turned-up card, and that the stock is used up."""
+        lines = []
+        turn_up = step.before.turn_up
+        for seat, card in step.draws:
+            mine = seat == self.viewer or (self.viewer is None and seat == self.you)
+            if card is turn_up and turn_up is not None and step.after.turn_up is None:
+                key = "draws_turn_up_you" if seat == self.you else "draws_turn_up"
+                lines.append(self._t(key, who=self.who(seat), card=self.card(card)))
+            elif mine and seat == self.you:
+                lines.append(self._t("draw_you", card=self.card(card)))
+        if step.draws and step.before.stock_size and not step.after.stock_size:
+            lines.append(self._t("stock_out"))
+        return lines
+
+    # The end ----------------------------------------------------------------------------------
+    def verdict(self, result: Result) -> str:
+        """Who won the deal and by how much, then how it ended if not on the count.
+
+        In a game scored by tricks the score is the deal's game points (a surrender can win a
+        deal with fewer tricks)."""
+        shown = (result.game_points if self.rules.scores_tricks and result.game_points
+                 else result.side_points)
+        score = "–".join(str(p) for p in shown)
+        if result.winner is None:
+            text = self._t("draw", score=score)
+        else:
+            side = result.sides[result.winner]
+            if self.you is not None and self.you in side:
+                text = self._t("win_you" if len(side) == 1 else "win_your_side", score=score)
+            else:
+                key = "win_one" if len(side) == 1 else "win"
+                text = self._t(key, names=self.side(side), score=score)
+        reason = end_reason(result, self.lang)
+        return f"{text} {reason}" if reason else text
+
