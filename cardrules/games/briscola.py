@@ -304,6 +304,13 @@ class ArrastroRule(MoveRule[Arrastro]):
         duty = self.rules.card_rule(game, seat)
         return None if duty is None else duty.check(move.card, hand)
 
+    def fields(self, game: Game, seat: int | None, move: Arrastro) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        duty = None if seat is None else self.rules.card_rule(game, seat)
+        if duty is not None:  # a refusal may be the duty's: it names the suit to follow
+            fields.update(duty.fields())
+        return fields
+
     def apply(self, game: Game, seat: int, move: Arrastro) -> Trick | None:
         number = len(game.tricks)
         trick = game.play_from_hand(move.card)
