@@ -96,6 +96,8 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     },
     "and": {"en": " and ", "es": " y "},
     "you": {"en": "You", "es": "Tú"},
+    "leads": {"en": "{who} leads", "es": "Sale {who}"},
+    "leads_you": {"en": "You lead", "es": "Sales tú"},
 }
 
 END_REASONS: Final[dict[str, dict[Lang, str]]] = {
@@ -129,6 +131,10 @@ LABELS: Final[dict[PlayLabel, dict[Lang, str]]] = {
     PlayLabel.CONTRAFALLAR: {"en": "contrafallar: discards", "es": "contrafallar"},
 }
 """A play's label as the terminal shows it: the Spanish term, glossed on English pages."""
+
+ONLOOKER: Final = -2
+"""A viewer who holds no hand (a spectator at the table, a diagram with the hands hidden): the
+narration keeps every face-down card hidden, as from any seat but its owner's."""
 
 _FEMININE: Final = ("sota", "jota", "reina")
 """Spanish card names that take *la* (the rest take *el*)."""
@@ -169,7 +175,7 @@ class Narrator:
         names: the players' names by seat.
         lang: ``"en"`` or ``"es"``.
         viewer: the seat whose view the narration keeps to (others' face-down cards are not
-            named); ``None`` tells everything.
+            named); :data:`ONLOOKER` keeps to what is public; ``None`` tells everything.
         you: a seat to address in the second person ("You play..."), or ``None``.
         codes: name cards with their codes too ("1O (ace of coins)").
     """
@@ -232,6 +238,12 @@ class Narrator:
         if len(names) <= 2:
             return self._t("and").join(names)
         return ", ".join(names[:-1]) + self._t("and") + names[-1]
+
+    def leads(self, seat: int) -> str:
+        """Who leads a trick, as a caption without a full stop: "Ana leads", "Sale Ana"."""
+        if seat == self.you:
+            return self._t("leads_you")
+        return self._t("leads", who=self.who(seat))
 
     # Steps ------------------------------------------------------------------------------------
     def step(self, step: Step, *, labels: bool = False) -> StepWords:
@@ -356,7 +368,14 @@ class Narrator:
 
     # The end ----------------------------------------------------------------------------------
     def verdict(self, result: Result) -> str:
-        """Who won the deal and by how much, then how it ended if not on the count.
+        """Who won the deal and by how much, then how it ended if not on the count
+        (:meth:`outcome` and :meth:`end` in one)."""
+        text = self.outcome(result)
+        reason = self.end(result)
+        return f"{text} {reason}" if reason else text
+
+    def outcome(self, result: Result) -> str:
+        """Who won the deal and by how much: "Ana wins the deal, 80–40."
 
         In a game scored by tricks the score is the deal's game points (a surrender can win a
         deal with fewer tricks)."""
@@ -364,14 +383,14 @@ class Narrator:
                  else result.side_points)
         score = "–".join(str(p) for p in shown)
         if result.winner is None:
-            text = self._t("draw", score=score)
-        else:
-            side = result.sides[result.winner]
-            if self.you is not None and self.you in side:
-                text = self._t("win_you" if len(side) == 1 else "win_your_side", score=score)
-            else:
-                key = "win_one" if len(side) == 1 else "win"
-                text = self._t(key, names=self.side(side), score=score)
-        reason = end_reason(result, self.lang)
-        return f"{text} {reason}" if reason else text
+            return self._t("draw", score=score)
+        side = result.sides[result.winner]
+        if self.you is not None and self.you in side:
+            return self._t("win_you" if len(side) == 1 else "win_your_side", score=score)
+        key = "win_one" if len(side) == 1 else "win"
+        return self._t(key, names=self.side(side), score=score)
 
+    def end(self, result: Result) -> str:
+        """How the deal ended when it was not simply on the count (else ``""``): see
+        :func:`end_reason`."""
+        return end_reason(result, self.lang)
