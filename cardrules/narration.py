@@ -94,6 +94,14 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
         "en": "A draw, {score}: nobody wins the deal.",
         "es": "Empate, {score}: nadie gana la mano.",
     },
+    "game_points_you": {"en": "You score {points}.", "es": "Te apuntas {points}."},
+    "game_points_your_side": {
+        "en": "Your side scores {points}.",
+        "es": "Tu bando se apunta {points}.",
+    },
+    "game_points_one": {"en": "{names} scores {points}.", "es": "{names} se apunta {points}."},
+    "game_points": {"en": "{names} score {points}.", "es": "{names} se apuntan {points}."},
+    "game_points_n": {"en": "{n} game points", "es": "{n} puntos de juego"},
     "and": {"en": " and ", "es": " y "},
     "you": {"en": "You", "es": "Tú"},
     "leads": {"en": "{who} leads", "es": "Sale {who}"},
@@ -327,7 +335,8 @@ class Narrator:
         card = getattr(move, "card", None)
         if isinstance(card, Card):
             fields["card"] = self.card(card)
-            fields["card_bare"] = card.code if self.codes else self.card_name(card)
+            name = self.card_name(card)
+            fields["card_bare"] = f"{card.code} ({name})" if self.codes else name
         suit = getattr(move, "suit", None)
         if isinstance(suit, Suit):
             fields["suit"] = self.suit(suit)
@@ -394,3 +403,24 @@ class Narrator:
         """How the deal ended when it was not simply on the count (else ``""``): see
         :func:`end_reason`."""
         return end_reason(result, self.lang)
+
+    def game_points(self, result: Result) -> str:
+        """What the deal scores towards a match when a side scores more than one game point
+        (a big win) in a game counted in card points: "Ana scores 2 game points." (``""``
+        otherwise; in a game scored by tricks the verdict's score is already the game
+        points)."""
+        if self.rules.scores_tricks or not result.game_points or max(result.game_points) < 2:
+            return ""
+        lines = []
+        for index, points in enumerate(result.game_points):
+            if points < 2:
+                continue
+            side = result.sides[index]
+            amount = self._t("game_points_n", n=points)
+            if self.you is not None and self.you in side:
+                key = "game_points_you" if len(side) == 1 else "game_points_your_side"
+                lines.append(self._t(key, points=amount))
+            else:
+                key = "game_points_one" if len(side) == 1 else "game_points"
+                lines.append(self._t(key, names=self.side(side), points=amount))
+        return " ".join(lines)

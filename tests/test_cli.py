@@ -1,31 +1,48 @@
 """The command line: games, replay and play, in English and Spanish, in-process and as
-``python -m cardrules``."""
+``python -m cardrules``.
+
+What happens in a deal is told by :class:`cardrules.narration.Narrator`; these tests check that
+the terminal prints the narration's sentences for every step (and nothing of its own in their
+place), that the user's screen shows only what the user's seat may see, and the command's own
+behaviour: its arguments, its errors, its prompt and the answers to it.
+"""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import doctest
 import importlib.util
 import io
 import json
 import os
+import re
 import string
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 import cardrules
-from cardrules import Card, Exchange, new_game, parse_card, replay, summary
+import cardrules.cli
+from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
+from cardrules.actions import NumberMove, Phrases
 from cardrules.bots import GreedyBot
-from cardrules.cli import main
-from cardrules.cli_text import MESSAGES, env_lang
+from cardrules.cli import arguments, main
+from cardrules.cli.render import Renderer
+from cardrules.cli.text import MESSAGES, env_lang
+from cardrules.errors import Lang
+from cardrules.games.aluette import Discard, Signal
+from cardrules.narration import Narrator
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
+END = {"en": "── End of the deal ──", "es": "── Fin de la partida ──"}
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +86,47 @@ def write(tmp_path: Path, data: Any, name: str = "record.json") -> str:
     return str(path)
 
 
-# The message catalogue -------------------------------------------------------------------------
+def bot_names(players: int, me: int | None, lang: Lang = "en") -> list[str]:
+    """The names the terminal gives the seats."""
+    you = "You" if lang == "en" else "Tú"
+    return [you if s == me else f"Bot {s}" for s in range(players)]
+
+
+def told(words: Narrator, step: cardrules.Step) -> list[str]:
+    """The lines the terminal prints for a step: the narration's sentences, indented, the
+    trick taken after an arrow."""
+    said = words.step(step, labels=True)
+    lines = [said.action] if said.action else []
+    if said.trick:
+        lines.append("→ " + said.trick)
+    return lines + list(said.draws)
+
+
+def step_lines(out: str, after: str) -> list[str]:
+    """The lines that tell the steps: indented by two spaces, after the intro's last line
+    ``after`` (menus and unnumbered hands are indented more, or numbered)."""
+    lines = out.splitlines()
+    first = lines.index(after) + 1
+    return [line[2:] for line in lines[first:]
+            if line.startswith("  ") and line[2] != " " and not re.match(r" *\d+\) ", line)]
+
+
+def last_hand_line(game: Game, names: list[str]) -> str:
+    """The intro's last line when the hands are shown (a replay, bots in every seat)."""
+    hand = sorted(next(game.steps()).after.hands[-1], key=lambda c: c.sort_key)
+    return f"  {names[-1]}: {' '.join(c.code for c in hand)}"
+
+
+def saved_game(path: Path) -> Game:
+    return replay(json.loads(path.read_text(encoding="utf-8")))
+
+
+def the_result(game: Game) -> Result:
+    assert game.result is not None
+    return game.result
+
+
+# The message catalogue and the modules ---------------------------------------------------------
 
 
 def test_every_message_has_both_languages_with_the_same_fields() -> None:
@@ -82,9 +139,47 @@ def test_every_message_has_both_languages_with_the_same_fields() -> None:
         ]
         assert fields[0] == fields[1], key
         assert by_lang["en"].strip() and by_lang["es"].strip(), key
+
+
+def test_every_message_is_used() -> None:
+    """The catalogue holds the command's own messages and nothing else: the sentences of what
+    happened in a deal are the narration's (see the replay and play tests below), so a message
+    left over from the old terminal narrator would show here as unused."""
+    sources = "".join(
+        path.read_text(encoding="utf-8")
+        for path in (ROOT / "cardrules" / "cli").glob("*.py") if path.name != "text.py"
+    )
     for key in MESSAGES:
-        if key.endswith("_you"):
-            assert key[: -len("_you")] in MESSAGES, key
+        quoted = f'"{key}"' in sources or f"'{key}'" in sources
+        used = quoted or (key.startswith("bot_") and 'f"bot_{' in sources)
+        assert used, key
+
+
+@pytest.mark.parametrize("module", ["", ".arguments"])
+def test_docstring_examples(module: str) -> None:
+    target = importlib.import_module("cardrules.cli" + module)
+    result = doctest.testmod(target, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 1 and result.failed == 0
+
+
+def test_the_package_layout() -> None:
+    """``cardrules.cli:main`` is the console entry point; the old single modules are gone."""
+    assert cardrules.cli.main is main
+    assert cardrules.cli.__all__ == ["main"]
+    assert not (ROOT / "cardrules" / "cli.py").exists()
+    assert not (ROOT / "cardrules" / "cli_text.py").exists()
+    for name in ("arguments", "session", "render", "text", "commands"):
+        assert (ROOT / "cardrules" / "cli" / f"{name}.py").is_file(), name
+
+
+def test_whole_numbers_and_options() -> None:
+    assert arguments.whole_number(" +3 ", "--seat", "en") == 3
+    with pytest.raises(arguments.Failure, match=r"--seed must be a whole number, not '1\.5'"):
+        arguments.whole_number("1.5", "--seed", "en")
+    assert arguments.parse_options(["a=TRUE", "b=-2", "c=Null", "d=x=y"], "en") == {
+        "a": True, "b": -2, "c": None, "d": "x=y"}
+    with pytest.raises(arguments.Failure, match="escriba NOMBRE=VALOR"):
+        arguments.parse_options(["=3"], "es")
 
 
 def test_language_from_the_environment() -> None:
@@ -203,60 +298,43 @@ def test_replay_json_is_the_summary(capsys: pytest.CaptureFixture[str], path: Pa
     status, out, err = run(capsys, "replay", str(path), "--json")
     assert status == 0
     assert err == ""
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert json.loads(out) == summary(replay(record))
+    game = replay(json.loads(path.read_text(encoding="utf-8")))
+    assert out == json.dumps(summary(game), indent=2, ensure_ascii=False) + "\n"
 
 
-def expected_winner_line(record: dict[str, Any]) -> str:
-    result = replay(record).result
-    assert result is not None
-    if result.winner is None:
-        return "Draw."
-    side = result.sides[result.winner]
-    if len(side) == 1:
-        return f"P{side[0]} wins."
-    return f"Side {result.winner + 1} wins."
-
-
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
-def test_readable_replay_tells_the_deal_and_the_winner(
-    capsys: pytest.CaptureFixture[str], path: Path
+def test_replay_prints_the_narration_of_every_step(
+    capsys: pytest.CaptureFixture[str], path: Path, lang: Lang
 ) -> None:
-    status, out, err = run(capsys, "replay", str(path))
+    status, out, err = run(capsys, "replay", str(path), "--lang", lang)
     assert status == 0
     assert err == ""
     record = json.loads(path.read_text(encoding="utf-8"))
     game = replay(record)
+    words = Narrator(game.rules, game.names, lang, codes=True)  # a replay tells everything
+    steps = list(game.steps())
     lines = out.splitlines()
     assert lines[0] == record["title"]
-    assert expected_winner_line(record) in lines[lines.index("── End of the deal ──"):]
-    assert "── End of the deal ──" in lines
-    assert f"── Trick {len(game.tricks)} ──" in lines
-    if game.rules.turn_up:
-        turn_up = parse_card(record["deal"]["stock"][-1])
-        assert f"Turned up under the stock: {turn_up.code} (" in out
-    else:
-        assert "No trumps." in lines
-    first = game.tricks[0]
-    seat, card = first.plays[0]
-    name = game.rules.pack.card_name(card, "en")
-    assert f"  P{seat} plays {card.code} ({name})" in out
-    for number, trick in enumerate(game.tricks):
-        assert trick.number == number
-    taken = [t.winner for t in game.tricks if t.winner is not None]
-    told = [line for line in lines if line.startswith("  → P") and "takes the trick" in line]
-    assert [int(line[5 : line.index(" ", 5)]) for line in told] == taken
-    spoiled = sum(t.winner is None for t in game.tricks)
-    assert sum(line.startswith("  → Nobody takes the trick") for line in lines) == spoiled
+    assert words.deal(steps[0]) in lines[:6]
+    for seat, hand in enumerate(steps[0].after.hands):
+        codes = " ".join(c.code for c in sorted(hand, key=lambda c: c.sort_key))
+        assert f"  {game.names[seat]}: {codes}" in lines
+    expected = [line for step in steps[1:] for line in told(words, step)]
+    assert expected and step_lines(out, last_hand_line(game, list(game.names))) == expected
+    trick = "Trick" if lang == "en" else "Baza"
+    headers = [line for line in lines if line.startswith("── ") and line != END[lang]]
+    assert headers == [f"── {trick} {n} ──" for n in range(1, len(game.tricks) + 1)]
+    assert END[lang] in lines[-5:-1]  # the end: the score, then the verdict
+    assert lines[-1] == words.verdict(the_result(game))
 
 
 def test_readable_replay_shows_exchanges_and_labels(capsys: pytest.CaptureFixture[str]) -> None:
-    record = example("brisca-2p.json")
     _, out, _ = run(capsys, "replay", str(ROOT / "examples" / "brisca-2p.json"))
-    exchanges = [a for a in record["actions"] if a.startswith("exchange:")]
-    given = exchanges[0].partition(":")[2]
-    assert f"exchanges {given} (" in out
-    assert "for the turned-up" in out
+    record = example("brisca-2p.json")
+    given = next(a for a in record["actions"] if a.startswith("exchange:")).partition(":")[2]
+    name = cardrules.rules_for("brisca", 2).pack.card_name(parse_card(given), "en")
+    assert f" gives {given} ({name}) for the turned-up card, " in out
     assert "[montar: follows suit and heads the trick]" in out or "[fallar: trumps]" in out
 
 
@@ -265,12 +343,22 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "replay", path, "--lang", "es")
     assert status == 0
     assert "── Baza 1 ──" in out
-    assert "Triunfo:" in out
+    assert "Se reparten las cartas; la muestra es el " in out
     assert " juega el " in out
     assert "── Fin de la partida ──" in out
-    assert "Gana el bando " in out or "Empate." in out
     assert "Bandos: P0 y P2 contra P1 y P3" in out
+    assert "El bando 1 (P0, P2): " in out and "El bando 2 (P1, P3): " in out
     assert " plays " not in out and "Trick" not in out
+
+
+def test_replay_of_a_trick_scored_game_counts_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "replay", str(ROOT / "examples" / "aluette-4p.json"))
+    game = replay(example("aluette-4p.json"))
+    result = the_result(game)
+    won = " · ".join(f"P{s} {n}" for s, n in enumerate(result.points))
+    assert f"\nTricks won: {won}\n" in out
+    assert "Nobody takes" not in out
+    assert "Trick 5 is spoiled: nobody takes it; P0 leads again." in out
 
 
 def test_replay_from_standard_input(
@@ -289,6 +377,7 @@ def test_replay_of_an_unfinished_record(capsys: pytest.CaptureFixture[str], tmp_
     status, out, _ = run(capsys, "replay", write(tmp_path, record))
     assert status == 0
     assert out.rstrip().endswith("The deal is not finished (the record stops here).")
+    assert "End of the deal" not in out
     status, out, _ = run(capsys, "replay", write(tmp_path, record), "--json")
     assert json.loads(out)["result"] is None
 
@@ -428,11 +517,13 @@ def test_auto_play_finishes_every_game(
     game = replay(record)
     assert game.is_over
     assert record["seed"] == 11
-    assert game.result is not None
-    if game.result.winner is None:
-        assert "\nDraw.\n" in out
-    else:
-        assert " wins." in out
+    # Bots in every seat: the whole deal is told, from above, in the narration's words.
+    names = bot_names(players, None)
+    words = Narrator(game.rules, names, "en", codes=True)
+    steps = list(game.steps())
+    expected = [line for step in steps[1:] for line in told(words, step)]
+    assert step_lines(out, last_hand_line(game, names)) == expected
+    assert f"\n{words.verdict(the_result(game))}\n" in out
     # The same command deals and plays the same again.
     again = run(capsys, *args)
     assert again[1] == out
@@ -460,12 +551,61 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert out.startswith("Briscola (Italia) · 2 jugadores · semilla 3\n")
     assert "Todos los asientos son bots" in out
+    assert "Manos repartidas:" in out
     assert "se lleva la baza" in out
     assert "── Fin de la partida ──" in out
-    assert "Gana Bot " in out or "Empate." in out
+    assert out.rstrip().splitlines()[-1].startswith(("Gana la mano Bot ", "Empate, "))
+
+
+def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) -> None:
+    # Briscola with big_win: more than 100 card points scores 2; the end says so.
+    for lang, line in (("en", "Bot 0 and Bot 2 score 2 game points."),
+                       ("es", "Bot 0 y Bot 2 se apuntan 2 puntos de juego.")):
+        _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto",
+                        "--option", "big_win=true", "--lang", lang)
+        assert out.rstrip().endswith(line)
+    _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto")
+    assert "game point" not in out
+    # As the user of the winning side: the second person.
+    game = new_game("briscola", players=4, seed=7, options={"big_win": True})
+    result = Result((112, 0, 0, 8), ((0, 2), (1, 3)), (112, 8), 0, (2, 0))
+    you = Narrator(game.rules, bot_names(4, 2), "en", viewer=2, you=2)
+    assert you.game_points(result) == "Your side scores 2 game points."
+    assert Narrator(game.rules, bot_names(4, 1), "es", you=1).game_points(result) == (
+        "Bot 0 y Bot 2 se apuntan 2 puntos de juego.")
+    one = Result((112, 8), ((0,), (1,)), (112, 8), 0, (2, 0))
+    assert Narrator(game.rules, bot_names(2, 0), "es", you=0).game_points(one) == (
+        "Te apuntas 2 puntos de juego.")
+    assert you.game_points(Result((70, 50), ((0,), (1,)), (70, 50), 0, (1, 0))) == ""
 
 
 # cardrules play: the interactive game ----------------------------------------------------------
+
+
+def you_narrator(game: Game, me: int, lang: Lang = "en") -> Narrator:
+    """The narration the user of seat ``me`` reads."""
+    return Narrator(game.rules, bot_names(game.players, me, lang), lang, viewer=me, you=me,
+                    codes=True)
+
+
+def test_interactive_deal_is_told_from_the_users_seat(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Seat 1 of four at Brisca: every step is told in the narration's words for that seat
+    # (its own draws named, the others' not), between the screens where it is asked to play.
+    save = tmp_path / "deal.json"
+    status, out, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "4", "--seat",
+                         "1", "--save", str(save), stdin="1\n" * 20, monkeypatch=monkeypatch)
+    assert status == 0
+    game = saved_game(save)
+    words = you_narrator(game, 1)
+    steps = list(game.steps())
+    expected = [line for step in steps[1:] for line in told(words, step)]
+    assert step_lines(out, words.deal(steps[0])) == expected
+    # 28 cards in the stock, 7 rounds of draws: the user's 7 cards are named, no one else's.
+    assert sum(line.startswith("You draw ") for line in expected) == 7
+    assert not any(line.startswith("Bot ") and " draws " in line and "turned-up" not in line
+                   for line in expected)
 
 
 def test_interactive_game_survives_bad_input(
@@ -473,7 +613,7 @@ def test_interactive_game_survives_bad_input(
 ) -> None:
     game = new_game("brisca", players=2, seed=3)
     not_mine = game.hands[1][0]  # a card the bot holds: the refusal must not say so
-    script = f"x\n99\n0\n\n{not_mine.code}\nexchange:7O\nh\n?\n" + "1\n" * 40
+    script = f"x\n99\n0\n\n{not_mine.code}\nexchange:{not_mine.code}\nh\n?\n" + "1\n" * 40
     save_bad = tmp_path / "bad.json"
     status, out, err = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
                            "--save", str(save_bad), stdin=script, monkeypatch=monkeypatch)
@@ -482,9 +622,9 @@ def test_interactive_game_survives_bad_input(
     assert "There is no 99 in the list: choose 1 to 3." in out
     assert "There is no 0 in the list" in out
     name = game.rules.pack.card_name(not_mine, "en")
-    assert f"You do not have {not_mine.code} ({name})." in out
+    assert out.count(f"You do not have {not_mine.code} ({name}).") == 2  # the card, the move
     assert "seat 1" not in out and "holds it" not in out
-    assert "Type the number of a card or move from the list" in out
+    assert out.count("Type the number of a card or move from the list") == 2
     assert "── End of the deal ──" in out
     # The bad answers changed nothing: the same deal played with only the good ones.
     save_good = tmp_path / "good.json"
@@ -503,9 +643,10 @@ def test_interactive_screen_shows_the_position(
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "You are seat 0; the other seats are bots: greedy" in out
+    assert you_narrator(game, 0).deal(next(game.steps())) in out.splitlines()
     up = f"{game.turn_up.code} ({game.rules.pack.card_name(game.turn_up, 'en')})"
-    assert f"Trumps: {game.rules.pack.suit_name(game.turn_up.suit, 'en')}" in out
-    assert f"turned up: {up} · stock: 34 cards" in out
+    suit = game.rules.pack.suit_name(game.turn_up.suit, "en")
+    assert f"\nTrumps: {suit} · turned up: {up} · stock: 34 cards\n" in out
     assert "Points: You 0 · Bot 1 0" in out
     assert "Table: empty, you lead." in out
     hand = sorted(game.hands[0], key=lambda c: c.sort_key)
@@ -513,6 +654,8 @@ def test_interactive_screen_shows_the_position(
         assert f"{i:>2}) {card.code:<5}{game.rules.pack.card_name(card, 'en')}" in out
     assert "Your play (1-3, a code such as" in out
     assert out.rstrip().endswith("Game abandoned.")
+    for card in game.hands[1]:  # the bot's hand is never shown
+        assert card.code + " " not in out and card.code + "\n" not in out
 
 
 def test_interactive_bot_plays_are_shown_on_the_table(
@@ -520,13 +663,13 @@ def test_interactive_bot_plays_are_shown_on_the_table(
 ) -> None:
     # Seat 1: the bot leads, and its card is on the table when we are asked.
     game = new_game("brisca", players=2, seed=8)
-    lead = GreedyBot().choose(game.view(0), game.rules)
+    lead = GreedyBot().choose(game.view(0))
     assert isinstance(lead, Card)
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "8",
                          "--seat", "1", stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
     name = game.rules.pack.card_name(lead, "en")
-    assert f"  Bot 0 plays {lead.code} ({name})." in out
+    assert f"\n  Bot 0 plays {lead.code} ({name})" in out
     assert f"Table: Bot 0: {lead.code} ({name})" in out
 
 
@@ -538,15 +681,17 @@ def test_interactive_exchange_by_notation_and_by_number(
     assert game.turn_up is not None and game.trump is not None
     two = Card(2, game.trump)
     assert Exchange(two) in game.legal_actions()
-    up = f"{game.turn_up.code} ({game.rules.pack.card_name(game.turn_up, 'en')})"
-    expected = f"You exchange {two.code} ({game.rules.pack.card_name(two, 'en')}) for the " \
-               f"turned-up {up}."
+    words = you_narrator(game, 0)
+    choice = words.choice(Exchange(two), game.turn_up)
+    assert choice.startswith(f"take the turned-up {game.turn_up.code} (")
+    told_exchange = words.action(game.clone().play_step(Exchange(two)))
+    assert told_exchange.startswith(f"You give {two.code} (")
     for answer in (f"exchange:{two.code}", "4", f"EXCHANGE:{two.code.lower()}"):
         status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "4",
                              stdin=f"{answer}\nq\n", monkeypatch=monkeypatch)
         assert status == 0
-        assert f" 4) exchange:{two.code}  take the turned-up {up} for your {two.code}" in out
-        assert expected in out, answer
+        assert f"\n   4) exchange:{two.code}  {choice}\n" in out
+        assert f"\n  {told_exchange}\n" in out, answer
         # The turned-up card is in the hand now, and the 2 lies under the stock.
         assert f"turned up: {two.code} (" in out
 
@@ -558,7 +703,7 @@ def test_interactive_refused_card_gives_the_rules_reason(
     # the suit led and another suit, and type the other suit first.
     for seed in range(200):
         game = new_game("briscola", players=2, seed=seed, options={"follow_suit": True})
-        lead = GreedyBot().choose(game.view(0), game.rules)
+        lead = GreedyBot().choose(game.view(0))
         assert isinstance(lead, Card)
         hand = game.hands[1]
         other = [c for c in hand if c.suit is not lead.suit]
@@ -566,13 +711,21 @@ def test_interactive_refused_card_gives_the_rules_reason(
             break
     else:
         raise AssertionError("no suitable deal")
-    status, out, _ = run(
-        capsys, "play", "briscola", "--players", "2", "--seed", str(seed), "--seat", "1",
-        "--option", "follow_suit=true", stdin=f"{other[0].code}\nq\n", monkeypatch=monkeypatch,
-    )
-    assert status == 0
-    assert "[not allowed now]" in out or "not allowed now]" in out
-    assert "Not allowed: seat 1 must follow suit" in out
+    game.play(lead)
+    refusal = game.refusal(other[0])
+    assert refusal is not None
+    cases: tuple[tuple[Lang, str], ...] = (("en", "must follow suit"), ("es", "debe asistir"))
+    for lang, needle in cases:
+        status, out, _ = run(
+            capsys, "play", "briscola", "--players", "2", "--seed", str(seed), "--seat", "1",
+            "--option", "follow_suit=true", "--lang", lang, stdin=f"{other[0].code}\nq\n",
+            monkeypatch=monkeypatch,
+        )
+        assert status == 0
+        assert ("[not allowed now]" if lang == "en" else "[no se puede ahora]") in out
+        prefix = "Not allowed: " if lang == "en" else "No se puede: "
+        assert f"\n{prefix}{refusal.message(lang)}\n" in out
+        assert needle in refusal.message(lang)
 
 
 def test_interactive_end_of_input(
@@ -585,7 +738,7 @@ def test_interactive_end_of_input(
     assert "Traceback" not in out + err
     assert "Input closed: game abandoned." in out
     assert f"Unfinished deal record saved to {save}." in out
-    game = replay(json.loads(save.read_text(encoding="utf-8")))
+    game = saved_game(save)
     assert not game.is_over
     assert len(game.tricks) >= 1
 
@@ -606,16 +759,20 @@ def test_interactive_spanish(
     assert status == 0
     assert "Juegas en el asiento 0; los demás son bots: greedy" in out
     assert "Bandos: Tú y Bot 2 contra Bot 1 y Bot 3" in out
+    assert "Se reparten las cartas; la muestra es el " in out
     assert "── Baza 1 ──" in out
     assert "Mesa: vacía, sales tú." in out
     assert "Tu mano:" in out
     assert "Tu jugada (1-3, un código como" in out
     assert "No entiendo 'zzz'" in out
-    assert "Juegas el " in out
+    assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
     assert "── Fin de la partida ──" in out
-    assert "¡Gana tu bando!" in out or "Gana el otro bando." in out or "Empate." in out
-    for english in ("Your hand", "Trick", "You play", " wins"):
+    assert "Tu bando (Tú, Bot 2): " in out and "El otro bando (Bot 1, Bot 3): " in out
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith(("Tu bando gana la mano, ", "Ganan la mano Bot 1 y Bot 3, ",
+                            "Empate, "))
+    for english in ("Your hand", "Trick", "You play", " wins", " the "):
         assert english not in out
 
 
@@ -629,6 +786,153 @@ def test_interactive_partners_and_a_finished_four_player_deal(
     assert "Points: the other side " in out and " · your side " in out
     assert "Your side (You, Bot 3): " in out
     assert "The other side (Bot 0, Bot 2): " in out
+    game = new_game("briscas", players=4, seed=21)
+    assert out.rstrip().splitlines()[-1].startswith(
+        ("Your side wins the deal, ", "Bot 0 and Bot 2 win the deal, ", "A draw, "))
+    assert game.sides == ((0, 2), (1, 3))
+
+
+@dataclass(frozen=True)
+class Bid(NumberMove):
+    """A bid, as an auction game would declare it (for the menu's layout)."""
+
+    keyword: ClassVar[str] = "bid"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} bids {number}.", "{who} puja {number}.", "You bid {number}.", "Pujas {number}.",
+        en_choice="bid {number}", es_choice="pujar {number}",
+    )
+
+
+def test_a_run_of_bids_is_one_menu_line() -> None:
+    game = new_game("brisca", players=2, seed=3)
+    bids = tuple(Bid(n) for n in range(61, 121))
+    few = (Bid(61), Bid(62), Bid(70))
+    for moves, lines in (
+        (bids, ["   1-60) bid:61 … bid:120  bid 61 … bid 120"]),
+        (few, ["   1) bid:61  bid 61", "   2) bid:62  bid 62", "   3) bid:70  bid 70"]),
+    ):
+        out = io.StringIO()
+        screen = Renderer(game.rules, bot_names(2, 0), "en", me=0, out=out)
+        view = dataclasses.replace(game.view(0), legal_actions=moves)
+        assert screen.status(view) == moves  # the numbers still stand for each bid
+        shown = out.getvalue().splitlines()
+        assert shown[-len(lines):] == lines
+        assert "Your hand:" in shown  # the hand, unnumbered: no card to play now
+        for card in game.hands[0]:
+            assert f"      {card.code:<5}{game.rules.pack.card_name(card, 'en')}" in shown
+
+
+def test_interactive_alcalde_shows_the_open_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The Alcalde's opponents play with one hand face up: the user sees it, not the Alcalde's.
+    game = new_game("alcalde", seed=5)
+    view = game.view(0)
+    assert list(view.visible_hands) == [1]
+    status, out, _ = run(capsys, "play", "alcalde", "--seed", "5", "--lang", "es",
+                         stdin="q\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert "Bandos: Tú y Bot 1 contra Bot 2" in out
+    shown = " ".join(c.code for c in view.visible_hands[1])
+    assert f"\nMano de Bot 1 (boca arriba): {shown}\n" in out
+    assert "Mano de Bot 2" not in out
+
+
+# Aluette: phases before the play, hidden discards and signals, answers ------------------------
+
+
+def test_interactive_setup_phase_and_answers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Aluette with the chant: before the first trick the user only has moves (chant, then
+    # discards); a card typed then is refused with the rules' reason.
+    save = tmp_path / "deal.json"
+    status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "2",
+                         "--option", "chant=true", "--save", str(save),
+                         stdin="4O\n" + "1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0
+    fresh = new_game("aluette", players=4, seed=2, options={"chant": True})
+    assert fresh.phase.value == "chant"
+    refusal = fresh.refusal(parse_card("4O"))
+    assert refusal is not None and parse_card("4O") in fresh.hands[0]
+    assert f"\nNot allowed: {refusal.message('en')}\n" in out
+    assert "\n   1) chant  agree to the chant\n" in out
+    assert "\n   2) no-chant  refuse the chant\n" in out
+    assert "Your choice (1-2, h help, q quit): " in out
+    assert "\n  You agree to the chant.\n" in out
+    assert "\n   1) discard:4O  discard 4O (four of coins)\n" in out
+    # The user's own discards are named; the dealer's stay face down.
+    game = saved_game(save)
+    actors = game.actors()
+    discards = [(actors[i], a) for i, a in enumerate(game.log) if isinstance(a, Discard)]
+    mine = [d.card for seat, d in discards if seat == 0]
+    theirs = [d.card for seat, d in discards if seat == 3]
+    assert len(mine) == len(theirs) == 6  # each took 6 of the 12 cards left over
+    for card in mine:
+        assert f"\n  You put {card.code} (" in out
+    assert out.splitlines().count("  Bot 3 puts a card aside, face down.") == len(theirs)
+    for card in theirs:
+        assert f"put {card.code}" not in out and f"puts {card.code}" not in out
+    # The leftover cards the user drew are named.
+    assert out.count("\n  You draw ") == 6
+    assert "── End of the deal ──" in out
+    assert "Tricks won: You " in out
+
+
+def test_auto_aluette_tells_every_discard(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "aluette", "--seed", "2", "--option", "chant=true",
+                         "--auto")
+    assert status == 0
+    assert "face down" in out
+    assert "puts a card aside" not in out  # bots in every seat: nothing is hidden
+
+
+def test_partner_signals_are_seen_and_opponents_are_not(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "deal.json"
+    status, out, _ = run(capsys, "play", "aluette", "--seed", "1", "--bot", "random",
+                         "--option", "signals=true", "--save", str(save),
+                         stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0
+    game = saved_game(save)
+    actors = game.actors()
+    signals = [(actors[i], a) for i, a in enumerate(game.log) if isinstance(a, Signal)]
+    by_partner = [s for seat, s in signals if seat == 2]
+    by_opponents = [s for seat, s in signals if seat in (1, 3)]
+    assert by_partner and by_opponents  # the seed makes both
+    told_signals = [line for line in out.splitlines() if " signals to the partner: " in line]
+    assert len(told_signals) == len(by_partner)
+    assert all(line.startswith("  Bot 2 signals") for line in told_signals)
+    assert "Bot 1 signals" not in out and "Bot 3 signals" not in out
+    # Watching the same deal with bots in every seat, every signal is told.
+    status, auto, _ = run(capsys, "play", "aluette", "--seed", "1", "--bot", "random",
+                          "--option", "signals=true", "--auto")
+    assert "Bot 1 signals" in auto or "Bot 3 signals" in auto
+
+
+def test_interactive_answer_to_a_surrender(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Aluette, random bots, seed 1: Bot 3 offers to surrender and the user (next) answers.
+    for lang, offer, menu, accepted, verdict in (
+        ("en", "Bot 3 offers to surrender.",
+         " 1) accept  accept the surrender: the deal ends and your side scores",
+         "You accept the surrender.",
+         "Your side wins the deal, 1–0. A surrender was accepted."),
+        ("es", "Bot 3 ofrece rendirse.",
+         " 1) accept  aceptar la rendición: la mano termina y tu bando puntúa",
+         "Aceptas la rendición.",
+         "Tu bando gana la mano, 1–0. Se aceptó una rendición."),
+    ):
+        status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
+                             "--bot", "random", "--lang", lang, stdin="1\n" * 40,
+                             monkeypatch=monkeypatch)
+        assert status == 0
+        assert f"\n  {offer}\n" in out
+        assert f"\n  {menu}\n" in out
+        assert f"\n  {accepted}\n" in out
+        assert out.rstrip().endswith(verdict)
 
 
 # python -m cardrules ---------------------------------------------------------------------------
@@ -673,39 +977,6 @@ def test_python_dash_m_play_with_piped_input() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Cannot read 'hello'" in done.stdout
+    assert "\nYour play (1-3, a code such as " in done.stdout  # the answers are echoed
     assert "── End of the deal ──" in done.stdout
     assert done.stderr == ""
-
-
-def test_interactive_setup_phase_and_answers(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Aluette with the chant: before the first trick the user only has moves (chant, then
-    # discards); cards typed then are refused with the rules' reason.
-    status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "2",
-                         "--option", "chant=true", stdin="4O\n" + "1\n" * 40,
-                         monkeypatch=monkeypatch)
-    assert status == 0
-    assert " 1) chant  agree to the chant\n" in out
-    assert " 2) no-chant  refuse the chant\n" in out
-    assert "Your choice (1-2, h help, q quit): " in out
-    assert "Not allowed: no card is played yet" in out
-    assert "You agree to the chant." in out
-    assert " 1) discard:" in out
-    assert "Bot 3 discards a card, face down." in out  # a bot's discard stays hidden
-    assert "── End of the deal ──" in out
-    assert "Tricks won: You " in out
-
-
-def test_interactive_answer_to_a_surrender(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Aluette, random bots, seed 1: Bot 3 offers to surrender and the user (next) answers.
-    status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
-                         "--bot", "random", stdin="1\n" * 40, monkeypatch=monkeypatch)
-    assert status == 0
-    assert "Bot 3 offers to surrender." in out
-    assert " 1) accept  accept the surrender: the deal ends and your side scores\n" in out
-    assert "You accept the surrender." in out
-    assert "The deal ended on an accepted surrender." in out
-    assert out.rstrip().endswith("Your side scores 1 game point.")

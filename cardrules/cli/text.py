@@ -1,8 +1,11 @@
-"""Every message the command line shows, in English and in Spanish.
+"""The command line's own messages, in English and in Spanish.
 
-Messages are :meth:`str.format` templates with named fields. Keys ending in ``_you`` are the
-second-person form of the key without it ("You play" / "Bot 1 plays"): Spanish conjugates the
-verb, so the two cannot share a template.
+Only what the command itself says lives here: its help and argparse texts, its errors, the deal's
+header, the status shown before the user plays, the prompt and the answers to it. What happens in
+the deal (plays, exchanges, tricks taken, draws, who won and why) is told by
+:class:`cardrules.narration.Narrator`, the one narrator that the widget and the diagrams share.
+
+Messages are :meth:`str.format` templates with named fields.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import os
 from collections.abc import Mapping
 from typing import Final
 
-from .errors import Lang
+from ..errors import Lang
 
 MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     # argparse: descriptions and help -------------------------------------------------------------
@@ -173,17 +176,11 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     # Names ---------------------------------------------------------------------------------------
     "you": {"en": "You", "es": "Tú"},
     "bot_name": {"en": "Bot {n}", "es": "Bot {n}"},
-    "seat_name": {"en": "Seat {n}", "es": "Asiento {n}"},
     "side_name": {"en": "side {n}", "es": "el bando {n}"},
     "your_side": {"en": "your side", "es": "tu bando"},
     "other_side": {"en": "the other side", "es": "el otro bando"},
-    "and": {"en": " and ", "es": " y "},
-    "points_n": {"en": "{n} points", "es": "{n} puntos"},
-    "points_1": {"en": "1 point", "es": "1 punto"},
     "cards_n": {"en": "{n} cards", "es": "{n} cartas"},
     "cards_1": {"en": "1 card", "es": "1 carta"},
-    "tricks_n": {"en": "{n} tricks", "es": "{n} bazas"},
-    "tricks_1": {"en": "1 trick", "es": "1 baza"},
     "bot_greedy": {
         "en": "greedy (the cheapest card that wins)",
         "es": "greedy (la carta más barata que gana)",
@@ -192,13 +189,6 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "random (any allowed card)",
         "es": "random (cualquier carta permitida, al azar)",
     },
-    # Play labels ---------------------------------------------------------------------------------
-    "label_arrastrar": {"en": "arrastrar: leads a trump", "es": "arrastrar"},
-    "label_asistir": {"en": "asistir: follows suit", "es": "asistir"},
-    "label_montar": {"en": "montar: follows suit and heads the trick", "es": "montar"},
-    "label_fallar": {"en": "fallar: trumps", "es": "fallar"},
-    "label_pisar": {"en": "pisar: overtrumps", "es": "pisar"},
-    "label_contrafallar": {"en": "contrafallar: discards", "es": "contrafallar"},
     # Deal header ---------------------------------------------------------------------------------
     "header": {
         "en": "{title} · {players} players",
@@ -219,95 +209,12 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "sides_line": {"en": "Sides: {sides}", "es": "Bandos: {sides}"},
     "against": {"en": " against ", "es": " contra "},
-    "trump_line": {
-        "en": "Trumps: {suit}. Turned up under the stock: {card}.",
-        "es": "Triunfo: {suit}. Boca arriba bajo el mazo: {card}.",
-    },
-    "trump_only": {"en": "Trumps: {suit}.", "es": "Triunfo: {suit}."},
-    "no_trump": {"en": "No trumps.", "es": "Sin triunfo."},
     "hands_head": {"en": "Hands dealt:", "es": "Manos repartidas:"},
     "hand_of": {"en": "{who}: {cards}", "es": "{who}: {cards}"},
-    # Narration -----------------------------------------------------------------------------------
     "trick_head": {"en": "── Trick {n} ──", "es": "── Baza {n} ──"},
-    "plays": {"en": "{who} plays {card}.", "es": "{who} juega el {card}."},
-    "plays_you": {"en": "You play {card}.", "es": "Juegas el {card}."},
-    "plays_label": {
-        "en": "{who} plays {card} [{label}].",
-        "es": "{who} juega el {card} [{label}].",
-    },
-    "plays_label_you": {"en": "You play {card} [{label}].", "es": "Juegas el {card} [{label}]."},
-    "arrastro": {
-        "en": "{who} plays {card} and declares arrastro: everyone must play their best trump.",
-        "es": "{who} juega el {card} y canta arrastro: todos deben echar su mejor triunfo.",
-    },
-    "arrastro_you": {
-        "en": "You play {card} and declare arrastro: everyone must play their best trump.",
-        "es": "Juegas el {card} y cantas arrastro: todos deben echar su mejor triunfo.",
-    },
-    "exchanges": {
-        "en": "{who} exchanges {given} for the turned-up {taken}.",
-        "es": "{who} cambia el {given} por el {taken} de triunfo.",
-    },
-    "exchanges_you": {
-        "en": "You exchange {given} for the turned-up {taken}.",
-        "es": "Cambias el {given} por el {taken} de triunfo.",
-    },
-    "claims": {
-        "en": "{who} claims the remaining tricks.",
-        "es": "{who} reclama las bazas que quedan.",
-    },
-    "claims_you": {
-        "en": "You claim the remaining tricks.",
-        "es": "Reclamas las bazas que quedan.",
-    },
-    "other_move": {"en": "{who}: {move}.", "es": "{who}: {move}."},
-    "other_move_you": {"en": "You: {move}.", "es": "Tú: {move}."},
-    "said_surrender": {"en": "{who} offers to surrender.", "es": "{who} ofrece rendirse."},
-    "said_surrender_you": {"en": "You offer to surrender.", "es": "Ofreces rendirte."},
-    "said_accept": {"en": "{who} accepts the surrender.", "es": "{who} acepta la rendición."},
-    "said_accept_you": {"en": "You accept the surrender.", "es": "Aceptas la rendición."},
-    "said_refuse": {"en": "{who} refuses the surrender.", "es": "{who} rechaza la rendición."},
-    "said_refuse_you": {"en": "You refuse the surrender.", "es": "Rechazas la rendición."},
-    "said_chant": {"en": "{who} agrees to the chant.", "es": "{who} acepta el «chant»."},
-    "said_chant_you": {"en": "You agree to the chant.", "es": "Aceptas el «chant»."},
-    "said_no-chant": {"en": "{who} refuses the chant.", "es": "{who} rechaza el «chant»."},
-    "said_no-chant_you": {"en": "You refuse the chant.", "es": "Rechazas el «chant»."},
-    "said_discard": {"en": "{who} discards {card}.", "es": "{who} se descarta del {card}."},
-    "said_discard_you": {"en": "You discard {card}.", "es": "Te descartas del {card}."},
-    "said_discard_hidden": {
-        "en": "{who} discards a card, face down.",
-        "es": "{who} se descarta de una carta, boca abajo.",
-    },
-    "takes_trick": {
-        "en": "→ {who} takes the trick: {points}.",
-        "es": "→ {who} se lleva la baza: {points}.",
-    },
-    "takes_trick_you": {
-        "en": "→ You take the trick: {points}.",
-        "es": "→ Te llevas la baza: {points}.",
-    },
-    "takes_trick_plain": {
-        "en": "→ {who} takes the trick.",
-        "es": "→ {who} se lleva la baza.",
-    },
-    "takes_trick_plain_you": {
-        "en": "→ You take the trick.",
-        "es": "→ Te llevas la baza.",
-    },
-    "spoiled": {
-        "en": "→ Nobody takes the trick; {who} leads again.",
-        "es": "→ La baza no es de nadie; vuelve a salir {who}.",
-    },
-    "draw_you": {"en": "You draw {card}.", "es": "Robas el {card}."},
-    "draws_turn_up": {
-        "en": "{who} draws the turned-up card, {card}.",
-        "es": "{who} roba la carta de triunfo, el {card}.",
-    },
-    "stock_out": {"en": "The stock is used up.", "es": "Se acabó el mazo."},
     # The status shown before you play ------------------------------------------------------------
     "status_trump": {"en": "trumps: {suit}", "es": "triunfo: {suit}"},
-    "status_no_trump": {"en": "no trumps", "es": "sin triunfo"},
-    "status_turn_up": {"en": "turned up: {card}", "es": "carta vuelta: {card}"},
+    "status_turn_up": {"en": "turned up: {card}", "es": "muestra: {card}"},
     "status_stock": {"en": "stock: {stock}", "es": "mazo: {stock}"},
     "status_stock_out": {"en": "the stock is used up", "es": "el mazo se ha acabado"},
     "status_points": {"en": "Points: {points}", "es": "Puntos: {points}"},
@@ -324,33 +231,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "your_hand": {"en": "Your hand:", "es": "Tu mano:"},
     "trump_mark": {"en": "trump", "es": "triunfo"},
     "not_now_mark": {"en": "not allowed now", "es": "no se puede ahora"},
-    "move_exchange": {
-        "en": "take the turned-up {taken} for your {given}",
-        "es": "cambiar tu {given} por el {taken} de triunfo",
-    },
-    "move_arrastro": {
-        "en": "play {card} and declare arrastro",
-        "es": "jugar el {card} y cantar arrastro",
-    },
-    "move_claim": {
-        "en": "claim every remaining trick for your side",
-        "es": "reclamar para tu bando todas las bazas que quedan",
-    },
-    "move_surrender": {
-        "en": "offer to surrender (the next opponent accepts or refuses)",
-        "es": "ofrecer la rendición (el rival siguiente acepta o rechaza)",
-    },
-    "move_accept": {
-        "en": "accept the surrender: the deal ends and your side scores",
-        "es": "aceptar la rendición: la mano termina y tu bando puntúa",
-    },
-    "move_refuse": {
-        "en": "refuse the surrender and play on",
-        "es": "rechazar la rendición y seguir jugando",
-    },
-    "move_chant": {"en": "agree to the chant", "es": "aceptar el «chant»"},
-    "move_no-chant": {"en": "refuse the chant", "es": "rechazar el «chant»"},
-    "move_discard": {"en": "discard {card}", "es": "descartarse del {card}"},
+    # The prompt and the answers to it ------------------------------------------------------------
     "prompt": {
         "en": "Your play ({numbers}, a code such as {example}, h help, q quit): ",
         "es": "Tu jugada ({numbers}, un código como {example}, h ayuda, q salir): ",
@@ -378,6 +259,12 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "es": "No entiendo {text!r}: escribe un número del 1 al {last}, un código de carta "
         "como {example}, h para la ayuda o q para salir.",
     },
+    "not_understood_moves": {
+        "en": "Cannot read {text!r}: type a number from 1 to {last}, a move as written in the "
+        "list, h for help or q to quit.",
+        "es": "No entiendo {text!r}: escribe un número del 1 al {last}, una jugada tal como "
+        "aparece en la lista, h para la ayuda o q para salir.",
+    },
     "not_in_hand": {
         "en": "You do not have {card}.",
         "es": "No tienes el {card}.",
@@ -397,7 +284,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "Unfinished deal record saved to {file}.",
         "es": "Registro de la partida sin terminar guardado en {file}.",
     },
-    # The result ----------------------------------------------------------------------------------
+    # The end -------------------------------------------------------------------------------------
     "end_head": {"en": "── End of the deal ──", "es": "── Fin de la partida ──"},
     "not_over": {
         "en": "The deal is not finished (the record stops here).",
@@ -405,47 +292,6 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "final_points": {"en": "Points: {points}", "es": "Puntos: {points}"},
     "side_points": {"en": "{side} ({members}): {points}", "es": "{side} ({members}): {points}"},
-    "seat_points": {"en": "{side}: {points}", "es": "{side}: {points}"},
-    "wins": {"en": "{who} wins.", "es": "Gana {who}."},
-    "wins_you": {"en": "You win!", "es": "¡Has ganado!"},
-    "side_wins": {"en": "{side} wins.", "es": "Gana {side}."},
-    "your_side_wins": {"en": "Your side wins!", "es": "¡Gana tu bando!"},
-    "draw": {"en": "Draw.", "es": "Empate."},
-    "game_points": {
-        "en": "{side} scores {points}.",
-        "es": "{side} se apunta {points}.",
-    },
-    "game_points_you": {
-        "en": "You score {points}.",
-        "es": "Te apuntas {points}.",
-    },
-    "your_side_scores": {
-        "en": "Your side scores {points}.",
-        "es": "Tu bando se apunta {points}.",
-    },
-    "game_points_n": {"en": "{n} game points", "es": "{n} puntos de juego"},
-    "game_points_1": {"en": "1 game point", "es": "1 punto de juego"},
-    "reason_claim": {
-        "en": "The deal ended on a claim.",
-        "es": "La partida acabó al reclamar las bazas.",
-    },
-    "reason_muerte-al-tres": {
-        "en": "The trump ace killed the trump three (Muerte al Tres).",
-        "es": "El as de triunfo mató al tres (Muerte al Tres).",
-    },
-    "reason_surrender": {
-        "en": "The deal ended on an accepted surrender.",
-        "es": "La mano acabó al aceptarse una rendición.",
-    },
-    "reason_surrender refused": {
-        "en": "A surrender was refused: the deal was played for 2.",
-        "es": "Se rechazó una rendición: la mano valía 2.",
-    },
-    "reason_mordienne": {
-        "en": "Mordienne: the top player won every trick from some point to the last.",
-        "es": "«Mordienne»: el mejor jugador ganó seguidas todas las bazas hasta la última.",
-    },
-    "reason_other": {"en": "The deal ended: {reason}.", "es": "La partida acabó: {reason}."},
 }
 """Message templates by key and language."""
 

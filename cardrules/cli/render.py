@@ -1,0 +1,287 @@
+"""Printing a deal in the terminal: the intro, trick headers, each step, the user's status, the
+end.
+
+A :class:`Renderer` prints; it decides nothing and replays nothing. What happened in the deal is
+told in the words of :class:`cardrules.narration.Narrator` (the narrator the widget and the
+diagrams share), with cards named by code and name because the user types codes; the renderer
+adds only layout (headers, indentation, the ``→`` before a trick taken) and the command's own
+lines from :mod:`cardrules.cli.text` (the deal's header, the status and the menu before the user
+plays, the score table at the end).
+
+It renders :class:`~cardrules.engine.Step` values (from :meth:`Game.steps
+<cardrules.engine.Game.steps>` for a replay, from :meth:`Game.play_step
+<cardrules.engine.Game.play_step>` in play) and the user's :class:`~cardrules.engine.SeatView`,
+never the game itself, so it can show no more than the viewer may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..actions import Action, Move, NumberMove, format_action
+from ..cards import Card
+from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
+from ..errors import Lang
+from ..narration import Narrator
+from .arguments import option_value_text
+from .text import text
+
+
+class Renderer:
+    """Prints one deal in one language, for one viewer.
+
+    Args:
+        rules: the deal's rules.
+        names: the players' names by seat, as the terminal shows them.
+        lang: ``"en"`` or ``"es"``.
+        me: the user's seat: the narration keeps to its view and addresses it as *you*;
+            ``None`` (a replay, or bots in every seat) tells everything.
+        out: where to print.
+    """
+
+    def __init__(
+        self, rules: Rules, names: Sequence[str], lang: Lang, *, me: int | None, out: TextIO
+    ) -> None:
+        self.rules = rules
+        self.lang = lang
+        self.me = me
+        self.out = out
+        self.narrator = Narrator(rules, names, lang, viewer=me, you=me, codes=True)
+        """The words of every step."""
+        self._headed = -1  # the trick whose header was printed last
+        self._just_headed = False  # nothing printed since that header
+
+    # Small helpers ------------------------------------------------------------------------------
+    def say(self, line: str = "", indent: int = 0) -> None:
+        """Print one line, indented by ``indent`` spaces."""
+        print(" " * indent + line if line else "", file=self.out)
+        self._just_headed = False
+
+    def _t(self, key: str, **fields: object) -> str:
+        return text(key, self.lang, **fields)
+
+    def card(self, card: Card) -> str:
+        """A card as the status shows it: ``3B (three of clubs)``."""
+        return f"{card.code} ({self.narrator.card_name(card)})"
+
+    def _cards_count(self, n: int) -> str:
+        return self._t("cards_1") if n == 1 else self._t("cards_n", n=n)
+
+    def _side_label(self, sides: Sides, index: int) -> str:
+        """A side's name: its player's for a side of one, else *your side* / *the other side*
+        (the user's point of view, two sides), else *side N*."""
+        side = sides[index]
+        if len(side) == 1:
+            return self.narrator.who(side[0])
+        if self.me is not None and len(sides) == 2:
+            return self._t("your_side" if self.me in side else "other_side")
+        return self._t("side_name", n=index + 1)
+
+    def _per_side(self, sides: Sides, points: Sequence[int]) -> str:
+        """Points per side (per seat while the sides are not known): ``You 11 · Bot 1 4``."""
+        if not sides:
+            sides = tuple((s,) for s in range(len(points)))
+        return " · ".join(
+            f"{self._side_label(sides, i)} {sum(points[s] for s in side)}"
+            for i, side in enumerate(sides)
+        )
+
+    # The start ----------------------------------------------------------------------------------
+    def intro(
+        self, deal: Step, *, seed: int | None, players_line: str = "", show_hands: bool = False
+    ) -> None:
+        """The deal's header (game, players, seed, options changed), ``players_line`` (who plays
+        which seat), the sides, the deal's own sentence from the narration, and every hand when
+        ``show_hands`` (a replay, bots in every seat)."""
+        rules = self.rules
+        title = rules.title.get(self.lang, rules.id)
+        if seed is not None:
+            self.say(self._t("header_seed", title=title, players=rules.players, seed=seed))
+        else:
+            self.say(self._t("header", title=title, players=rules.players))
+        defaults = type(rules.options)().to_dict()
+        changed = {k: v for k, v in rules.options.to_dict().items() if defaults.get(k) != v}
+        if changed:
+            shown = ", ".join(f"{k}={option_value_text(v)}" for k, v in changed.items())
+            self.say(self._t("options_set", options=shown))
+        if players_line:
+            self.say(players_line)
+        sides = deal.after.sides
+        if any(len(side) > 1 for side in sides):
+            words = self._t("against").join(self.narrator.side(side) for side in sides)
+            self.say(self._t("sides_line", sides=words))
+        self.say(self.narrator.deal(deal))
+        if show_hands:
+            self.say(self._t("hands_head"))
+            for seat, hand in enumerate(deal.after.hands):
+                cards = " ".join(c.code for c in sorted(hand, key=_display_order))
+                self.say(self._t("hand_of", who=self.narrator.who(seat), cards=cards), indent=2)
+
+    # Each step ----------------------------------------------------------------------------------
+    def header(self, phase: Phase, on_table: int, finished: int) -> None:
+        """``── Trick N ──``, once per trick, when it is about to start: in the play, with
+        ``on_table`` cards on the table and ``finished`` tricks done."""
+        if phase == Phase.PLAY and not on_table and finished != self._headed:
+            self._headed = finished
+            self.say()
+            self.say(self._t("trick_head", n=finished + 1))
+            self._just_headed = True
+
+    def step(self, step: Step) -> None:
+        """One action after the deal: the header of the trick it starts, then what the
+        narration says of it (the action with its label, the trick it completed, the draws)."""
+        if step.seat == CHANCE:
+            return
+        before = step.before
+        self.header(before.phase, len(before.trick), len(before.tricks))
+        words = self.narrator.step(step, labels=True)
+        if words.action:
+            self.say(words.action, indent=2)
+        if words.trick:
+            self.say("→ " + words.trick, indent=2)
+        for line in words.draws:
+            self.say(line, indent=2)
+
+    # The user's view ----------------------------------------------------------------------------
+    def status(self, view: SeatView) -> tuple[Action, ...]:
+        """What the user sees before acting: trumps, the turned-up card, the stock, the score,
+        open hands, the table, the hand and the moves, numbered. Returns what each number
+        stands for (numbered from 1)."""
+        self.header(view.phase, len(view.trick), len(view.tricks))
+        if not self._just_headed:
+            self.say()
+        parts = []
+        if view.trump is not None:
+            parts.append(self._t("status_trump", suit=self.narrator.suit(view.trump)))
+        if view.turn_up is not None:
+            parts.append(self._t("status_turn_up", card=self.card(view.turn_up)))
+        if any(view.rules.draw_counts):
+            if view.stock_size:
+                parts.append(self._t("status_stock", stock=self._cards_count(view.stock_size)))
+            else:
+                parts.append(self._t("status_stock_out"))
+        if parts:
+            self.say(_capital(" · ".join(parts)))
+        if view.phase == Phase.PLAY:
+            if view.rules.scores_tricks:
+                won = [t.winner for t in view.tricks]
+                shown = " · ".join(
+                    f"{self.narrator.who(s)} {won.count(s)}" for s in range(view.players)
+                )
+                self.say(self._t("status_tricks", points=shown))
+            else:
+                self.say(self._t("status_points", points=self._per_side(view.sides, view.points)))
+        for other, hand in sorted(view.visible_hands.items()):
+            cards = " ".join(c.code for c in sorted(hand, key=_display_order))
+            self.say(self._t("visible_hand", who=self.narrator.who(other), cards=cards))
+        legal = set(view.legal_actions)
+        card_turn = any(isinstance(a, Card) for a in legal)
+        if view.trick:
+            plays = " · ".join(f"{self.narrator.who(s)}: {self.card(c)}" for s, c in view.trick)
+            self.say(self._t("table", plays=plays))
+        elif card_turn:
+            self.say(self._t("table_empty"))
+        return self._menu(view, legal, card_turn)
+
+    def _menu(self, view: SeatView, legal: set[Action], card_turn: bool) -> tuple[Action, ...]:
+        hand = sorted(view.hand, key=_display_order)
+        moves = [a for a in view.legal_actions if isinstance(a, Move)]
+        # Moves that give up one of the hand's cards (discards) come in the hand's order.
+        place = {card: i for i, card in enumerate(hand)}
+
+        def rank(move: Move) -> int:
+            card = getattr(move, "card", None)
+            return place.get(card, -1) if isinstance(card, Card) else -1
+
+        moves.sort(key=rank)
+        # When the moves name every card of the hand, they are the hand: no separate list.
+        by_card = not card_turn and bool(moves) and all(rank(m) >= 0 for m in moves)
+        choices: list[Action] = []
+        if not by_card:
+            self.say(self._t("your_hand"))
+            for card in hand:
+                name = self.narrator.card_name(card)
+                if not card_turn:  # nothing to play now (an answer, a discard...): no numbers
+                    self.say(f"    {card.code:<5}{name}", indent=2)
+                    continue
+                choices.append(card)
+                marks = []
+                if card.suit is view.trump:
+                    marks.append(self._t("trump_mark"))
+                if card not in legal:
+                    marks.append(self._t("not_now_mark"))
+                suffix = f"  [{', '.join(marks)}]" if marks else ""
+                self.say(f"{len(choices):>2}) {card.code:<5}{name}{suffix}", indent=2)
+        for run in _runs(moves):
+            first = len(choices) + 1
+            choices.extend(run)
+            about = [self.narrator.choice(move, view.turn_up) for move in (run[0], run[-1])]
+            if len(run) == 1:
+                line = f"{first:>2}) {format_action(run[0])}"
+                about_text = about[0]
+            else:  # a long run of numbers (bids): one line, first … last
+                line = (f"{first:>2}-{len(choices)}) {format_action(run[0])} … "
+                        f"{format_action(run[-1])}")
+                about_text = f"{about[0]} … {about[1]}" if all(about) else ""
+            self.say(f"{line}  {about_text}" if about_text else line, indent=2)
+        return tuple(choices)
+
+    # The end ------------------------------------------------------------------------------------
+    def end(self, result: Result | None) -> None:
+        """The end of the deal: the score, then the narration's verdict (who won, by how much,
+        how it ended); or that the deal is not finished (a record that stops early)."""
+        self.say()
+        if result is None:
+            self.say(self._t("not_over"))
+            return
+        self.say(self._t("end_head"))
+        sides = result.sides
+        if self.rules.scores_tricks:  # each seat's tricks
+            won = " · ".join(f"{self.narrator.who(s)} {p}" for s, p in enumerate(result.points))
+            self.say(self._t("status_tricks", points=won))
+        elif all(len(side) == 1 for side in sides):
+            shown = " · ".join(
+                f"{self._side_label(sides, i)} {p}" for i, p in enumerate(result.side_points)
+            )
+            self.say(self._t("final_points", points=shown))
+        else:
+            for i, p in enumerate(result.side_points):
+                label = _capital(self._side_label(sides, i))
+                points = self.narrator.points(p)
+                if len(sides[i]) == 1:
+                    self.say(f"{label}: {points}")
+                else:
+                    members = ", ".join(self.narrator.who(s) for s in sides[i])
+                    self.say(self._t("side_points", side=label, members=members, points=points))
+        self.say(self.narrator.verdict(result))
+        extra = self.narrator.game_points(result)
+        if extra:
+            self.say(extra)
+
+
+RUN = 6
+"""Consecutive number moves of one kind (bids) shown on one line from this many on."""
+
+
+def _runs(moves: Sequence[Move]) -> list[list[Move]]:
+    """The moves in menu lines: each alone, except runs of :data:`RUN` or more number moves of
+    one kind with consecutive numbers (``bid:61`` to ``bid:120``), which share a line."""
+    runs: list[list[Move]] = []
+    for move in moves:
+        last = runs[-1][-1] if runs else None
+        if (isinstance(move, NumberMove) and isinstance(last, NumberMove)
+                and type(move) is type(last) and move.number == last.number + 1):
+            runs[-1].append(move)
+        else:
+            runs.append([move])
+    return [part for run in runs
+            for part in ([run] if len(run) >= RUN else [[move] for move in run])]
+
+
+def _capital(line: str) -> str:
+    return line[:1].upper() + line[1:]
+
+
+def _display_order(card: Card) -> tuple[int, int]:
+    return card.sort_key
