@@ -87,21 +87,23 @@ WIDGET_ONLY = "/try/widget-only.html"
 
 def widget_only_page(site: Path) -> str:
     """The widget of the built Try it page on a minimal page: its early start, its settings,
-    its figure's record, widget.js and widget.css; no theme."""
+    its figure's record, the widget's module scripts and widget.css; no theme."""
     html = (site / "try" / "index.html").read_text(encoding="utf-8")
     early = re.search(r'<script id="cr-widget-early">.*?</script>', html, re.S)
+    modules = re.search(r'<script type="module" src="[^"]*main\.js"></script>'
+                        r'(?:<link rel="modulepreload" href="[^"]*">)*', html)
     config = re.search(r'<script type="application/json" id="cr-widget-config">.*?</script>',
                        html, re.S)
     record = re.search(r'<figure class="cr-deal"[^>]*data-record="([^"]+)"', html)
-    if not (early and config and record):
+    if not (early and modules and config and record):
         raise SystemExit("the built Try it page has no widget")
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f'{early.group(0)}<link rel="stylesheet" href="../assets/widget/widget.css"></head>'
+        f'{early.group(0)}<link rel="stylesheet" href="../assets/widget/widget.css">'
+        f'{modules.group(0)}</head>'
         '<body class="md-typeset"><div id="cr-try"></div>'
         f'<figure class="cr-deal" data-record="{record.group(1)}"><figcaption>deal</figcaption>'
-        f"</figure>{config.group(0)}"
-        '<script src="../assets/widget/widget.js"></script></body></html>'
+        f"</figure>{config.group(0)}</body></html>"
     )
 
 STEP_SCRIPT = """async () => {

@@ -1,9 +1,12 @@
 """Deal diagrams: a deal record drawn as plain HTML, in English or Spanish.
 
-:func:`render_deal` replays a record and shows, with no JavaScript: the players and their sides,
-every hand as dealt (card pictures, the card code as ``alt`` text), the turned-up card and the
-trump suit, then each trick (who led it, each play with its glossary label, who took it and for
-how many points) and finally the score of each side and the winner.
+:func:`render_deal` draws the steps of a recorded deal (:meth:`Game.steps
+<cardrules.engine.Game.steps>`) with no JavaScript: the players and their sides, every hand as
+dealt (card pictures, the card code as ``alt`` text), the turned-up card and the trump suit, then
+each trick (who led it, each play with its glossary label, who took it and for how many points)
+and the moves between them, and finally the score of each side and the winner. Every sentence
+comes from the narration (:class:`cardrules.narration.Narrator`); the diagram adds only its
+headings and labels.
 
 The rulebook site turns a fenced block into a diagram at build time::
 
@@ -29,12 +32,13 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from .actions import Arrastro, Deal, Exchange, Move, Trick, format_action
+from .actions import Deal, Move, format_action
 from .cards import Card
-from .engine import Game, Result
+from .engine import Game, Result, Sides, Step
 from .errors import Lang
 from .labels import PlayLabel
-from .record import replay, summary
+from .narration import ONLOOKER, Narrator
+from .record import replay
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -90,7 +94,8 @@ def parse_deal_block(text: str) -> DealBlock:
     return DealBlock(path, tricks, shown)
 
 
-# Wording ------------------------------------------------------------------------------------
+# Chrome: the diagram's headings and labels. Every sentence about the deal comes from the
+# narration (cardrules.narration.Narrator).
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -106,25 +111,12 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "aside": "{n} cards aside",
         "tricks": "Tricks",
         "trick": "Trick {n}",
-        "leads": "{name} leads",
-        "won": "{name} takes it",
-        "spoiled": "Spoiled: nobody takes it",
-        "points": "{n} points",
-        "point": "1 point",
         "shown": "Tricks {a}–{b} of {total} shown.",
         "score": "Score",
         "players_col": "Players",
         "points_col": "Points",
         "tricks_col": "Tricks",
         "game_col": "Deal score",
-        "winner": "{names} win the deal.",
-        "winner_one": "{names} wins the deal.",
-        "draw": "A draw: nobody wins the deal.",
-        "and": " and ",
-        "exchange": "{name} gives the {card} for the turned-up card ({turn_up}).",
-        "arrastro": "{name} declares arrastro.",
-        "claim": "{name} claims the remaining tricks.",
-        "move": "{name}: {notation}.",
         "mano": "mano",
     },
     "es": {
@@ -140,45 +132,13 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "aside": "{n} cartas apartadas",
         "tricks": "Bazas",
         "trick": "Baza {n}",
-        "leads": "Sale {name}",
-        "won": "Se la lleva {name}",
-        "spoiled": "Baza nula: no se la lleva nadie",
-        "points": "{n} puntos",
-        "point": "1 punto",
         "shown": "Se muestran las bazas {a}–{b} de {total}.",
         "score": "Tanteo",
         "players_col": "Jugadores",
         "points_col": "Puntos",
         "tricks_col": "Bazas",
         "game_col": "Tantos de la mano",
-        "winner": "Ganan la mano {names}.",
-        "winner_one": "Gana la mano {names}.",
-        "draw": "Empate: nadie gana la mano.",
-        "and": " y ",
-        "exchange": "{name} cambia el {card} por la carta vuelta ({turn_up}).",
-        "arrastro": "{name} canta arrastro.",
-        "claim": "{name} reclama las bazas que quedan.",
-        "move": "{name}: {notation}.",
         "mano": "mano",
-    },
-}
-
-_MOVES: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "chant": "{name} agrees to the chant.",
-        "no-chant": "{name} refuses the chant.",
-        "discard": "{name} puts {card} aside.",
-        "surrender": "{name} offers to surrender.",
-        "accept": "{name} accepts the surrender.",
-        "refuse": "{name} refuses the surrender.",
-    },
-    "es": {
-        "chant": "{name} acepta el chant.",
-        "no-chant": "{name} rechaza el chant.",
-        "discard": "{name} aparta el {card}.",
-        "surrender": "{name} ofrece rendirse.",
-        "accept": "{name} acepta la rendición.",
-        "refuse": "{name} rechaza la rendición.",
     },
 }
 
@@ -207,34 +167,37 @@ def glossary_titles(lang: str) -> dict[str, str]:
 
 
 class _Renderer:
+    """The diagram's HTML: the narration's sentences (escaped) in the diagram's chrome."""
+
     def __init__(
         self,
         game: Game,
-        lang: Lang,
+        narrator: Narrator,
+        sides: Sides,
         base: str,
         definitions: Mapping[str, str],
     ) -> None:
         self.game = game
-        self.lang = lang
-        self.t = _TEXT[lang]
+        self.words = narrator
+        self.lang = narrator.lang
+        self.t = _TEXT[narrator.lang]
         self.base = base
         self.rules = game.rules
         self.pack = game.rules.pack
+        self.sides = sides
+        self.side_of = {seat: i for i, side in enumerate(sides) for seat in side}
         self.definitions = {k.lower(): v for k, v in definitions.items()}
 
     # Small pieces ---------------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return escape(self.game.names[seat])
 
-    def card_name(self, card: Card) -> str:
-        return self.pack.card_name(card, self.lang)
-
     def card(self, card: Card, css: str = "cr-card") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/{card.code}.svg"
         return (
             f'<img class="{css}" src="{escape(src)}" alt="{card.code}" '
-            f'title="{escape(self.card_name(card))}" data-card="{card.code}" loading="lazy" '
-            'width="120" height="180">'
+            f'title="{escape(self.words.card_name(card))}" data-card="{card.code}" '
+            'loading="lazy" width="120" height="180">'
         )
 
     def back(self) -> str:
@@ -251,27 +214,27 @@ class _Renderer:
             f"{escape(term)}</a>"
         )
 
-    def side_index(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+    def side_class(self, seat: int) -> str:
+        side = self.side_of.get(seat)
+        return "" if side is None else f" cr-side-{side}"
 
     def seat_meta(self, seat: int) -> str:
         parts = [self.t["seat"].format(n=seat)]
-        if len(self.rules.sides) < self.rules.players:
-            parts.append(self.t["side"].format(n=self.side_index(seat) + 1))
+        if len(self.sides) < self.rules.players and seat in self.side_of:
+            parts.append(self.t["side"].format(n=self.side_of[seat] + 1))
         if seat == self.rules.players - 1:
             parts.append(self.t["dealer"])
         return " · ".join(parts)
 
-    def points(self, n: int) -> str:
-        return self.t["point"] if n == 1 else self.t["points"].format(n=n)
-
     # Parts of the diagram -----------------------------------------------------------------
-    def setup(self, deal: Deal, open_hands: bool) -> str:
+    def setup(self, step: Step, open_hands: bool) -> str:
+        deal = step.action
+        assert isinstance(deal, Deal)
         seats = []
         for seat, hand in enumerate(deal.hands):
             cards = "".join(self.card(c) for c in hand) if open_hands else self.back() * len(hand)
             seats.append(
-                f'<div class="cr-seat cr-side-{self.side_index(seat)}" data-seat="{seat}">'
+                f'<div class="cr-seat{self.side_class(seat)}" data-seat="{seat}">'
                 f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
                 f' <span class="cr-seat__meta">{escape(self.seat_meta(seat))}</span></div>'
                 f'<div class="cr-hand">{cards}</div></div>'
@@ -281,55 +244,47 @@ class _Renderer:
             f'<div class="cr-deal__hands"><p class="cr-heading">{self.t["hands"]}{hidden}</p>'
             f'<div class="cr-seats">{"".join(seats)}</div></div>'
         ]
-        trump = self.game.trump
+        dealt = step.after
+        trump = dealt.trump
         info = []
-        if self.rules.turn_up and deal.stock:
-            turned = deal.stock[-1]
+        if dealt.turn_up is not None:
+            turned = dealt.turn_up
             info.append(
                 f'<div class="cr-turnup" data-card="{turned.code}">{self.card(turned)}'
                 f'<span class="cr-turnup__label">{self.t["turn_up"]}</span></div>'
             )
         if trump is not None:
-            suit = escape(self.pack.suit_name(trump, self.lang))
+            suit = escape(self.words.suit(trump))
             info.append(
                 f'<p class="cr-trump" data-trump="{trump.value}">'
                 f'{self.t["trump"].format(suit=suit)}</p>'
             )
         else:
             info.append(f'<p class="cr-trump" data-trump="">{self.t["no_trump"]}</p>')
-        if not self.rules.turn_up and deal.stock:
+        if dealt.turn_up is None and deal.stock:
             info.append(f'<p class="cr-note">{self.t["aside"].format(n=len(deal.stock))}</p>')
         table.append(f'<div class="cr-deal__trump">{"".join(info)}</div>')
         return f'<div class="cr-deal__setup">{"".join(table)}</div>'
 
-    def move(self, seat: int, move: Move, turn_up: Card | None) -> str:
-        name = self.name(seat)
-        if isinstance(move, Exchange):
-            shown = turn_up.code if turn_up else "?"
-            text = self.t["exchange"].format(
-                name=name, card=escape(self.card_name(move.card)), turn_up=shown
-            )
-        elif isinstance(move, Arrastro):
-            text = self.t["arrastro"].format(name=name)
-        elif move.keyword == "claim":
-            text = self.t["claim"].format(name=name)
-        elif move.keyword in _MOVES[self.lang]:
-            card = getattr(move, "card", None)
-            shown_card = escape(self.card_name(card)) if isinstance(card, Card) else ""
-            text = _MOVES[self.lang][move.keyword].format(name=name, card=shown_card)
-        else:
-            text = self.t["move"].format(name=name, notation=escape(format_action(move)))
+    def move(self, step: Step) -> str:
+        """A step that is not a card play (an exchange, a declaration, a discard...), or ``""``
+        when the narration says nothing of it to this diagram's viewer."""
+        text = self.words.action(step)
+        if not text:
+            return ""
         return (
-            f'<li class="cr-move" data-seat="{seat}" data-action="{escape(format_action(move))}">'
-            f"{text}</li>"
+            f'<li class="cr-move" data-seat="{step.seat}" '
+            f'data-action="{escape(format_action(self.words.seen(step)))}">{escape(text)}</li>'
         )
 
-    def trick(self, trick: Trick, labels: Sequence[str | None]) -> str:
+    def trick(self, step: Step, labels: Sequence[str | None]) -> str:
+        trick = step.trick
+        assert trick is not None
         leader, winner = trick.leader, trick.winner
         taking = self.rules.trick_winner(trick.cards, trick.trump) if winner is not None else None
         plays = []
         for i, ((seat, card), label) in enumerate(zip(trick.plays, labels)):
-            css = f"cr-play cr-side-{self.side_index(seat)}"
+            css = f"cr-play{self.side_class(seat)}"
             if seat == winner and (taking is None or i == taking):
                 css += " cr-play--winner"
             tag = self.term(label) if label else ""
@@ -338,19 +293,19 @@ class _Renderer:
                 f'<span class="cr-play__who">{self.name(seat)}</span>{tag}</li>'
             )
         mano = self.term("mano", "cr-term") if "mano" in self.definitions else self.t["mano"]
-        lead = self.t["leads"].format(name=self.name(leader))
+        lead = escape(self.words.leads(leader))
+        said = escape(self.words.trick(trick))
         if winner is None:
-            result = f'<span class="cr-trick__spoiled">{self.t["spoiled"]}</span>'
-            winner_attr = ""
+            result = f'<span class="cr-trick__spoiled">{said}</span>'
         else:
-            result = self.t["won"].format(name=self.name(winner))
-            if not self.rules.scores_tricks:
-                result += f' · <span class="cr-trick__points">{self.points(trick.points)}</span>'
-            winner_attr = str(winner)
+            result = said
+        draws = self.words.draws(step)
+        if draws:
+            result += f' <span class="cr-trick__draws">{escape(" ".join(draws))}</span>'
         number = trick.number + 1
         return (
             f'<li class="cr-trick" data-trick="{number}" data-leader="{leader}" '
-            f'data-winner="{winner_attr}" data-points="{trick.points}">'
+            f'data-winner="{"" if winner is None else winner}" data-points="{trick.points}">'
             f'<div class="cr-trick__head"><span class="cr-trick__number">'
             f'{self.t["trick"].format(n=number)}</span>'
             f'<span class="cr-trick__lead">{lead} ({mano})</span></div>'
@@ -372,13 +327,8 @@ class _Renderer:
                 f"<td>{names}</td><td>{result.side_points[i]}</td>{game_cell}</tr>"
             )
         game_head = f"<th>{self.t['game_col']}</th>" if show_game else ""
-        if result.winner is None:
-            verdict = self.t["draw"]
-        else:
-            side = result.sides[result.winner]
-            names = self.t["and"].join(self.name(s) for s in side)
-            verdict = self.t["winner_one" if len(side) == 1 else "winner"].format(names=names)
-        reason = result.describe(self.lang)
+        verdict = escape(self.words.outcome(result))
+        reason = self.words.end(result)
         reason_html = f' <span class="cr-score__reason">{escape(reason)}</span>' if reason else ""
         winner_attr = "" if result.winner is None else str(result.winner)
         return (
@@ -402,6 +352,11 @@ def render_deal(
 ) -> str:
     """The HTML diagram of a deal record.
 
+    The diagram draws the deal's steps (:meth:`Game.steps <cardrules.engine.Game.steps>`) and
+    takes every sentence from :class:`~cardrules.narration.Narrator`: with the hands shown it
+    tells everything (a discard names its card); with the hands hidden it tells what an
+    onlooker sees (:data:`~cardrules.narration.ONLOOKER`: a discard is "a card").
+
     Args:
         record: the deal record, as a mapping or JSON text; it must describe a finished deal.
         lang: ``"en"`` or ``"es"``: the language of every word in the diagram.
@@ -409,7 +364,8 @@ def render_deal(
             page at ``games/brisca/``), put before card picture and glossary links.
         tricks: the first and last trick to show, counted from 1 (default: every trick).
             The hands, the score and the winner are shown either way.
-        open_hands: show the hands as dealt (``False``: card backs).
+        open_hands: show the hands as dealt (``False``: card backs, and the narration keeps
+            face-down cards hidden).
         source: the record's path, kept in the ``data-record`` attribute.
         definitions: the title of each glossary link (play labels, *mano*) by term; by default
             the term's gloss and definition from :mod:`cardrules.glossary`.
@@ -435,30 +391,29 @@ def render_deal(
     if not game.is_over or game.result is None:
         raise ValueError("a deal diagram needs a finished deal")
     result = game.result
-    renderer = _Renderer(game, language, base_url_to_site_root, definitions)
-    played = summary(game)["tricks"]
-    total = len(played)
+    steps = list(game.steps())
+    total = sum(1 for step in steps if step.trick is not None)
     first, last = tricks if tricks is not None else (1, total)
     if tricks is not None and not 1 <= first <= last <= total:
         raise ValueError(f"tricks {first}-{last}: the deal has {total} tricks")
+    narrator = Narrator(game.rules, game.names, language,
+                        viewer=None if open_hands else ONLOOKER)
+    renderer = _Renderer(game, narrator, result.sides, base_url_to_site_root, definitions)
 
-    # Walk the log once to place the moves (exchanges, declarations...) between the tricks.
-    fresh = Game(game.rules, names=game.names, seed=game.seed)
+    # The moves (exchanges, declarations...) stand between the tricks, where they were made.
     items: list[str] = []
     done = 0
-    deal: Deal | None = None
-    for action in game.log:
-        turn_up = fresh.turn_up
-        event = fresh.play(action)
-        if isinstance(action, Deal):
-            deal = action
-        elif isinstance(action, Move) and (first <= done + 1 <= last or done == last == total):
-            items.append(renderer.move(event.seat, action, turn_up))
-        if event.trick is not None:
+    labels: list[str | None] = []  # the labels of the plays of the trick being played
+    for step in steps[1:]:
+        if step.played is not None:
+            labels.append(step.label.value if step.label is not None else None)
+        if isinstance(step.action, Move) and (first <= done + 1 <= last or done == last == total):
+            items.append(renderer.move(step))
+        if step.trick is not None:
             if first <= done + 1 <= last:
-                items.append(renderer.trick(event.trick, played[done]["labels"]))
+                items.append(renderer.trick(step, labels))
+            labels = []
             done += 1
-    assert deal is not None
     game_title = game.rules.title.get(language, game.rules.id)
     caption = (
         f'<figcaption class="cr-deal__caption"><span class="cr-deal__game">'
@@ -474,7 +429,7 @@ def render_deal(
         f'<figure class="cr-deal" data-game="{escape(game.rules.id)}" '
         f'data-players="{game.rules.players}" data-lang="{language}"{record_attr} '
         f'style="--cr-cards: {per_trick}">'
-        f"{caption}{renderer.setup(deal, open_hands)}"
+        f"{caption}{renderer.setup(steps[0], open_hands)}"
         f'<div class="cr-deal__play"><p class="cr-heading">{renderer.t["tricks"]}</p>{shown}'
         f'<ol class="cr-tricks">{"".join(items)}</ol></div>'
         f"{renderer.score(result)}</figure>"

@@ -1,9 +1,12 @@
 """The Python side of the rulebook's in-browser widget (run by Pyodide in a Web Worker).
 
 The widget asks Python for whole answers and then works in JavaScript: :func:`deal_steps`
-replays a deal record once and returns **every** state of the deal (hands, turned-up card and
-trumps, stock, the trick on the table with each play's label, points and tricks per side), so
-that stepping forward and back never calls Python again. Each public function takes and returns
+reads a deal record and returns **every** step of the deal (:meth:`Game.steps
+<cardrules.engine.Game.steps>`: hands, turned-up card and trumps, stock, the trick on the table
+with each play's label, points and tricks per side) with its narration
+(:class:`~cardrules.narration.Narrator`: the open account, and what differs for a seat that was
+told less), so that stepping forward and back never calls Python again. Nothing here words a
+step itself or replays a deal by itself. Each public function takes and returns
 JSON text, the cheapest thing to pass between a worker and the page; the ``*_data`` functions
 return the same as plain dicts, for Python callers and tests.
 
@@ -38,15 +41,15 @@ import io
 import json
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
-from .actions import Action, Deal, Trick, format_action
+from .actions import Deal, format_action
 from .cards import Card
-from .engine import Game, Phase, Result
+from .engine import Game, Phase, Step
 from .errors import CardrulesError, Lang
 from .games import GAMES
-from .labels import label_play
+from .narration import Narrator
 from .record import load_record, replay
 
 __all__ = [
@@ -66,64 +69,6 @@ __all__ = [
 MAX_RECORD_CHARS: Final = 200_000
 """The longest record text :func:`deal_steps` reads (a pasted record is untrusted input)."""
 
-_TEXT: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "deal_turn": "The cards are dealt; the {card} is turned up: {suit} are trumps.",
-        "deal_trump": "The cards are dealt; {suit} are trumps.",
-        "deal": "The cards are dealt.",
-        "play": "{name} plays the {card}.",
-        "exchange": "{name} gives the {card} for the turned-up {turn_up}.",
-        "arrastro": "{name} plays the {card} and declares arrastro.",
-        "claim": "{name} claims the remaining tricks.",
-        "chant": "{name} agrees to the chant.",
-        "no-chant": "{name} refuses the chant.",
-        "discard": "{name} puts a card aside.",
-        "surrender": "{name} offers to surrender.",
-        "accept": "{name} accepts the surrender.",
-        "refuse": "{name} refuses the surrender.",
-        "move": "{name}: {notation}.",
-        "takes": "{name} takes trick {n}",
-        "takes_points": "{name} takes trick {n} ({points}).",
-        "spoiled": "Trick {n} is spoiled: nobody takes it.",
-        "points": "{n} points",
-        "point": "1 point",
-        "win": "{names} win the deal, {score}.",
-        "win_one": "{names} wins the deal, {score}.",
-        "draw": "A draw, {score}: nobody wins the deal.",
-        "and": " and ",
-        "side": "side {n}",
-    },
-    "es": {
-        "deal_turn": "Se reparten las cartas; la muestra es {article} {card}: triunfo, {suit}.",
-        "deal_trump": "Se reparten las cartas; triunfo: {suit}.",
-        "deal": "Se reparten las cartas.",
-        "play": "{name} juega {article} {card}.",
-        "exchange": "{name} cambia {article} {card} por la muestra ({turn_up}).",
-        "arrastro": "{name} juega {article} {card} y canta arrastro.",
-        "claim": "{name} reclama las bazas que quedan.",
-        "chant": "{name} acepta el chant.",
-        "no-chant": "{name} rechaza el chant.",
-        "discard": "{name} aparta una carta.",
-        "surrender": "{name} ofrece rendirse.",
-        "accept": "{name} acepta la rendición.",
-        "refuse": "{name} rechaza la rendición.",
-        "move": "{name}: {notation}.",
-        "takes": "{name} se lleva la baza {n}",
-        "takes_points": "{name} se lleva la baza {n} ({points}).",
-        "spoiled": "La baza {n} es nula: no se la lleva nadie.",
-        "points": "{n} puntos",
-        "point": "1 punto",
-        "win": "Ganan la mano {names}, {score}.",
-        "win_one": "Gana la mano {names}, {score}.",
-        "draw": "Empate, {score}: nadie gana la mano.",
-        "and": " y ",
-        "side": "bando {n}",
-    },
-}
-
-_FEMININE: Final = ("sota", "jota", "reina")
-"""Spanish card names that take *la* (the rest take *el*)."""
-
 
 def _lang(lang: str) -> Lang:
     return "es" if lang == "es" else "en"
@@ -141,112 +86,6 @@ def _failure(error: BaseException, lang: Lang) -> dict[str, Any]:
     return {"ok": False, "error": message}
 
 
-class _Words:
-    """Names of players and cards and the wording of each step, in one language."""
-
-    def __init__(self, game: Game, lang: Lang) -> None:
-        self.game = game
-        self.lang = lang
-        self.t = _TEXT[lang]
-        self.pack = game.rules.pack
-
-    def card(self, card: Card) -> str:
-        return self.pack.card_name(card, self.lang)
-
-    def article(self, card: Card) -> str:
-        return "la" if self.card(card).startswith(_FEMININE) else "el"
-
-    def name(self, seat: int) -> str:
-        return self.game.names[seat]
-
-    def points(self, n: int) -> str:
-        return self.t["point"] if n == 1 else self.t["points"].format(n=n)
-
-    def deal(self, deal: Deal) -> str:
-        rules = self.game.rules
-        trump = self.game.trump
-        if trump is None:
-            return self.t["deal"]
-        suit = self.pack.suit_name(trump, self.lang)
-        if rules.turn_up and deal.stock:
-            card = deal.stock[-1]
-            return self.t["deal_turn"].format(
-                card=self.card(card), article=self.article(card), suit=suit
-            )
-        return self.t["deal_trump"].format(suit=suit)
-
-    def action(self, seat: int, action: Action, turn_up: Card | None) -> str:
-        name = self.name(seat) if seat >= 0 else ""
-        if isinstance(action, Card):
-            return self.t["play"].format(
-                name=name, card=self.card(action), article=self.article(action)
-            )
-        card = getattr(action, "card", None)
-        keyword = action.keyword
-        if isinstance(card, Card) and keyword in ("exchange", "arrastro"):
-            return self.t[keyword].format(
-                name=name,
-                card=self.card(card),
-                article=self.article(card),
-                turn_up=self.card(turn_up) if turn_up is not None else "?",
-            )
-        if keyword in ("claim", "chant", "no-chant", "discard", "surrender", "accept", "refuse"):
-            return self.t[keyword].format(name=name)
-        return self.t["move"].format(name=name, notation=format_action(action))
-
-    def trick(self, trick: Trick, scored_by_tricks: bool) -> str:
-        n = trick.number + 1
-        if trick.winner is None:
-            return self.t["spoiled"].format(n=n)
-        name = self.name(trick.winner)
-        if scored_by_tricks:
-            return self.t["takes"].format(name=name, n=n) + "."
-        return self.t["takes_points"].format(name=name, n=n, points=self.points(trick.points))
-
-    def side(self, side: Sequence[int]) -> str:
-        """The names of a side's players: "Ana", "Ana and Bea", "Ana, Bea and Carmen"."""
-        names = [self.name(s) for s in side]
-        if len(names) <= 2:
-            return self.t["and"].join(names)
-        return ", ".join(names[:-1]) + self.t["and"] + names[-1]
-
-    def verdict(self, result: Result, by_tricks: bool) -> str:
-        """Who won and by how much, then how the deal ended if it was not by the count.
-
-        In a game scored by tricks the score is the deal's game points (a surrender can win
-        a deal with fewer tricks)."""
-        sides = self.game.rules.sides
-        shown = result.game_points if by_tricks and result.game_points else result.side_points
-        score = "–".join(str(p) for p in shown)
-        if result.winner is None:
-            text = self.t["draw"].format(score=score)
-        else:
-            key = "win_one" if len(sides[result.winner]) == 1 else "win"
-            text = self.t[key].format(names=self.side(sides[result.winner]), score=score)
-        reason = result.describe(self.lang)
-        return f"{text} {reason}" if reason else text
-
-
-def _play_label(game: Game, before: Sequence[Card], card: Card) -> str | None:
-    """The glossary label of playing ``card`` onto ``before`` (none without trumps)."""
-    if game.trump is None:
-        return None
-    label = label_play(before, card, game.trump, game.rules.strength)
-    return label.value if label is not None else None
-
-
-def _seats_meta(game: Game) -> list[dict[str, Any]]:
-    rules = game.rules
-    seats = []
-    for seat in range(rules.players):
-        seats.append({
-            "name": game.names[seat],
-            "side": rules.side_of(seat),
-            "dealer": seat == rules.players - 1,
-        })
-    return seats
-
-
 def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Every state of a recorded deal, for the widget (see :func:`deal_steps`).
 
@@ -257,15 +96,21 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
     Returns:
         ``{"ok": True, "game", "title", "players", "seats", "sides", "side_names", "style",
         "trump", "trump_name", "scored_by", "draws", "steps", "tricks", "result", "cards",
-        "record"}``. Each step has ``actor``, ``action`` (notation), ``text``, ``label``,
-        ``hands``, ``turn_up``, ``stock``, ``table`` (``[seat, code, label]`` plays),
+        "record"}``, and ``"see"`` when some seat sees others' hands (for each seat, the seats
+        whose hands it sees). Each step has ``actor``, ``action`` (notation), ``text`` (what
+        happened, told openly), ``draw_text`` (what the draws after it showed), ``label``,
+        ``hands``, ``turn_up``, ``stock`` (cards left to draw, or left undealt), ``aside``
+        (cards out of play: discards, spoiled tricks), ``table`` (``[seat, code, label]``
+        plays),
         ``trick`` (the number shown, from 1), ``done`` (the table shows a finished trick),
         ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took the
         trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by tricks),
-        ``side_tricks``, ``turn``,
-        ``phase`` and ``see`` (for each seat, the other seats whose hands it may see).
-        ``tricks`` gives the step at which each trick was finished; ``result`` the final score.
-        On a bad record: ``{"ok": False, "error": message}``.
+        ``side_tricks``, ``turn`` and ``phase``; and ``texts`` where some seat was told less
+        (a card put face down): for those seats, by seat number, the fields of the step as
+        that seat's narration words them. ``tricks`` gives the step at which each trick was
+        finished; ``result`` the final score and its ``text``. Every sentence comes from
+        :class:`~cardrules.narration.Narrator`. On a bad record:
+        ``{"ok": False, "error": message}``.
     """
     language = _lang(lang)
     try:
@@ -281,115 +126,118 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         return _failure(error, language)
 
 
+def _words(narrator: Narrator, step: Step) -> dict[str, str]:
+    """The sentences of a step as one narrator tells them, by JSON field."""
+    told = narrator.step(step)
+    return {"text": told.action, "trick_text": told.trick, "draw_text": " ".join(told.draws)}
+
+
 def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     rules = game.rules
-    words = _Words(game, lang)
+    players = rules.players
+    steps = list(game.steps())
+    final = steps[-1].after
+    result = final.result
+    # The sides as the deal ends (the layout of the score); sides become known at the deal in
+    # most games, at a call in others.
+    sides = result.sides if result is not None else final.sides
+    side_of: dict[int, int] = {seat: i for i, side in enumerate(sides) for seat in side}
     by_tricks = rules.scores_tricks
-    sides = rules.sides
-    side_of = [rules.side_of(s) for s in range(rules.players)]
-    fresh = Game(rules, names=game.names, seed=game.seed)
-    steps: list[dict[str, Any]] = []
+    told = Narrator(rules, game.names, lang)
+    seats_told = [Narrator(rules, game.names, lang, viewer=s) for s in range(players)]
+    deal = steps[0].action
+    assert isinstance(deal, Deal)
+    out: list[dict[str, Any]] = []
     trick_steps: list[int] = []
-    side_tricks = [0] * len(sides)
-    codes: set[Card] = set()
-    looks = False  # does any seat ever see another's hand?
-    for action in game.log:
-        turn_up = fresh.turn_up
-        before = list(fresh.trick)
-        event = fresh.play(action)
-        seat = event.seat
-        label = None
-        if isinstance(action, Deal):
-            text = words.deal(action)
-            codes.update(action.cards)
-        else:
-            played = action if isinstance(action, Card) else getattr(action, "card", None)
-            if isinstance(played, Card) and (
-                isinstance(action, Card) or action.keyword == "arrastro"
-            ):
-                label = _play_label(fresh, before, played)
-            text = words.action(seat, action, turn_up)
-        trick = event.trick
+    labels: dict[Card, str | None] = {}  # the label of each card played to the trick on the table
+    for step in steps:
+        after = step.after
+        if step.played is not None:
+            labels[step.played] = step.label.value if step.label is not None else None
+        words = _words(told, step)
+        texts: dict[str, dict[str, str]] = {}
+        for seat, narrator in enumerate(seats_told):
+            theirs = _words(narrator, step)
+            differ = {k: v for k, v in theirs.items() if v != words[k]}
+            if differ:
+                texts[str(seat)] = differ
+        trick = step.trick
+        taking = None
         if trick is not None:
-            table = _table(fresh, trick.plays)
-            trick_steps.append(len(steps))
-            if trick.winner is not None:
-                side_tricks[side_of[trick.winner]] += 1
+            plays = trick.plays
+            trick_steps.append(len(out))
             number, done, winner = trick.number + 1, True, trick.winner
-            trick_text = words.trick(trick, by_tricks)
-            taking = rules.trick_winner(trick.cards, trick.trump) if winner is not None else None
+            if winner is not None:
+                taking = rules.trick_winner(trick.cards, trick.trump)
         else:
-            plays = fresh.trick_plays
-            table = _table(fresh, plays)
-            number, done, winner, trick_text = len(fresh.tricks) + 1, False, None, ""
-            taking = None
-        see = [sorted(rules.visible_hands(fresh, s)) for s in range(rules.players)]
-        looks = looks or any(see)
-        steps.append({
-            "actor": seat,
-            "action": format_action(action) if not isinstance(action, Deal) else "deal",
-            "text": text,
-            "label": label,
-            "hands": [[c.code for c in hand] for hand in fresh.hands],
-            "turn_up": fresh.turn_up.code if fresh.turn_up is not None else None,
-            "stock": fresh.stock_size,
+            plays = after.trick
+            number, done, winner = len(after.tricks) + 1, False, None
+        table = [[seat, card.code, labels.get(card)] for seat, card in plays]
+        if trick is not None:
+            labels = {}
+        side_tricks = [0] * len(sides)
+        for finished in after.tricks:
+            if finished.winner is not None and finished.winner in side_of:
+                side_tricks[side_of[finished.winner]] += 1
+        item: dict[str, Any] = {
+            "actor": step.seat,
+            "action": "deal" if step.is_deal else format_action(step.action),
+            **words,
+            "label": step.label.value if step.label is not None else None,
+            "hands": [[c.code for c in hand] for hand in after.hands],
+            "turn_up": after.turn_up.code if after.turn_up is not None else None,
+            "stock": after.stock_size,
+            "aside": len(after.aside),
             "table": table,
             "trick": number,
             "done": done,
             "winner": winner,
             "taking": taking,
-            "trick_text": trick_text,
             "sides": list(side_tricks) if by_tricks
-            else [sum(fresh.points[s] for s in side) for side in sides],
-            "side_tricks": list(side_tricks),
-            "turn": fresh.current_player if fresh.phase is not Phase.OVER else None,
-            "phase": fresh.phase.value,
-            "see": see,
-        })
-    if not looks:
-        for step in steps:
-            del step["see"]
-    result_json: dict[str, Any] | None = None
-    result = fresh.result
-    if result is not None:
-        steps[-1]["sides"] = list(result.side_points)
-        result_json = {
-            **result.to_json(),
-            "text": words.verdict(result, by_tricks),
+            else [sum(after.points[s] for s in side) for side in sides],
+            "side_tricks": side_tricks,
+            "turn": after.current_player if after.phase != Phase.OVER else None,
+            "phase": after.phase.value,
         }
-    trump = fresh.trump
+        if texts:
+            item["texts"] = texts
+        out.append(item)
+    result_json: dict[str, Any] | None = None
+    if result is not None:
+        out[-1]["sides"] = list(result.side_points)
+        result_json = {**result.to_json(), "text": told.verdict(result)}
+    trump = final.trump
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
             record[key] = data[key]
-    return {
+    answer: dict[str, Any] = {
         "ok": True,
         "game": rules.id,
         "title": rules.title.get(lang, rules.id),
-        "players": rules.players,
-        "seats": _seats_meta(game),
+        "players": players,
+        "seats": [
+            {"name": game.names[seat], "side": side_of.get(seat), "dealer": seat == players - 1}
+            for seat in range(players)
+        ],
         "sides": [list(side) for side in sides],
-        "side_names": [words.side(side) for side in sides],
+        "side_names": [told.side(side) for side in sides],
         "style": rules.pack.face.style,
         "trump": trump.value if trump is not None else None,
-        "trump_name": rules.pack.suit_name(trump, lang) if trump is not None else None,
+        "trump_name": told.suit(trump) if trump is not None else None,
         "scored_by": "tricks" if by_tricks else "points",
-        "draws": any(rules.draws),
-        "steps": steps,
+        "draws": any(rules.draw_counts),
+        "steps": out,
         "tricks": trick_steps,
         "result": result_json,
-        "cards": {c.code: words.card(c) for c in sorted(codes, key=lambda c: c.index)},
+        "cards": {c.code: told.card_name(c) for c in sorted(deal.cards, key=lambda c: c.index)},
         "record": record,
     }
-
-
-def _table(game: Game, plays: Sequence[tuple[int, Card]]) -> list[list[Any]]:
-    """The plays of a trick with their labels, as ``[seat, code, label]``."""
-    cards = [card for _, card in plays]
-    return [
-        [seat, card.code, _play_label(game, cards[:i], card)]
-        for i, (seat, card) in enumerate(plays)
-    ]
+    # Whose hands each seat sees besides its own (the same all deal long in these games).
+    see = [sorted(rules.visible_hands(game, s)) for s in range(players)]
+    if any(see):
+        answer["see"] = see
+    return answer
 
 
 def deal_steps(record_json: str, lang: str = "en") -> str:

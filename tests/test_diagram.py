@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules import web
+from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.diagram import (
     CardsBlock,
     DealBlock,
@@ -21,6 +24,7 @@ from cardrules.diagram import (
     render_deal,
 )
 from cardrules.errors import CardCodeError, RecordError
+from cardrules.narration import ONLOOKER, Narrator
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 VOID = {"img", "br", "hr", "input", "meta", "link"}
@@ -61,6 +65,19 @@ def played(game_id: str, players: int | list[str], seed: int) -> dict[str, Any]:
     return game.to_record()
 
 
+def chanted_aluette() -> dict[str, Any]:
+    """Aluette with the chant: all four agree, then seats 0 and 3 discard six cards each."""
+    game = cardrules.new_game("aluette", players=4, seed=0, options={"chant": True})
+    play_out(game, [GreedyBot(), RandomBot(seed=1), GreedyBot(), RandomBot(seed=3)])
+    return game.to_record()
+
+
+def texts(html: str, css: str) -> list[str]:
+    """The text of every element of class ``css`` (markup inside it removed, entities kept)."""
+    found = re.findall(rf'<(\w+) class="{css}"[^>]*>(.*?)</\1>', html, re.S)
+    return [re.sub(r"<[^>]+>", "", body) for _, body in found]
+
+
 @pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.glob("*.json")))
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_example_renders(path: str, lang: str) -> None:
@@ -89,7 +106,7 @@ def test_the_deal_is_shown_as_dealt() -> None:
     assert f'<div class="cr-turnup" data-card="{turned}">' in html
     assert "Trumps: coins" in html and "Turned-up card" in html
     assert "Trick 1" in html and "Trick 20" in html
-    assert "gives the seven of coins for the turned-up card" in html
+    assert "P0 gives the seven of coins for the turned-up card, the ace of coins." in html
 
 
 def test_spanish_wording() -> None:
@@ -97,7 +114,58 @@ def test_spanish_wording() -> None:
     assert "Baza 1" in html and "Triunfo: oros" in html and "Carta vuelta" in html
     assert "Trick" not in html and "Trumps" not in html
     assert 'title="siete de oros"' in html
-    assert "cambia el siete de oros por la carta vuelta" in html
+    assert "P0 cambia el siete de oros por la muestra, el as de oros." in html
+    assert "Sale P0 (" in html and "P0 se lleva la baza 1 (0 puntos)." in html
+    assert texts(html, "cr-score__winner") == ["Gana la mano P0, 80–40."]
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.glob("*.json")))
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_sentence_is_the_narrators(path: str, lang: str) -> None:
+    """The diagram words nothing itself: who leads, each move, each trick taken (and the draws
+    after it) and the verdict are the narration's sentences, escaped."""
+    data = record(path)
+    game = cardrules.replay(data)
+    told = Narrator(game.rules, game.names, lang)  # type: ignore[arg-type]
+    steps = list(game.steps())
+    html = render_deal(data, lang)
+    tricks = [s for s in steps if s.trick is not None]
+    expected_results = []
+    for step in tricks:
+        assert step.trick is not None
+        said = told.trick(step.trick)
+        draws = " ".join(told.draws(step))
+        expected_results.append(f"{said} {draws}" if draws else said)
+    assert texts(html, "cr-trick__result") == [escape(t) for t in expected_results]
+    assert texts(html, "cr-trick__lead") == [
+        f"{escape(told.leads(s.trick.leader))} (mano)" for s in tricks if s.trick]
+    moves = [told.action(s) for s in steps[1:] if not isinstance(s.action, cardrules.Card)]
+    assert texts(html, "cr-move") == [escape(m) for m in moves if m]
+    assert game.result is not None
+    assert texts(html, "cr-score__winner") == [escape(told.verdict(game.result))]
+
+
+def test_the_diagram_and_the_widget_agree_on_hidden_cards() -> None:
+    """With the hands shown, a discard names its card (the open account, as the widget's); with
+    the hands hidden, it is "a card", as the widget tells every seat but the owner's."""
+    data = chanted_aluette()
+    shown = texts(render_deal(data, "en"), "cr-move")
+    hidden = texts(render_deal(data, "en", open_hands=False), "cr-move")
+    answer = web.steps_data(data, "en")
+    discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
+    assert len(discards) == 12
+    assert shown[4:16] == [s["text"] for s in discards]
+    assert shown[4] == "P0 puts the three of swords aside, face down."
+    for told, step in zip(hidden[4:16], discards, strict=True):
+        others = [t["text"] for seat, t in step["texts"].items() if seat != str(step["actor"])]
+        assert len(others) == 3 and {told} == set(others)
+    assert hidden[4] == "P0 puts a card aside, face down."
+    assert all("swords" not in t and "coins" not in t for t in hidden)
+    assert 'data-action="discard:?"' in render_deal(data, "es", open_hands=False)
+    game = cardrules.replay(data)
+    onlooker = Narrator(game.rules, game.names, "es", viewer=ONLOOKER)
+    assert texts(render_deal(data, "es", open_hands=False), "cr-move")[4] == onlooker.action(
+        list(game.steps())[5])
 
 
 def test_labels_link_to_the_glossary_with_their_definition() -> None:
@@ -145,10 +213,12 @@ def test_spoiled_tricks_and_scores_by_tricks() -> None:
     data = played("aluette", 4, seed=0)  # tricks 7 and 8 are spoiled
     html = render_deal(data, "en")
     well_formed(html)
-    assert html.count("Spoiled: nobody takes it") == 2
+    assert html.count("is spoiled: nobody takes it") == 2
+    assert html.count('<span class="cr-trick__spoiled">Trick ') == 2
     assert "No trumps" in html and "12 cards aside" in html
     assert "<th>Tricks</th>" in html and "Deal score" in html
-    assert "Baza nula" in render_deal(data, "es")
+    assert html.count("es nula: no se la lleva nadie") == 0
+    assert render_deal(data, "es").count("es nula: no se la lleva nadie") == 2
 
 
 def test_alcalde_plays_two_cards() -> None:

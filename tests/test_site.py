@@ -159,6 +159,40 @@ def test_local_files_exist(site: Site) -> None:
     assert not missing, "\n".join(sorted(missing)[:30])
 
 
+def test_the_widget_is_on_its_pages_only_as_modules(site: Site) -> None:
+    """Pages with a deal diagram (or the Try it placeholder) load the widget's main module, with
+    a preload of each module it imports, and its settings; other pages load nothing of it."""
+    modules = sorted(p.name for p in (site.root / "assets" / "widget").glob("*.js")
+                     if p.name != "worker.js")
+    assert "main.js" in modules and "widget.js" not in modules
+    with_widget = 0
+    for name, page in site.pages.items():
+        scripts = [attrs for tag, attrs in page.elements
+                   if tag == "script" and "assets/widget/" in attrs.get("src", "")]
+        preloads = [attrs["href"].rsplit("/", 1)[1] for tag, attrs in page.elements
+                    if tag == "link" and attrs.get("rel") == "modulepreload"]
+        needs = ('<figure class="cr-deal"' in page.html and "data-record=" in page.html) or (
+            'id="cr-try"' in page.html)
+        if not needs:
+            assert scripts == [] and preloads == [], name
+            assert 'id="cr-widget-config"' not in page.html, name
+            continue
+        with_widget += 1
+        assert [(s.get("type"), s["src"].rsplit("/", 1)[1]) for s in scripts] == [
+            ("module", "main.js")], name
+        assert sorted([*preloads, "main.js"]) == modules, name
+        config = re.search(r'<script type="application/json" id="cr-widget-config">(.*?)</script>',
+                           page.html)
+        assert config is not None, name
+        settings = json.loads(config.group(1))
+        for wanted in (settings["wheel"], settings["worker"], settings["widget"] + "main.js",
+                       settings["runtime"] + "pyodide.mjs"):
+            assert site.exists(urljoin(page.url, wanted).split("?")[0]), (name, wanted)
+    assert with_widget >= 10
+    built = json.loads((ROOT / "dist" / "widget.json").read_text(encoding="utf-8"))
+    assert (site.root / "assets" / "pyodide" / built["wheel"]).is_file()
+
+
 def _switcher(page: Page) -> dict[str, str]:
     return {
         attrs["hreflang"]: urljoin(page.url, attrs["href"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,7 +17,9 @@ import pytest
 
 import cardrules
 from cardrules import glossary, web
+from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.labels import PlayLabel
+from cardrules.narration import Narrator
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("examples/*.json"))
@@ -29,6 +32,15 @@ def steps_of(path: Path, lang: str = "en") -> dict[str, Any]:
     return answer
 
 
+def chanted_aluette() -> dict[str, Any]:
+    """A deal of Aluette with the chant: all four agree, then seats 0 and 3 discard face down."""
+    game = cardrules.new_game("aluette", players=4, seed=0, options={"chant": True})
+    play_out(game, [GreedyBot(), RandomBot(seed=1), GreedyBot(), RandomBot(seed=3)])
+    record = game.to_record()
+    assert record["actions"][:5] == ["chant"] * 4 + ["discard:3E"]
+    return record
+
+
 # Every state of a deal --------------------------------------------------------------------------
 
 
@@ -39,11 +51,13 @@ def test_steps_follow_the_engine_state_by_state(path: Path) -> None:
     answer = steps_of(path)
     states = list(game.states())
     assert len(answer["steps"]) == len(states) == len(game.log)
-    sides = game.rules.sides
+    sides = game.sides  # deal state, not the rules'
+    assert answer["sides"] == [list(side) for side in sides]
     for step, state in zip(answer["steps"], states):
         assert step["hands"] == [[c.code for c in hand] for hand in state.hands]
         assert step["turn_up"] == (state.turn_up.code if state.turn_up else None)
         assert step["stock"] == len(state.stock) + (state.turn_up is not None)
+        assert step["aside"] == len(state.aside)
         assert step["phase"] == state.phase.value
         assert step["actor"] == (state.last.seat if state.last else None)
         if not step["done"]:
@@ -79,6 +93,59 @@ def test_finished_tricks_carry_the_summary_labels_and_winner(path: Path) -> None
     assert answer["steps"][-1]["side_tricks"] == won
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
+    """The answer words nothing itself: each step's sentences are the narration's open account
+    of that step, and the verdict is the narration's."""
+    game = cardrules.replay(path.read_text(encoding="utf-8"))
+    answer = steps_of(path, lang)
+    told = Narrator(game.rules, game.names, lang)  # type: ignore[arg-type]
+    for shown, step in zip(answer["steps"], game.steps(), strict=True):
+        words = told.step(step)
+        assert shown["text"] == words.action
+        assert shown["trick_text"] == words.trick
+        assert shown["draw_text"] == " ".join(words.draws)
+        assert "texts" not in shown  # no example hides anything from anyone
+    assert game.result is not None
+    assert answer["result"]["text"] == told.verdict(game.result)
+    assert answer["side_names"] == [told.side(side) for side in game.sides]
+
+
+def test_a_seat_is_told_only_what_it_may_know() -> None:
+    """A discard names its card in the open account and to its owner; every other seat is told
+    that a card was put aside, and nothing of which card it was."""
+    record = chanted_aluette()
+    for lang, hidden in (("en", "P0 puts a card aside, face down."),
+                         ("es", "P0 aparta una carta boca abajo.")):
+        answer = web.steps_data(record, lang)
+        assert answer["ok"]
+        discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
+        assert len(discards) == 12 and {s["actor"] for s in discards} == {0, 3}
+        for step in discards:
+            card = answer["cards"][step["action"].removeprefix("discard:")]
+            assert card in step["text"]  # the open account names it
+            others = {str(s) for s in range(4)} - {str(step["actor"])}
+            assert set(step["texts"]) == others  # its owner reads the open text
+            for seat in others:
+                assert step["texts"][seat] == {"text": step["texts"][seat]["text"]}
+                assert card not in step["texts"][seat]["text"]
+        first = discards[0]
+        assert first["text"].startswith("P0 ") and first["texts"]["1"]["text"] == hidden
+        # Steps that hide nothing carry no per-seat words at all.
+        assert all("texts" not in s for s in answer["steps"]
+                   if not s["action"].startswith("discard:"))
+
+
+def test_a_signal_is_told_to_the_partner_only() -> None:
+    game = cardrules.new_game("aluette", players=4, seed=3, options={"signals": True})
+    game.play("signal:aces")
+    answer = web.steps_data(game.to_record(), "en")
+    step = answer["steps"][1]
+    assert step["text"] == "P0 signals to the partner: the mouth open (aces)."
+    assert step["texts"] == {"1": {"text": ""}, "3": {"text": ""}}  # the opponents see nothing
+
+
 def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     path = ROOT / "examples" / "brisca-2p.json"
     en, es = steps_of(path, "en"), steps_of(path, "es")
@@ -90,7 +157,11 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     plays = [s["text"] for s in es["steps"] if s["action"] == "10C"]
     assert plays == ["P1 juega la sota de copas."]  # la sota, el caballo
     exchange = next(s for s in en["steps"] if s["action"].startswith("exchange:"))
-    assert exchange["text"] == "P0 gives the seven of coins for the turned-up ace of coins."
+    assert exchange["text"] == (
+        "P0 gives the seven of coins for the turned-up card, the ace of coins.")
+    last_draw = next(s for s in en["steps"] if s["draw_text"])
+    assert last_draw["draw_text"] == (
+        "P1 draws the turned-up card, the two of coins. The stock is used up.")
     assert en["result"]["text"] == "P0 wins the deal, 80–40."
     assert es["result"]["text"] == "Gana la mano P0, 80–40."
     assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
@@ -124,8 +195,8 @@ def test_trick_scored_games_report_tricks_and_game_points() -> None:
 
 def test_seats_that_see_other_hands_are_listed() -> None:
     answer = steps_of(ROOT / "examples" / "alcalde-3p.json")
-    assert answer["steps"][1]["see"] == [[1], [0], []]  # the Alcalde's two opponents
-    assert "see" not in steps_of(ROOT / "examples" / "brisca-2p.json")["steps"][0]
+    assert answer["see"] == [[1], [0], []]  # the Alcalde's two opponents
+    assert "see" not in steps_of(ROOT / "examples" / "brisca-2p.json")
 
 
 def test_player_names_come_back_as_plain_text() -> None:
@@ -290,16 +361,62 @@ def test_try_page_hands_the_theme_script_to_the_hold(hook: Any) -> None:
 
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The cardrules wheel, built with ``python -m build --wheel`` from the working tree."""
+    """The cardrules wheel, built from the working tree by scripts/build_widget.py (as the site
+    build does: ``python -m build --wheel`` on a fresh copy of the sources)."""
     out = tmp_path_factory.mktemp("wheel")
-    command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
+    command = [sys.executable, str(ROOT / "scripts" / "build_widget.py"), "--dist", str(out),
+               "--no-bytecode", "--force"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    if done.returncode != 0:  # offline: build with the installed setuptools
-        done = subprocess.run([*command, "--no-isolation"], cwd=ROOT, capture_output=True,
-                              text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     (wheel,) = out.glob("cardrules-*.whl")
+    manifest = json.loads((out / "widget.json").read_text(encoding="utf-8"))
+    assert manifest["wheel"] == wheel.name and manifest["bytecode"] is None
     return wheel
+
+
+def test_the_wheel_holds_every_module_of_the_package(built_wheel: Path) -> None:
+    """Every module of the working tree is in the wheel, and nothing else of the package (no
+    module left over from an older build)."""
+    import zipfile
+
+    names = {n for n in zipfile.ZipFile(built_wheel).namelist() if n.endswith(".py")}
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardrules").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    sources |= {f"cardrules/glossary_data/{p.name}" for p in (ROOT / "glossary").glob("*.py")}
+    assert names == sources
+
+
+def test_the_hook_builds_nothing_and_says_what_is_missing(
+    hook: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hook, "_runtime_dir", lambda root: root)
+    monkeypatch.setitem(hook._state, "prepared", None)
+    with pytest.raises(hook.PluginError) as missing:
+        hook._built(tmp_path)
+    message = str(missing.value)
+    assert "\n" not in message and "scripts/build_widget.py" in message
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "dist" / "widget.json").write_text(json.dumps(
+        {"wheel": "cardrules-9-py3-none-any.whl", "digest": "abc", "bytecode": None}))
+    with pytest.raises(hook.PluginError, match=r"cardrules-9-py3-none-any\.whl is missing"):
+        hook._built(tmp_path)
+    (tmp_path / "dist" / "cardrules-9-py3-none-any.whl").write_bytes(b"wheel")
+    built = hook._built(tmp_path)
+    assert built["wheel"].name == "cardrules-9-py3-none-any.whl" and built["bytecode"] is None
+    assert not list(tmp_path.glob("build*"))  # nothing was built
+
+
+def test_widget_pages_load_the_modules(hook: Any) -> None:
+    tags = hook.script_tags({"widget": "../assets/widget/"})
+    assert tags.startswith('<script type="module" src="../assets/widget/main.js"></script>')
+    preloaded = re.findall(r'<link rel="modulepreload" href="../assets/widget/(\w+\.js)">', tags)
+    assert preloaded == [m for m in hook.MODULES if m != "main.js"]
+    imported = set(re.findall(r'from "\./(\w+\.js)"',
+                              "".join((ROOT / "docs/assets/widget" / m).read_text("utf-8")
+                                      for m in hook.MODULES)))
+    assert imported == set(preloaded)  # every module main.js needs, and only those
+    for name in hook.WIDGET_FILES:
+        assert (ROOT / "docs/assets/widget" / name).is_file()
 
 
 def needs_node() -> str:

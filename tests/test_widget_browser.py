@@ -26,6 +26,7 @@ import pytest
 
 import cardrules
 from cardrules import glossary, web
+from cardrules.bots import GreedyBot, RandomBot, play_out
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -209,6 +210,7 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     next_button = widget.locator(".cr-w-button--next")
     definitions = json.loads(web.catalog("en"))["labels"]
     explained = set()
+    draws = []
     steps = 1
     while next_button.is_enabled():
         next_button.click()
@@ -218,9 +220,15 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
             label = widget.locator(".cr-board__text a.cr-label").get_attribute("data-label")
             assert definitions[label]["definition"] in explain.inner_text()
             explained.add(label)
+        drawn = widget.locator(".cr-board__text .cr-board__draws")
+        if drawn.count():
+            draws.append(drawn.inner_text())
     game = cardrules.replay(record_of(path))
     assert steps == len(game.log)
     assert {"fallar", "montar", "contrafallar"} <= explained
+    # The draws the narration tells (the turned-up card, the stock used up), where it tells them.
+    expected = [s["draw_text"] for s in web.steps_data(record_of(path))["steps"] if s["draw_text"]]
+    assert draws == expected and draws[-1].endswith("The stock is used up.")
     assert shown_points(widget) == side_points(path) == [54, 66]
     assert widget.locator(".cr-board__result").inner_text() == "P1 and P3 win the deal, 54–66."
     assert widget.locator(".cr-widget__counter").inner_text() == "Step 42 of 42"
@@ -356,6 +364,72 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     menu = widget.locator(".cr-source__sample")
     assert menu.input_value() == ""
     assert menu.locator("option:checked").inner_text() == "— another deal —"
+
+
+def chanted_aluette() -> dict[str, Any]:
+    """Aluette with the chant: all four agree, then seats 0 and 3 discard face down (step 5 is
+    seat 0 putting the three of swords aside)."""
+    game = cardrules.new_game("aluette", players=4, seed=0, options={"chant": True})
+    play_out(game, [GreedyBot(), RandomBot(seed=1), GreedyBot(), RandomBot(seed=3)])
+    record = game.to_record()
+    assert record["actions"][4] == "discard:3E"
+    return record
+
+
+@pytest.mark.parametrize(
+    ("path", "lang", "open_text", "hidden_text"),
+    [
+        ("try/", "en", "P0 puts the three of swords aside, face down.",
+         "P0 puts a card aside, face down."),
+        ("es/try/", "es", "P0 aparta el tres de espadas boca abajo.",
+         "P0 aparta una carta boca abajo."),
+    ],
+)
+def test_one_seat_view_keeps_a_discard_hidden(
+    visit: Callable[..., Visit], path: str, lang: str, open_text: str, hidden_text: str
+) -> None:
+    """A discard face down: the open account and its owner's view name the card; another seat's
+    view says only that a card was put aside, and shows no picture of it."""
+    seen = visit(path)
+    widget = ready_widget(seen)
+    record = chanted_aluette()
+    widget.locator(".cr-source__details summary").first.click()
+    widget.locator(".cr-source__paste").fill(json.dumps(record))
+    widget.locator(".cr-source__load").click()
+    seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
+    widget.locator(".cr-widget__jump").select_option("0")
+    for _ in range(5):
+        widget.locator(".cr-w-button--next").click()
+    text = widget.locator(".cr-board__text")
+    assert text.inner_text() == open_text
+    hands = widget.locator(".cr-board__seat")
+    widget.locator(".cr-widget__view").select_option("1")
+    assert text.inner_text() == hidden_text
+    board = widget.locator(".cr-board")
+    assert "3E" not in board.inner_html()  # no picture, no title, no code of the card
+    assert hands.nth(0).locator("img.cr-card--back").count() == 14  # P0's hand: backs only
+    assert hands.nth(1).locator("img.cr-card--back").count() == 0  # its own hand: face up
+    widget.locator(".cr-widget__view").select_option("0")
+    assert text.inner_text() == open_text
+    expected = web.steps_data(record, lang)["steps"][5]["texts"]
+    assert sorted(expected) == ["1", "2", "3"]
+
+
+def test_the_widget_is_loaded_as_modules_where_it_is_used(
+    visit: Callable[..., Visit],
+) -> None:
+    seen = visit("games/aluette/")
+    ready_widget(seen)
+    modules = seen.page.evaluate(
+        "[...document.querySelectorAll('script[type=module]')].map((s) => s.src)")
+    assert [m.rsplit("/", 1)[1] for m in modules] == ["main.js"]
+    loaded = {u.rsplit("/", 1)[1] for u in seen.requests if "/assets/widget/" in u}
+    assert {"main.js", "board.js", "runtime.js", "lookup.js", "picker.js", "dom.js",
+            "text.js", "worker.js"} <= loaded
+    plain = visit("pack/")
+    plain.page.wait_for_load_state("load")
+    assert not [u for u in plain.requests if "/assets/widget/" in u and u.endswith(".js")]
+    assert not [u for u in plain.requests if "/assets/pyodide/" in u]
 
 
 @pytest.mark.parametrize(

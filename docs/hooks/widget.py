@@ -1,31 +1,32 @@
 """MkDocs hook: the in-browser widget (Python in the reader's browser, on the site's own Pyodide).
 
-* The widget's files, ``docs/assets/widget/{widget.js,widget.css,worker.js}``, are added to each
-  build as ``assets/widget/...`` (``mkdocs.yml`` lists the script and the stylesheet).
+* The widget's files, ``docs/assets/widget/`` (its ES modules, its stylesheet and its worker),
+  are added to each build as ``assets/widget/...`` (``mkdocs.yml`` lists the stylesheet).
 * Every page with a deal diagram (``<figure class="cr-deal" data-record=...>``, from
-  ``docs/hooks/deals.py``) or with the "Try it" placeholder (``<div id="cr-try">``) gets its
+  ``docs/hooks/deals.py``) or with the "Try it" placeholder (``<div id="cr-try">``) gets the
+  widget: ``<script type="module">`` for its main module (with ``modulepreload`` links for the
+  modules it imports, so that they load at once rather than one after the other), and its
   settings as ``<script type="application/json" id="cr-widget-config">``: the page's language,
   URLs relative to the page (so the site works under any sub-path), the games and their player
   counts, the play labels with their gloss and definition in the page's language
-  (:func:`cardrules.web.catalog_data`), and on the "Try it" page the sample deals.
+  (:func:`cardrules.web.catalog_data`), and on the "Try it" page the sample deals. Other pages
+  load nothing of the widget.
 * After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
-  ``assets/pyodide/`` at the top of the site, with the cardrules wheel from ``dist/`` (built with
-  ``python -m build --wheel`` when it is missing or older than the sources), and the deal records
-  into ``assets/records/``. The Spanish build (in ``site/es``) shares that one copy: its pages
-  point one level further up.
+  ``assets/pyodide/`` at the top of the site, with the cardrules wheel and its bytecode from
+  ``dist/`` (``dist/widget.json`` names them), and the deal records into ``assets/records/``. The
+  Spanish build (in ``site/es``) shares that one copy: its pages point one level further up.
 
-Nothing is fetched at build time, and the pages fetch nothing from another origin.
+This hook builds nothing: ``scripts/build_widget.py`` builds the wheel and the bytecode (and
+``scripts/build_site.sh`` runs it before MkDocs); without them the build fails with one line
+that says so. Nothing is fetched at build time, and the pages fetch nothing from another origin.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,6 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-import cardrules
 from cardrules.web import catalog_data
 
 log = logging.getLogger("mkdocs.hooks.widget")
@@ -47,7 +47,11 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 """What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
-WIDGET_FILES = ("widget.js", "widget.css", "worker.js")
+MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js", "lookup.js")
+"""The widget's ES modules: ``main.js`` imports the others."""
+WIDGET_FILES = (*MODULES, "widget.css", "worker.js")
+BUILT = "dist/widget.json"
+"""What ``scripts/build_widget.py`` built (relative to the project root)."""
 RUNTIME_DIR = "assets/pyodide"
 """Where the runtime and the wheel go, relative to the top of the site."""
 RECORDS_DIR = "assets/records"
@@ -82,44 +86,6 @@ def _top_dir(config: MkDocsConfig) -> Path:
     return site
 
 
-def wheel_name() -> str:
-    """The file name of the cardrules wheel ``python -m build --wheel`` makes."""
-    return f"cardrules-{cardrules.__version__}-py3-none-any.whl"
-
-
-def _newest_source(root: Path) -> float:
-    sources = [*root.joinpath("cardrules").rglob("*.py"), *root.joinpath("glossary").glob("*"),
-               root / "pyproject.toml"]
-    return max((p.stat().st_mtime for p in sources if p.is_file()), default=0.0)
-
-
-def ensure_wheel(root: Path) -> Path:
-    """``dist/<wheel>``, built with ``python -m build --wheel`` if missing or out of date.
-
-    Raises:
-        PluginError: the wheel cannot be built.
-    """
-    wheel = root / "dist" / wheel_name()
-    if wheel.is_file() and wheel.stat().st_mtime >= _newest_source(root):
-        return wheel
-    log.info("widget: building %s", wheel.name)
-    command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(root / "dist")]
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
-    if done.returncode != 0:  # no index to fetch the build backend from: use the installed one
-        done = subprocess.run([*command, "--no-isolation"], cwd=root, capture_output=True,
-                              text=True, check=False)
-    if done.returncode != 0 or not wheel.is_file():
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
-        raise PluginError(
-            f"widget: could not build {wheel.name} (python -m build --wheel):\n{tail}"
-        )
-    return wheel
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-
-
 def _runtime_dir(root: Path) -> Path:
     runtime = root / "node_modules" / "pyodide"
     missing = [name for name in RUNTIME_FILES if not (runtime / name).is_file()]
@@ -131,42 +97,31 @@ def _runtime_dir(root: Path) -> Path:
     return runtime
 
 
-def ensure_bytecode(root: Path, wheel: Path, digest: str) -> Path | None:
-    """``dist/<wheel>.pyodide-bytecode.zip``: the wheel's modules compiled by the site's Pyodide
-    (``docs/hooks/widget_bytecode.mjs``, run with Node), made again when the wheel or the
-    runtime changes. ``None`` (and the widget compiles the sources itself) without Node."""
-    runtime = _runtime_dir(root)
-    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    version = str(lock.get("info", {}).get("version", "?"))
-    bundle = root / "dist" / f"{wheel.stem}.pyodide-bytecode.zip"
-    stamp = bundle.with_suffix(".stamp")
-    wanted = f"{digest} {version}"
-    if bundle.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
-        return bundle
-    node = shutil.which("node")
-    if node is None:
-        log.info("widget: no Node.js, so no bytecode: the browser compiles cardrules itself")
-        return None
-    script = Path(__file__).resolve().parent / "widget_bytecode.mjs"
-    done = subprocess.run([node, str(script), str(runtime), str(wheel), str(bundle)], cwd=root,
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0 or not bundle.is_file():
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
-        raise PluginError(f"widget: could not compile the wheel for Pyodide:\n{tail}")
-    stamp.write_text(wanted + "\n")
-    return bundle
+def _built(root: Path) -> dict[str, Any]:
+    """What ``scripts/build_widget.py`` built, once per build: ``{"wheel": Path, "digest",
+    "bytecode": Path | None}``.
 
-
-def _prepare(root: Path) -> dict[str, Any]:
-    """The wheel and its bytecode, once per build: ``{"wheel": Path, "digest", "bytecode"}``."""
+    Raises:
+        PluginError: it has not been built (one line that says what to run).
+    """
     prepared: dict[str, Any] | None = _state["prepared"]
-    if prepared is None:
-        _runtime_dir(root)
-        wheel = ensure_wheel(root)
-        digest = _digest(wheel)
-        bytecode = ensure_bytecode(root, wheel, digest)
-        prepared = {"wheel": wheel, "digest": digest, "bytecode": bytecode}
-        _state["prepared"] = prepared
+    if prepared is not None:
+        return prepared
+    _runtime_dir(root)
+    manifest = root / BUILT
+    missing = "run `python scripts/build_widget.py` first (scripts/build_site.sh does)"
+    try:
+        built = json.loads(manifest.read_text(encoding="utf-8"))
+        wheel = manifest.parent / str(built["wheel"])
+        bytecode = manifest.parent / str(built["bytecode"]) if built.get("bytecode") else None
+        digest = str(built["digest"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise PluginError(f"widget: {BUILT} (the widget's wheel) is missing: {missing}") from None
+    for path in (wheel, bytecode):
+        if path is not None and not path.is_file():
+            raise PluginError(f"widget: {path.relative_to(root)} is missing: {missing}")
+    prepared = {"wheel": wheel, "digest": digest, "bytecode": bytecode}
+    _state["prepared"] = prepared
     return prepared
 
 
@@ -219,7 +174,7 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
     site = "../" * page_url.count("/")
     top = site + "../" * ROOT_DIRS[lang].count("/")
     catalog = _catalog(lang)
-    prepared = _prepare(root)
+    prepared = _built(root)
     wheel, digest = prepared["wheel"], prepared["digest"]
     settings: dict[str, Any] = {
         "lang": lang,
@@ -227,6 +182,7 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
         "wheel": f"{top}{RUNTIME_DIR}/{wheel.name}?v={digest}",
         "records": f"{top}{RECORDS_DIR}/",
         "worker": f"{site}assets/widget/worker.js",
+        "widget": f"{site}assets/widget/",
         "cards": f"{site}assets/cards/",
         "glossary": f"{site}glossary/",
         "games": catalog["games"],
@@ -250,7 +206,8 @@ _EARLY_START = (
     "bytecode:s.bytecode?u(s.bytecode):null}]});window.__crEarly=e}catch(x){}})"
 )
 """The "Try it" page starts Python from its <head>, before the page's own scripts and styles have
-loaded: the widget is at the top of that page, in view at once. widget.js adopts the worker."""
+loaded: the widget is at the top of that page, in view at once. The widget's runtime module
+(runtime.js) adopts the worker."""
 
 
 def early_start(settings: dict[str, Any]) -> str:
@@ -280,10 +237,11 @@ _HOLD = (
 the theme's script (search and its index, the colour switch) and the pictures of the static
 diagram, which lies below the fold and which the live board soon replaces. On a small machine
 Python's start-up then has the processor to itself. Everything comes back as soon as Python is
-ready or has failed (widget.js calls ``__crHold.release()``), at the reader's first touch, scroll
-or key, or after ``HOLD_MS`` at most; ``__crHold.themed`` says when the theme has started.
+ready or has failed (the widget's runtime.js calls ``__crHold.release()``), at the reader's first
+touch, scroll or key, or after ``HOLD_MS`` at most; ``__crHold.themed`` says when the theme has
+started.
 Without JavaScript nothing is held. The theme only listens for the first DOMContentLoaded, so
-once its late script has run that event is sent again (widget.js listens once)."""
+once its late script has run that event is sent again (the widget's main.js listens once)."""
 HOLD_MS = 10_000
 """The longest the "Try it" page holds anything back for Python."""
 _THEME_SCRIPT = re.compile(
@@ -298,6 +256,16 @@ def hold_theme_script(output: str) -> str:
         return f"<script>__crHold.theme({src});</script>"
 
     return _THEME_SCRIPT.sub(held, output, count=1)
+
+
+def script_tags(settings: dict[str, Any]) -> str:
+    """The widget's module scripts for a page's <head>: its main module, and a preload of each
+    module it imports (without them the browser finds the imports only once main.js has
+    arrived)."""
+    folder = settings["widget"]
+    tags = [f'<script type="module" src="{folder}main.js"></script>']
+    tags.extend(f'<link rel="modulepreload" href="{folder}{name}">' for name in MODULES[1:])
+    return "".join(tags)
 
 
 def _script_json(data: Any) -> str:
@@ -331,6 +299,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     if try_page:
         output = re.sub(r"<head>", lambda m: m.group(0) + early_start(settings), output, count=1)
         output = hold_theme_script(output)
+    output = output.replace("</head>", script_tags(settings) + "</head>", 1)
     head, sep, tail = output.rpartition("</body>")
     if not sep:
         return output + tag
@@ -343,7 +312,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     runtime = _runtime_dir(root)
     for name in RUNTIME_FILES:
         _copy(runtime / name, top / RUNTIME_DIR / name)
-    prepared = _prepare(root)
+    prepared = _built(root)
     for built in (prepared["wheel"], prepared["bytecode"]):
         if built is not None:
             _copy(built, top / RUNTIME_DIR / built.name)

@@ -1,12 +1,13 @@
 // Compile the cardrules wheel to bytecode for the site's Pyodide, so the widget starts faster.
 //
-//   node docs/hooks/widget_bytecode.mjs <pyodide runtime dir> <wheel> <output zip>
+//   node scripts/widget_bytecode.mjs <pyodide runtime dir> <wheel> <output zip>
 //
-// Run by docs/hooks/widget.py at build time. The wheel is installed into the Pyodide that the site
-// serves (node_modules/pyodide, the same CPython); the modules the widget imports are compiled
-// there as unchecked-hash .pyc files (the browser unpacks files without their modification
-// times) and zipped, paths relative to site-packages. The widget unpacks that zip over the
-// installed wheel; Python then imports the bytecode instead of compiling the sources.
+// Run by scripts/build_widget.py (which scripts/build_site.sh runs before MkDocs). The wheel is
+// installed into the Pyodide that the site serves (node_modules/pyodide, the same CPython); the
+// modules the widget imports are compiled there as unchecked-hash .pyc files (the browser
+// unpacks files without their modification times) and zipped, paths relative to site-packages.
+// The widget unpacks that zip over the installed wheel; Python then imports the bytecode instead
+// of compiling the sources.
 // A zip that does not fit (another Python) is harmless: Python falls back to the sources.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";

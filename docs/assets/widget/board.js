@@ -1,0 +1,442 @@
+/* cardrules widget: the board. One deal diagram made steppable: the deal, then every action,
+ * forward and back, the open account or what one seat sees.
+ *
+ * Python answers with every step of a deal at once (cardrules.web.deal_steps: the states and
+ * the narration's sentences); stepping is plain JavaScript and never calls Python again. The
+ * board says only what the answer's narration says: in one seat's view, a step whose words
+ * differ for that seat (a card put face down by another seat) shows that seat's words
+ * (step.texts[seat]), and other hands show as card backs unless that seat may see them (see). */
+
+import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
+import { Lookup } from "./lookup.js";
+import { dealPicker } from "./picker.js";
+import { Runtime, markReady } from "./runtime.js";
+import { format, page } from "./text.js";
+
+export class Board {
+  /* `options.trySource`: with the deal picker (the "Try it" page); `options.openLookup`: the
+   * term lookup unfolded. */
+  constructor(figure, options) {
+    this.figure = figure;
+    this.options = options || {};
+    this.data = null;
+    this.index = 0;
+    this.view = "all";
+    this.loading = null;
+    this.asked = 0;
+    this.sourcePanel = null;
+    this.recordBox = null;
+    this.build();
+  }
+
+  build() {
+    const T = page.t;
+    const figure = this.figure;
+    this.root = el("div", { class: "cr-widget", "data-state": "idle", lang: page.lang });
+    this.status = el("p", { class: "cr-widget__status", role: "status", "aria-live": "polite",
+      text: T.waiting });
+    this.startButton = button(T.start, T.start, () => { this.activate(); },
+      "cr-w-button--start");
+    this.root.append(el("div", { class: "cr-widget__intro" }, this.startButton, this.status));
+    if (this.options.trySource) {
+      const picker = dealPicker(this);
+      this.sourcePanel = picker.panel;
+      this.recordBox = picker.recordBox;
+      this.root.append(picker.panel);
+    }
+
+    this.controls = el("div", { class: "cr-widget__controls", hidden: true });
+    this.firstButton = button("|◀ " + T.first, T.firstTitle, () => { this.go(0); });
+    this.backButton = button("◀ " + T.back, T.backTitle, () => { this.go(this.index - 1); });
+    this.nextButton = button(T.next + " ▶", T.nextTitle, () => { this.go(this.index + 1); },
+      "cr-w-button--next");
+    this.lastButton = button(T.last + " ▶|", T.lastTitle, () => {
+      this.go(this.data.steps.length - 1);
+    });
+    this.jump = el("select", { class: "cr-widget__jump", "aria-label": T.jump });
+    this.jump.addEventListener("change", () => { this.go(Number(this.jump.value)); });
+    this.viewSelect = el("select", { class: "cr-widget__view", "aria-label": T.view });
+    this.viewSelect.addEventListener("change", () => {
+      this.view = this.viewSelect.value;
+      this.render();
+    });
+    this.counter = el("span", { class: "cr-widget__counter" });
+    this.controls.append(
+      el("div", { class: "cr-widget__buttons" },
+        this.firstButton, this.backButton, this.nextButton, this.lastButton, this.counter),
+      el("div", { class: "cr-widget__selects" },
+        el("label", null, T.jump + " ", this.jump),
+        el("label", null, T.view + " ", this.viewSelect))
+    );
+    this.board = el("div", { class: "cr-board", tabindex: "0", hidden: true });
+    this.board.addEventListener("keydown", (event) => { this.key(event); });
+    this.controls.addEventListener("keydown", (event) => {
+      if (event.target && event.target.tagName === "SELECT") return;
+      this.key(event);
+    });
+    this.board.addEventListener("click", (event) => { this.labelClick(event); });
+    this.root.append(this.controls, this.board);
+    this.lookup = new Lookup(this.options.openLookup);
+    this.root.append(this.lookup.root);
+
+    const caption = figure.querySelector("figcaption");
+    if (caption) caption.after(this.root);
+    else figure.prepend(this.root);
+    this.enhanceTricks();
+  }
+
+  key(event) {
+    if (!this.data || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
+    if (event.key in moves) this.go(this.index + moves[event.key]);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.data.steps.length - 1);
+    else return;
+    event.preventDefault();
+  }
+
+  /* The static list of tricks becomes a way to jump to a trick. */
+  enhanceTricks() {
+    this.figure.querySelectorAll("li.cr-trick[data-trick]").forEach((item) => {
+      item.addEventListener("click", (event) => {
+        if (!this.data || (event.target instanceof Element && event.target.closest("a"))) return;
+        this.goToTrick(Number(item.getAttribute("data-trick")));
+      });
+      item.addEventListener("keydown", (event) => {
+        if (this.data && (event.key === "Enter" || event.key === " ")) {
+          event.preventDefault();
+          this.goToTrick(Number(item.getAttribute("data-trick")));
+        }
+      });
+    });
+  }
+
+  goToTrick(n) {
+    if (!this.data) return;
+    const step = this.data.tricks[n - 1];
+    if (step !== undefined) {
+      this.go(step);
+      this.board.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  setState(state, message) {
+    this.root.setAttribute("data-state", state);
+    this.status.textContent = message || "";
+    this.status.hidden = !message;
+  }
+
+  /* Start Python (if needed) and show this board's own deal (its figure's record). */
+  activate() {
+    if (this.loading) return this.loading;
+    const T = page.t;
+    const record = this.figure.getAttribute("data-record");
+    this.setState("loading", T.loading);
+    this.startButton.hidden = true;
+    const asked = ++this.asked;
+    const text = record ? fetch(url(page.config.records + record)).then((response) => {
+      if (!response.ok) throw new Error(record + ": HTTP " + response.status);
+      return response.text();
+    }) : Promise.resolve(null);
+    text.catch(() => {});
+    this.loading = Runtime.start().then(() => {
+      this.setState("loading", T.computing);
+      return text;
+    }).then((recordText) => {
+      if (recordText === null) return null;
+      Runtime.marks.call = Runtime.marks.call || performance.now();
+      return Runtime.call("deal_steps", [recordText, page.lang]);
+    }).then((answer) => {
+      Runtime.marks.answer = Runtime.marks.answer || performance.now();
+      if (answer && asked === this.asked) this.show(answer, true);
+    }, (error) => {
+      if (Runtime.failed) this.fail();
+      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+    });
+    return this.loading;
+  }
+
+  /* Show an answer still on its way (the deal picker's); the reader's latest choice wins over
+   * answers still on their way. Resolves to true once the answer is on the board. */
+  loadFrom(promise, own) {
+    const T = page.t;
+    this.activate();
+    const asked = ++this.asked;
+    this.setState("loading", this.data ? T.computing : T.loading);
+    return promise.then((answer) => {
+      if (asked !== this.asked) return false;
+      this.show(answer, own);
+      return true;
+    }, (error) => {
+      if (Runtime.failed) this.fail();
+      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+      return false;
+    });
+  }
+
+  /* Python could not start: the static diagram stays, and only the message is left. */
+  fail() {
+    this.setState("failed", page.t.failed);
+    this.startButton.hidden = true;
+    this.controls.hidden = true;
+    this.board.hidden = true;
+    if (this.sourcePanel) this.sourcePanel.hidden = true;
+    this.lookup.root.hidden = true;
+    this.figure.classList.remove("cr-deal--live", "cr-deal--replaced");
+  }
+
+  /* Show an answer of deal_steps / new_deal. `own`: the figure's own record. */
+  show(answer, own) {
+    const T = page.t;
+    if (!answer.ok) {
+      this.setState("error", format(T.badDeal, { error: answer.error }));
+      return;
+    }
+    this.data = answer;
+    this.setState("ready", "");
+    this.figure.classList.add("cr-deal--live");
+    this.figure.classList.toggle("cr-deal--replaced", !own);
+    if (!own) {
+      const caption = this.figure.querySelector("figcaption");
+      if (caption) {
+        caption.textContent = answer.title + " · " + format(T.playersN, { n: answer.players });
+      }
+    }
+    // The jump menu: the deal, then each trick.
+    const options = [el("option", { value: 0, text: T.dealt })];
+    answer.tricks.forEach((step, i) => {
+      options.push(el("option", { value: step, text: format(T.trick, { n: i + 1 }) }));
+    });
+    this.jump.replaceChildren(...options);
+    const views = [el("option", { value: "all", text: T.everyHand })];
+    answer.seats.forEach((seat, i) => {
+      views.push(el("option", { value: String(i), text: format(T.seatView, { name: seat.name }) }));
+    });
+    this.viewSelect.replaceChildren(...views);
+    this.view = "all";
+    this.viewSelect.value = "all";
+    if (this.recordBox) this.recordBox.textContent = JSON.stringify(answer.record, null, 1);
+    this.layout();
+    this.controls.hidden = false;
+    this.board.hidden = false;
+    this.startButton.hidden = true;
+    // Start where the static diagram starts (a block may show only some tricks).
+    let start = 0;
+    if (own) {
+      const first = this.figure.querySelector("li.cr-trick[data-trick]");
+      const n = first ? Number(first.getAttribute("data-trick")) : 1;
+      if (n > 1 && answer.tricks[n - 2] !== undefined) start = answer.tricks[n - 2];
+    }
+    this.go(start);
+    markReady();
+    this.figure.querySelectorAll("li.cr-trick[data-trick]").forEach((item) => {
+      item.setAttribute("tabindex", own ? "0" : "-1");
+    });
+  }
+
+  go(index) {
+    if (!this.data) return;
+    const last = this.data.steps.length - 1;
+    this.index = Math.max(0, Math.min(last, index));
+    this.render();
+  }
+
+  /* The seat whose view is shown, or null for the open account. */
+  viewer() {
+    return this.view === "all" ? null : Number(this.view);
+  }
+
+  /* Whether the current view shows `seat`'s hand face up. */
+  visible(seat) {
+    const viewer = this.viewer();
+    if (viewer === null || viewer === seat) return true;
+    const see = this.data.see;
+    return !!(see && see[viewer] && see[viewer].indexOf(seat) >= 0);
+  }
+
+  /* The step's sentences as the current view is told them. */
+  words(step) {
+    const viewer = this.viewer();
+    const own = viewer !== null && step.texts ? step.texts[String(viewer)] : null;
+    const told = { text: step.text, trick_text: step.trick_text, draw_text: step.draw_text };
+    return own ? Object.assign(told, own) : told;
+  }
+
+  /* The board's elements, made once per deal; each step then only moves and retexts them.
+   * A card is in one place at a time, so each card has one <img> that moves from a hand to the
+   * table: stepping makes no new picture. */
+  layout() {
+    const T = page.t;
+    const data = this.data;
+    const b = { cards: {}, backs: [], seats: [] };
+    this.parts = b;
+    b.text = el("p", { class: "cr-board__text" });
+    b.explain = el("p", { class: "cr-board__explain", hidden: true });
+    const seats = el("div", { class: "cr-board__seats" });
+    const sideClass = (seat) => (seat.side === null || seat.side === undefined
+      ? "" : " cr-side-" + seat.side);
+    data.seats.forEach((seat, i) => {
+      const meta = [format(T.seat, { n: i })];
+      if (data.sides.length < data.players && seat.side !== null && seat.side !== undefined) {
+        meta.push(format(T.side, { n: seat.side + 1 }));
+      }
+      if (seat.dealer) meta.push(T.dealer);
+      const turn = el("span", { class: "cr-board__turn", text: T.toPlay, hidden: true });
+      const hand = el("div", { class: "cr-board__hand" });
+      const box = el("div", { class: "cr-board__seat" + sideClass(seat), "data-seat": i },
+        el("div", { class: "cr-board__seat-head" },
+          el("span", { class: "cr-board__name", text: seat.name }), " ",
+          el("span", { class: "cr-board__meta", text: meta.join(" · ") }), " ", turn),
+        hand);
+      b.seats.push({ box, hand, turn });
+      seats.append(box);
+    });
+    this.sideClass = (i) => sideClass(data.seats[i]);
+    b.turnup = el("div", { class: "cr-board__turnup" });
+    b.turnupLabel = el("span", { class: "cr-board__small", text: T.turnUp });
+    b.stock = el("p", { class: "cr-board__stock", hidden: true });
+    const trump = el("div", { class: "cr-board__trump" }, b.turnup,
+      el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
+        text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps }),
+      b.stock);
+    b.heading = el("p", { class: "cr-board__heading" });
+    b.plays = el("ol", { class: "cr-board__plays" });
+    b.empty = el("p", { class: "cr-board__small", text: T.empty });
+    b.trickResult = el("p", { class: "cr-board__trick-result" });
+    b.trick = el("div", { class: "cr-board__trick" }, b.heading, b.plays, b.empty, b.trickResult);
+    const byTricks = data.scored_by === "tricks";
+    const heads = el("tr", null, el("th", { text: T.sideCol }),
+      el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
+    if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
+    const body = el("tbody");
+    b.rows = data.sides.map((side, k) => {
+      const points = el("td", { class: "cr-board__points" });
+      const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
+      const row = el("tr", { class: "cr-side-" + k, "data-side": k },
+        el("td", { text: data.side_names[k] }), points, tricks);
+      body.append(row);
+      return { row, points, tricks };
+    });
+    b.result = el("p", { class: "cr-board__result", hidden: true });
+    this.board.replaceChildren(b.text, b.explain, seats,
+      el("div", { class: "cr-board__middle" }, trump, b.trick),
+      el("div", { class: "cr-board__score-box" },
+        el("table", { class: "cr-board__score" }, el("thead", null, heads), body), b.result));
+    this.staticTricks = Array.from(this.figure.querySelectorAll("li.cr-trick[data-trick]"));
+    this.shownTrick = null;
+  }
+
+  card(code) {
+    const cards = this.parts.cards;
+    if (!cards[code]) cards[code] = cardImage(this.data.style, code, this.data.cards[code]);
+    return cards[code];
+  }
+
+  back(n) {
+    const backs = this.parts.backs;
+    while (backs.length <= n) backs.push(cardBack(this.data.style));
+    return backs[n];
+  }
+
+  render() {
+    const T = page.t;
+    const data = this.data;
+    const step = data.steps[this.index];
+    const last = data.steps.length - 1;
+    const b = this.parts;
+    this.firstButton.disabled = this.backButton.disabled = this.index === 0;
+    this.nextButton.disabled = this.lastButton.disabled = this.index === last;
+    this.counter.textContent = format(T.step, { n: this.index + 1, total: last + 1 });
+    // The jump menu shows the trick being played (the deal before the first card, through a
+    // chant or discards before the play).
+    let playing = 0;
+    const started = step.trick > 1 || step.table.length > 0;
+    if (this.index > 0 && data.tricks.length && started) {
+      playing = data.tricks[Math.min(step.trick, data.tricks.length) - 1];
+    }
+    this.jump.value = String(playing);
+
+    // What just happened (as this view is told it), and the label's definition.
+    const words = this.words(step);
+    const said = [words.text];
+    if (step.label) said.push(" ", labelLink(step.label));
+    if (words.draw_text) said.push(" ", el("span", { class: "cr-board__draws", text: words.draw_text }));
+    b.text.replaceChildren(...said);
+    const info = step.label ? labelInfo(step.label) : null;
+    b.explain.hidden = !info;
+    if (info) {
+      b.explain.replaceChildren(el("em", { text: info.word }),
+        " — " + info.gloss + ". " + info.definition);
+    }
+
+    // Hands: the seat's own pictures, or backs.
+    let backs = 0;
+    data.seats.forEach((seat, i) => {
+      const part = b.seats[i];
+      const open = this.visible(i);
+      const nodes = step.hands[i].map((code) => (open ? this.card(code) : this.back(backs++)));
+      place(part.hand, nodes);
+      part.turn.hidden = step.turn !== i;
+      part.box.classList.toggle("is-turn", step.turn === i);
+      part.box.classList.toggle("is-actor", step.actor === i);
+      part.box.setAttribute("aria-label", seat.name + ", " + format(T.cards, { n: nodes.length }));
+    });
+
+    // The turned-up card; the stock (or, in games without drawing, the cards out of play).
+    place(b.turnup, step.turn_up ? [this.card(step.turn_up), b.turnupLabel] : []);
+    b.turnup.hidden = !step.turn_up;
+    const stock = data.draws ? step.stock : step.stock + (step.aside || 0);
+    b.stock.hidden = !(stock || data.draws);
+    b.stock.textContent = format(data.draws ? T.stock : T.aside, { n: stock });
+    b.stock.setAttribute("data-stock", step.stock);
+
+    // The trick on the table.
+    b.heading.textContent = T.table + " · " + format(T.trick, { n: step.trick });
+    b.trick.classList.toggle("is-done", step.done);
+    const plays = step.table.map((play, k) => {
+      const [seat, code, label] = play;
+      const item = el("li", {
+        class: "cr-board__play" + this.sideClass(seat) +
+          (step.done && k === step.taking ? " is-winner" : ""),
+        "data-seat": seat, "data-card": code
+      }, this.card(code), el("span", { class: "cr-board__who", text: data.seats[seat].name }));
+      if (label) item.append(labelLink(label));
+      return item;
+    });
+    b.plays.replaceChildren(...plays);
+    b.plays.hidden = !plays.length;
+    b.empty.hidden = !!plays.length;
+    b.trickResult.textContent = words.trick_text;
+    b.trickResult.hidden = !words.trick_text;
+
+    // The score so far; the verdict at the end.
+    const end = this.index === last && data.result;
+    b.rows.forEach((part, k) => {
+      part.points.textContent = String(step.sides[k]);
+      if (part.tricks) part.tricks.textContent = String(step.side_tricks[k]);
+      part.row.setAttribute("data-points", step.sides[k]);
+      part.row.classList.toggle("is-winner", !!end && data.result.winner === k);
+    });
+    b.result.hidden = !end;
+    b.result.textContent = end ? data.result.text : "";
+
+    // The static list of tricks follows along.
+    const current = this.figure.classList.contains("cr-deal--replaced") ? null : step.trick;
+    if (current !== this.shownTrick) {
+      this.shownTrick = current;
+      this.staticTricks.forEach((item) => {
+        item.classList.toggle("cr-trick--current",
+          Number(item.getAttribute("data-trick")) === current);
+      });
+    }
+  }
+
+  labelClick(event) {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const link = event.target instanceof Element
+      ? event.target.closest("a.cr-label[data-label]") : null;
+    if (!link) return;
+    event.preventDefault();
+    this.lookup.open(link.getAttribute("data-label"));
+  }
+}

@@ -1,0 +1,71 @@
+/* cardrules widget: step through a deal, with Python (Pyodide) running in a Web Worker.
+ *
+ * Progressive enhancement of the deal diagrams that docs/hooks/deals.py writes
+ * (<figure class="cr-deal" data-record="examples/...">): the static diagram is the page's content
+ * and stays as it is until Python is ready; if Python cannot load, it simply stays. Pyodide starts
+ * when a diagram scrolls into view or at the first click on the widget, once per page visit; on
+ * the "Try it" page it has already started from the page's <head> (window.__crEarly), and the
+ * page holds back its theme until Python is ready (window.__crHold, released by runtime.js).
+ *
+ * The modules: text.js (the widget's words and the page's settings), dom.js (elements, data
+ * always as text), runtime.js (the worker and its messages), board.js (a steppable deal),
+ * picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), and this one, which
+ * finds the diagrams and starts the rest. docs/hooks/widget.py loads it as <script type="module">
+ * on the pages that need it, with the settings in
+ * <script type="application/json" id="cr-widget-config">. */
+
+import { Board } from "./board.js";
+import { Runtime } from "./runtime.js";
+import { configure } from "./text.js";
+
+function init() {
+  const holder = document.getElementById("cr-widget-config");
+  if (!holder) return;
+  let config;
+  try {
+    config = JSON.parse(holder.textContent);
+  } catch (error) {
+    return;
+  }
+  const lang = (document.documentElement.lang || config.lang || "en").toLowerCase();
+  configure(config, lang.indexOf("es") === 0 ? "es" : "en");
+  const figures = Array.from(document.querySelectorAll("figure.cr-deal[data-record]"));
+  if (!figures.length) return;
+  const tryPage = !!document.getElementById("cr-try");
+  const boards = figures.map((figure, i) => {
+    const first = tryPage && i === 0;
+    return new Board(figure, { trySource: first, openLookup: first });
+  });
+  window.crWidgets = boards;
+  window.crRuntime = Runtime;
+  Runtime.onStart((ready) => {
+    ready.catch(() => { boards.forEach((board) => board.fail()); });
+  });
+  // Python loads when a diagram comes into view (or at the first click on a widget); on the
+  // "Try it" page it is already loading, and the first deal is shown as soon as it can be.
+  const start = (board) => { board.activate(); };
+  if (window.__crEarly) start(boards[0]);
+  if ("IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      entries.forEach((entry) => {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        const board = boards[figures.indexOf(entry.target)];
+        if (board) start(board);
+      });
+    }, { rootMargin: "200px 0px" });
+    figures.forEach((figure) => observer.observe(figure));
+  }
+  boards.forEach((board) => {
+    board.root.addEventListener("focusin", () => start(board), { once: true });
+    board.root.addEventListener("pointerdown", () => start(board), { once: true });
+  });
+}
+
+// Once: the "Try it" page sends DOMContentLoaded again for the theme's late script. A module
+// runs after the page is parsed, so the page is usually ready by now.
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", init, { once: true });
+} else {
+  init();
+}

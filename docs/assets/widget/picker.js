@@ -1,0 +1,80 @@
+/* cardrules widget: the deal picker, the "Try it" page's source panel. Show a sample deal, deal
+ * a new one (played out by the package's bots: cardrules.web.new_deal), or paste a record
+ * (cardrules.web.deal_steps); the board shows the answer, and the record of what it shows. */
+
+import { button, el, url } from "./dom.js";
+import { Runtime } from "./runtime.js";
+import { format, page } from "./text.js";
+
+/* The panel for `board` (a Board: its loadFrom shows an answer on its way; its setState says
+ * what went wrong). Returns {panel, recordBox}. */
+export function dealPicker(board) {
+  const T = page.t;
+  const config = page.config;
+  const panel = el("div", { class: "cr-widget__source" });
+  panel.append(el("p", { class: "cr-board__heading", text: T.source }));
+
+  const sample = el("select", { class: "cr-source__sample", "aria-label": T.sample });
+  // Named when the board shows a deal that is not a sample (a new deal, a pasted record).
+  const other = el("option", { value: "", text: T.otherDeal });
+  other.hidden = true;
+  sample.append(other);
+  (config.examples || []).forEach((example) => {
+    sample.append(el("option", { value: example.path, text: example.title }));
+  });
+  const current = board.figure.getAttribute("data-record");
+  if (current) sample.value = current;
+  const showSample = button(T.show, T.show, () => {
+    if (!sample.value) return;
+    const path = sample.value;
+    board.loadFrom(fetch(url(config.records + path)).then((response) => {
+      if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+      return response.text();
+    }).then((text) => Runtime.call("deal_steps", [text, page.lang])), path === current);
+  }, "cr-source__show");
+  panel.append(el("div", { class: "cr-source__row" },
+    el("label", null, T.sample + " ", sample), showSample));
+
+  const game = el("select", { class: "cr-source__game", "aria-label": T.game });
+  const players = el("select", { class: "cr-source__players", "aria-label": T.players });
+  const games = config.games || [];
+  games.forEach((g) => { game.append(el("option", { value: g.id, text: g.title })); });
+  const fillPlayers = () => {
+    const chosen = games.find((g) => g.id === game.value);
+    const counts = chosen ? chosen.players : [];
+    players.replaceChildren(...counts.map((n) => el("option", { value: n, text: String(n) })));
+  };
+  game.addEventListener("change", fillPlayers);
+  fillPlayers();
+  const seed = el("input", { class: "cr-source__seed", type: "number", min: 0, step: 1,
+    inputmode: "numeric", placeholder: T.seedHint, "aria-label": T.seed });
+  const dealButton = button(T.deal, T.deal, () => {
+    const value = seed.value.trim();
+    const seedValue = value === "" ? null : Number(value);
+    if (seedValue !== null && !(Number.isSafeInteger(seedValue) && seedValue >= 0)) {
+      board.setState("error", format(T.badDeal, { error: value }));
+      return;
+    }
+    board.loadFrom(Runtime.call("new_deal", [game.value, Number(players.value), seedValue,
+      page.lang]), false).then((shown) => { if (shown) sample.value = ""; });
+  }, "cr-source__deal");
+  panel.append(el("div", { class: "cr-source__row" },
+    el("span", { class: "cr-source__label", text: T.newDeal }),
+    el("label", null, T.game + " ", game),
+    el("label", null, T.players + " ", players),
+    el("label", null, T.seed + " ", seed),
+    dealButton));
+
+  const paste = el("textarea", { class: "cr-source__paste", rows: 5, spellcheck: "false",
+    "aria-label": T.paste });
+  const pasteButton = button(T.pasteButton, T.pasteButton, () => {
+    board.loadFrom(Runtime.call("deal_steps", [paste.value, page.lang]), false)
+      .then((shown) => { if (shown) sample.value = ""; });
+  }, "cr-source__load");
+  panel.append(el("details", { class: "cr-source__details" },
+    el("summary", { text: T.paste }), paste, pasteButton));
+  const recordBox = el("pre", { class: "cr-source__record" });
+  panel.append(el("details", { class: "cr-source__details" },
+    el("summary", { text: T.record }), recordBox));
+  return { panel, recordBox };
+}
