@@ -428,9 +428,13 @@ def needs_node() -> str:
     return node
 
 
-def test_examples_replay_the_same_inside_pyodide(built_wheel: Path) -> None:
+def test_examples_replay_the_same_inside_pyodide(built_wheel: Path, tmp_path: Path) -> None:
+    """Every example, and a deal with discards face down, give inside Pyodide exactly what they
+    give in CPython: the summary, and the widget's answer with every seat's words."""
     node = needs_node()
-    records = [str(p.relative_to(ROOT)) for p in EXAMPLES]
+    chanted = tmp_path / "aluette-chant.json"
+    chanted.write_text(json.dumps(chanted_aluette()), encoding="utf-8")
+    records = [str(p.relative_to(ROOT)) for p in EXAMPLES] + [str(chanted)]
     script = ROOT / "tests" / "pyodide" / "replay_examples.mjs"
     done = subprocess.run([node, str(script), str(built_wheel), *records], cwd=ROOT,
                           capture_output=True, text=True, timeout=300, check=False)
@@ -446,3 +450,6 @@ def test_examples_replay_the_same_inside_pyodide(built_wheel: Path) -> None:
         assert got["summary"]["result"]["side_points"] == expected["result"]["side_points"]
         assert got["steps_en"] == web.steps_data(text, "en"), path
         assert got["steps_es"] == web.steps_data(text, "es"), path
+    hidden = [s for s in inside["records"][str(chanted)]["steps_es"]["steps"] if "texts" in s]
+    assert len(hidden) == 12
+    assert hidden[0]["texts"]["1"]["text"] == "P0 aparta una carta boca abajo."

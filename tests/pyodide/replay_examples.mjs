@@ -5,7 +5,8 @@
 // Loads Pyodide from node_modules (the npm package the site serves, the same CPython as in the
 // reader's browser), installs the wheel, and for each record prints what cardrules computes:
 // the replay summary (cardrules.summary: every trick, its labels and the result) and the widget's
-// answer (cardrules.web.deal_steps, in English and Spanish). One JSON object on stdout:
+// answer (cardrules.web.deal_steps, in English and Spanish: every step with the narration's
+// words, and each seat's own words where they differ). One JSON object on stdout:
 //   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}}}
 // tests/test_web.py runs this script and compares every value with CPython's.
 import { readFileSync } from "node:fs";
