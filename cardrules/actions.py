@@ -85,9 +85,9 @@ class Move:
         """Cards the move shows still in the actor's hand (a declared marriage); default none."""
         return ()
 
-    def words(self) -> dict[str, str]:
+    def words(self, trump: Suit | None = None) -> dict[str, str]:
         """Fields of the move's own for its :attr:`phrases` (beyond the card, the suit and the
-        number, which the narration fills in)."""
+        number, which the narration fills in); ``trump``: the trump suit when it was made."""
         return {}
 
     def __str__(self) -> str:

@@ -34,6 +34,7 @@ from .cards import Card
 from .engine import CHANCE, Game, SeatView
 from .games.briscola import Claim
 from .games.exchange import Exchange
+from .tactics import decide
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "cheapest_key", "play_out", "wins_now"]
 
@@ -99,10 +100,12 @@ class GreedyBot:
     1. Take a trump-card exchange when offered (:class:`~cardrules.games.exchange.Exchange`): the
        turned-up card is always worth more than the card given for it.
     2. Take a claim when offered (:class:`~cardrules.games.briscola.Claim`).
-    3. If the trick already belongs to its own side (a partner's card, or its own earlier card
+    3. Bid, call, discard, name trumps and declare marriages by the rules of thumb of
+       :mod:`cardrules.tactics` (a hand-strength estimate).
+    4. If the trick already belongs to its own side (a partner's card, or its own earlier card
        when a seat plays several cards in a turn, heads the trick), play the cheapest card: the
        bot does not overtake its own side, nor load points on it.
-    4. Otherwise play the cheapest card that would head the trick if played now (see
+    5. Otherwise play the cheapest card that would head the trick if played now (see
        :func:`wins_now`; when leading, every card heads the trick, so it leads its cheapest
        card); if none would, play the cheapest card.
 
@@ -136,6 +139,9 @@ class GreedyBot:
                 return action
             if isinstance(action, Card):
                 cards.append(action)
+        decision = decide(view)  # a bid, a call, a discard, trumps, a marriage
+        if decision is not None:
+            return decision
         key = cheapest_key(view)
         if not cards:
             return _first_move(actions, key)

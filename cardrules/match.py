@@ -14,14 +14,17 @@ seed, so a match is reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
 from .actions import Action
 from .engine import Game, Result
-from .errors import CardrulesError, IllegalActionError, RecordError
+from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import rules_for
 from .record import load_record, new_game
 from .rng import SeededRandom, random_seed
+
+ROTATION: Final = ("O", "C", "E", "B")
+"""The trump suit of each deal of a four-deal match: coins, cups, swords, clubs."""
 
 
 class Match:
@@ -47,6 +50,7 @@ class Match:
         options: Mapping[str, Any] | None = None,
         deals: int | None = None,
         target: int | None = None,
+        rotate_trumps: Literal["deals", "points"] | None = None,
     ) -> None:
         if isinstance(players, Sequence) and not isinstance(players, str):
             names = tuple(str(p) for p in players)
@@ -56,6 +60,22 @@ class Match:
         self.rules = rules_for(game, len(names), options)
         """The rules every deal is played by."""
         self.options = dict(options or {})
+        self.rotate_trumps = rotate_trumps
+        """The four-deal match of the Brisca article: trumps are coins, cups, swords and clubs
+        in turn, and the winner has won the most deals (``"deals"``) or taken the most card
+        points (``"points"``) over the four; ``None``: an ordinary match."""
+        if rotate_trumps is not None:
+            if "trump_suit" not in type(self.rules.options)().to_dict():
+                raise OptionError(
+                    f"{self.rules.id} has no fixed trump suit to rotate",
+                    f"{self.rules.id} no tiene un palo de triunfo fijo que rotar",
+                )
+            if rotate_trumps not in ("deals", "points"):
+                raise OptionError(
+                    f"rotate_trumps is 'deals' or 'points', not {rotate_trumps!r}",
+                    f"rotate_trumps es 'deals' o 'points', no {rotate_trumps!r}",
+                )
+            deals = len(ROTATION)
         self.people = names
         """The people, as given (for Aluette, in the order the seating cards were dealt)."""
         self.seed = random_seed() if seed is None else seed
@@ -66,8 +86,10 @@ class Match:
         """The number of deals to play (``None``: no limit)."""
         self.target = target if target is not None else default_target
         """The score that wins the match (``None``: no target)."""
+        if rotate_trumps is not None:
+            self.target = None  # the four deals are all played
         self.circle, self.dealer, self.seating = self.rules.first_seating(self._rng)
-        self.scores = [0] * len(names)
+        self.scores: list[float] = [0] * len(names)
         """Each person's score."""
         self.results: list[tuple[tuple[int, ...], Result]] = []
         """For every finished deal: persons by seat, and the result."""
@@ -90,8 +112,11 @@ class Match:
 
     def _start_deal(self) -> None:
         names = [self.people[p] for p in self.seats]
+        options = dict(self.options)
+        if self.rotate_trumps is not None:
+            options["trump_suit"] = ROTATION[len(self.games) % len(ROTATION)]
         self.games.append(
-            new_game(self.rules.id, players=names, seed=self._rng.word(), options=self.options)
+            new_game(self.rules.id, players=names, seed=self._rng.word(), options=options)
         )
 
     @property
@@ -117,9 +142,13 @@ class Match:
         seats = self.seats
         result = game.result
         self.results.append((seats, result))
-        if result.winner is not None:
-            for seat in result.sides[result.winner]:
-                self.scores[seats[seat]] += result.game_points[result.winner]
+        if self.rotate_trumps == "points":
+            gained = tuple(result.side_points[i] for s in range(len(seats))
+                           for i, side in enumerate(result.sides) if s in side)
+        else:
+            gained = result.seat_game_points()
+        for seat, points in enumerate(gained):
+            self.scores[seats[seat]] += points
         self.dealer = seats[self.rules.next_dealer(result)]
         if self.is_over:
             return None
@@ -149,6 +178,8 @@ class Match:
             "seed": self.seed,
             "length": {"deals": self.deals, "target": self.target},
         }
+        if self.rotate_trumps is not None:
+            record["rotate_trumps"] = self.rotate_trumps
         dealt = getattr(self.seating, "dealt", None)
         if dealt is not None:  # Aluette's seating draw
             record["seating"] = [[p, c.code] for p, c in dealt]
@@ -179,7 +210,7 @@ def replay_match(record: Mapping[str, Any] | str) -> Match:
     try:
         match = Match(data["game"], players=data["players"], seed=data["seed"],
                       options=data.get("options"), deals=length.get("deals"),
-                      target=length.get("target"))
+                      target=length.get("target"), rotate_trumps=data.get("rotate_trumps"))
     except CardrulesError as error:
         raise RecordError(f"match: {error.en}", f"partida: {error.es}") from None
     seating = data.get("seating")

@@ -27,7 +27,7 @@ from typing import Any
 from .actions import Deal
 from .engine import FORMAT, Game
 from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
-from .games import GAMES, rules_for
+from .games import ALIASES, GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
 from .rng import MAX_SEED, random_seed
@@ -158,6 +158,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(game_id, str):
         raise _fail("game", "missing or not a game id such as \"briscola\"",
                     "falta o no es un identificador de juego como \"briscola\"")
+    game_id = ALIASES.get(game_id, game_id)
     if game_id not in GAMES:
         known = ", ".join(GAMES)
         raise _fail("game", f"unknown game {game_id!r}; the games are: {known}",

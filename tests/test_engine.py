@@ -43,13 +43,15 @@ OTHER_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "alcalde-variation": [{}, {"partners_see": True}],
     "aluette": [{}, {"chant": True}, {"chant": True, "signals": True},
                 {"spoiled": "next-winner", "mordienne": True, "signals": True}],
+    "chiamata": [{}, {"auction": "ranks"}, {"buia": True, "call_own_card": False}],
+    "rematada": [{}, {"scoring": "game", "first_lead": "declarer"}],
 }
 
 
 @st.composite
 def setups(draw: st.DrawFn) -> tuple[str, int, dict[str, Any], int]:
     game_id, players = draw(st.sampled_from(GAME_COUNTS))
-    pool = FAMILY_OPTIONS if game_id in FAMILY else OTHER_OPTIONS[game_id]
+    pool = FAMILY_OPTIONS if game_id in FAMILY else OTHER_OPTIONS.get(game_id, [{}])
     options = draw(st.sampled_from(pool))
     seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
     return game_id, players, options, seed

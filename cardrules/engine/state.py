@@ -83,10 +83,21 @@ class Result:
     """Points per side (the sum of its seats' points, plus any bonus)."""
     winner: int | None
     """Index into :attr:`sides` of the winning side, or ``None`` for a draw."""
-    game_points: tuple[int, ...] = ()
-    """Game points each side scores for a match (empty when the game does not say)."""
+    game_points: tuple[float, ...] = ()
+    """Game points each side scores for a match (empty when the game does not say); in a game
+    that scores seats one by one, each seat's (see :meth:`seat_game_points`)."""
     reason: str = "points"
     """How the deal was decided: ``"points"``, or a game's special ending (``"claim"``...)."""
+
+    def seat_game_points(self) -> tuple[float, ...]:
+        """The game points each seat scores for a match. By default every seat of the winning
+        side scores that side's :attr:`game_points`; a game that scores seats one by one (an
+        auction's winner against the rest) says so itself."""
+        scores: list[float] = [0] * len(self.points)
+        if self.winner is not None and self.game_points:
+            for seat in self.sides[self.winner]:
+                scores[seat] = self.game_points[self.winner]
+        return tuple(scores)
 
     def to_json(self) -> dict[str, Any]:
         """The result as in the replay JSON."""

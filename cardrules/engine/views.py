@@ -74,7 +74,7 @@ class SeatView:
     stock_size: int
     """Cards left to draw, the turned-up card included."""
     talon: tuple[Card, ...]
-    """The talon, once shown to everyone (else empty)."""
+    """The talon as dealt, once shown to everyone (else empty), even after it is taken."""
     talon_size: int
     """Cards in the talon."""
     leader: int
@@ -183,7 +183,7 @@ def observe(game: Game, seat: int) -> SeatView:
         trump=game.trump,
         turn_up=game.turn_up,
         stock_size=game.stock_size,
-        talon=tuple(game.talon) if game.talon_shown else (),
+        talon=deal.talon if game.talon_shown and deal is not None else (),
         talon_size=len(game.talon),
         leader=game.leader,
         trick=game.trick_plays,

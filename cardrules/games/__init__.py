@@ -12,9 +12,14 @@ from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
 
 GAMES: dict[str, type[Rules]] = {
-    g.id: g for g in (Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette)
+    g.id: g for g in (
+        Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette,
+    )
 }
 """Game classes by id, in the order they are listed."""
+
+ALIASES: dict[str, str] = {}
+"""Other names a game id may be given by (Briscola Bastarda is Briscola Chiamata)."""
 
 
 def spoken(numbers: tuple[int, ...], word: str) -> str:
@@ -31,6 +36,8 @@ def rules_for(
     Raises:
         OptionError: unknown game, unsupported number of players, or a bad option.
     """
+    if isinstance(game, str):
+        game = ALIASES.get(game, game)
     rules_type = GAMES.get(game) if isinstance(game, str) else None
     if rules_type is None:
         known = ", ".join(GAMES)

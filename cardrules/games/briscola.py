@@ -171,6 +171,17 @@ class BriscolaOptions(ExchangeOptions):
     )
     """Briscola *scoperta*: every hand is face up (every seat's view shows all hands)."""
 
+    aim: Literal["most", "at-most-11"] = option(
+        "most",
+        "the aim: the most card points, or (Mexico) no more than 11",
+        "el objetivo: más puntos, o (México) no pasar de 11",
+    )
+    """``"most"``: the side with more card points wins (every tradition). ``"at-most-11"``:
+    the Mexican way Wikipedia's Brisca article mentions in one sentence ("the objective is not
+    to add more than 11 total points"); nothing more is said, so our reading is: the side with
+    the fewest card points wins if it has 11 or fewer, and otherwise (or on a tie) nobody
+    does."""
+
     trump_suit: Literal["O", "C", "E", "B"] | None = option(
         None,
         "fix the trump suit instead of the turned-up card's",
@@ -487,6 +498,10 @@ class BriscolaRules(Rules):
         killer = _details(game).killer
         if reason == "muerte-al-tres" and killer is not None:
             winner = game.side_of(killer)
+        elif self.opts.aim == "at-most-11":
+            low = min(points)
+            fewest = [i for i, p in enumerate(points) if p == low]
+            winner = fewest[0] if len(fewest) == 1 and low <= 11 else None
         else:
             top = max(points)
             leaders = [i for i, p in enumerate(points) if p == top]

@@ -1,0 +1,157 @@
+"""Auctions: bidding round the table until all but one have passed.
+
+Briscola Chiamata and Brisca Rematada open with an auction: from seat 0, round and round, each
+player either bids higher than the current bid or passes, and a pass is final. What a bid is (card
+points, or a rank) and how an auction ends differ by game; :class:`Auction` (the public record
+every view shows) and :class:`AuctionRules` carry what they share, and each game says the rest.
+
+Notation: ``bid:N`` and ``pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from ..actions import Move, NumberMove, Phrases, Trick
+from ..engine import Game, MoveRule, Phase, Why
+
+AUCTION = Phase("auction")
+"""The players bid in turn or pass."""
+
+
+@dataclass(frozen=True)
+class Bid(NumberMove):
+    """Bid ``number`` (card points, or in Chiamata's rank auction a card's number)."""
+
+    keyword: ClassVar[str] = "bid"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} bids {number}.", "{who} puja {number}.",
+        "You bid {number}.", "Pujas {number}.",
+        en_choice="bid {number}", es_choice="pujar {number}",
+    )
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """Pass: a player who passes bids no more in this auction."""
+
+    keyword: ClassVar[str] = "pass"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} passes.", "{who} pasa.", "You pass.", "Pasas.",
+        en_choice="pass (you bid no more)", es_choice="pasar (no vuelves a pujar)",
+    )
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The auction as everyone heard it."""
+
+    calls: tuple[tuple[int, int | None], ...] = ()
+    """Every call in order: ``(seat, bid)``, a pass as ``(seat, None)``."""
+    high: int | None = None
+    """The highest bid so far (``None``: nobody has bid)."""
+    high_seat: int | None = None
+    """Who made it."""
+    passed: frozenset[int] = frozenset()
+    """The seats that have passed."""
+
+    def after(self, seat: int, bid: int | None) -> Auction:
+        """The auction once ``seat`` has bid ``bid`` (``None``: passed)."""
+        if bid is None:
+            return replace(self, calls=(*self.calls, (seat, None)),
+                           passed=self.passed | {seat})
+        return replace(self, calls=(*self.calls, (seat, bid)), high=bid, high_seat=seat)
+
+    def next_bidder(self, seat: int, players: int) -> int:
+        """The next seat after ``seat`` that has not passed."""
+        for k in range(1, players + 1):
+            nxt = (seat + k) % players
+            if nxt not in self.passed:
+                return nxt
+        return seat
+
+
+class AuctionRules:
+    """What an auction needs to know from its game: its bids and its end.
+
+    A game's rules implement these three methods and install :class:`BidRule` and
+    :class:`PassRule`."""
+
+    def auction_of(self, game: Game) -> Auction:
+        """The auction as it stands."""
+        raise NotImplementedError
+
+    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+        """Why ``seat`` may not bid ``bid`` now (``None``: it may)."""
+        raise NotImplementedError
+
+    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+        """The bids to offer ``seat`` (the check decides: offer generously but finitely)."""
+        raise NotImplementedError
+
+    def pass_refusal(self, game: Game, seat: int) -> Why | None:
+        """Why ``seat`` may not pass now (a forced bid), or ``None``."""
+        return None
+
+    def lowest_bid(self, game: Game) -> int:
+        """The lowest bid in points allowed now (for refusal messages)."""
+        raise NotImplementedError
+
+    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+        """Record ``auction`` (the call of ``seat`` made) and move on: the next bidder, or the
+        end of the auction."""
+        raise NotImplementedError
+
+
+class BidRule(MoveRule[Bid]):
+    """A bid in an auction: the game's :class:`AuctionRules` says which bids are allowed."""
+
+    move_type = Bid
+    phases = (AUCTION,)
+    closed = Why("there is no auction now", "ahora no hay subasta")
+
+    def __init__(self, rules: AuctionRules) -> None:
+        self.rules = rules
+
+    def offers(self, game: Game, seat: int) -> Iterable[Bid]:
+        return [Bid(n) for n in self.rules.bids_offered(game, seat)]
+
+    def check(self, game: Game, seat: int | None, move: Bid) -> Why | None:
+        assert seat is not None
+        return self.rules.bid_refusal(game, seat, move.number)
+
+    def apply(self, game: Game, seat: int, move: Bid) -> Trick | None:
+        auction = self.rules.auction_of(game).after(seat, move.number)
+        self.rules.after_call(game, seat, auction)
+        return None
+
+    def fields(self, game: Game, seat: int | None, move: Bid) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        auction = self.rules.auction_of(game)
+        fields.update(number=move.number, high=auction.high, low=self.rules.lowest_bid(game))
+        return fields
+
+
+class PassRule(MoveRule[Pass]):
+    """A pass in an auction: final."""
+
+    move_type = Pass
+    phases = (AUCTION,)
+    closed = BidRule.closed
+
+    def __init__(self, rules: AuctionRules) -> None:
+        self.rules = rules
+
+    def offers(self, game: Game, seat: int) -> Iterable[Pass]:
+        return (Pass(),)
+
+    def check(self, game: Game, seat: int | None, move: Pass) -> Why | None:
+        assert seat is not None
+        return self.rules.pass_refusal(game, seat)
+
+    def apply(self, game: Game, seat: int, move: Pass) -> Trick | None:
+        auction = self.rules.auction_of(game).after(seat, None)
+        self.rules.after_call(game, seat, auction)
+        return None

@@ -1,0 +1,381 @@
+"""Briscola Chiamata, or Briscola Bastarda: five players, an auction, a called card and a hidden
+partner.
+
+All 40 cards are dealt, 8 each: no stock, no turned-up card, no trumps until the call. From
+seat 0 (the dealer's right), round and round, each player bids the card points he thinks he can
+win, higher than the last bid, or passes for good; the auction ends when all but one have
+passed (all five passing makes the deal void). The winner, the *caller*, then calls a card: its
+suit is trumps and its holder is his partner, two against three, though nobody but the holder
+knows who that is until the card is played. Tricks are won as in Briscola, with no duty to follow
+suit. If the caller's side takes at least the bid, the caller scores 2, his partner 1 and the
+others lose 1 each; otherwise the caller loses 2, his partner 1 and the others win 1 each. A
+caller who calls his own card plays alone, for 4. The first to 15 wins the match.
+
+The options give the other readings: the Italian rank auction, a forbidden own card, the caller
+leading, and *Chiamata buia* (the call after the first trick).
+
+Notation: ``bid:N``, ``pass``, ``call:CODE`` (``call:1B``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Literal
+
+from ..actions import CardMove, Move, Phrases, Trick
+from ..cards import ALL_CARDS, Card
+from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
+from ..options import Options, option
+from ..packs import Style, pack_for
+from ..ranking import RANKINGS
+from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
+
+CALL = Phase("call")
+"""The auction's winner calls a card."""
+
+RANKS: Final = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
+"""The rank auction's bids, boldest first: ace, three, king... two."""
+
+
+@dataclass(frozen=True)
+class Call(CardMove):
+    """Call ``card``: its suit becomes trumps and its holder the caller's hidden partner."""
+
+    keyword: ClassVar[str] = "call"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} calls {card}: {card_suit} are trumps.",
+        "{who} llama {card}: triunfo, {card_suit}.",
+        "You call {card}: {card_suit} are trumps.",
+        "Llamas {card}: triunfo, {card_suit}.",
+        en_choice="call {card_bare}", es_choice="llamar {card}",
+    )
+
+
+@dataclass(frozen=True)
+class ChiamataOptions(Options):
+    """Options of Briscola Chiamata."""
+
+    auction: Literal["points", "ranks"] = option(
+        "points",
+        "points: bid card points (61-120); ranks: bid a rank, lower each time, then points",
+        "points: se pujan puntos (61-120); ranks: se puja un rango, cada vez más bajo, y luego "
+        "puntos",
+    )
+    """``"points"`` (the English source's Briscola Bastarda, and *Chiamata a punti*): each bid is
+    a number of card points, higher than the last. ``"ranks"`` (the Italian auction): each bid
+    names a card number, lower than the last (ace, three, king, knight, jack, 7... 2), written
+    ``bid:1``, ``bid:3``, ``bid:12``...; the winner calls a card of that number and must take
+    61; after a bid of 2 the bids go on in points (``bid:61`` to ``bid:120``: "2 and 61"...),
+    and the winner calls a 2 and must take that many."""
+
+    minimum_bid: int = option(
+        61,
+        "the lowest points bid (61 makes a bid mean more than half the points)",
+        "la puja mínima en puntos (61: más de la mitad de los puntos)",
+    )
+    """The lowest bid in points (our ruling: 61, the least that wins a deal; one peer starts
+    above 70). The highest is always 120."""
+
+    call_own_card: bool = option(
+        True,
+        "the caller may call a card of his own hand (he then plays alone, 1 against 4)",
+        "el que llama puede llamar una carta suya (juega solo, uno contra cuatro)",
+    )
+    """Our ruling: allowed, and the caller then plays alone against four, for double stakes.
+    ``False`` forbids it."""
+
+    first_lead: Literal["dealer-right", "caller"] = option(
+        "dealer-right",
+        "who leads the first trick: the dealer's right (seat 0) or the caller",
+        "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que llama",
+    )
+    """Our ruling: as in every Briscola, the player at the dealer's right (seat 0) leads;
+    ``"caller"``: the caller leads."""
+
+    buia: bool = option(
+        False,
+        "Chiamata buia: the card is called after the first trick (played without trumps)",
+        "Chiamata buia: la carta se llama tras la primera baza (jugada sin triunfo)",
+    )
+    """*Chiamata buia* (Wikipedia's list of variations): the first trick is played with no
+    trumps, led as ``first_lead`` says; then the auction's winner calls a card not yet played,
+    and the winner of the first trick leads the second."""
+
+    pack: Style | None = option(
+        None,
+        "the look of the cards: italian (default), spanish or french",
+        "el aspecto de las cartas: italian (por defecto), spanish o french",
+    )
+    """Only names and pictures change: codes, ranks and points stay the same."""
+
+
+@dataclass(frozen=True)
+class ChiamataDetails(Details):
+    """What a deal of Briscola Chiamata remembers beyond the cards (all of it public: the
+    partner is not here, only in the sides, which only he knows)."""
+
+    auction: Auction = field(default_factory=Auction)
+    """The auction as everyone heard it."""
+    caller: int | None = None
+    """The auction's winner."""
+    contract: int | None = None
+    """The card points the caller's side must take."""
+    rank: int | None = None
+    """Rank auction: the number the called card must have."""
+    called: Card | None = None
+    """The card called."""
+    void: bool = False
+    """True when all five passed: no play, no score."""
+
+
+def _details(game: Game) -> ChiamataDetails:
+    details = game.details
+    assert isinstance(details, ChiamataDetails)
+    return details
+
+
+@dataclass(frozen=True)
+class ChiamataResult(Result):
+    """A Chiamata deal's result: game points by seat, and the contract."""
+
+    bid: int | None = None
+    """The card points the caller's side had to take."""
+    caller: int | None = None
+    called: Card | None = None
+    partner: int | None = None
+    """The holder of the called card (the caller himself when he played alone)."""
+    void: bool = False
+
+    def seat_game_points(self) -> tuple[float, ...]:
+        """:attr:`game_points` is already by seat."""
+        return tuple(self.game_points)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out.update(bid=self.bid, caller=self.caller,
+                   called=self.called.code if self.called is not None else None,
+                   partner=self.partner, void=self.void)
+        return out
+
+
+_RANGE = Why("a bid is from {low} to 120 points, above the last: not {number}",
+             "una puja va de {low} a 120 puntos, por encima de la anterior: no {number}")
+_RANK = Why("bid a card number lower than the last bid (1, 3, 12, 11, 10, 7... 2), or points "
+            "after a 2: not {number}",
+            "puje un número de carta más bajo que la última puja (1, 3, 12, 11, 10, 7... 2), o "
+            "puntos tras un 2: no {number}")
+_NOT_IN_PACK = Why("{card} is not in the pack", "el {card} no está en la baraja")
+_OWN = Why("calling a card of your own hand is not allowed (option call_own_card)",
+           "no se permite llamar una carta de la propia mano (opción call_own_card)")
+_WRONG_RANK = Why("the auction was won on the number {rank}: call a card of that number",
+                  "la subasta se ganó con el número {rank}: llame una carta de ese número")
+_PLAYED = Why("{card} has been played already: call a card still in a hand",
+              "el {card} ya se jugó: llame una carta que siga en una mano")
+
+
+class CallRule(MoveRule[Call]):
+    """The call: the auction's winner names a card."""
+
+    move_type = Call
+    phases = (CALL,)
+    closed = Why("no card is called now", "ahora no se llama ninguna carta")
+
+    def __init__(self, rules: Chiamata) -> None:
+        self.rules = rules
+
+    def offers(self, game: Game, seat: int) -> Iterable[Call]:
+        return [Call(card) for card in self.rules.cards]
+
+    def check(self, game: Game, seat: int | None, move: Call) -> Why | None:
+        card = move.card
+        if card not in self.rules.cards:
+            return _NOT_IN_PACK
+        details = _details(game)
+        if details.rank is not None and card.number != details.rank:
+            return _WRONG_RANK
+        if any(card in t.cards for t in game.tricks) or card in game.trick:
+            return _PLAYED
+        if seat is not None and not self.rules.opts.call_own_card and card in game.hands[seat]:
+            return _OWN
+        return None
+
+    def apply(self, game: Game, seat: int, move: Call) -> Trick | None:
+        card = move.card
+        holder = next(s for s, hand in enumerate(game.hands) if card in hand)
+        game.set_trump(card.suit)
+        team = (seat,) if holder == seat else tuple(sorted((seat, holder)))
+        game.set_sides((team, tuple(s for s in range(game.players) if s not in team)))
+        game.update_details(called=card)
+        if game.tricks:  # Chiamata buia: the first trick's winner leads on
+            winner = game.tricks[0].winner
+            game.start_play(winner if winner is not None else game.tricks[0].leader)
+        else:
+            game.start_play(self.rules.first_leader(game))
+        return None
+
+    def fields(self, game: Game, seat: int | None, move: Call) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        fields["rank"] = _details(game).rank
+        return fields
+
+
+class Chiamata(Rules, AuctionRules):
+    """Briscola Chiamata (Bastarda): five players, an auction, a called card."""
+
+    id = "chiamata"
+    title: ClassVar[dict[str, str]] = {
+        "en": "Briscola Chiamata (Bastarda)",
+        "es": "Briscola Chiamata (Bastarda)",
+    }
+    player_counts: ClassVar[tuple[int, ...]] = (5,)
+    options_type: ClassVar[type[Options]] = ChiamataOptions
+    phases: ClassVar[tuple[Phase, ...]] = (Phase.DEAL, AUCTION, CALL, Phase.PLAY, Phase.OVER)
+    move_types: ClassVar[tuple[type[Move], ...]] = (Bid, Pass, Call)
+    details_type = ChiamataDetails
+    opts: ChiamataOptions
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        assert isinstance(options, ChiamataOptions)
+        self.opts = options
+        self.pack = pack_for(options.pack or "italian", 40)
+        self.cards = tuple(c for c in ALL_CARDS if c.number not in (8, 9))
+        self.hand_sizes = (8,) * 5
+        self.draw_counts = (0,) * 5
+        self.turn_sizes = (1,) * 5
+        self.turns_up = False
+        ranking = RANKINGS["standard"]
+        self.strength = ranking.strength
+        self.card_points = ranking.card_points
+        self.watches_tricks = options.buia
+        # Pass is offered first: a player who always takes the first legal action passes.
+        self.move_rules = (PassRule(self), BidRule(self), CallRule(self))
+
+    def initial_sides(self) -> Sides | None:
+        """Unknown at the deal: the call makes them."""
+        return None
+
+    def match_length(self) -> tuple[int | None, int | None]:
+        """First to 15 game points (the English source)."""
+        return (None, 15)
+
+    def first_leader(self, game: Game) -> int:
+        """Who leads the first trick: seat 0, or the caller (option ``first_lead``)."""
+        caller = _details(game).caller
+        return caller if self.opts.first_lead == "caller" and caller is not None else 0
+
+    # The auction ----------------------------------------------------------------------------
+    def after_deal(self, game: Game) -> None:
+        game.begin_phase(AUCTION, 0)
+
+    def auction_of(self, game: Game) -> Auction:
+        return _details(game).auction
+
+    def _lowest_points(self, auction: Auction) -> int:
+        high = auction.high
+        low = self.opts.minimum_bid
+        if high is not None and high > 12:
+            low = max(low, high + 1)
+        return low
+
+    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+        auction = self.auction_of(game)
+        high = auction.high
+        if self.opts.auction == "ranks":
+            if bid in RANKS:
+                if high is None or (high in RANKS and RANKS.index(bid) > RANKS.index(high)):
+                    return None
+                return _RANK
+            if high is None or (high in RANKS and high != 2):
+                return _RANK
+        low = self._lowest_points(auction)
+        return None if low <= bid <= 120 else _RANGE
+
+    def lowest_bid(self, game: Game) -> int:
+        return self._lowest_points(self.auction_of(game))
+
+    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+        auction = self.auction_of(game)
+        offered: list[int] = []
+        if self.opts.auction == "ranks":
+            offered.extend(RANKS)
+        offered.extend(range(self._lowest_points(auction), 121))
+        return offered
+
+    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+        game.update_details(auction=auction)
+        if len(auction.passed) == self.players:
+            game.update_details(void=True)
+            game.finish("void")
+        elif len(auction.passed) == self.players - 1 and auction.high_seat is not None:
+            high = auction.high
+            assert high is not None
+            if self.opts.auction == "ranks":
+                contract, rank = (61, high) if high in RANKS else (high, 2)
+            else:
+                contract, rank = high, None
+            caller = auction.high_seat
+            game.update_details(caller=caller, contract=contract, rank=rank)
+            if self.opts.buia:
+                game.start_play(self.first_leader(game))
+            else:
+                game.begin_phase(CALL, caller)
+        else:
+            game.begin_phase(AUCTION, auction.next_bidder(seat, self.players))
+
+    def after_trick(self, game: Game, trick: Trick) -> None:
+        """Chiamata buia: after the first trick, the auction's winner calls."""
+        details = _details(game)
+        if trick.number == 0 and details.called is None and details.caller is not None:
+            game.begin_phase(CALL, details.caller)
+
+    # What each seat knows of the sides ------------------------------------------------------
+    def sides_known_to(self, game: Game, seat: int) -> tuple[Sides, tuple[int, ...]]:
+        """The holder of the called card knows both sides at once; everyone else learns them
+        when the called card is played (a caller who called his own card knows he is alone)."""
+        if not game.sides:
+            return (), ()
+        called = _details(game).called
+        revealed = called is not None and (
+            called in game.trick or any(called in t.cards for t in game.tricks))
+        if revealed or seat == self.partner(game):
+            side = next(side for side in game.sides if seat in side)
+            return game.sides, tuple(s for s in side if s != seat)
+        return (), ()
+
+    def partner(self, game: Game) -> int | None:
+        """The holder of the called card (the caller himself when he called his own)."""
+        if not game.sides:
+            return None
+        team = game.sides[0]
+        caller = _details(game).caller
+        return next((s for s in team if s != caller), caller)
+
+    # The result ----------------------------------------------------------------------------
+    def result(self, game: Game) -> Result:
+        details = _details(game)
+        if details.void:
+            return ChiamataResult(points=tuple(game.points), sides=(), side_points=(),
+                                  winner=None, game_points=(0,) * self.players, reason="void",
+                                  void=True)
+        sides = game.sides
+        caller, contract = details.caller, details.contract
+        assert caller is not None and contract is not None
+        partner = self.partner(game)
+        totals = tuple(sum(game.points[s] for s in side) for side in sides)
+        made = totals[0] >= contract
+        alone = partner == caller
+        scores = [1 if not made else -1] * self.players  # the other seats
+        if alone:
+            scores[caller] = 4 if made else -4
+        else:
+            scores[caller] = 2 if made else -2
+            assert partner is not None
+            scores[partner] = 1 if made else -1
+        return ChiamataResult(
+            points=tuple(game.points), sides=sides, side_points=totals,
+            winner=0 if made else 1, game_points=tuple(scores), reason="points",
+            bid=contract, caller=caller, called=details.called, partner=partner,
+        )
+

@@ -1,0 +1,339 @@
+"""Brisca Rematada (Chile): three players, an auction from 100, a talon, and Tute's duties.
+
+A 32-card Spanish pack (no 2s, no 4s): ten cards each and two face down, the talon. From seat 0
+(the dealer's right), round and round, each player bids at least 100, higher than the last bid,
+or passes for good; once two have passed, the third has won (if the first two pass without a
+bid, the third must bid). The winner, the *declarer*, shows the talon to everyone, takes it,
+puts two cards face down on his own pile (they count for him; the others do not see them) and
+names trumps. Then ten tricks under Tute's duties (follow suit and head the trick; with none of
+the suit, trump and overtrump). The last trick is worth 10 more, and king and knight of a suit,
+declared by the winner of a trick before he leads, 40 in trumps or 20. Nobody is a partner.
+The declarer makes his contract when his points reach his bid.
+
+Scoring (two readings, an option): the declarer scores his bid, or the other two share it; or
+1 game point to him, or 1 to each of them.
+
+Notation: ``bid:N``, ``pass``, ``discard:CODE`` (twice), ``trump:S``, ``declare:S``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from ..actions import CardMove, Move, Phrases, SuitMove, Trick
+from ..cards import ALL_CARDS, Card, Suit
+from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why, Words
+from ..options import Options, option
+from ..packs import Style, pack_for
+from ..ranking import RANKINGS
+from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
+from .tute import Declare, MarriageRule, TuteDuty
+
+DISCARD = Phase("discard")
+"""The declarer puts two cards face down on his own pile."""
+TRUMP = Phase("trump")
+"""The declarer names trumps."""
+
+MINIMUM_BID = 100
+"""The lowest bid (Wikipedia's Brisca article)."""
+LAST_TRICK = 10
+"""The bonus for the last trick (*diez de últimas*)."""
+
+
+@dataclass(frozen=True)
+class Discard(CardMove):
+    """The declarer puts ``card`` face down on his own pile (it counts for him)."""
+
+    keyword: ClassVar[str] = "discard"
+    face_down: ClassVar[bool] = True
+    leaves_hand: ClassVar[bool] = True
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} puts {card} face down on his own pile.",
+        "{who} pone {card} boca abajo en su montón.",
+        "You put {card} face down on your own pile.",
+        "Pones {card} boca abajo en tu montón.",
+        en_hidden="{who} puts a card face down on his own pile.",
+        es_hidden="{who} pone una carta boca abajo en su montón.",
+        en_choice="put {card_bare} on your own pile", es_choice="poner {card} en tu montón",
+    )
+
+
+@dataclass(frozen=True)
+class Trump(SuitMove):
+    """The declarer names ``suit`` trumps."""
+
+    keyword: ClassVar[str] = "trump"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} names {suit} trumps.", "{who} elige triunfo: {suit}.",
+        "You name {suit} trumps.", "Eliges triunfo: {suit}.",
+        en_choice="name {suit} trumps", es_choice="elegir {suit} de triunfo",
+    )
+
+
+@dataclass(frozen=True)
+class RematadaOptions(Options):
+    """Options of Brisca Rematada."""
+
+    scoring: Literal["bid", "game"] = option(
+        "bid",
+        "bid: the declarer scores his bid, or the others share it; game: 1 game point",
+        "bid: el que remata se apunta su puja, o la reparten los otros; game: 1 tanto",
+    )
+    """``"bid"`` (Wikipedia's Brisca article): a made contract scores the bid to the declarer; a
+    failed one gives each of the other two half the bid (an odd bid gives halves). ``"game"``
+    (Grokipedia's): made, 1 game point to the declarer; failed, 1 to each of the other two."""
+
+    first_lead: Literal["dealer-right", "declarer"] = option(
+        "dealer-right",
+        "who leads the first trick: the dealer's right (seat 0) or the declarer",
+        "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que remata",
+    )
+    """Our ruling: seat 0, the dealer's right, leads as in every Brisca; Grokipedia's text has
+    the declarer lead (``"declarer"``)."""
+
+    match_target: int | None = option(
+        None,
+        "the score that wins a match (default: 3 game points, or 1000 with bid scoring)",
+        "los tantos que ganan la partida (por defecto: 3, o 1000 si se apuntan pujas)",
+    )
+    """Grokipedia plays to 3 game points; with the bid scoring no source gives a target, and
+    1000 is our default."""
+
+    pack: Style | None = option(
+        None,
+        "the look of the cards: spanish (default), italian or french",
+        "el aspecto de las cartas: spanish (por defecto), italian o french",
+    )
+    """Only names and pictures change: codes, ranks and points stay the same."""
+
+
+@dataclass(frozen=True)
+class RematadaDetails(Details):
+    """What a deal of Brisca Rematada remembers beyond the cards (all public)."""
+
+    auction: Auction = field(default_factory=Auction)
+    """The auction as everyone heard it."""
+    declarer: int | None = None
+    """The auction's winner."""
+    bid: int | None = None
+    """His contract."""
+    discarded: int = 0
+    """How many cards he has put on his pile (which ones, only he knows)."""
+    marriages: tuple[tuple[int, Suit, int], ...] = ()
+    """Marriages declared: ``(seat, suit, trick just won)``."""
+
+
+def _details(game: Game) -> RematadaDetails:
+    details = game.details
+    assert isinstance(details, RematadaDetails)
+    return details
+
+
+@dataclass(frozen=True)
+class RematadaResult(Result):
+    """A Rematada deal's result: game points by seat, and the contract."""
+
+    bid: int | None = None
+    declarer: int | None = None
+
+    def seat_game_points(self) -> tuple[float, ...]:
+        """:attr:`game_points` is already by seat."""
+        return tuple(self.game_points)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out.update(bid=self.bid, declarer=self.declarer)
+        return out
+
+
+_LOW = Why("a bid is at least 100 and above the last bid: not {number}",
+           "una puja es de 100 como mínimo y supera la anterior: no {number}")
+_FORCED = Why("the first two have passed: seat {seat} must bid (at least 100)",
+              "los dos primeros han pasado: el asiento {seat} debe pujar (100 como mínimo)")
+_NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+
+
+class DiscardRule(MoveRule[Discard]):
+    """The declarer's two cards face down on his own pile."""
+
+    move_type = Discard
+    phases = (DISCARD,)
+    closed = Why("only the declarer discards, after taking the talon",
+                 "solo se descarta el que remata, tras tomar el talón")
+
+    def offers(self, game: Game, seat: int) -> Iterable[Discard]:
+        return [Discard(card) for card in game.hands[seat]]
+
+    def check(self, game: Game, seat: int | None, move: Discard) -> Why | None:
+        if seat is None or move.card not in game.hands[seat]:
+            return _NOT_HELD
+        return None
+
+    def apply(self, game: Game, seat: int, move: Discard) -> Trick | None:
+        game.hand_to_pile(seat, move.card, seat)
+        discarded = _details(game).discarded + 1
+        game.update_details(discarded=discarded)
+        game.begin_phase(DISCARD if discarded < 2 else TRUMP, seat)
+        return None
+
+
+class TrumpRule(MoveRule[Trump]):
+    """The declarer names trumps; the play starts."""
+
+    move_type = Trump
+    phases = (TRUMP,)
+    closed = Why("only the declarer names trumps, after his discards",
+                 "solo elige triunfo el que remata, tras descartarse")
+
+    def __init__(self, rules: Rematada) -> None:
+        self.rules = rules
+
+    def offers(self, game: Game, seat: int) -> Iterable[Trump]:
+        return [Trump(suit) for suit in Suit]
+
+    def apply(self, game: Game, seat: int, move: Trump) -> Trick | None:
+        game.set_trump(move.suit)
+        game.start_play(seat if self.rules.opts.first_lead == "declarer" else 0)
+        return None
+
+
+class Rematada(Rules, AuctionRules):
+    """Brisca Rematada: three players each on his own; the declarer against the other two."""
+
+    id = "rematada"
+    title: ClassVar[dict[str, str]] = {
+        "en": "Brisca Rematada (Chile)",
+        "es": "Brisca rematada (Chile)",
+    }
+    player_counts: ClassVar[tuple[int, ...]] = (3,)
+    options_type: ClassVar[type[Options]] = RematadaOptions
+    phases: ClassVar[tuple[Phase, ...]] = (
+        Phase.DEAL, AUCTION, DISCARD, TRUMP, Phase.PLAY, Phase.OVER
+    )
+    move_types: ClassVar[tuple[type[Move], ...]] = (Bid, Pass, Discard, Trump, Declare)
+    details_type = RematadaDetails
+    opts: RematadaOptions
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        assert isinstance(options, RematadaOptions)
+        self.opts = options
+        self.pack = pack_for(options.pack or "spanish", 40)
+        self.cards = tuple(c for c in ALL_CARDS if c.number in (1, 3, 5, 6, 7, 10, 11, 12))
+        self.hand_sizes = (10,) * 3
+        self.talon_size = 2
+        self.draw_counts = (0,) * 3
+        self.turn_sizes = (1,) * 3
+        self.turns_up = False
+        ranking = RANKINGS["standard"]
+        self.strength = ranking.strength
+        self.card_points = ranking.card_points
+        self.free_play = False  # Tute's duties
+        # Pass is offered first: a player who always takes the first legal action passes.
+        self.move_rules = (
+            PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self), MarriageRule(),
+        )
+
+    def initial_sides(self) -> Sides | None:
+        """Unknown at the deal: the auction makes them."""
+        return None
+
+    def match_length(self) -> tuple[int | None, int | None]:
+        """To the ``match_target`` option: 3 game points, or 1000 with the bid scoring."""
+        target = self.opts.match_target
+        if target is None:
+            target = 3 if self.opts.scoring == "game" else 1000
+        return (None, target)
+
+    # The auction ----------------------------------------------------------------------------
+    def after_deal(self, game: Game) -> None:
+        game.begin_phase(AUCTION, 0)
+
+    def auction_of(self, game: Game) -> Auction:
+        return _details(game).auction
+
+    def _lowest(self, auction: Auction) -> int:
+        return MINIMUM_BID if auction.high is None else max(MINIMUM_BID, auction.high + 1)
+
+    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+        return None if bid >= self._lowest(self.auction_of(game)) else _LOW
+
+    def lowest_bid(self, game: Game) -> int:
+        return self._lowest(self.auction_of(game))
+
+    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+        """From the lowest bid allowed up to 170 (the most a declarer can take is 170: 120 in
+        cards, 40 for a marriage in trumps and 10 for the last trick); any higher bid is
+        accepted too."""
+        low = self._lowest(self.auction_of(game))
+        return range(low, max(low, 170) + 1)
+
+    def pass_refusal(self, game: Game, seat: int) -> Why | None:
+        auction = self.auction_of(game)
+        if len(auction.passed) == self.players - 1 and auction.high is None:
+            return _FORCED
+        return None
+
+    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+        game.update_details(auction=auction)
+        if len(auction.passed) == self.players - 1 and auction.high_seat is not None:
+            declarer = auction.high_seat
+            game.update_details(declarer=declarer, bid=auction.high)
+            game.set_sides(((declarer,), tuple(s for s in range(self.players) if s != declarer)))
+            game.show_talon()
+            game.give_talon(declarer)
+            game.begin_phase(DISCARD, declarer)
+        else:
+            game.begin_phase(AUCTION, auction.next_bidder(seat, self.players))
+
+    # The play ---------------------------------------------------------------------------------
+    def card_rule(self, game: Game, seat: int) -> TuteDuty | None:
+        trick = game.trick
+        name = None
+        if trick:
+            led = trick[0].suit
+            name = Words(self.pack.suit_name(led, "en"), self.pack.suit_name(led, "es"))
+        return TuteDuty.for_trick(trick, game.trump, self.strength, name)
+
+    def before_result(self, game: Game) -> None:
+        """Ten more for the last trick (*diez de últimas*)."""
+        if game.tricks and game.tricks[-1].winner is not None:
+            game.add_points(game.tricks[-1].winner, LAST_TRICK)
+
+    # What a seat sees -------------------------------------------------------------------------
+    def points_seen_by(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The declarer's discards count for him, but only he knows what they are worth."""
+        declarer = _details(game).declarer
+        points = list(game.points)
+        if declarer is not None and seat != declarer:
+            points[declarer] -= sum(self.card_points[c.index] for c in self.discards(game))
+        return tuple(points)
+
+    def discards(self, game: Game) -> tuple[Card, ...]:
+        """The declarer's discards (hidden from the others)."""
+        return tuple(a.card for a in game.log if isinstance(a, Discard))
+
+    # The result ------------------------------------------------------------------------------
+    def result(self, game: Game) -> Result:
+        details = _details(game)
+        declarer, bid = details.declarer, details.bid
+        assert declarer is not None and bid is not None
+        sides = game.sides
+        totals = tuple(sum(game.points[s] for s in side) for side in sides)
+        made = game.points[declarer] >= bid
+        scores: list[float] = [0] * self.players
+        for seat in range(self.players):
+            if self.opts.scoring == "bid":
+                if seat == declarer:
+                    scores[seat] = bid if made else 0
+                else:
+                    scores[seat] = 0 if made else (bid // 2 if bid % 2 == 0 else bid / 2)
+            else:
+                scores[seat] = (1 if made else 0) if seat == declarer else (0 if made else 1)
+        return RematadaResult(
+            points=tuple(game.points), sides=sides, side_points=totals,
+            winner=0 if made else 1, game_points=tuple(scores), reason="points",
+            bid=bid, declarer=declarer,
+        )

@@ -1,0 +1,165 @@
+"""The Tute family's duties and marriages, written once for every game that plays them.
+
+* **Obligations** (:class:`TuteDuty`): holding the suit led, play it, and if one of your cards of
+  that suit would win the trick now, play one that does (a trick already trumped cannot be won
+  with the suit led, so then any card of that suit will do); with no card of the suit led, if one
+  of your trumps would win the trick now, play one that does; otherwise any card (nobody is
+  forced to trump low).
+* **Marriages** (:class:`MarriageRule`): king and knight of one suit, both in hand, declared by
+  the winner of the previous trick before he leads: 40 in trumps, 20 in another suit
+  (*cantar las cuarenta*, *las veinte*); once per suit, one declaration per trick won. A game
+  that installs the rule keeps its declarations in a details field ``marriages``.
+
+Brisca Rematada plays both; a later Tute can reuse them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Phrases, SuitMove, Trick
+from ..cards import Card, Suit
+from ..engine import CardRule, Game, MoveRule, Why, Words
+
+_FOLLOW = Why("seat {seat} must follow suit ({suit}): not {card}",
+              "el asiento {seat} debe asistir al palo ({suit}), no el {card}")
+_HEAD = Why("seat {seat} must head the trick with a higher {suit}: not {card}",
+            "el asiento {seat} debe montar con un {suit} más alto, no el {card}")
+_TRUMP = Why("seat {seat} has no {suit} and must trump: not {card}",
+             "el asiento {seat} no tiene {suit} y debe fallar, no el {card}")
+_OVERTRUMP = Why("seat {seat} has no {suit} and must overtrump: not {card}",
+                 "el asiento {seat} no tiene {suit} y debe pisar, no el {card}")
+
+
+@dataclass(frozen=True)
+class TuteDuty(CardRule):
+    """The Tute obligations for the next card of a trick (see the module docstring), built from
+    the trick on the table and trumps."""
+
+    strength: Sequence[int]
+    trump: Suit | None
+    led: Suit | None
+    """The suit led (``None``: this card leads, and any card will do)."""
+    head: Card | None
+    """The card heading the trick now."""
+    suit_name: Words | None = None
+
+    @classmethod
+    def for_trick(cls, trick: Sequence[Card], trump: Suit | None, strength: Sequence[int],
+                  suit_name: Words | None = None) -> TuteDuty:
+        """The duty for the next card of ``trick`` (the cards played so far, in order)."""
+        if not trick:
+            return cls(strength, trump, None, None)
+        head = trick[0]
+        for card in trick[1:]:
+            if card.suit is head.suit:
+                if strength[card.index] > strength[head.index]:
+                    head = card
+            elif card.suit is trump:
+                head = card
+        return cls(strength, trump, trick[0].suit, head, suit_name)
+
+    def wins(self, card: Card) -> bool:
+        """Whether ``card``, played now, would head the trick."""
+        head = self.head
+        if head is None:
+            return True
+        if card.suit is head.suit:
+            return self.strength[card.index] > self.strength[head.index]
+        return card.suit is self.trump
+
+    def check(self, card: Card, hand: Sequence[Card]) -> Why | None:
+        led = self.led
+        if led is None:
+            return None
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            if card.suit is not led:
+                return _FOLLOW
+            if not self.wins(card) and any(self.wins(c) for c in follow):
+                return _HEAD
+            return None
+        winners = [c for c in hand if c.suit is self.trump and self.wins(c)]
+        if winners and card not in winners:
+            head = self.head
+            return _OVERTRUMP if head is not None and head.suit is self.trump else _TRUMP
+        return None
+
+    def fields(self) -> dict[str, object]:
+        return {"suit": self.suit_name} if self.suit_name is not None else {}
+
+
+@dataclass(frozen=True)
+class Declare(SuitMove):
+    """Declare a marriage: the king and the knight of ``suit``, both in hand (shown)."""
+
+    keyword: ClassVar[str] = "declare"
+    phrases: ClassVar[Phrases | None] = Phrases(
+        "{who} declares king and knight of {suit}: {value} points.",
+        "{who} canta las {value_es} en {suit}.",
+        "You declare king and knight of {suit}: {value} points.",
+        "Cantas las {value_es} en {suit}.",
+        en_choice="declare king and knight of {suit} ({value} points)",
+        es_choice="cantar las {value_es} en {suit}",
+    )
+
+    def shown(self) -> tuple[Card, ...]:
+        return (Card(12, self.suit), Card(11, self.suit))
+
+    def words(self, trump: Suit | None = None) -> dict[str, str]:
+        forty = self.suit is trump
+        return {"value": "40" if forty else "20", "value_es": "cuarenta" if forty else "veinte"}
+
+
+def marriage_points(suit: Suit, trump: Suit | None) -> int:
+    """40 for the marriage in trumps, 20 in another suit."""
+    return 40 if suit is trump else 20
+
+
+class MarriageRule(MoveRule[Declare]):
+    """Declaring a marriage (see the module docstring). The game's details need a field
+    ``marriages``: ``((seat, suit, trick number), ...)``, the trick being the one just won."""
+
+    move_type = Declare
+    _LEAD = Why("a marriage is declared before leading, by the winner of the last trick",
+                "se canta antes de salir, y canta quien ganó la última baza")
+    _ONCE = Why("one declaration per trick won", "solo se canta una vez por baza ganada")
+    _DONE = Why("the marriage in {suit} has been declared already",
+                "ya se cantó en {suit}")
+    _PAIR = Why("seat {seat} needs the king and the knight of {suit} to declare",
+                "para cantar en {suit}, el asiento {seat} necesita el rey y el caballo")
+
+    def offers(self, game: Game, seat: int) -> Iterable[Declare]:
+        return [Declare(suit) for suit in Suit]
+
+    def check(self, game: Game, seat: int | None, move: Declare) -> Why | None:
+        if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
+            return self._LEAD
+        declared = _marriages(game)
+        if any(number == len(game.tricks) - 1 for _, _, number in declared):
+            return self._ONCE
+        if any(suit is move.suit for _, suit, _ in declared):
+            return self._DONE
+        hand = game.hands[seat]
+        if Card(12, move.suit) not in hand or Card(11, move.suit) not in hand:
+            return self._PAIR
+        return None
+
+    def apply(self, game: Game, seat: int, move: Declare) -> Trick | None:
+        game.add_points(seat, marriage_points(move.suit, game.trump))
+        game.update_details(marriages=(*_marriages(game),
+                                       (seat, move.suit, len(game.tricks) - 1)))
+        return None
+
+    def fields(self, game: Game, seat: int | None, move: Declare) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        pack = game.rules.pack
+        fields["suit"] = Words(pack.suit_name(move.suit, "en"), pack.suit_name(move.suit, "es"))
+        return fields
+
+
+def _marriages(game: Game) -> tuple[tuple[int, Suit, int], ...]:
+    declared: tuple[tuple[int, Suit, int], ...] = getattr(game.details, "marriages")  # noqa: B009
+    return declared
