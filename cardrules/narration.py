@@ -285,7 +285,7 @@ class Narrator:
             key = "play_you" if seat == self.you else "play"
             return self._t(key, who=self.who(seat), card=self.card(action))
         assert isinstance(action, Move)
-        return self.move(seat, self.seen(step), step.before.turn_up)
+        return self.move(seat, self.seen(step), step.before.turn_up, step.before.trump)
 
     def seen(self, step: Step) -> Action:
         """The step's action as the viewer saw it (a face-down card masked)."""
@@ -295,7 +295,8 @@ class Narrator:
         rule = self.rules.rule_for(action)
         return action if rule is None else rule.seen_by(self.viewer, step.seat, action)
 
-    def move(self, seat: int, move: Action, turn_up: Card | None = None) -> str:
+    def move(self, seat: int, move: Action, turn_up: Card | None = None,
+             trump: Suit | None = None) -> str:
         """A move made by ``seat`` in words (a masked one as its hidden phrase)."""
         if isinstance(move, Card):
             key = "play_you" if seat == self.you else "play"
@@ -311,16 +312,16 @@ class Narrator:
             template = phrases.es_you if self.lang == "es" else phrases.en_you
         else:
             template = phrases.es if self.lang == "es" else phrases.en
-        return template.format(**self._fields(seat, move, turn_up)) if template else ""
+        return template.format(**self._fields(seat, move, turn_up, trump)) if template else ""
 
-    def choice(self, move: Move, turn_up: Card | None = None) -> str:
+    def choice(self, move: Move, turn_up: Card | None = None, trump: Suit | None = None) -> str:
         """A legal move offered to the viewer, as a choice: "claim every remaining trick..."."""
         phrases = self._phrases(move)
         if phrases is None:
             return ""
         template = phrases.es_choice if self.lang == "es" else phrases.en_choice
         seat = self.you if self.you is not None else 0
-        return template.format(**self._fields(seat, move, turn_up))
+        return template.format(**self._fields(seat, move, turn_up, trump))
 
     def _phrases(self, move: Move) -> Phrases | None:
         if isinstance(move, Masked):
@@ -330,13 +331,15 @@ class Narrator:
             return None
         return move.phrases
 
-    def _fields(self, seat: int, move: Move, turn_up: Card | None) -> dict[str, object]:
+    def _fields(self, seat: int, move: Move, turn_up: Card | None,
+                trump: Suit | None = None) -> dict[str, object]:
         fields: dict[str, object] = {"who": self.who(seat)}
         card = getattr(move, "card", None)
         if isinstance(card, Card):
             fields["card"] = self.card(card)
             name = self.card_name(card)
             fields["card_bare"] = f"{card.code} ({name})" if self.codes else name
+            fields["card_suit"] = self.suit(card.suit)
         suit = getattr(move, "suit", None)
         if isinstance(suit, Suit):
             fields["suit"] = self.suit(suit)
@@ -344,7 +347,7 @@ class Narrator:
         if isinstance(number, int):
             fields["number"] = number
         fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
-        fields.update(move.words())
+        fields.update(move.words(trump))
         return fields
 
     def trick(self, trick: Trick) -> str:

@@ -179,7 +179,7 @@ class Signal(Move):
         es_choice="hacer al compañero la seña de {name} ({gesture_es})",
     )
 
-    def words(self) -> dict[str, str]:
+    def words(self, trump: Suit | None = None) -> dict[str, str]:
         """The fields of its phrases: the signal's name and gesture."""
         en, es = SIGNALS[self.name]
         return {"name": self.name, "gesture_en": en, "gesture_es": es}
