@@ -28,7 +28,6 @@ from collections.abc import Callable
 
 import cardrules
 
-
 LIKE_NAIPES = {"exchange": "none"}
 """Brisca as naipes plays it: no trump exchange."""
 
@@ -102,6 +101,13 @@ def per_call(action: Callable[[], object], repeat: int) -> float:
     return best * 1e6
 
 
+def sample_cost(views: list[cardrules.SeatView]) -> float:
+    """Microseconds per :meth:`SeatView.sample` call over these views."""
+    rng = random.Random(3)
+    views_it = iter(views * 10)
+    return per_call(lambda: next(views_it).sample(rng), len(views) * 3)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -147,9 +153,7 @@ def main() -> None:
     for game_id, players in (("brisca", 2), ("brisca", 4), ("alcalde", 3), ("aluette", 4)):
         games = mid_games(game_id, players, 200, seed=7)
         views = [g.view(g.current_player or 0) for g in games]
-        rng = random.Random(3)
-        views_it = iter(views * 10)
-        sample_us = per_call(lambda: next(views_it).sample(rng), len(views) * 3)
+        sample_us = sample_cost(views)
         print(f"sample(): {game_id} {players}p: {sample_us:,.0f} us per call "
               f"({sample_us / deal_us:.1f} random 2-player deals)")
 

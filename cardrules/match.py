@@ -142,6 +142,7 @@ class Match:
         seats = self.seats
         result = game.result
         self.results.append((seats, result))
+        gained: tuple[float, ...]
         if self.rotate_trumps == "points":
             gained = tuple(result.side_points[i] for s in range(len(seats))
                            for i, side in enumerate(result.sides) if s in side)

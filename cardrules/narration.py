@@ -33,11 +33,57 @@ from typing import Final
 
 from .actions import Action, Masked, Move, Phrases, Trick
 from .cards import Card, Suit
-from .engine import CHANCE, Result, Rules, Step
+from .engine import CHANCE, Result, Rules, SeatView, Step
 from .errors import Lang
+from .games.auction import Auction
 from .labels import PlayLabel
 
 _TEXT: Final[dict[str, dict[Lang, str]]] = {
+    "high_bid": {"en": "Highest bid: {bid} ({who}).", "es": "Puja más alta: {bid} ({who})."},
+    "no_bid": {"en": "Nobody has bid yet.", "es": "Nadie ha pujado todavía."},
+    "passed": {"en": "Passed: {names}.", "es": "Han pasado: {names}."},
+    "contract_call": {
+        "en": "{who} won the auction: {contract} points to take.",
+        "es": "{who} ganó la subasta: debe hacer {contract} puntos.",
+    },
+    "called": {
+        "en": "The called card: {card}; its holder is the partner.",
+        "es": "La carta llamada: {card}; quien la tenga es el compañero.",
+    },
+    "declarer": {
+        "en": "{who} won the auction at {bid}.",
+        "es": "{who} remató en {bid}.",
+    },
+    "talon": {"en": "The talon: {cards}.", "es": "El talón: {cards}."},
+    "made": {
+        "en": "{names} make the contract: {points} points, {bid} needed.",
+        "es": "{names} cumplen el contrato: {points} puntos, hacían falta {bid}.",
+    },
+    "made_one": {
+        "en": "{names} makes the contract: {points} points, {bid} needed.",
+        "es": "{names} cumple el contrato: {points} puntos, hacían falta {bid}.",
+    },
+    "made_you": {
+        "en": "You make the contract: {points} points, {bid} needed.",
+        "es": "Cumples el contrato: {points} puntos, hacían falta {bid}.",
+    },
+    "short": {
+        "en": "{names} fall short: {points} points, {bid} needed.",
+        "es": "{names} no llegan: {points} puntos, hacían falta {bid}.",
+    },
+    "short_one": {
+        "en": "{names} falls short: {points} points, {bid} needed.",
+        "es": "{names} no llega: {points} puntos, hacían falta {bid}.",
+    },
+    "short_you": {
+        "en": "You fall short: {points} points, {bid} needed.",
+        "es": "No llegas: {points} puntos, hacían falta {bid}.",
+    },
+    "void": {
+        "en": "Everyone passed: the deal is void.",
+        "es": "Pasaron todos: la mano es nula.",
+    },
+    "seat_points": {"en": "Game points: {points}.", "es": "Tantos: {points}."},
     "deal_turn_up": {
         "en": "The cards are dealt; {card} is turned up: {suit} are trumps.",
         "es": "Se reparten las cartas; la muestra es {card}: triunfo, {suit}.",
@@ -379,6 +425,36 @@ class Narrator:
         return lines
 
     # The end ----------------------------------------------------------------------------------
+    def situation(self, view: SeatView) -> list[str]:
+        """What stands in a deal of an auction game, as ``view``'s seat may know it: the
+        bidding, the contract, the called card, the talon shown (``[]`` in other games)."""
+        details = view.details
+        lines: list[str] = []
+        auction = getattr(details, "auction", None)
+        caller = getattr(details, "caller", None)
+        declarer = getattr(details, "declarer", None)
+        if isinstance(auction, Auction) and caller is None and declarer is None:
+            if auction.high is None or auction.high_seat is None:
+                lines.append(self._t("no_bid"))
+            else:
+                lines.append(self._t("high_bid", bid=auction.high, who=self.who(auction.high_seat)))
+            if auction.passed:
+                names = self._t("and").join(self.who(s) for s in sorted(auction.passed))
+                lines.append(self._t("passed", names=names))
+        contract = getattr(details, "contract", None)
+        if isinstance(caller, int) and isinstance(contract, int):
+            lines.append(self._t("contract_call", who=self.who(caller), contract=contract))
+        called = getattr(details, "called", None)
+        if isinstance(called, Card):
+            lines.append(self._t("called", card=self.card(called)))
+        bid = getattr(details, "bid", None)
+        if isinstance(declarer, int) and isinstance(bid, int):
+            lines.append(self._t("declarer", who=self.who(declarer), bid=bid))
+        if view.talon:
+            cards = self._t("and").join(self.card(c) for c in view.talon)
+            lines.append(self._t("talon", cards=cards))
+        return lines
+
     def verdict(self, result: Result) -> str:
         """Who won the deal and by how much, then how it ended if not on the count
         (:meth:`outcome` and :meth:`end` in one)."""
@@ -391,6 +467,17 @@ class Narrator:
 
         In a game scored by tricks the score is the deal's game points (a surrender can win a
         deal with fewer tricks)."""
+        bid = getattr(result, "bid", None)
+        if getattr(result, "void", False):
+            return self._t("void")
+        if isinstance(bid, int) and result.winner is not None:  # a contract, made or not
+            team = result.sides[0]
+            made = result.winner == 0
+            if self.you is not None and team == (self.you,):
+                key = "made_you" if made else "short_you"
+            else:
+                key = ("made" if made else "short") + ("_one" if len(team) == 1 else "")
+            return self._t(key, names=self.side(team), points=result.side_points[0], bid=bid)
         shown = (result.game_points if self.rules.scores_tricks and result.game_points
                  else result.side_points)
         score = "–".join(str(p) for p in shown)
@@ -402,6 +489,13 @@ class Narrator:
         key = "win_one" if len(side) == 1 else "win"
         return self._t(key, names=self.side(side), score=score)
 
+    def _number(self, points: float) -> str:
+        """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
+        text = f"{abs(points):g}"
+        if self.lang == "es":
+            text = text.replace(".", ",")
+        return ("+" if points > 0 else "−" if points < 0 else "") + text
+
     def end(self, result: Result) -> str:
         """How the deal ended when it was not simply on the count (else ``""``): see
         :func:`end_reason`."""
@@ -412,6 +506,11 @@ class Narrator:
         (a big win) in a game counted in card points: "Ana scores 2 game points." (``""``
         otherwise; in a game scored by tricks the verdict's score is already the game
         points)."""
+        if type(result).seat_game_points is not Result.seat_game_points:  # scored by seat
+            if not any(result.game_points):
+                return ""
+            shown = [f"{self.who(s)} {self._number(p)}" for s, p in enumerate(result.game_points)]
+            return self._t("seat_points", points=", ".join(shown))
         if self.rules.scores_tricks or not result.game_points or max(result.game_points) < 2:
             return ""
         lines = []

@@ -78,11 +78,11 @@ def new_game(
         (0, 3)
     """
     if (players.__class__ is int and seed.__class__ is int and not isinstance(options, Options)
-            and deal is None and 0 <= seed <= MAX_SEED):  # type: ignore[operator]
+            and deal is None and 0 <= seed <= MAX_SEED):
         # The common case, made cheap.
-        rules = rules_for(game, players, options)  # type: ignore[arg-type]
+        rules = rules_for(game, players, options)
         played = Game(rules, seed=seed)
-        played.deal(rules.deal_from_seed(seed), checked=True)  # type: ignore[arg-type]
+        played.deal(rules.deal_from_seed(seed), checked=True)
         return played
     names: Sequence[str] | None = None
     count: int | None

@@ -94,7 +94,8 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         lang: ``"en"`` or ``"es"``: the language of every sentence in the answer.
 
     Returns:
-        ``{"ok": True, "game", "title", "players", "seats", "sides", "side_names", "style",
+        ``{"ok": True, "game", "title", "players", "seats", "sides", "sides_dealt" (the sides
+        are known from the deal on), "side_names", "style",
         "trump", "trump_name", "scored_by", "draws", "steps", "tricks", "result", "cards",
         "record"}``, and ``"see"`` when some seat sees others' hands (for each seat, the seats
         whose hands it sees). Each step has ``actor``, ``action`` (notation), ``text`` (what
@@ -105,7 +106,9 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         ``trick`` (the number shown, from 1), ``done`` (the table shows a finished trick),
         ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took the
         trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by tricks),
-        ``side_tricks``, ``turn`` and ``phase``; and ``texts`` where some seat was told less
+        ``side_tricks``, ``known`` (the sides are known at this step: at the deal in most
+        games, at a call with a hidden partner), ``points`` and ``seat_tricks`` (per seat, for
+        the steps where the sides are not known), ``turn`` and ``phase``; and ``texts`` where some seat was told less
         (a card put face down): for those seats, by seat number, the fields of the step as
         that seat's narration words them. ``tricks`` gives the step at which each trick was
         finished; ``result`` the final score and its ``text``. Every sentence comes from
@@ -175,10 +178,11 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
         table = [[seat, card.code, labels.get(card)] for seat, card in plays]
         if trick is not None:
             labels = {}
-        side_tricks = [0] * len(sides)
+        seat_tricks = [0] * players
         for finished in after.tricks:
-            if finished.winner is not None and finished.winner in side_of:
-                side_tricks[side_of[finished.winner]] += 1
+            if finished.winner is not None:
+                seat_tricks[finished.winner] += 1
+        side_tricks = [sum(seat_tricks[s] for s in side) for side in sides]
         item: dict[str, Any] = {
             "actor": step.seat,
             "action": "deal" if step.is_deal else format_action(step.action),
@@ -196,6 +200,9 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
             "sides": list(side_tricks) if by_tricks
             else [sum(after.points[s] for s in side) for side in sides],
             "side_tricks": side_tricks,
+            "known": bool(after.sides) or after.result is not None,
+            "points": list(after.points),
+            "seat_tricks": seat_tricks,
             "turn": after.current_player if after.phase != Phase.OVER else None,
             "phase": after.phase.value,
         }
@@ -221,6 +228,7 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
             for seat in range(players)
         ],
         "sides": [list(side) for side in sides],
+        "sides_dealt": bool(steps[0].after.sides),
         "side_names": [told.side(side) for side in sides],
         "style": rules.pack.face.style,
         "trump": trump.value if trump is not None else None,

@@ -325,8 +325,12 @@ def test_replay_prints_the_narration_of_every_step(
     trick = "Trick" if lang == "en" else "Baza"
     headers = [line for line in lines if line.startswith("── ") and line != END[lang]]
     assert headers == [f"── {trick} {n} ──" for n in range(1, len(game.tricks) + 1)]
-    assert END[lang] in lines[-5:-1]  # the end: the score, then the verdict
-    assert lines[-1] == words.verdict(the_result(game))
+    result = the_result(game)
+    points = words.game_points(result)  # what the deal scores towards a match, if anything
+    verdict = lines[-2] if points else lines[-1]
+    assert END[lang] in lines[-7:-1]  # the end: the score, then the verdict
+    assert verdict == words.verdict(result)
+    assert not points or lines[-1] == points
 
 
 def test_readable_replay_shows_exchanges_and_labels(capsys: pytest.CaptureFixture[str]) -> None:

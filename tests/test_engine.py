@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import ALL_CARDS, Action, Card, Game, Masked, Move, Phase
+from cardrules import ALL_CARDS, Action, Card, Game, Phase
 from cardrules.engine import CardRule
 from cardrules.labels import label_play
 

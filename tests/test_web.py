@@ -106,7 +106,9 @@ def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
         assert shown["text"] == words.action
         assert shown["trick_text"] == words.trick
         assert shown["draw_text"] == " ".join(words.draws)
-        assert "texts" not in shown  # no example hides anything from anyone
+        # Only a card put face down is told differently to other seats.
+        hidden = isinstance(step.action, cardrules.Move) and step.action.face_down
+        assert ("texts" in shown) == hidden
     assert game.result is not None
     assert answer["result"]["text"] == told.verdict(game.result)
     assert answer["side_names"] == [told.side(side) for side in game.sides]

@@ -187,7 +187,8 @@ def step_to_the_end(widget: Any) -> int:
 
 
 def shown_points(widget: Any) -> list[int]:
-    rows = widget.locator("table.cr-board__score tbody tr")
+    """Points per side on the board (per player while the sides are not shown)."""
+    rows = widget.locator("table.cr-board__score tbody:not([hidden]) tr")
     return [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())]
 
 
@@ -413,6 +414,43 @@ def test_one_seat_view_keeps_a_discard_hidden(
     assert text.inner_text() == open_text
     expected = web.steps_data(record, lang)["steps"][5]["texts"]
     assert sorted(expected) == ["1", "2", "3"]
+
+
+def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
+    """A deal whose sides are set mid-deal (a call, with a hidden partner): until then the board
+    shows no side and scores per player; the open account shows the sides from that step, a
+    seat's view only at the end (the answer does not say when a seat learns its partner)."""
+    seen = visit("try/")
+    widget = ready_widget(seen)
+    page = seen.page
+    page.evaluate("""async () => {
+      const board = window.crWidgets[0];
+      const text = await (await fetch(new URL("../assets/records/examples/brisca-4p.json",
+                                              location.href))).text();
+      const answer = await window.crRuntime.call("deal_steps", [text, "en"]);
+      answer.sides_dealt = false;
+      answer.steps.forEach((step, i) => { step.known = i >= 10; });
+      board.show(answer, false);
+    }""")
+    seats = widget.locator(".cr-board__seat")
+    head = widget.locator("table.cr-board__score th").first
+    widget.locator(".cr-widget__jump").select_option("0")
+    for _ in range(5):
+        widget.locator(".cr-w-button--next").click()
+    assert head.inner_text().lower() == "player"
+    assert len(shown_points(widget)) == 4  # one row per player
+    assert seats.nth(0).get_attribute("class") == "cr-board__seat"  # no side colour
+    assert not seats.nth(0).locator(".cr-board__side").is_visible()
+    for _ in range(5):
+        widget.locator(".cr-w-button--next").click()
+    assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
+    assert "cr-side-0" in (seats.nth(0).get_attribute("class") or "")
+    assert seats.nth(0).locator(".cr-board__side").inner_text() == " · side 1"
+    widget.locator(".cr-widget__view").select_option("0")  # seat 0 is not told yet
+    assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 4
+    widget.locator(".cr-w-button", has_text="Last").click()
+    assert head.inner_text().lower() == "side"
+    assert shown_points(widget) == side_points("examples/brisca-4p.json")
 
 
 def test_the_widget_is_loaded_as_modules_where_it_is_used(

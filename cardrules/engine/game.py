@@ -73,13 +73,49 @@ class Game:
     """
 
     __slots__ = (
-        "_after_trick", "_draw_log", "_draw_orders", "_draws", "_free", "_moves_live",
-        "_next", "_orders", "_points_table", "_pos", "_result", "_single_draw", "_stock",
-        "_stock_end", "_trick_size",
-        "_talon_to", "_turn_up_at", "_turn_up_drawn", "_winner", "aside", "details", "duties",
-        "end_reason", "hands", "is_over", "leader", "log", "movers", "names", "order", "phase",
-        "points", "rules", "seed", "sides", "taken", "talon", "talon_shown", "to_act", "trick",
-        "tricks", "trump", "turn_up",
+        "_after_trick",
+        "_draw_log",
+        "_draw_orders",
+        "_draws",
+        "_free",
+        "_moves_live",
+        "_next",
+        "_orders",
+        "_points_table",
+        "_pos",
+        "_result",
+        "_single_draw",
+        "_stock",
+        "_stock_end",
+        "_talon_to",
+        "_trick_size",
+        "_turn_up_at",
+        "_turn_up_drawn",
+        "_winner",
+        "aside",
+        "details",
+        "duties",
+        "end_reason",
+        "hands",
+        "is_over",
+        "leader",
+        "log",
+        "movers",
+        "names",
+        "order",
+        "phase",
+        "points",
+        "rules",
+        "seed",
+        "sides",
+        "taken",
+        "talon",
+        "talon_shown",
+        "to_act",
+        "trick",
+        "tricks",
+        "trump",
+        "turn_up",
     )
 
     def __init__(
@@ -277,12 +313,12 @@ class Game:
             current = self.order[self._pos]
             if not self._moves_live:
                 if seat is None or seat == current:
-                    return self.hands[current][:]
+                    return self.hands[current][:]  # type: ignore[return-value]
                 return []
             actions: list[Action]
             if seat is None or seat == current:
                 seat = current
-                actions = self.hands[current][:]
+                actions = self.hands[current][:]  # type: ignore[assignment]
             elif 0 <= seat < self.rules.players:
                 actions = []
             else:
@@ -296,15 +332,15 @@ class Game:
         phase = self.phase
         if phase is DEAL or phase is OVER:
             return []
-        current = self.current_player
+        to_act = self.current_player
         if seat is None:
-            if current is None:
+            if to_act is None:
                 return []
-            seat = current
+            seat = to_act
         elif not 0 <= seat < self.rules.players:
             return []
         actions = []
-        if phase is PLAY and seat == current:
+        if phase is PLAY and seat == to_act:
             hand = self.hands[seat]
             duty = None if self._free else self.rules.card_rule(self, seat)
             actions.extend(hand if duty is None else duty.allowed(hand))
@@ -312,7 +348,7 @@ class Game:
         for rule in rules:
             if not rule.enabled or phase not in rule.phases:
                 continue
-            if seat != current and not rule.out_of_turn:
+            if seat != to_act and not rule.out_of_turn:
                 continue
             for move in rule.offers(self, seat):
                 if rule.check(self, seat, move) is None:
@@ -355,14 +391,14 @@ class Game:
             seat = self.order[pos]
             hand = self.hands[seat]
             if action in hand:
-                self.log.append(action)  # type: ignore[arg-type]
-                hand.remove(action)  # type: ignore[arg-type]
-                self.trick.append(action)  # type: ignore[arg-type]
+                self.log.append(action)
+                hand.remove(action)
+                self.trick.append(action)
                 pos += 1
                 self._pos = pos
                 if pos < self._trick_size:
-                    return _new_tuple(Event, (seat, action, None))  # type: ignore[no-any-return]
-                return _new_tuple(  # type: ignore[no-any-return]
+                    return _new_tuple(Event, (seat, action, None))
+                return _new_tuple(
                     Event, (seat, action, self._finish_trick())
                 )
         if isinstance(action, str):
@@ -442,8 +478,8 @@ class Game:
         self.trick.append(card)
         self._pos += 1
         if self._pos < self._trick_size:
-            return _new_tuple(Event, (seat, card, None))  # type: ignore[no-any-return]
-        return _new_tuple(Event, (seat, card, self._finish_trick()))  # type: ignore[no-any-return]
+            return _new_tuple(Event, (seat, card, None))
+        return _new_tuple(Event, (seat, card, self._finish_trick()))
 
     def _finish_trick(self) -> Trick:
         cards = self.trick
@@ -564,7 +600,7 @@ class Game:
         self.sides = rules.engine_setup.sides
         self.log.append(deal)
         rules.after_deal(self)
-        return _new_tuple(Event, (CHANCE, deal, None))  # type: ignore[no-any-return]
+        return _new_tuple(Event, (CHANCE, deal, None))
 
     # Operations for the rules ----------------------------------------------------------------
     def start_play(self, leader: int = 0) -> None:

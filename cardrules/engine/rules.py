@@ -225,7 +225,7 @@ class Rules:
                 only = indexes[0]
                 takers.append(lambda cards, only=only: (cards[only],))
             else:
-                takers.append(operator.itemgetter(*indexes))
+                takers.append(operator.itemgetter(*indexes))  # type: ignore[arg-type]
         return tuple(takers), pos
 
     def settle_turn_up(self, stock: list[Card]) -> list[Card]:

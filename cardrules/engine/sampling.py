@@ -136,9 +136,9 @@ class _Plan:
             if seat not in seats:
                 continue
             if position == self.turn_up_at:
-                card = next(c for t, c in reversed(turn_ups) if t <= time)
-                assert card is not None
-                seats[seat].known_arrivals.append((card, time))
+                turned = next(c for t, c in reversed(turn_ups) if t <= time)
+                assert turned is not None
+                seats[seat].known_arrivals.append((turned, time))
             elif position in known:
                 seats[seat].known_arrivals.append((known[position], time))
             else:
@@ -161,9 +161,9 @@ class _Plan:
                 if action.hides_card:
                     hidden.append((seat, index))
             elif isinstance(action, Move):
-                card = getattr(action, "card", None)
-                if isinstance(card, Card) and (action.leaves_hand or action.plays_card):
-                    events[seat].append((index, 1, "out", card))
+                named = getattr(action, "card", None)
+                if isinstance(named, Card) and (action.leaves_hand or action.plays_card):
+                    events[seat].append((index, 1, "out", named))
                 if action.takes_turn_up:
                     taken = next((c for t, c in reversed(turn_ups) if t <= index), None)
                     if taken is not None:
@@ -194,11 +194,11 @@ class _Plan:
             if seat not in seats or size < 2:
                 continue
             played = view.history[time_index - 1][1]
-            card = played if isinstance(played, Card) else getattr(played, "card", None)
-            if not isinstance(card, Card):
+            put = played if isinstance(played, Card) else getattr(played, "card", None)
+            if not isinstance(put, Card):
                 continue
             ruled_out = frozenset(
-                x for x in pool_cards if x is not card and duty.check(card, (card, x)) is not None
+                x for x in pool_cards if x is not put and duty.check(put, (put, x)) is not None
             )
             if ruled_out:
                 seats[seat].voids.append((time_index, ruled_out))
@@ -225,9 +225,9 @@ class _Plan:
             if isinstance(action, Card):
                 seen_cards.add(action)
             elif isinstance(action, Move) and not isinstance(action, Masked):
-                card = getattr(action, "card", None)
-                if isinstance(card, Card) and (action.leaves_hand or action.plays_card):
-                    seen_cards.add(card)
+                named = getattr(action, "card", None)
+                if isinstance(named, Card) and (action.leaves_hand or action.plays_card):
+                    seen_cards.add(named)
         seen_cards.update(view.hand)
         self.pool = sorted(pool_cards - seen_cards, key=lambda c: c.index)
         taken_positions = set(known)
@@ -354,9 +354,9 @@ def _match(slots: Sequence[_Item], pool: Sequence[Card], rng: random.Random) -> 
     for card, i in owner.items():
         result[i] = card
     out: list[Card] = []
-    for card in result:
-        assert card is not None
-        out.append(card)
+    for chosen in result:
+        assert chosen is not None
+        out.append(chosen)
     return out
 
 

@@ -10,15 +10,17 @@ from ..errors import OptionError
 from .alcalde import AlcaldeRules, AlcaldeVariation
 from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
+from .chiamata import Chiamata
+from .rematada import Rematada
 
 GAMES: dict[str, type[Rules]] = {
     g.id: g for g in (
-        Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette,
+        Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette, Chiamata, Rematada,
     )
 }
 """Game classes by id, in the order they are listed."""
 
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {"bastarda": "chiamata"}
 """Other names a game id may be given by (Briscola Bastarda is Briscola Chiamata)."""
 
 

@@ -336,7 +336,7 @@ class AnswerRule(MoveRule[Accept | Refuse]):
         self.move_type = move_type  # type: ignore[misc]
 
     def offers(self, game: Game, seat: int) -> Iterable[Accept | Refuse]:
-        return (self.move_type(),)
+        return (self.move_type(),)  # type: ignore[return-value]
 
     def apply(self, game: Game, seat: int, move: Accept | Refuse) -> Trick | None:
         offer = _details(game).surrender
