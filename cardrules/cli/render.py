@@ -163,6 +163,8 @@ class Renderer:
                 parts.append(self._t("status_stock_out"))
         if parts:
             self.say(_capital(" · ".join(parts)))
+        for line in self.narrator.situation(view):  # the bidding, the contract, the talon
+            self.say(line)
         if view.phase == Phase.PLAY:
             if view.rules.scores_tricks:
                 won = [t.winner for t in view.tricks]
