@@ -39,6 +39,15 @@ def random_seed() -> int:
 _factorial = functools.cache(math.factorial)
 
 
+@functools.lru_cache(maxsize=64)
+def _limits(n: int) -> tuple[int, int]:
+    """For draws below ``n``: how many 64-bit words make one draw, and the rejection limit
+    (the largest multiple of ``n`` that fits)."""
+    words = (n.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    return words, span - span % n
+
+
 @functools.cache
 def _chunks(n: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The indexes ``n-1 .. 1`` with their radices ``i + 1``, in runs whose radices multiply
@@ -74,13 +83,12 @@ class SeededRandom:
         """A uniform integer in ``[0, n)`` (``n >= 1``)."""
         if n <= 1:
             return 0
-        words = (n.bit_length() + 63) // 64
-        span = 1 << (64 * words)
-        limit = span - span % n
+        words, limit = _limits(n)
+        word = self.word
         while True:
-            r = 0
-            for _ in range(words):
-                r = (r << 64) | self.word()
+            r = word()
+            for _ in range(words - 1):
+                r = (r << 64) | word()
             if r < limit:
                 return r % n
 
