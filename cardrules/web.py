@@ -102,16 +102,16 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         happened, told openly), ``draw_text`` (what the draws after it showed), ``label``,
         ``hands``, ``turn_up``, ``stock`` (cards left to draw, or left undealt), ``aside``
         (cards out of play: discards, spoiled tricks), ``table`` (``[seat, code, label]``
-        plays),
-        ``trick`` (the number shown, from 1), ``done`` (the table shows a finished trick),
-        ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took the
-        trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by tricks),
-        ``side_tricks``, ``known`` (the sides are known at this step: at the deal in most
-        games, at a call with a hidden partner), ``points`` and ``seat_tricks`` (per seat, for
-        the steps where the sides are not known), ``turn`` and ``phase``; and ``texts`` where some seat was told less
-        (a card put face down): for those seats, by seat number, the fields of the step as
-        that seat's narration words them. ``tricks`` gives the step at which each trick was
-        finished; ``result`` the final score and its ``text``. Every sentence comes from
+        plays), ``trick`` (the number shown, from 1), ``done`` (the table shows a finished
+        trick), ``winner`` (the seat), ``taking`` (the index in ``table`` of the card that took
+        the trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by
+        tricks), ``side_tricks``, ``known`` (the sides are known at this step: at the deal in
+        most games, at a call or at the end of an auction in others), ``points`` and
+        ``seat_tricks`` (per seat, for the steps where the sides are not known), ``turn`` and
+        ``phase``; and ``texts`` where some seat was told less (a card put face down): for
+        those seats, by seat number, the fields of the step as that seat's narration words
+        them. ``tricks`` gives the step at which each trick was finished; ``result`` the final
+        score and its ``text``. Every sentence comes from
         :class:`~cardrules.narration.Narrator`. On a bad record:
         ``{"ok": False, "error": message}``.
     """

@@ -53,11 +53,16 @@ def test_steps_follow_the_engine_state_by_state(path: Path) -> None:
     assert len(answer["steps"]) == len(states) == len(game.log)
     sides = game.sides  # deal state, not the rules'
     assert answer["sides"] == [list(side) for side in sides]
+    assert answer["sides_dealt"] == bool(states[0].sides)
     for step, state in zip(answer["steps"], states):
         assert step["hands"] == [[c.code for c in hand] for hand in state.hands]
         assert step["turn_up"] == (state.turn_up.code if state.turn_up else None)
         assert step["stock"] == len(state.stock) + (state.turn_up is not None)
         assert step["aside"] == len(state.aside)
+        assert step["points"] == list(state.points)
+        assert step["known"] == (bool(state.sides) or state.result is not None)
+        won = [sum(1 for t in state.tricks if t.winner == s) for s in range(game.players)]
+        assert step["seat_tricks"] == won
         assert step["phase"] == state.phase.value
         assert step["actor"] == (state.last.seat if state.last else None)
         if not step["done"]:
@@ -146,6 +151,26 @@ def test_a_signal_is_told_to_the_partner_only() -> None:
     step = answer["steps"][1]
     assert step["text"] == "P0 signals to the partner: the mouth open (aces)."
     assert step["texts"] == {"1": {"text": ""}, "3": {"text": ""}}  # the opponents see nothing
+
+
+@pytest.mark.parametrize("name", ["chiamata-5p", "rematada-3p"])
+def test_sides_known_only_at_a_call_are_marked_from_that_step(name: str) -> None:
+    """Briscola Chiamata (a hidden partner, known at the call) and Brisca Rematada (the
+    declarer alone against the others, known when the auction ends): the answer says from which
+    step the sides are known, so that the board shows no side before."""
+    path = ROOT / "examples" / f"{name}.json"
+    game = cardrules.replay(path.read_text(encoding="utf-8"))
+    answer = steps_of(path)
+    assert answer["sides_dealt"] is False
+    known = [step["known"] for step in answer["steps"]]
+    call = known.index(True)
+    assert call > 1 and all(known[call:]) and not any(known[:call])
+    assert [bool(step.after.sides) for step in game.steps()][call - 1:call + 1] == [False, True]
+    assert game.result is not None
+    assert answer["sides"] == [list(side) for side in game.result.sides]
+    assert [seat["side"] for seat in answer["seats"]] == [
+        next(i for i, side in enumerate(game.result.sides) if s in side)
+        for s in range(game.players)]
 
 
 def test_the_answer_describes_the_deal_in_the_page_language() -> None:

@@ -5,7 +5,11 @@
  * the narration's sentences); stepping is plain JavaScript and never calls Python again. The
  * board says only what the answer's narration says: in one seat's view, a step whose words
  * differ for that seat (a card put face down by another seat) shows that seat's words
- * (step.texts[seat]), and other hands show as card backs unless that seat may see them (see). */
+ * (step.texts[seat]), and other hands show as card backs unless that seat may see them (see).
+ * The sides show once they are known: in the open account from the step at which they are set
+ * (step.known: a call, in a game with a hidden partner); in one seat's view from the deal when
+ * they are dealt (sides_dealt), else only at the end (the answer does not say when a seat
+ * learns its partner); until then the score is per player. */
 
 import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
@@ -246,6 +250,13 @@ export class Board {
     return this.view === "all" ? null : Number(this.view);
   }
 
+  /* Whether the current view shows the sides at this step (see the top of this module). */
+  sidesShown(step) {
+    const data = this.data;
+    if (this.viewer() === null) return !!step.known;
+    return !!data.sides_dealt || (this.index === data.steps.length - 1 && !!data.result);
+  }
+
   /* Whether the current view shows `seat`'s hand face up. */
   visible(seat) {
     const viewer = this.viewer();
@@ -273,25 +284,24 @@ export class Board {
     b.text = el("p", { class: "cr-board__text" });
     b.explain = el("p", { class: "cr-board__explain", hidden: true });
     const seats = el("div", { class: "cr-board__seats" });
-    const sideClass = (seat) => (seat.side === null || seat.side === undefined
-      ? "" : " cr-side-" + seat.side);
+    const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
-      const meta = [format(T.seat, { n: i })];
-      if (data.sides.length < data.players && seat.side !== null && seat.side !== undefined) {
-        meta.push(format(T.side, { n: seat.side + 1 }));
-      }
-      if (seat.dealer) meta.push(T.dealer);
+      const meta = format(T.seat, { n: i }) + (seat.dealer ? " · " + T.dealer : "");
+      // "side 2", shown once the sides are (see sidesShown); not when each seat is a side.
+      const side = el("span", { class: "cr-board__side", hidden: true,
+        text: data.sides.length < data.players && hasSide(seat)
+          ? " · " + format(T.side, { n: seat.side + 1 }) : "" });
       const turn = el("span", { class: "cr-board__turn", text: T.toPlay, hidden: true });
       const hand = el("div", { class: "cr-board__hand" });
-      const box = el("div", { class: "cr-board__seat" + sideClass(seat), "data-seat": i },
+      const box = el("div", { class: "cr-board__seat", "data-seat": i },
         el("div", { class: "cr-board__seat-head" },
           el("span", { class: "cr-board__name", text: seat.name }), " ",
-          el("span", { class: "cr-board__meta", text: meta.join(" · ") }), " ", turn),
+          el("span", { class: "cr-board__meta" }, meta, side), " ", turn),
         hand);
-      b.seats.push({ box, hand, turn });
+      const sideClass = hasSide(seat) ? "cr-side-" + seat.side : "";
+      b.seats.push({ box, hand, turn, side, sideClass });
       seats.append(box);
     });
-    this.sideClass = (i) => sideClass(data.seats[i]);
     b.turnup = el("div", { class: "cr-board__turnup" });
     b.turnupLabel = el("span", { class: "cr-board__small", text: T.turnUp });
     b.stock = el("p", { class: "cr-board__stock", hidden: true });
@@ -305,23 +315,34 @@ export class Board {
     b.trickResult = el("p", { class: "cr-board__trick-result" });
     b.trick = el("div", { class: "cr-board__trick" }, b.heading, b.plays, b.empty, b.trickResult);
     const byTricks = data.scored_by === "tricks";
-    const heads = el("tr", null, el("th", { text: T.sideCol }),
+    b.firstHead = el("th", { text: T.sideCol });
+    const heads = el("tr", null, b.firstHead,
       el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
     if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
-    const body = el("tbody");
+    // One row per side; one per player while the sides are not shown.
+    b.sideBody = el("tbody", { class: "cr-board__by-side" });
     b.rows = data.sides.map((side, k) => {
       const points = el("td", { class: "cr-board__points" });
       const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
       const row = el("tr", { class: "cr-side-" + k, "data-side": k },
         el("td", { text: data.side_names[k] }), points, tricks);
-      body.append(row);
+      b.sideBody.append(row);
+      return { row, points, tricks };
+    });
+    b.seatBody = el("tbody", { class: "cr-board__by-seat", hidden: true });
+    b.seatRows = data.seats.map((seat, i) => {
+      const points = el("td", { class: "cr-board__points" });
+      const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
+      const row = el("tr", { "data-seat": i }, el("td", { text: seat.name }), points, tricks);
+      b.seatBody.append(row);
       return { row, points, tricks };
     });
     b.result = el("p", { class: "cr-board__result", hidden: true });
     this.board.replaceChildren(b.text, b.explain, seats,
       el("div", { class: "cr-board__middle" }, trump, b.trick),
       el("div", { class: "cr-board__score-box" },
-        el("table", { class: "cr-board__score" }, el("thead", null, heads), body), b.result));
+        el("table", { class: "cr-board__score" }, el("thead", null, heads), b.sideBody,
+          b.seatBody), b.result));
     this.staticTricks = Array.from(this.figure.querySelectorAll("li.cr-trick[data-trick]"));
     this.shownTrick = null;
   }
@@ -369,10 +390,13 @@ export class Board {
         " — " + info.gloss + ". " + info.definition);
     }
 
-    // Hands: the seat's own pictures, or backs.
+    // Hands: the seat's own pictures, or backs; the seat's side once the sides are shown.
+    const shown = this.sidesShown(step);
     let backs = 0;
     data.seats.forEach((seat, i) => {
       const part = b.seats[i];
+      part.side.hidden = !shown;
+      if (part.sideClass) part.box.classList.toggle(part.sideClass, shown);
       const open = this.visible(i);
       const nodes = step.hands[i].map((code) => (open ? this.card(code) : this.back(backs++)));
       place(part.hand, nodes);
@@ -395,8 +419,10 @@ export class Board {
     b.trick.classList.toggle("is-done", step.done);
     const plays = step.table.map((play, k) => {
       const [seat, code, label] = play;
+      const side = data.seats[seat].side;
       const item = el("li", {
-        class: "cr-board__play" + this.sideClass(seat) +
+        class: "cr-board__play" + (shown && side !== null && side !== undefined
+          ? " cr-side-" + side : "") +
           (step.done && k === step.taking ? " is-winner" : ""),
         "data-seat": seat, "data-card": code
       }, this.card(code), el("span", { class: "cr-board__who", text: data.seats[seat].name }));
@@ -409,14 +435,27 @@ export class Board {
     b.trickResult.textContent = words.trick_text;
     b.trickResult.hidden = !words.trick_text;
 
-    // The score so far; the verdict at the end.
+    // The score so far, by side (or by player while the sides are not shown); the verdict at
+    // the end.
     const end = this.index === last && data.result;
-    b.rows.forEach((part, k) => {
-      part.points.textContent = String(step.sides[k]);
-      if (part.tricks) part.tricks.textContent = String(step.side_tricks[k]);
-      part.row.setAttribute("data-points", step.sides[k]);
-      part.row.classList.toggle("is-winner", !!end && data.result.winner === k);
-    });
+    b.firstHead.textContent = shown ? T.sideCol : T.playerCol;
+    b.sideBody.hidden = !shown;
+    b.seatBody.hidden = shown;
+    if (shown) {
+      b.rows.forEach((part, k) => {
+        part.points.textContent = String(step.sides[k]);
+        if (part.tricks) part.tricks.textContent = String(step.side_tricks[k]);
+        part.row.setAttribute("data-points", step.sides[k]);
+        part.row.classList.toggle("is-winner", !!end && data.result.winner === k);
+      });
+    } else {
+      b.seatRows.forEach((part, i) => {
+        const points = data.scored_by === "tricks" ? step.seat_tricks[i] : step.points[i];
+        part.points.textContent = String(points);
+        if (part.tricks) part.tricks.textContent = String(step.seat_tricks[i]);
+        part.row.setAttribute("data-points", points);
+      });
+    }
     b.result.hidden = !end;
     b.result.textContent = end ? data.result.text : "";
 
