@@ -286,8 +286,8 @@ export class Board {
     const seats = el("div", { class: "cr-board__seats" });
     const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
-      const meta = format(T.seat, { n: i }) + (seat.dealer ? " · " + T.dealer : "");
-      // "side 2", shown once the sides are (see sidesShown); not when each seat is a side.
+      // "seat 3 · side 2 · dealer"; the side shown once the sides are (see sidesShown), and
+      // not when each seat is a side.
       const side = el("span", { class: "cr-board__side", hidden: true,
         text: data.sides.length < data.players && hasSide(seat)
           ? " · " + format(T.side, { n: seat.side + 1 }) : "" });
@@ -296,7 +296,8 @@ export class Board {
       const box = el("div", { class: "cr-board__seat", "data-seat": i },
         el("div", { class: "cr-board__seat-head" },
           el("span", { class: "cr-board__name", text: seat.name }), " ",
-          el("span", { class: "cr-board__meta" }, meta, side), " ", turn),
+          el("span", { class: "cr-board__meta" }, format(T.seat, { n: i }), side,
+            seat.dealer ? " · " + T.dealer : ""), " ", turn),
         hand);
       const sideClass = hasSide(seat) ? "cr-side-" + seat.side : "";
       b.seats.push({ box, hand, turn, side, sideClass });
