@@ -330,13 +330,15 @@ class _Renderer:
         verdict = escape(self.words.outcome(result))
         reason = self.words.end(result)
         reason_html = f' <span class="cr-score__reason">{escape(reason)}</span>' if reason else ""
+        scored = self.words.game_points(result)
+        scored_html = f'<p class="cr-note cr-score__game">{escape(scored)}</p>' if scored else ""
         winner_attr = "" if result.winner is None else str(result.winner)
         return (
             f'<div class="cr-score" data-winner="{winner_attr}">'
             f'<p class="cr-heading">{self.t["score"]}</p>'
             f'<table><thead><tr><th>{self.t["players_col"]}</th><th>{head}</th>{game_head}'
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-            f'<p class="cr-score__winner">{verdict}{reason_html}</p></div>'
+            f'<p class="cr-score__winner">{verdict}{reason_html}</p>{scored_html}</div>'
         )
 
 

@@ -212,7 +212,8 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     result_json: dict[str, Any] | None = None
     if result is not None:
         out[-1]["sides"] = list(result.side_points)
-        result_json = {**result.to_json(), "text": told.verdict(result)}
+        said = [told.verdict(result), told.game_points(result)]
+        result_json = {**result.to_json(), "text": " ".join(line for line in said if line)}
     trump = final.trump
     record = game.to_record()
     for key in ("title", "comment"):

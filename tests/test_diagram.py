@@ -143,6 +143,8 @@ def test_every_sentence_is_the_narrators(path: str, lang: str) -> None:
     assert texts(html, "cr-move") == [escape(m) for m in moves if m]
     assert game.result is not None
     assert texts(html, "cr-score__winner") == [escape(told.verdict(game.result))]
+    scored = told.game_points(game.result)  # game points by seat, or a big win
+    assert texts(html, "cr-note cr-score__game") == ([escape(scored)] if scored else [])
 
 
 def test_the_diagram_and_the_widget_agree_on_hidden_cards() -> None:

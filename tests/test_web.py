@@ -115,7 +115,8 @@ def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
         hidden = isinstance(step.action, cardrules.Move) and step.action.face_down
         assert ("texts" in shown) == hidden
     assert game.result is not None
-    assert answer["result"]["text"] == told.verdict(game.result)
+    said = [told.verdict(game.result), told.game_points(game.result)]
+    assert answer["result"]["text"] == " ".join(line for line in said if line)
     assert answer["side_names"] == [told.side(side) for side in game.sides]
 
 
