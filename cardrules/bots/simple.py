@@ -1,62 +1,24 @@
-"""Simple computer players, and a helper that plays a deal to the end with them.
-
-A bot decides from what its seat may see, a :class:`~cardrules.engine.SeatView`: its own hand,
-the trick on the table, the turned-up card, the tricks already played, the partners it knows,
-and the public :class:`~cardrules.engine.Rules` of the deal (card strength and points, who wins
-a trick). It never sees another seat's hand unless the game shows it (open hands).
-
-Two bots come with the package:
-
-* :class:`RandomBot` picks uniformly among the legal actions;
-* :class:`GreedyBot` plays "the cheapest card that wins, else the cheapest card", and takes the
-  trump-card exchange and any claim it is offered.
+"""The simple bots: :class:`RandomBot` (any legal action) and :class:`GreedyBot` (the cheapest
+card that wins, else the cheapest card), and the card keys both the greedy bot and the search
+bot's playouts use.
 
 Both work for every game built on the engine, whatever the number of players and the cards each
 seat plays per turn.
-
-Examples:
-    >>> from cardrules import new_game
-    >>> from cardrules.bots import GreedyBot, RandomBot, play_out
-    >>> game = new_game("brisca", players=2, seed=3)
-    >>> play_out(game, [GreedyBot(), RandomBot(seed=1)])
-    >>> game.is_over
-    True
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
-from .actions import Action
-from .cards import Card
-from .engine import CHANCE, Game, SeatView
-from .games.briscola import Claim
-from .games.exchange import Exchange
-from .tactics import decide
+from ..actions import Action
+from ..cards import Card
+from ..engine import SeatView
+from ..games.briscola import Claim
+from ..games.exchange import Exchange
+from ..tactics import decide
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "cheapest_key", "play_out", "wins_now"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that can choose an action for a seat.
-
-    A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
-    """
-
-    def choose(self, view: SeatView) -> Action:
-        """The action to play now.
-
-        Args:
-            view: what the bot's seat may see (its hand, the table, the legal actions, and the
-                public rules of the deal in ``view.rules``).
-
-        Returns:
-            One of ``view.legal_actions``.
-        """
-        ...
+__all__ = ["GreedyBot", "RandomBot", "cheapest_key", "wins_now"]
 
 
 class RandomBot:
@@ -220,33 +182,3 @@ def _first_move(
     if carrying:
         return min(carrying, key=lambda pair: key(pair[0]))[1]
     return actions[0]
-
-
-def play_out(game: Game, bots: Sequence[Bot]) -> None:
-    """Play ``game`` to the end, one bot per seat.
-
-    Each bot acts when its seat is the player to act; bots are not asked about moves allowed
-    out of turn (such as the Spanish trump exchange), so those are simply not made.
-
-    Args:
-        game: a dealt game (as :func:`cardrules.new_game` returns it); it is played in place.
-        bots: one bot per seat, in seat order.
-
-    Raises:
-        ValueError: the number of bots is not the number of players, or the game is not dealt.
-        IllegalActionError: a bot chose an action that is not legal.
-
-    Examples:
-        >>> from cardrules import new_game
-        >>> game = new_game("briscas", players=4, seed=11)
-        >>> play_out(game, [GreedyBot(), RandomBot(1), GreedyBot(), RandomBot(2)])
-        >>> game.result is not None
-        True
-    """
-    if len(bots) != game.players:
-        raise ValueError(f"{len(bots)} bots for {game.players} players")
-    while not game.is_over:
-        seat = game.current_player
-        if seat is None or seat == CHANCE:
-            raise ValueError("the game must be dealt before it is played out")
-        game.play(bots[seat].choose(game.view(seat)))

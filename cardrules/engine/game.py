@@ -776,8 +776,12 @@ class Game:
             for _, start, seats in self._draw_log[rounds:]
             for i, seat in enumerate(seats)
         )
+        rules = self.rules
+        seats = range(rules.players)
+        known = tuple(rules.sides_known_to(self, s)[0] for s in seats)
+        seen = tuple(tuple(sorted(rules.visible_hands(self, s))) for s in seats)
         return Step(len(self.log) - 1, event.seat, action, before, after, played, label,
-                    event.trick, draws)
+                    event.trick, draws, known, seen)
 
     def steps(self) -> Iterator[Step]:
         """Every action of the deal as a :class:`Step`, the deal first (replayed from the

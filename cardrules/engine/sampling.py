@@ -56,10 +56,13 @@ class _Item:
 @dataclass
 class _Seat:
     positions: list[tuple[int, int]] = field(default_factory=list)  # (time, position)
-    items: list[_Item] = field(default_factory=list)
+    fixed: list[_Item] = field(default_factory=list)  # cards seen leaving or in the hand
+    items: list[_Item] = field(default_factory=list)  # this draw's cards (fixed and unknown)
     voids: list[tuple[int, frozenset[Card]]] = field(default_factory=list)  # (time, not held)
     known_arrivals: list[tuple[Card, int]] = field(default_factory=list)  # seen as they came
-    held_known: int = 0  # cards now in hand that arrived in full view
+    loose: list[tuple[Card, int]] = field(default_factory=list)  # such cards not seen leaving
+    hidden: list[int] = field(default_factory=list)  # log indexes of its face-down discards
+    hand_size: int = 0
 
 
 def sample_world(view: SeatView, rng: random.Random) -> Game:
@@ -175,20 +178,20 @@ class _Plan:
             if seat in events:
                 events[seat].extend((now, 1, "shown", card) for card in hand)
         for seat, info in seats.items():
-            in_hand_known: set[Card] = set()
+            in_hand_known: dict[Card, int] = {}  # arrived in full view, and when
             shown_at: dict[Card, int] = {}
             for time, _, kind, card in sorted(events[seat], key=lambda e: (e[0], e[1])):
                 if kind == "in":
-                    in_hand_known.add(card)
+                    in_hand_known[card] = time
                 elif kind == "shown":
                     if card not in in_hand_known:
                         shown_at.setdefault(card, time)
                 elif card in in_hand_known:
-                    in_hand_known.discard(card)
+                    del in_hand_known[card]
                 else:
-                    info.items.append(_Item(card, shown_at.pop(card, time), time))
-            info.items.extend(_Item(card, time, _NEVER) for card, time in shown_at.items())
-            info.held_known = len(in_hand_known)
+                    info.fixed.append(_Item(card, shown_at.pop(card, time), time))
+            info.fixed.extend(_Item(card, time, _NEVER) for card, time in shown_at.items())
+            info.loose = list(in_hand_known.items())
         pool_cards = set(rules.cards)
         for time_index, seat, duty, size in view.duties:
             if seat not in seats or size < 2:
@@ -203,23 +206,15 @@ class _Plan:
             if ruled_out:
                 seats[seat].voids.append((time_index, ruled_out))
         for seat, index in hidden:
-            seats[seat].items.append(_Item(None, index, index, index=index, unknown=True))
+            seats[seat].hidden.append(index)
         for seat, info in seats.items():
-            known_now = sum(1 for item in info.items if item.until == _NEVER)
-            unknown_now = view.hand_sizes[seat] - known_now - info.held_known
-            if unknown_now < 0:
-                raise ValueError(f"seat {seat} holds fewer cards than it was seen with")
-            info.items.extend(_Item(None, _NEVER, _NEVER, unknown=True) for _ in range(unknown_now))
-            if len(info.items) != len(info.positions):
-                raise ValueError(
-                    f"seat {seat}: {len(info.items)} cards for {len(info.positions)} places"
-                )
+            info.hand_size = view.hand_sizes[seat]
         self.seats = seats
 
         # The cards nobody has seen, and where else they may be.
         seen_cards = set(known.values())
         for info in seats.values():
-            seen_cards.update(item.card for item in info.items if item.card is not None)
+            seen_cards.update(item.card for item in info.fixed if item.card is not None)
             seen_cards.update(card for card, _ in info.known_arrivals)
         for _seat, action in view.history:
             if isinstance(action, Card):
@@ -240,10 +235,9 @@ class _Plan:
         """One deal that agrees with the view, and the card of each face-down move."""
         cards: dict[int, Card] = dict(self.known)
         slots: list[_Item] = []
+        stand_ins: dict[int, Card] = {}
         for info in self.seats.values():
-            for item in info.items:
-                if item.unknown:
-                    item.card = None
+            stand_ins.update(_deal_items(info, rng))
             _place(info, rng, earliest)
             for item in info.items:
                 if item.card is not None:
@@ -262,7 +256,6 @@ class _Plan:
             raise _Stuck(f"{len(self.pool)} unseen cards for {len(slots)} places")
         for item, card in zip(slots, _match(slots, self.pool, rng)):
             item.card = card
-        stand_ins: dict[int, Card] = {}
         for item in slots:
             assert item.card is not None
             if item is removed:
@@ -290,6 +283,49 @@ class _Plan:
         stock = tuple(order[start:start + self.stock_size])
         talon = tuple(order[start + self.stock_size:])
         return Deal(tuple(hands), stock, talon)
+
+
+def _deal_items(info: _Seat, rng: random.Random) -> dict[int, Card]:
+    """This draw's cards for one seat: the ones seen, each face-down discard, and the unknown
+    ones in hand. A card that came in full view (the talon) and was not seen leaving may have
+    been discarded face down: it must have been if a duty says it was not held later; otherwise
+    each discard takes it by the odds of a card drawn from the hand. Returns the discards that
+    took such a card (log index -> card)."""
+    for item in info.fixed:
+        item.position = None
+        item.forbidden = set()
+    loose = list(info.loose)
+    rng.shuffle(loose)
+    forced = {c: min((t for t, out in info.voids if t >= arrived and c in out), default=_NEVER)
+              for c, arrived in loose}
+    taken: dict[int, Card] = {}
+    for index in sorted(info.hidden):
+        can = [(c, a) for c, a in loose if a <= index and c not in taken.values()]
+        if not can:
+            continue
+        due = [(c, a) for c, a in can if forced[c] > index and forced[c] < _NEVER]
+        if due:  # a discard before a duty showed the card gone: it must be this one
+            taken[index] = due[0][0]
+            continue
+        held = sum(1 for time, _ in info.positions if time <= index) + len(can)
+        held -= sum(1 for i in info.fixed if i.until <= index) + len(
+            [i for i in info.hidden if i < index])
+        if rng.random() * max(held, 1) < len(can):
+            taken[index] = can[0][0]
+    if any(forced[c] < _NEVER and c not in taken.values() for c, _ in loose):
+        raise _Stuck("a card seen arriving was not held when a duty says so")
+    items = list(info.fixed)
+    items += [_Item(None, i, i, index=i, unknown=True) for i in info.hidden if i not in taken]
+    still = len(loose) - len(taken)
+    known_now = sum(1 for item in info.fixed if item.until == _NEVER)
+    unknown_now = info.hand_size - known_now - still
+    if unknown_now < 0:
+        raise _Stuck("a seat holds fewer cards than it was seen with")
+    items += [_Item(None, _NEVER, _NEVER, unknown=True) for _ in range(unknown_now)]
+    if len(items) != len(info.positions):
+        raise _Stuck(f"{len(items)} cards for {len(info.positions)} places")
+    info.items = items
+    return taken
 
 
 def _place(info: _Seat, rng: random.Random, earliest: bool) -> None:

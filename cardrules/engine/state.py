@@ -173,6 +173,12 @@ class Step:
     """The trick this action completed, if it completed one."""
     draws: tuple[tuple[int, Card], ...] = ()
     """Cards drawn right after the action, in order: ``(seat, card)``."""
+    known_sides: tuple[Sides, ...] = ()
+    """For each seat, the sides as it knows them after the action (``()``: not yet: a hidden
+    partner)."""
+    seen_hands: tuple[tuple[int, ...], ...] = ()
+    """For each seat, the other seats whose hands it sees after the action (open hands,
+    partners who show their cards)."""
 
     @property
     def is_deal(self) -> bool:

@@ -1,0 +1,146 @@
+"""Computer players, a factory for them, and a helper that plays a deal to the end with them.
+
+A bot decides from what its seat may see, a :class:`~cardrules.engine.SeatView`: its own hand,
+the trick on the table, the turned-up card, the tricks already played, the partners it knows,
+and the public :class:`~cardrules.engine.Rules` of the deal. It never sees another seat's hand
+unless the game shows it (open hands).
+
+Three bots come with the package (:func:`make_bot` makes them by name):
+
+* ``"random"``, :class:`RandomBot`: any legal action, uniformly;
+* ``"greedy"``, :class:`GreedyBot`: the cheapest card that wins, else the cheapest card;
+* ``"pimc"``, :class:`PimcBot`: a search bot that plays out worlds consistent with its view.
+
+All of them play every game built on the engine, auctions included (:mod:`cardrules.tactics`).
+
+Examples:
+    >>> from cardrules import new_game
+    >>> game = new_game("brisca", players=2, seed=3)
+    >>> play_out(game, [make_bot("pimc", seed=1, worlds=4), make_bot("greedy")])
+    >>> game.is_over
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ..actions import Action
+from ..engine import CHANCE, Game, SeatView
+from ..errors import OptionError
+from .pimc import LEVELS, Estimate, PimcBot
+from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
+
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "Estimate",
+    "GreedyBot",
+    "PimcBot",
+    "RandomBot",
+    "cheapest_key",
+    "make_bot",
+    "play_out",
+    "wins_now",
+]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that can choose an action for a seat.
+
+    A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
+    """
+
+    def choose(self, view: SeatView) -> Action:
+        """The action to play now.
+
+        Args:
+            view: what the bot's seat may see (its hand, the table, the legal actions, and the
+                public rules of the deal in ``view.rules``).
+
+        Returns:
+            One of ``view.legal_actions``.
+        """
+        ...
+
+
+BOTS: tuple[str, ...] = ("random", "greedy", "pimc")
+"""The names :func:`make_bot` knows."""
+
+
+def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
+    """A bot by name: ``"random"``, ``"greedy"`` or ``"pimc"``.
+
+    Args:
+        name: the bot.
+        seed: seeds the bot's own random source (random and pimc), so that it repeats its
+            choices.
+        params: the search bot's settings: ``worlds`` (per decision), ``level`` (``"easy"``,
+            ``"normal"``, ``"hard"``: a number of worlds), ``time_limit`` (seconds), ``noise``.
+
+    Raises:
+        OptionError: an unknown bot or setting.
+
+    Examples:
+        >>> make_bot("pimc", seed=3, level="easy")
+        PimcBot(worlds=12, seed=3)
+    """
+    if name == "random" and not params:
+        return RandomBot(seed=seed)
+    if name == "greedy" and not params:
+        return GreedyBot()
+    if name == "pimc":
+        level = params.pop("level", None)
+        if level is not None:
+            if level not in LEVELS:
+                raise OptionError(
+                    f"level {level!r}: choose {', '.join(LEVELS)}",
+                    f"nivel {level!r}: elija {', '.join(LEVELS)}",
+                )
+            params.setdefault("worlds", LEVELS[level])
+        unknown = sorted(set(params) - {"worlds", "time_limit", "noise"})
+        if not unknown:
+            return PimcBot(seed=seed, **params)
+        raise OptionError(
+            f"pimc has no setting {unknown[0]!r} (worlds, level, time_limit, noise)",
+            f"pimc no tiene el ajuste {unknown[0]!r} (worlds, level, time_limit, noise)",
+        )
+    if name in ("random", "greedy"):
+        raise OptionError(f"the {name} bot has no settings", f"el bot {name} no tiene ajustes")
+    raise OptionError(
+        f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}",
+        f"bot desconocido {name!r}; los bots son: {', '.join(BOTS)}",
+    )
+
+
+def play_out(game: Game, bots: Sequence[Bot]) -> None:
+    """Play ``game`` to the end, one bot per seat.
+
+    Each bot acts when its seat is the player to act; bots are not asked about moves allowed
+    out of turn (such as the Spanish trump exchange), so those are simply not made.
+
+    Args:
+        game: a dealt game (as :func:`cardrules.new_game` returns it); it is played in place.
+        bots: one bot per seat, in seat order.
+
+    Raises:
+        ValueError: the number of bots is not the number of players, or the game is not dealt.
+        IllegalActionError: a bot chose an action that is not legal.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscas", players=4, seed=11)
+        >>> play_out(game, [GreedyBot(), RandomBot(1), GreedyBot(), RandomBot(2)])
+        >>> game.result is not None
+        True
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{len(bots)} bots for {game.players} players")
+    while not game.is_over:
+        seat = game.current_player
+        if seat is None or seat == CHANCE:
+            raise ValueError("the game must be dealt before it is played out")
+        game.play(bots[seat].choose(game.view(seat)))

@@ -1,0 +1,102 @@
+"""Playouts: finishing a sampled world quickly, every seat playing the greedy way.
+
+A search bot plays out thousands of worlds per decision, so this policy reads the world
+directly (in a world the bot made up, every card is known: nothing is hidden from it) instead
+of building a view per action. It plays as :class:`~cardrules.bots.GreedyBot` does: take an
+exchange, a claim or a marriage; otherwise the cheapest card that wins the trick, else the
+cheapest card, never overtaking one's own side. Bids, calls, discards and trumps, rare inside a
+playout, go through :func:`cardrules.tactics.decide` on the seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..cards import Card
+from ..engine import Game, Phase
+from ..games.briscola import Claim
+from ..games.exchange import Exchange
+from ..games.tute import Declare
+from ..tactics import decide
+from .simple import GreedyBot
+
+_TAKE = (Exchange, Claim, Declare)
+"""Moves a playout always makes when offered."""
+_FALLBACK = GreedyBot()
+
+
+def playout(game: Game, rng: random.Random, noise: float = 0.0,
+            allies: frozenset[int] = frozenset()) -> None:
+    """Play ``game`` to its end, every seat greedy; with probability ``noise`` a seat not among
+    ``allies`` plays a random legal action instead (a model of a less careful opponent)."""
+    rules = game.rules
+    strength = rules.strength
+    points = rules.card_points
+    while not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.play(legal[0])
+            continue
+        if noise and game.current_player not in allies and rng.random() < noise:
+            game.play(legal[int(rng.random() * len(legal))])
+            continue
+        if game.phase is not Phase.PLAY:
+            game.play(_decision(game))
+            continue
+        cards: list[Card] = []
+        taken: Action | None = None
+        for action in legal:
+            if action.__class__ is Card:
+                cards.append(action)
+            elif isinstance(action, _TAKE):
+                taken = action
+                break
+        if taken is not None:
+            game.play(taken)
+            continue
+        if not cards:
+            game.play(_decision(game))
+            continue
+        game.play(greedy_card(game, cards, strength, points))
+
+
+def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
+                points: Sequence[int]) -> Card:
+    """The greedy card among ``cards`` for the seat to play (see the module docstring)."""
+    trump = game.trump
+
+    def key(card: Card) -> tuple[int, bool, int, int]:
+        i = card.index
+        return (points[i], card.suit is trump, strength[i], i)
+
+    trick = game.trick
+    if not trick:
+        return min(cards, key=key)
+    trick_winner = game.rules.trick_winner
+    order = game.order
+    seat = order[len(trick)]
+    best = trick_winner(trick, trump)
+    if best is not None and _same_side(game, order[best], seat):
+        return min(cards, key=key)
+    size = len(trick)
+    winning = [c for c in cards if trick_winner([*trick, c], trump) == size]
+    return min(winning or cards, key=key)
+
+
+def _same_side(game: Game, a: int, b: int) -> bool:
+    if a == b:
+        return True
+    for side in game.sides:
+        if a in side:
+            return b in side
+    return False
+
+
+def _decision(game: Game) -> Action:
+    """A bid, a call, a discard, trumps... through the seat's view (rare in a playout)."""
+    seat = game.current_player
+    assert seat is not None and seat >= 0
+    view = game.view(seat)
+    return decide(view) or _FALLBACK.choose(view)
