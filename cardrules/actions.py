@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from .cards import Card, Suit, parse_card
-from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError
+from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError, shown
 
 
 @dataclass(frozen=True)
@@ -212,8 +212,9 @@ class Deal(Move):
                                 "debe ser un objeto con hands y stock")
         extra = sorted(str(k) for k in set(value) - {"hands", "stock", "talon"})
         if extra:
-            raise _record_error("deal", f"unknown key {extra[0]!r} (use hands, stock, talon)",
-                                f"clave desconocida {extra[0]!r} (use hands, stock, talon)")
+            raise _record_error("deal", f"unknown key {shown(extra[0])} (use hands, stock, talon)",
+                                f"clave desconocida {shown(extra[0], 'es')} (use hands, stock, "
+                                "talon)")
         hands = value.get("hands")
         if not isinstance(hands, list):
             raise _record_error("deal.hands", "must be a list with one list of cards per seat",
@@ -242,6 +243,10 @@ def _cards(value: object, where: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+MAX_NOTATION = 64
+"""The longest text read as an action: no action's notation comes near it."""
+
+
 def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action:
     """The action written ``text``, among card codes and the given moves (by keyword).
 
@@ -253,8 +258,15 @@ def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action
     """
     if not isinstance(text, str):
         raise IllegalActionError(
-            f"an action must be text such as '1O', not {text!r}",
-            f"una acción es un texto como '1O', no {text!r}",
+            f"an action must be text such as '1O', not {shown(text)}",
+            f"una acción es un texto como '1O', no {shown(text, 'es')}",
+        )
+    if len(text) > MAX_NOTATION:
+        raise IllegalActionError(
+            f"{shown(text)} is too long for an action ({len(text)} characters; at most "
+            f"{MAX_NOTATION})",
+            f"{shown(text, 'es')} es demasiado largo para una acción ({len(text)} caracteres; "
+            f"como mucho {MAX_NOTATION})",
         )
     keyword, _, argument = text.strip().partition(":")
     keyword = keyword.strip().lower()
@@ -266,22 +278,23 @@ def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action
             known = ", ".join(sorted(move_types))
             if known:
                 raise IllegalActionError(
-                    f"{text!r} is neither a card code nor a move of this game ({known}): "
+                    f"{shown(text)} is neither a card code nor a move of this game ({known}): "
                     f"{error.en}",
-                    f"{text!r} no es ni un código de carta ni una jugada de este juego "
+                    f"{shown(text, 'es')} no es ni un código de carta ni una jugada de este juego "
                     f"({known}): {error.es}",
                 ) from None
             raise IllegalActionError(
-                f"{text!r} is not a card code (this game has no other moves): {error.en}",
-                f"{text!r} no es un código de carta (este juego no tiene otras jugadas): "
+                f"{shown(text)} is not a card code (this game has no other moves): {error.en}",
+                f"{shown(text, 'es')} no es un código de carta (este juego no tiene otras "
+                "jugadas): "
                 f"{error.es}",
             ) from None
     try:
         return move_type.from_argument(argument.strip())
     except (ValueError, CardrulesError):
         raise IllegalActionError(
-            f"cannot read {text!r} as a {keyword!r} move",
-            f"no se puede leer {text!r} como una jugada {keyword!r}",
+            f"cannot read {shown(text)} as a {shown(keyword)} move",
+            f"no se puede leer {shown(text, 'es')} como una jugada {shown(keyword, 'es')}",
         ) from None
 
 

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from .errors import CardCodeError
+from .errors import CardCodeError, shown
 
 
 class Suit(enum.Enum):
@@ -42,8 +42,9 @@ class Suit(enum.Enum):
         suit = _SUIT_BY_LETTER.get(letter.strip().upper())
         if suit is None:
             raise CardCodeError(
-                f"unknown suit {letter!r}: use O (coins), C (cups), E (swords) or B (clubs)",
-                f"palo desconocido {letter!r}: use O (oros), C (copas), E (espadas) o B (bastos)",
+                f"unknown suit {shown(letter)}: use O (coins), C (cups), E (swords) or B (clubs)",
+                f"palo desconocido {shown(letter, 'es')}: use O (oros), C (copas), E (espadas) o "
+                "B (bastos)",
             )
         return suit
 
@@ -79,8 +80,9 @@ class Card:
         card = _BY_KEY.get((number, suit))
         if card is None:
             raise CardCodeError(
-                f"there is no card {number!r} of {suit!r}: numbers run 1-12",
-                f"no existe la carta {number!r} de {suit!r}: los números van del 1 al 12",
+                f"there is no card {shown(number)} of {shown(suit)}: numbers run 1-12",
+                f"no existe la carta {shown(number, 'es')} de {shown(suit, 'es')}: los números "
+                "van del 1 al 12",
             )
         return card
 
@@ -148,8 +150,8 @@ def parse_card(code: str) -> Card:
     """
     if not isinstance(code, str):
         raise CardCodeError(
-            f"a card code must be text like '1O', not {code!r}",
-            f"un código de carta es un texto como '1O', no {code!r}",
+            f"a card code must be text like '1O', not {shown(code)}",
+            f"un código de carta es un texto como '1O', no {shown(code, 'es')}",
         )
     text = code.strip().upper()
     card = _BY_CODE.get(text)
@@ -158,15 +160,17 @@ def parse_card(code: str) -> Card:
     number_part, suit_part = text[:-1], text[-1:]
     if not text or suit_part not in _SUIT_BY_LETTER:
         raise CardCodeError(
-            f"bad card code {code!r}: end it with a suit letter O, C, E or B (e.g. '1O', '12E')",
-            f"código de carta incorrecto {code!r}: termina con la letra del palo O, C, E o B "
+            f"bad card code {shown(code)}: end it with a suit letter O, C, E or B (e.g. '1O', "
+            "'12E')",
+            f"código de carta incorrecto {shown(code, 'es')}: termina con la letra del palo O, C, "
+            "E o B "
             "(p. ej. '1O', '12E')",
         )
     raise CardCodeError(
-        f"bad card code {code!r}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the 48-card "
-        f"pack), not {number_part!r}",
-        f"código de carta incorrecto {code!r}: el número debe ser 1-7, 10, 11, 12 (u 8, 9 en la "
-        f"baraja de 48), no {number_part!r}",
+        f"bad card code {shown(code)}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the "
+        f"48-card pack), not {shown(number_part)}",
+        f"código de carta incorrecto {shown(code, 'es')}: el número debe ser 1-7, 10, 11, 12 "
+        f"(u 8, 9 en la baraja de 48), no {shown(number_part, 'es')}",
     )
 
 

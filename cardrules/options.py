@@ -13,7 +13,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
@@ -44,8 +44,9 @@ class Options:
             if key not in names:
                 known = ", ".join(names) or "none"
                 raise OptionError(
-                    f"unknown option {key!r}; this game's options are: {known}",
-                    f"opción desconocida {key!r}; las opciones de este juego son: {known}",
+                    f"unknown option {shown(key)}; this game's options are: {known}",
+                    f"opción desconocida {shown(key, 'es')}; las opciones de este juego son: "
+                    f"{known}",
                 )
             values[key] = _check(key, value, hints[key])
         return cls(**values)
@@ -112,7 +113,7 @@ def _check(key: str, value: Any, hint: Any) -> Any:
     if not _accepts(value, hint):
         choices = describe_type(hint)
         raise OptionError(
-            f"option {key!r} cannot be {value!r}; choose {choices}",
-            f"la opción {key!r} no puede valer {value!r}; elija {choices}",
+            f"option {shown(key)} cannot be {shown(value)}; choose {choices}",
+            f"la opción {shown(key, 'es')} no puede valer {shown(value, 'es')}; elija {choices}",
         )
     return value

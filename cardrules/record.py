@@ -26,7 +26,7 @@ from typing import Any
 
 from .actions import Deal
 from .engine import FORMAT, Game
-from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
+from .errors import CardrulesError, IllegalActionError, OptionError, RecordError, shown
 from .games import ALIASES, GAMES, rules_for
 from .labels import trick_labels
 from .options import Options
@@ -44,6 +44,9 @@ _JSON_ES = (
     ("Invalid \\escape", "hay una secuencia de escape no válida"),
     ("Illegal trailing comma", "sobra una coma final"),
 )
+
+MAX_RECORD_CHARS = 1_000_000
+"""The longest record text read (a deal's record is a few kilobytes)."""
 
 _KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "title", "comment"}
 
@@ -96,8 +99,8 @@ def new_game(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed <= MAX_SEED):
         raise RecordError(
-            f"a seed is a whole number from 0 to 2**64-1, not {seed!r}",
-            f"una semilla es un número entero de 0 a 2**64-1, no {seed!r}",
+            f"a seed is a whole number from 0 to 2**64-1, not {shown(seed)}",
+            f"una semilla es un número entero de 0 a 2**64-1, no {shown(seed, 'es')}",
         )
     played = Game(rules, names=names, seed=seed)
     if deal is None:
@@ -117,8 +120,18 @@ def _fail(where: str, en: str, es: str) -> RecordError:
 
 
 def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-    """A record as a dict, from JSON text or a mapping (raises :class:`RecordError`)."""
+    """A record as a dict, from JSON text or a mapping (raises :class:`RecordError`).
+
+    Text longer than :data:`MAX_RECORD_CHARS` is refused unread; so are JSON nested deeper
+    than Python can read and numbers of more than 4,300 digits.
+    """
     if isinstance(source, (str, bytes)):
+        if len(source) > MAX_RECORD_CHARS:
+            raise RecordError(
+                f"the record is too long: over {MAX_RECORD_CHARS:,} characters",
+                f"el registro es demasiado largo: más de {MAX_RECORD_CHARS:,} caracteres"
+                .replace(",", "."),
+            )
         try:
             data = json.loads(source)
         except json.JSONDecodeError as error:
@@ -129,11 +142,22 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             ) from None
         except UnicodeDecodeError:
             raise RecordError("not UTF-8 text", "no es texto UTF-8") from None
+        except RecursionError:
+            raise RecordError("the JSON is nested too deeply", "el JSON está anidado a demasiada "
+                              "profundidad") from None
+        except ValueError:  # a number too long to convert
+            raise RecordError("a number in the record has too many digits (over 4,300)",
+                              "un número del registro tiene demasiadas cifras (más de 4.300)"
+                              ) from None
     else:
         data = source
     if not isinstance(data, Mapping):
         raise RecordError("a deal record must be a JSON object",
                           "un registro de partida debe ser un objeto JSON")
+    for key in data:
+        if not isinstance(key, str):
+            raise RecordError(f"the record's keys must be text, not {shown(key)}",
+                              f"las claves del registro deben ser texto, no {shown(key, 'es')}")
     return dict(data)
 
 
@@ -151,8 +175,9 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise RecordError(
-            f"unknown key {unknown[0]!r}; a record has: {', '.join(sorted(_KEYS))}",
-            f"clave desconocida {unknown[0]!r}; un registro tiene: {', '.join(sorted(_KEYS))}",
+            f"unknown key {shown(unknown[0])}; a record has: {', '.join(sorted(_KEYS))}",
+            f"clave desconocida {shown(unknown[0], 'es')}; un registro tiene: "
+            f"{', '.join(sorted(_KEYS))}",
         )
     game_id = data.get("game")
     if not isinstance(game_id, str):
@@ -161,8 +186,8 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     game_id = ALIASES.get(game_id, game_id)
     if game_id not in GAMES:
         known = ", ".join(GAMES)
-        raise _fail("game", f"unknown game {game_id!r}; the games are: {known}",
-                    f"juego desconocido {game_id!r}; los juegos son: {known}")
+        raise _fail("game", f"unknown game {shown(game_id)}; the games are: {known}",
+                    f"juego desconocido {shown(game_id, 'es')}; los juegos son: {known}")
     for key in ("title", "comment"):
         if key in data and not isinstance(data[key], str):
             raise _fail(key, "must be text", "debe ser un texto")
@@ -180,8 +205,8 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(options, dict):
         raise _fail("options", "must be an object", "debe ser un objeto")
     if data.get("format", FORMAT) != FORMAT:
-        raise _fail("format", f"unsupported format {data['format']!r} (this is {FORMAT})",
-                    f"formato no admitido {data['format']!r} (este es {FORMAT})")
+        raise _fail("format", f"unsupported format {shown(data['format'])} (this is {FORMAT})",
+                    f"formato no admitido {shown(data['format'], 'es')} (este es {FORMAT})")
     seed = data.get("seed")
     if "deal" not in data and seed is None:
         raise RecordError("the record needs a \"seed\" or a \"deal\"",
@@ -207,8 +232,8 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
         try:
             game.play(action)
         except CardrulesError as error:
-            shown = action if isinstance(action, str) else repr(action)
-            raise _fail(f"actions[{i}] ({shown})", error.en, error.es) from None
+            raise RecordError(f"actions[{i}] ({shown(action)}): {error.en}",
+                              f"actions[{i}] ({shown(action, 'es')}): {error.es}") from None
     return game
 
 

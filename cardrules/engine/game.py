@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Deal, Event, Masked, Move, Trick, format_action
 from ..cards import Card, Suit
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from ..labels import label_play
 from .legality import CardRule, MoveRule, Why, Words
 from .state import CHANCE, Details, Phase, Result, Sides, State, Step
@@ -55,12 +55,12 @@ _NO_CARD_NOW = Why("no card is played now ({phase}): {card} is not an action of 
                    "ahora no se juegan cartas ({phase}): el {card} no es una acción de esta fase")
 _NOT_HELD = Why("seat {seat} is to play and does not hold {card}{where}",
                 "juega el asiento {seat} y no tiene el {card}{where}")
-_NOT_A_MOVE = Why("{move!r} is not a move of {game}", "{move!r} no es una jugada de {game}")
-_MASKED = Why("{move!r} is a move as another seat saw it: it cannot be played",
-              "{move!r} es una jugada tal como la vio otro asiento: no se puede jugar")
-_NOT_ACTION = Why("{action!r} is not an action: play a card code such as '1O' or a move",
-                  "{action!r} no es una acción: juegue un código de carta como '1O' o una jugada")
-_NOBODY = Why("nobody may make {move!r} now", "nadie puede hacer {move!r} ahora")
+_NOT_A_MOVE = Why("'{move}' is not a move of {game}", "'{move}' no es una jugada de {game}")
+_MASKED = Why("'{move}' is a move as another seat saw it: it cannot be played",
+              "'{move}' es una jugada tal como la vio otro asiento: no se puede jugar")
+_NOT_ACTION = Why("{action} is not an action: play a card code such as '1O' or a move",
+                  "{action} no es una acción: juegue un código de carta como '1O' o una jugada")
+_NOBODY = Why("nobody may make '{move}' now", "nadie puede hacer '{move}' ahora")
 _NOT_ALLOWED = Why("seat {seat} may not play {card} now",
                    "el asiento {seat} no puede jugar ahora el {card}")
 
@@ -415,7 +415,7 @@ class Game:
             raise _MASKED.error(move=action.notation())
         if isinstance(action, Move):
             return self._make_move(action)
-        raise _NOT_ACTION.error(action=action)
+        raise _NOT_ACTION.error(action=Words(shown(action), shown(action, "es")))
 
     def _play_checked(self, card: Card) -> Event:
         if self.phase is not PLAY:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Rules
-from ..errors import OptionError
+from ..errors import OptionError, shown
 from .alcalde import AlcaldeRules, AlcaldeVariation
 from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
@@ -44,8 +44,8 @@ def rules_for(
     if rules_type is None:
         known = ", ".join(GAMES)
         raise OptionError(
-            f"unknown game {game!r}; the games are: {known}",
-            f"juego desconocido {game!r}; los juegos son: {known}",
+            f"unknown game {shown(game)}; the games are: {known}",
+            f"juego desconocido {shown(game, 'es')}; los juegos son: {known}",
         )
     if players.__class__ is int:  # the common case, made cheap (True == 1, but is no count)
         try:
@@ -64,15 +64,16 @@ def rules_for(
     if not counts_ok or players not in rules_type.player_counts:
         counts = rules_type.player_counts
         raise OptionError(
-            f"{game} is played by {spoken(counts, 'or')} players, not {players!r}",
-            f"{game}: se juega con {spoken(counts, 'o')} jugadores, no con {players!r}",
+            f"{game} is played by {spoken(counts, 'or')} players, not {shown(players)}",
+            f"{game}: se juega con {spoken(counts, 'o')} jugadores, no con {shown(players, 'es')}",
         )
     # The key holds each value's type too: True == 1, but only true is a valid bool option.
-    typed = sorted((k, type(v).__name__, v) for k, v in (options or {}).items())
-    key: object = (game, players, tuple(typed))
+    key: object
     try:
+        typed = sorted((k, type(v).__name__, v) for k, v in (options or {}).items())
+        key = (game, players, tuple(typed))
         cached = _CACHE.get(key)
-    except TypeError:  # an unhashable option value: let the options check explain it
+    except TypeError:  # unhashable values or names of mixed kinds: the options check explains
         cached, key = None, None
     if cached is None:
         cached = rules_type(players, rules_type.options_type.from_dict(options))
