@@ -20,6 +20,7 @@ import re
 import string
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +31,13 @@ import pytest
 import cardrules
 import cardrules.cli
 from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
-from cardrules.actions import NumberMove, Phrases
-from cardrules.bots import GreedyBot
+from cardrules.actions import Deal, NumberMove, Phrases, format_action
+from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.cli import arguments, main
 from cardrules.cli.render import Renderer
+from cardrules.cli.session import Advisor, thinking
 from cardrules.cli.text import MESSAGES, env_lang
+from cardrules.engine import SeatView
 from cardrules.errors import Lang
 from cardrules.games.aluette import Discard, Signal
 from cardrules.narration import Narrator
@@ -151,7 +154,8 @@ def test_every_message_is_used() -> None:
     )
     for key in MESSAGES:
         quoted = f'"{key}"' in sources or f"'{key}'" in sources
-        used = quoted or (key.startswith("bot_") and 'f"bot_{' in sources)
+        used = quoted or any(key.startswith(prefix) and f'f"{prefix}{{' in sources
+                             for prefix in ("bot_", "level_"))
         assert used, key
 
 
@@ -536,7 +540,7 @@ def test_auto_play_finishes_every_game(
 def test_auto_play_with_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     save = tmp_path / "deal.json"
     status, out, _ = run(
-        capsys, "play", "brisca", "--players", "4", "--seed", "5", "--auto",
+        capsys, "play", "brisca", "--players", "4", "--seed", "5", "--auto", "--bot", "greedy",
         "--option", "arrastro=true", "--option", "claim=true", "--option", "pack=french",
         "--option", "tie=more-cards", "--save", str(save),
     )
@@ -551,10 +555,10 @@ def test_auto_play_with_options(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "3", "--auto",
-                         "--lang", "es")
+                         "--level", "easy", "--lang", "es")
     assert status == 0
     assert out.startswith("Briscola (Italia) · 2 jugadores · semilla 3\n")
-    assert "Todos los asientos son bots" in out
+    assert "Todos los asientos son bots: pimc, nivel fácil (un bot de búsqueda)." in out
     assert "Manos repartidas:" in out
     assert "se lleva la baza" in out
     assert "── Fin de la partida ──" in out
@@ -566,9 +570,10 @@ def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) ->
     for lang, line in (("en", "Bot 0 and Bot 2 score 2 game points."),
                        ("es", "Bot 0 y Bot 2 se apuntan 2 puntos de juego.")):
         _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto",
-                        "--option", "big_win=true", "--lang", lang)
+                        "--bot", "greedy", "--option", "big_win=true", "--lang", lang)
         assert out.rstrip().endswith(line)
-    _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto")
+    _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto",
+                    "--bot", "greedy")
     assert "game point" not in out
     # As the user of the winning side: the second person.
     game = new_game("briscola", players=4, seed=7, options={"big_win": True})
@@ -599,7 +604,8 @@ def test_interactive_deal_is_told_from_the_users_seat(
     # (its own draws named, the others' not), between the screens where it is asked to play.
     save = tmp_path / "deal.json"
     status, out, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "4", "--seat",
-                         "1", "--save", str(save), stdin="1\n" * 20, monkeypatch=monkeypatch)
+                         "1", "--level", "easy", "--save", str(save), stdin="1\n" * 20,
+                         monkeypatch=monkeypatch)
     assert status == 0
     game = saved_game(save)
     words = you_narrator(game, 1)
@@ -617,10 +623,12 @@ def test_interactive_game_survives_bad_input(
 ) -> None:
     game = new_game("brisca", players=2, seed=3)
     not_mine = game.hands[1][0]  # a card the bot holds: the refusal must not say so
-    script = f"x\n99\n0\n\n{not_mine.code}\nexchange:{not_mine.code}\nh\n?\n" + "1\n" * 40
+    script = (f"x\n99\n0\n\n{not_mine.code}\nexchange:{not_mine.code}\nh\n?\nhint\n"
+              + "1\nPISTA\n" * 40)
     save_bad = tmp_path / "bad.json"
     status, out, err = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
-                           "--save", str(save_bad), stdin=script, monkeypatch=monkeypatch)
+                           "--level", "easy", "--save", str(save_bad), stdin=script,
+                           monkeypatch=monkeypatch)
     assert status == 0, err
     assert "Cannot read 'x': type a number from 1 to 3" in out
     assert "There is no 99 in the list: choose 1 to 3." in out
@@ -630,10 +638,13 @@ def test_interactive_game_survives_bad_input(
     assert "seat 1" not in out and "holds it" not in out
     assert out.count("Type the number of a card or move from the list") == 2
     assert "── End of the deal ──" in out
-    # The bad answers changed nothing: the same deal played with only the good ones.
+    assert out.count("Hint from the search bot (level easy)") >= 10  # a hint at every turn
+    # The bad answers and the hints changed nothing: the same deal (the same bots' plays)
+    # with only the good answers.
     save_good = tmp_path / "good.json"
     status, _, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
-                       "--save", str(save_good), stdin="1\n" * 40, monkeypatch=monkeypatch)
+                       "--level", "easy", "--save", str(save_good), stdin="1\n" * 40,
+                       monkeypatch=monkeypatch)
     assert status == 0
     assert save_bad.read_text() == save_good.read_text()
 
@@ -646,7 +657,7 @@ def test_interactive_screen_shows_the_position(
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert "You are seat 0; the other seats are bots: greedy" in out
+    assert "\nYou are seat 0; the other seats are bots: pimc, level normal (a search bot).\n" in out
     assert you_narrator(game, 0).deal(next(game.steps())) in out.splitlines()
     up = f"{game.turn_up.code} ({game.rules.pack.card_name(game.turn_up, 'en')})"
     suit = game.rules.pack.suit_name(game.turn_up.suit, "en")
@@ -656,25 +667,48 @@ def test_interactive_screen_shows_the_position(
     hand = sorted(game.hands[0], key=lambda c: c.sort_key)
     for i, card in enumerate(hand, 1):
         assert f"{i:>2}) {card.code:<5}{game.rules.pack.card_name(card, 'en')}" in out
-    assert "Your play (1-3, a code such as" in out
+    assert f"Your play (1-3, a code such as {hand[0].code}, hint, h help, q quit): q\n" in out
     assert out.rstrip().endswith("Game abandoned.")
     for card in game.hands[1]:  # the bot's hand is never shown
         assert card.code + " " not in out and card.code + "\n" not in out
 
 
+@pytest.mark.parametrize(
+    ("flags", "bot", "line"),
+    [
+        ([], make_bot("pimc", seed=8 * 8, level="normal"), "pimc, level normal (a search bot)"),
+        (["--level", "easy"], make_bot("pimc", seed=8 * 8, level="easy"),
+         "pimc, level easy (a search bot)"),
+        (["--level", "hard", "--bot", "pimc"], make_bot("pimc", seed=8 * 8, level="hard"),
+         "pimc, level hard (a search bot)"),
+        (["--bot", "greedy"], make_bot("greedy"), "greedy (the cheapest card that wins)"),
+    ],
+    ids=["default", "easy", "hard", "greedy"],
+)
 def test_interactive_bot_plays_are_shown_on_the_table(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, flags: list[str],
+    bot: Bot, line: str,
 ) -> None:
-    # Seat 1: the bot leads, and its card is on the table when we are asked.
+    # Seat 1: the bot leads, and its card is on the table when we are asked. The bot is the
+    # search bot unless told otherwise, at level normal, seeded from the deal's seed and its
+    # seat (8 * 8 + 0): in this deal levels normal and easy and greedy lead differently.
     game = new_game("brisca", players=2, seed=8)
-    lead = GreedyBot().choose(game.view(0))
+    lead = bot.choose(game.view(0))
     assert isinstance(lead, Card)
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "8",
-                         "--seat", "1", stdin="q\n", monkeypatch=monkeypatch)
+                         "--seat", "1", *flags, stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
+    assert f"\nYou are seat 1; the other seats are bots: {line}.\n" in out
     name = game.rules.pack.card_name(lead, "en")
     assert f"\n  Bot 0 plays {lead.code} ({name})" in out
     assert f"Table: Bot 0: {lead.code} ({name})" in out
+
+
+def test_the_bots_lead_differently_in_the_deal_above() -> None:
+    """The deal the test above uses tells the bots apart (else it would prove little)."""
+    view = new_game("brisca", players=2, seed=8).view(0)
+    leads = {make_bot("pimc", seed=64, level=level).choose(view) for level in ("easy", "normal")}
+    assert len(leads | {GreedyBot().choose(view)}) == 3
 
 
 def test_interactive_exchange_by_notation_and_by_number(
@@ -722,8 +756,8 @@ def test_interactive_refused_card_gives_the_rules_reason(
     for lang, needle in cases:
         status, out, _ = run(
             capsys, "play", "briscola", "--players", "2", "--seed", str(seed), "--seat", "1",
-            "--option", "follow_suit=true", "--lang", lang, stdin=f"{other[0].code}\nq\n",
-            monkeypatch=monkeypatch,
+            "--bot", "greedy", "--option", "follow_suit=true", "--lang", lang,
+            stdin=f"{other[0].code}\nq\n", monkeypatch=monkeypatch,
         )
         assert status == 0
         assert ("[not allowed now]" if lang == "en" else "[no se puede ahora]") in out
@@ -761,13 +795,15 @@ def test_interactive_spanish(
     status, out, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "3",
                          "--lang", "es", stdin="zzz\n" + "1\n" * 20, monkeypatch=monkeypatch)
     assert status == 0
-    assert "Juegas en el asiento 0; los demás son bots: greedy" in out
+    assert ("\nJuegas en el asiento 0; los demás son bots: pimc, nivel normal "
+            "(un bot de búsqueda).\n") in out
     assert "Bandos: Tú y Bot 2 contra Bot 1 y Bot 3" in out
     assert "Se reparten las cartas; la muestra es el " in out
     assert "── Baza 1 ──" in out
     assert "Mesa: vacía, sales tú." in out
     assert "Tu mano:" in out
-    assert "Tu jugada (1-3, un código como" in out
+    first = min(new_game("brisca", players=4, seed=3).hands[0], key=lambda c: c.sort_key)
+    assert f"Tu jugada (1-3, un código como {first.code}, pista, h ayuda, q salir): zzz\n" in out
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
@@ -784,7 +820,8 @@ def test_interactive_partners_and_a_finished_four_player_deal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = run(capsys, "play", "briscas", "--players", "4", "--seat", "1",
-                         "--seed", "21", stdin="1\n" * 20, monkeypatch=monkeypatch)
+                         "--seed", "21", "--level", "easy", stdin="1\n" * 20,
+                         monkeypatch=monkeypatch)
     assert status == 0
     assert "Sides: Bot 0 and Bot 2 against You and Bot 3" in out
     assert "Points: the other side " in out and " · your side " in out
@@ -842,6 +879,254 @@ def test_interactive_alcalde_shows_the_open_hand(
     assert "Mano de Bot 2" not in out
 
 
+# The bots and the hint --------------------------------------------------------------------------
+
+HINT_ROW = re.compile(r"^ {2,3}(\d+)\) +(\d+) ?%  +(\d+[.,]\d) (points|tricks|puntos|bazas)  (.*)$")
+
+
+def menu_numbers(out: str) -> dict[str, int]:
+    """The last menu shown: each choice's notation (a card's code, a move's keyword...) by its
+    number, runs of bids (``2-61) bid:61 … bid:120``) spelt out."""
+    numbers: dict[str, int] = {}
+    for line in out.splitlines():
+        if re.match(r"^Your (play|choice)|^Tu (jugada|elección)", line) and numbers:
+            break
+        single = re.match(r"^ {2,3}(\d+)\) (\S+)", line)
+        run_line = re.match(r"^ {2,3}(\d+)-(\d+)\) (\w+):(\d+) … ", line)
+        if run_line:
+            first, last, keyword, start = run_line.groups()
+            for i in range(int(last) - int(first) + 1):
+                numbers[f"{keyword}:{int(start) + i}"] = int(first) + i
+        elif single:
+            numbers[single.group(2)] = int(single.group(1))
+    return numbers
+
+
+def hint_rows(out: str) -> list[tuple[int, int, float, str]]:
+    """The first hint's rows: the menu number, the wins in percent, the points, the notation."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Hint ", "Pista ")))
+    rows: list[tuple[int, int, float, str]] = []
+    for line in lines[start + 1:]:
+        found = HINT_ROW.match(line)
+        if found is None:
+            if rows:
+                break
+            continue  # the rest of the head
+        number, share, amount, _, label = found.groups()
+        rows.append((int(number), int(share), float(amount.replace(",", ".")),
+                     label.split()[0]))
+    return rows
+
+
+def test_the_bots_offered_are_the_factorys() -> None:
+    assert set(arguments.PLAY_BOTS) == set(BOTS)
+    assert arguments.PLAY_BOTS[0] == "pimc"
+
+
+@pytest.mark.parametrize(
+    ("lang", "needle"),
+    [("en", "argument --level: invalid choice: 'expert' (choose from "),
+     ("es", "argumento --level: valor no válido: 'expert' (elija entre ")],
+)
+def test_an_unknown_level_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], lang: str, needle: str
+) -> None:
+    # (How argparse quotes the choices depends on the Python version.)
+    status, out, err = run(capsys, "play", "brisca", "--level", "expert", "--lang", lang)
+    assert_one_line_error(status, out, err, "cardrules play: error: ", needle,
+                          "easy", "normal", "hard", "cardrules play -h)")
+
+
+def test_pimc_plays_a_whole_deal_seeded_from_the_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "deal.json"
+    args = ["play", "briscola", "--players", "3", "--seed", "5", "--seat", "1", "--bot", "pimc",
+            "--level", "easy", "--save", str(save)]
+    status, out, err = run(capsys, *args, stdin="1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0, err
+    assert "You are seat 1; the other seats are bots: pimc, level easy (a search bot)." in out
+    assert END["en"] in out
+    game = saved_game(save)
+    assert game.is_over
+    # Every bot play is the search bot's own choice from its seat's view, the bot of seat s
+    # seeded with 8 * seed + s: the same command plays the same deal again.
+    bots = [make_bot("pimc", seed=5 * 8 + s, level="easy") for s in range(3)]
+    fresh = new_game("briscola", players=3, seed=5)
+    actors = game.actors()
+    asked = 0
+    for i, action in enumerate(game.log[1:], 1):
+        seat = actors[i]
+        if seat != 1:
+            assert bots[seat].choose(fresh.view(seat)) == action, i
+            asked += 1
+        fresh.play(action)
+    assert asked == 26  # 40 cards, 3 players: 13 tricks and a card left out
+    first = save.read_text()
+    assert run(capsys, *args, stdin="1\n" * 40, monkeypatch=monkeypatch)[1] == out
+    assert save.read_text() == first
+
+
+def test_the_hint_lists_exactly_the_legal_actions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Briscola, seed 4: three cards and the exchange of the 2 of trumps for the turned-up card.
+    game = new_game("briscola", players=2, seed=4)
+    legal = game.legal_actions()
+    assert any(isinstance(a, Exchange) for a in legal)
+    status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "4",
+                         stdin="hint\nhint\nq\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert "Your play (1-4, a code such as " in out and "hint, h help, q quit): hint\n" in out
+    assert ("\nHint from the search bot (level normal): each of your choices tried in 48\n"
+            "deals that fit what you can see, played out to the end: how often it wins the\n"
+            "deal, and the points it brings on average, best first:\n") in out
+    menu = menu_numbers(out)
+    rows = hint_rows(out)
+    # One row per legal action, numbered as in the menu, and nothing else.
+    assert sorted(label for *_, label in rows) == sorted(map(format_action, legal))
+    assert all(menu[label] == number for number, _, _, label in rows)
+    assert len(rows) == len(legal) == 4
+    # Best first: the most wins, then the most points.
+    assert [(-w, -p) for _, w, p, _ in rows] == sorted((-w, -p) for _, w, p, _ in rows)
+    # The figures are the search bot's, for the user's seat, from what the user sees.
+    estimates = {format_action(e.action): e
+                 for e in Advisor("normal", 4 * 8 + 7).estimates(game.view(0))}
+    for _, wins, points, label in rows:
+        assert wins == round(100 * estimates[label].wins)
+        assert f"{points:.1f}" == f"{estimates[label].points:.1f}"
+    # Asked again in the same position, the same hint.
+    blocks = out.split("Hint from the search bot")
+    assert len(blocks) == 3
+    assert blocks[1].split("Your play")[0] == blocks[2].split("Your play")[0]
+
+
+def test_the_hint_reads_only_the_users_view(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[tuple[object, int]] = []
+    original = PimcBot.evaluate
+
+    def spy(bot: PimcBot, view: SeatView, actions: Any = None) -> list[Estimate]:
+        seen.append((type(view), view.seat))
+        assert list(actions) == list(view.legal_actions)
+        return original(bot, view, actions)
+
+    monkeypatch.setattr(PimcBot, "evaluate", spy)
+    status, _, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "2", "--seat", "2",
+                       "--bot", "greedy", "--level", "easy", stdin="hint\n1\npista\nq\n",
+                       monkeypatch=monkeypatch)
+    assert status == 0
+    assert seen == [(SeatView, 2), (SeatView, 2)]
+    # Two deals that look the same from seat 0 (a card of the other hand swapped with a card
+    # of the stock): the same hint.
+    game = new_game("briscola", players=2, seed=4)
+    dealt = game.dealt
+    assert dealt is not None
+    hands = [list(hand) for hand in dealt.hands]
+    stock = list(dealt.stock)
+    hands[1][0], stock[0] = stock[0], hands[1][0]
+    other = new_game("briscola", players=2,
+                     deal=Deal(tuple(map(tuple, hands)), tuple(stock), dealt.talon))
+    assert other.hands[1] != game.hands[1] and other.view(0).hand == game.view(0).hand
+    advisor = Advisor("easy", 99)
+    assert advisor.estimates(other.view(0)) == advisor.estimates(game.view(0))
+
+
+def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, "play", "briscola", "--seed", "3", "--level", "easy",
+                         "--lang", "es", stdin="pista\nq\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert ("\nPista del bot de búsqueda (nivel fácil): cada una de tus opciones probada en\n"
+            "12 repartos compatibles con lo que ves, jugados hasta el final: cuántas veces\n"
+            "gana la mano y cuántos puntos saca de media, de mejor a peor:\n") in out
+    rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
+    assert len(rows) == 3
+    assert all(re.search(r"\d %  +\d+,\d puntos  ", row) for row in rows), rows
+    assert "Hint" not in out and "points" not in out
+    # Aluette counts tricks; its first choice (the chant) is no card.
+    status, out, _ = run(capsys, "play", "aluette", "--seed", "2", "--option", "chant=true",
+                         "--level", "easy", stdin="HINT\nq\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert "and the tricks it brings on average, best first:" in out
+    assert sorted(label for *_, label in hint_rows(out)) == ["chant", "no-chant"]
+
+
+def test_the_hint_in_an_auction_lists_every_bid(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game("chiamata", seed=1)
+    legal = game.legal_actions()
+    assert len(legal) == 61  # pass, or a bid from 61 to 120
+    status, out, _ = run(capsys, "play", "chiamata", "--seed", "1", "--level", "easy",
+                         stdin="hint\nq\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert "\n   2-61) bid:61 … bid:120  bid 61 … bid 120\n" in out  # the menu: one line
+    rows = hint_rows(out)
+    assert sorted(number for number, *_ in rows) == list(range(1, 62))
+    menu = menu_numbers(out)
+    assert {label: number for number, *_, label in rows} == menu
+    assert sorted(menu) == sorted(map(format_action, legal))
+
+
+def test_help_lists_the_hint(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for lang, needle in (("en", "hint (or pista) shows how the search bot rates each"),
+                         ("es", "pista (o hint) muestra cómo valora el bot de búsqueda")):
+        status, out, _ = run(capsys, "play", "brisca", "--lang", lang, stdin="h\nq\n",
+                             monkeypatch=monkeypatch)
+        assert status == 0
+        assert needle in " ".join(out.split())
+    status, out, _ = run(capsys, "play", "--help")
+    assert "--bot {pimc,greedy,random}" in out and "--level {easy,normal,hard}" in out
+    assert "default pimc" in " ".join(out.split())
+
+
+def test_ctrl_c_while_the_hint_is_worked_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(advisor: Advisor, view: SeatView) -> list[Estimate]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Advisor, "estimates", interrupted)
+    status, out, err = run(capsys, "play", "brisca", "--lang", "es", stdin="pista\n1\n",
+                           monkeypatch=monkeypatch)
+    assert status == 130
+    assert err == ""
+    assert out.endswith("Tu jugada (1-3, un código como " + out.split("un código como ")[1]
+                        .split(",")[0] + ", pista, h ayuda, q salir): pista\n\n"
+                        "Partida abandonada.\n")
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_thinking_shows_on_a_terminal_only() -> None:
+    screen = FakeTerminal()
+    with thinking(screen, "Bot 1 is thinking…", delay=0.01):
+        time.sleep(0.3)
+    shown = screen.getvalue()
+    assert shown.startswith("\rBot 1 is thinking… ")
+    assert shown.endswith("\r" + " " * len("Bot 1 is thinking…   ") + "\r")  # rubbed out
+    assert "\n" not in shown
+    quick = FakeTerminal()
+    with thinking(quick, "Bot 1 is thinking…", delay=5):
+        pass
+    assert quick.getvalue() == ""  # a quick decision shows nothing
+    piped = io.StringIO()
+    with thinking(piped, "Bot 1 is thinking…", delay=0):
+        time.sleep(0.05)
+    assert piped.getvalue() == ""
+    with pytest.raises(KeyboardInterrupt), thinking(FakeTerminal(), "x", delay=0):
+        raise KeyboardInterrupt
+
+
 # Aluette: phases before the play, hidden discards and signals, answers ------------------------
 
 
@@ -852,7 +1137,7 @@ def test_interactive_setup_phase_and_answers(
     # discards); a card typed then is refused with the rules' reason.
     save = tmp_path / "deal.json"
     status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "2",
-                         "--option", "chant=true", "--save", str(save),
+                         "--option", "chant=true", "--level", "easy", "--save", str(save),
                          stdin="4O\n" + "1\n" * 40, monkeypatch=monkeypatch)
     assert status == 0
     fresh = new_game("aluette", players=4, seed=2, options={"chant": True})
@@ -862,7 +1147,7 @@ def test_interactive_setup_phase_and_answers(
     assert f"\nNot allowed: {refusal.message('en')}\n" in out
     assert "\n   1) chant  agree to the chant\n" in out
     assert "\n   2) no-chant  refuse the chant\n" in out
-    assert "Your choice (1-2, h help, q quit): " in out
+    assert "Your choice (1-2, hint, h help, q quit): " in out
     assert "\n  You agree to the chant.\n" in out
     assert "\n   1) discard:4O  discard 4O (four of coins)\n" in out
     # The user's own discards are named; the dealer's stay face down.
@@ -885,7 +1170,7 @@ def test_interactive_setup_phase_and_answers(
 
 def test_auto_aluette_tells_every_discard(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "aluette", "--seed", "2", "--option", "chant=true",
-                         "--auto")
+                         "--auto", "--bot", "greedy")
     assert status == 0
     assert "face down" in out
     assert "puts a card aside" not in out  # bots in every seat: nothing is hidden
@@ -970,7 +1255,7 @@ def test_python_dash_m_error_has_no_traceback(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
-    assert "actions[0] (9O)" in done.stderr
+    assert "actions[0] ('9O')" in done.stderr
 
 
 def test_python_dash_m_play_with_piped_input() -> None:

@@ -6,9 +6,10 @@ Every message comes in English and Spanish (``--lang es``, or a Spanish locale i
 * ``cardrules games [GAME]``: each game's id, title, player counts and options;
 * ``cardrules replay FILE [--json]``: replay a deal record (``-`` reads standard input) and tell
   how the deal went, or print :func:`cardrules.summary` as JSON;
-* ``cardrules play GAME --players N [--seed S] [--seat K] [--bot greedy|random]
-  [--option NAME=VALUE ...] [--save FILE] [--auto]``: play a deal in the terminal against bots
-  (``--auto``: bots play every seat);
+* ``cardrules play GAME --players N [--seed S] [--seat K] [--bot pimc|greedy|random]
+  [--level easy|normal|hard] [--option NAME=VALUE ...] [--save FILE] [--auto]``: play a deal in
+  the terminal against bots (the search bot, pimc, by default; ``--auto``: bots play every seat),
+  with ``hint`` at the prompt for the search bot's view of each choice;
 * ``cardrules term WORD``: explain a word of the games from the glossary (any form: ``arrastro``,
   ``pourrie``), with its definition, games and an example.
 

@@ -19,6 +19,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..bots import LEVELS
 from ..errors import Lang
 from ..games import GAMES
 from .text import ARGPARSE_ES, text
@@ -31,6 +32,10 @@ PROG = "cardrules"
 
 COMMANDS = ("games", "replay", "play", "term")
 """The subcommands, in the order the help lists them."""
+
+PLAY_BOTS = ("pimc", "greedy", "random")
+"""The bots ``--bot`` offers, the default first (the names :func:`cardrules.bots.make_bot`
+knows)."""
 
 
 class Failure(Exception):
@@ -172,8 +177,9 @@ def build_parser(lang: Lang) -> argparse.ArgumentParser:
     play.add_argument("--players", metavar="N", help=text("help_players", lang))
     play.add_argument("--seed", metavar="S", help=text("help_seed", lang))
     play.add_argument("--seat", metavar="K", default="0", help=text("help_seat", lang))
-    play.add_argument("--bot", choices=("greedy", "random"), default="greedy",
-                      help=text("help_bot", lang))
+    play.add_argument("--bot", choices=PLAY_BOTS, default="pimc", help=text("help_bot", lang))
+    play.add_argument("--level", choices=tuple(LEVELS), default="normal",
+                      help=text("help_level", lang))
     play.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
                       help=text("help_option", lang))
     play.add_argument("--save", metavar="FILE", help=text("help_save", lang))

@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, GreedyBot, RandomBot
+from ..bots import Bot, make_bot
 from ..errors import CardrulesError, Lang
 from ..games import GAMES, rules_for
 from ..record import load_record, new_game, replay, summary
 from .arguments import PROG, Failure, option_value_text, parse_options, whole_number
 from .render import Renderer
-from .session import Session, echoing_input
+from .session import Advisor, Session, echoing_input
 from .text import text
 
 # cardrules games -------------------------------------------------------------------------------
@@ -154,18 +154,17 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
         raise Failure(text("bad_seat", lang, last=n - 1, seat=me))
     if args.save is not None:
         _check_save_path(args.save, lang)
-    base = game.seed if game.seed is not None else 0
-    bots: list[Bot] = [
-        GreedyBot() if args.bot == "greedy" else RandomBot(seed=base * 8 + s) for s in range(n)
-    ]
+    bots = _bots(args.bot, args.level, game.seed, n)
+    hint_seed = (game.seed if game.seed is not None else 0) * 8 + 7
     names = [text("you", lang) if s == me else text("bot_name", lang, n=s) for s in range(n)]
-    bot_kind = text(f"bot_{args.bot}", lang)
+    bot_kind = text(f"bot_{args.bot}", lang, level=text(f"level_{args.level}", lang))
     if me is None:
         players_line = text("auto_bots", lang, bot=bot_kind)
     else:
         players_line = text("you_are", lang, seat=me, bot=bot_kind)
     render = Renderer(game.rules, names, lang, me=me, out=sys.stdout)
-    session = Session(game, render, bots, players_line=players_line, read_line=echoing_input())
+    session = Session(game, render, bots, players_line=players_line, read_line=echoing_input(),
+                      advisor=Advisor(args.level, hint_seed))
     status = session.run()
     if args.save is not None:
         try:
@@ -179,6 +178,15 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
             return 1
         print(text("saved" if game.is_over else "saved_unfinished", lang, file=args.save))
     return status
+
+
+def _bots(name: str, level: str, seed: int | None, players: int) -> list[Bot]:
+    """One bot per seat, each seeded from the deal's seed and its seat (the same command plays
+    the same deal the same way); ``level`` is the search bot's strength."""
+    base = seed if seed is not None else 0
+    params = {"level": level} if name == "pimc" else {}
+    return [make_bot(name, seed=None if name == "greedy" else base * 8 + s, **params)
+            for s in range(players)]
 
 
 def _check_save_path(file: str, lang: Lang) -> None:

@@ -16,10 +16,12 @@ never the game itself, so it can show no more than the viewer may see.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
 from ..actions import Action, Move, NumberMove, format_action
+from ..bots import Estimate
 from ..cards import Card
 from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
 from ..errors import Lang
@@ -228,6 +230,48 @@ class Renderer:
                 about_text = f"{about[0]} … {about[1]}" if all(about) else ""
             self.say(f"{line}  {about_text}" if about_text else line, indent=2)
         return tuple(choices)
+
+    # The hint ---------------------------------------------------------------------------------
+    def hint(
+        self, estimates: Sequence[Estimate], options: Sequence[Action], view: SeatView,
+        *, level: str,
+    ) -> None:
+        """The search bot's estimate of each of the user's legal actions, best first: each
+        with its number in the menu (``options``, what :meth:`status` returned), how often it
+        won the deal and the points (tricks, in a game scored by tricks) it brought on average.
+        """
+        if not estimates:
+            return
+        number = {action: i for i, action in enumerate(options, 1)}
+        rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))
+        tricks = view.rules.scores_tricks
+        unit = self._t("unit_tricks" if tricks else "unit_points")
+        head = self._t("hint_head_tricks" if tricks else "hint_head_points",
+                       level=self._t(f"level_{level}"), worlds=rows[0].worlds)
+        for line in textwrap.wrap(head, width=78):
+            self.say(line)
+        shares = [self._t("percent", n=round(100 * e.wins)) for e in rows]
+        amounts = [self._decimal(e.points) for e in rows]
+        share_width = max(len(share) for share in shares)
+        amount_width = max(len(amount) for amount in amounts)
+        for estimate, share, amount in zip(rows, shares, amounts, strict=True):
+            n = number.get(estimate.action)
+            shown = f"{n:>2})" if n is not None else " -)"
+            label = self._hint_label(estimate.action, view)
+            self.say(f"{shown} {share:>{share_width}}  {amount:>{amount_width}} {unit}  {label}",
+                     indent=2)
+
+    def _hint_label(self, action: Action, view: SeatView) -> str:
+        """An action as the menu shows it: ``3E   three of swords``, ``exchange:2B  take...``."""
+        if isinstance(action, Card):
+            return f"{action.code:<5}{self.narrator.card_name(action)}"
+        about = self.narrator.choice(action, view.turn_up)
+        return f"{format_action(action)}  {about}" if about else format_action(action)
+
+    def _decimal(self, value: float) -> str:
+        """``71.3`` in English, ``71,3`` in Spanish."""
+        shown = f"{value:.1f}"
+        return shown.replace(".", ",") if self.lang == "es" else shown
 
     # The end ------------------------------------------------------------------------------------
     def end(self, result: Result | None) -> None:

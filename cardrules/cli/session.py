@@ -8,17 +8,26 @@ rendered. Legality has one source: an answer is accepted when it is one of the v
 actions, and a refusal is explained by :meth:`Game.refusal <cardrules.engine.Game.refusal>`,
 except for a card the user does not hold, which is only said not to be in the hand (the engine's
 reason would tell where the card is).
+
+At the prompt, ``hint`` (or ``pista``) asks an :class:`Advisor` (the search bot,
+:class:`~cardrules.bots.PimcBot`) to rate each of the user's legal actions from the user's view
+alone. A bot's decision or a hint that takes a while shows a transient *thinking* line on a
+terminal (:func:`thinking`), so that the session never looks hung; piped output never gets it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TextIO
 
 from ..actions import Action, Move, format_action
-from ..bots import Bot
+from ..bots import LEVELS, Bot, Estimate, PimcBot
 from ..cards import Card
 from ..engine import Game, SeatView
 from ..errors import CardrulesError, Lang
@@ -32,6 +41,71 @@ HELP_WORDS = ("h", "?", "help", "ayuda")
 """Answers that print the help."""
 QUIT_WORDS = ("q", "quit", "exit", "salir")
 """Answers that abandon the deal."""
+HINT_WORDS = ("hint", "pista")
+"""Answers that show the search bot's estimate of each legal action."""
+
+
+@dataclass(frozen=True)
+class Advisor:
+    """The hint: the search bot's estimates of every legal action of a seat, from its view.
+
+    Args:
+        level: the search bot's strength (a key of :data:`cardrules.bots.LEVELS`).
+        seed: the hint's own seed (from the deal's); with the number of actions so far it seeds
+            each hint, so that the same position gets the same hint and the bots playing the
+            other seats are not disturbed.
+    """
+
+    level: str
+    seed: int
+
+    def estimates(self, view: SeatView) -> list[Estimate]:
+        """One estimate per legal action of ``view``'s seat, in the view's order."""
+        seed = (self.seed << 16) | (len(view.history) & 0xFFFF)
+        bot = PimcBot(worlds=LEVELS[self.level], seed=seed)
+        return bot.evaluate(view, view.legal_actions)
+
+
+THINKING_DELAY = 0.4
+"""Seconds of thinking before :func:`thinking` shows its line."""
+
+
+@contextlib.contextmanager
+def thinking(out: TextIO, label: str, delay: float = THINKING_DELAY) -> Iterator[None]:
+    """While the block runs for more than ``delay`` seconds, show ``label`` and a spinner on
+    ``out``'s line, and rub them out at the end; nothing when ``out`` is not a terminal."""
+    try:
+        interactive = out.isatty()
+    except (AttributeError, ValueError):
+        interactive = False
+    if not interactive:
+        yield
+        return
+    done = threading.Event()
+    shown = [False]
+
+    def spin() -> None:
+        if done.wait(delay):
+            return
+        frames = "|/-\\"
+        i = 0
+        while not done.is_set():
+            out.write(f"\r{label} {frames[i % len(frames)]} ")
+            out.flush()
+            shown[0] = True
+            i += 1
+            done.wait(0.15)
+
+    spinner = threading.Thread(target=spin, daemon=True)
+    spinner.start()
+    try:
+        yield
+    finally:
+        done.set()
+        spinner.join()
+        if shown[0]:
+            out.write("\r" + " " * (len(label) + 3) + "\r")
+            out.flush()
 
 
 def echoing_input() -> ReadLine:
@@ -67,6 +141,7 @@ class Session:
         bots: one bot per seat (the user's seat's bot is not asked).
         players_line: the intro's line saying who plays (the user's seat, the bots).
         read_line: reads the user's answers.
+        advisor: answers ``hint`` (the search bot, at the deal's level).
     """
 
     def __init__(
@@ -77,6 +152,7 @@ class Session:
         *,
         players_line: str,
         read_line: ReadLine,
+        advisor: Advisor,
     ) -> None:
         self.game = game
         self.renderer = renderer
@@ -86,6 +162,7 @@ class Session:
         self.bots = bots
         self.players_line = players_line
         self.read_line = read_line
+        self.advisor = advisor
 
     def run(self) -> int:
         """Play the deal to its end, printing it; the exit status: 0, 1 when the input closed,
@@ -102,7 +179,9 @@ class Session:
                 if seat == self.me:
                     action = self.ask(game.view(seat))
                 else:
-                    action = self.bots[seat].choose(game.view(seat))
+                    who = render.narrator.who(seat)
+                    with thinking(render.out, text("bot_thinking", self.lang, who=who)):
+                        action = self.bots[seat].choose(game.view(seat))
                 render.step(game.play_step(action))
         except _Abandon as stop:
             render.say()
@@ -141,6 +220,11 @@ class Session:
                 continue
             if word in QUIT_WORDS:
                 raise _Abandon("quit", 0)
+            if word in HINT_WORDS:
+                with thinking(self.renderer.out, text("hint_thinking", self.lang)):
+                    estimates = self.advisor.estimates(view)
+                self.renderer.hint(estimates, options, view, level=self.advisor.level)
+                continue
             action = self.understand(answer, view, options, example)
             if isinstance(action, str):
                 self.renderer.say(action)

@@ -98,9 +98,17 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "es": "tu asiento, desde 0 (el asiento 0 sale en la primera baza); por defecto 0",
     },
     "help_bot": {
-        "en": "how the bots play: greedy (cheapest winning card) or random; default greedy",
-        "es": "cómo juegan los bots: greedy (la carta más barata que gana) o random (al azar); "
-        "por defecto greedy",
+        "en": "how the bots play: pimc (a search: plays out deals that fit what it can see), "
+        "greedy (the cheapest card that wins) or random; default pimc",
+        "es": "cómo juegan los bots: pimc (busca: juega hasta el final repartos compatibles "
+        "con lo que ve), greedy (la carta más barata que gana) o random (al azar); "
+        "por defecto pimc",
+    },
+    "help_level": {
+        "en": "how strong the pimc bots and the hints are: easy, normal or hard (the stronger, "
+        "the more deals played out per decision, and the slower); default normal",
+        "es": "fuerza de los bots pimc y de las pistas: easy (fácil), normal o hard (difícil); "
+        "cuanto más fuerte, más repartos prueba en cada decisión y más tarda; por defecto normal",
     },
     "help_option": {
         "en": "set a game option, e.g. --option exchange=none (repeatable; values: true, "
@@ -189,6 +197,13 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "random (any allowed card)",
         "es": "random (cualquier carta permitida, al azar)",
     },
+    "bot_pimc": {
+        "en": "pimc, level {level} (a search bot)",
+        "es": "pimc, nivel {level} (un bot de búsqueda)",
+    },
+    "level_easy": {"en": "easy", "es": "fácil"},
+    "level_normal": {"en": "normal", "es": "normal"},
+    "level_hard": {"en": "hard", "es": "difícil"},
     # Deal header ---------------------------------------------------------------------------------
     "header": {
         "en": "{title} · {players} players",
@@ -233,21 +248,24 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "not_now_mark": {"en": "not allowed now", "es": "no se puede ahora"},
     # The prompt and the answers to it ------------------------------------------------------------
     "prompt": {
-        "en": "Your play ({numbers}, a code such as {example}, h help, q quit): ",
-        "es": "Tu jugada ({numbers}, un código como {example}, h ayuda, q salir): ",
+        "en": "Your play ({numbers}, a code such as {example}, hint, h help, q quit): ",
+        "es": "Tu jugada ({numbers}, un código como {example}, pista, h ayuda, q salir): ",
     },
     "prompt_moves": {
-        "en": "Your choice ({numbers}, h help, q quit): ",
-        "es": "Tu elección ({numbers}, h ayuda, q salir): ",
+        "en": "Your choice ({numbers}, hint, h help, q quit): ",
+        "es": "Tu elección ({numbers}, pista, h ayuda, q salir): ",
     },
     "help_text": {
         "en": "Type the number of a card or move from the list, or a card code such as 7O "
         "(number then suit: O coins, C cups, E swords, B clubs; 10 jack, 11 knight, 12 king), "
-        "or a move as written in the list (exchange:7O). h or ? shows this help, q quits.",
+        "or a move as written in the list (exchange:7O). hint (or pista) shows how the search "
+        "bot rates each of your choices: how often it wins the deal, and the points it expects. "
+        "h or ? shows this help, q quits.",
         "es": "Escribe el número de una carta o jugada de la lista, o un código de carta como "
         "7O (número y palo: O oros, C copas, E espadas, B bastos; 10 sota, 11 caballo, "
-        "12 rey), o una jugada tal como aparece en la lista (exchange:7O). h o ? muestra esta "
-        "ayuda, q sale.",
+        "12 rey), o una jugada tal como aparece en la lista (exchange:7O). pista (o hint) "
+        "muestra cómo valora el bot de búsqueda cada una de tus opciones: cuántas veces gana la "
+        "mano y los puntos que espera. h o ? muestra esta ayuda, q sale.",
     },
     "no_such_number": {
         "en": "There is no {n} in the list: choose 1 to {last}.",
@@ -274,6 +292,27 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "{action} is not allowed now.",
         "es": "{action} no se puede ahora.",
     },
+    "hint_head_points": {
+        "en": "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
+        "deals that fit what you can see, played out to the end: how often it wins the deal, "
+        "and the points it brings on average, best first:",
+        "es": "Pista del bot de búsqueda (nivel {level}): cada una de tus opciones probada en "
+        "{worlds} repartos compatibles con lo que ves, jugados hasta el final: cuántas veces "
+        "gana la mano y cuántos puntos saca de media, de mejor a peor:",
+    },
+    "hint_head_tricks": {
+        "en": "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
+        "deals that fit what you can see, played out to the end: how often it wins the deal, "
+        "and the tricks it brings on average, best first:",
+        "es": "Pista del bot de búsqueda (nivel {level}): cada una de tus opciones probada en "
+        "{worlds} repartos compatibles con lo que ves, jugados hasta el final: cuántas veces "
+        "gana la mano y cuántas bazas saca de media, de mejor a peor:",
+    },
+    "unit_points": {"en": "points", "es": "puntos"},
+    "unit_tricks": {"en": "tricks", "es": "bazas"},
+    "percent": {"en": "{n}%", "es": "{n} %"},
+    "hint_thinking": {"en": "Working out the hint…", "es": "Calculando la pista…"},
+    "bot_thinking": {"en": "{who} is thinking…", "es": "{who} está pensando…"},
     "quit": {"en": "Game abandoned.", "es": "Partida abandonada."},
     "eof": {
         "en": "Input closed: game abandoned.",
