@@ -56,7 +56,14 @@ stays the usual one."""
 TUSCAN: Final = Ranking(
     "tuscan", (1, 3, 12, 10, 11, 9, 8, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}
 )
-"""Parts of Tuscany: jack and knight swap their values (jack 3, knight 2) and their places."""
+"""Parts of Tuscany, one reading: jack and knight swap their values (jack 3, knight 2) and their
+places in the order too."""
+
+TUSCAN_POINTS: Final = Ranking(
+    "tuscan-points", _ORDER, {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}
+)
+"""Parts of Tuscany, as Wikipedia's Brisca article words it ("the values of the Jack and Knight
+are reversed"): the jack is worth 3 and the knight 2; the order stays the usual one."""
 
 CHILEAN: Final = Ranking(
     "chilean", (1, 2, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3), {1: 11, 2: 10, 12: 4, 11: 3, 10: 2}
@@ -65,5 +72,7 @@ CHILEAN: Final = Ranking(
 and lowest. With a removal of 2s (three or six players in some traditions) a deal is then worth
 less than 120: the sources do not adjust it, and neither does the engine."""
 
-RANKINGS: Final[dict[str, Ranking]] = {r.id: r for r in (STANDARD, LOMBARD, TUSCAN, CHILEAN)}
+RANKINGS: Final[dict[str, Ranking]] = {
+    r.id: r for r in (STANDARD, LOMBARD, TUSCAN, TUSCAN_POINTS, CHILEAN)
+}
 """The rankings by id."""

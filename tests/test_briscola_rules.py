@@ -114,6 +114,7 @@ REGIONAL = {
     "standard": ((1, 3, 12, 11, 10, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}),
     "lombard": ((1, 3, 12, 11, 10, 7, 6, 5, 4, 2), {1: 11, 7: 10, 12: 4, 11: 3, 10: 2}),
     "tuscan": ((1, 3, 12, 10, 11, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}),
+    "tuscan-points": ((1, 3, 12, 11, 10, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}),
     "chilean": ((1, 2, 12, 11, 10, 7, 6, 5, 4, 3), {1: 11, 2: 10, 12: 4, 11: 3, 10: 2}),
 }
 
@@ -139,6 +140,8 @@ def test_regional_scoring_order_and_points(scoring: str) -> None:
         ("lombard", "7C 6C 4C 5C", 0, 10),
         ("tuscan", "11C 10C 4C 5C", 1, 5),  # the jack beats the knight
         ("tuscan", "10C 4C 5C 6C", 0, 3),  # the jack is worth 3
+        ("tuscan-points", "11C 10C 4C 5C", 0, 5),  # the knight still beats the jack...
+        ("tuscan-points", "10C 4C 5C 6C", 0, 3),  # ...but the jack is worth 3
         ("standard", "10C 4C 5C 6C", 0, 2),
         ("chilean", "3C 2C 4C 12C", 1, 14),  # the 2 beats the king; the 3 is lowest, worthless
         ("chilean", "3C 4C 6E 5E", 1, 0),  # the 4 beats the 3
@@ -548,6 +551,20 @@ def test_big_win(record: dict[str, object], points: tuple[int, int],
     assert game.result is not None and game.result.game_points == plain
     game = cardrules.replay(with_options(record, big_win=True))
     assert game.result is not None and game.result.game_points == big
+
+
+def test_big_win_by_a_margin() -> None:
+    """The other reading: winning by more than 100, so 101-19 is no big win but 111-9 is."""
+    game = cardrules.replay(with_options(HUNDRED_AND_ONE_RECORD, big_win="margin"))
+    assert game.result is not None and game.result.game_points == (1, 0)
+    for seed in range(40):
+        game = play_randomly(cardrules.new_game("brisca", players=2, seed=seed,
+                                                options={"big_win": "margin"}), seed)
+        result = game.result
+        assert result is not None
+        if result.winner is not None:
+            margin = result.side_points[result.winner] - result.side_points[1 - result.winner]
+            assert result.game_points[result.winner] == (2 if margin > 100 else 1)
 
 
 def test_big_win_over_many_deals() -> None:

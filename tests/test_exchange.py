@@ -261,7 +261,7 @@ def test_puerto_rico_two_has_precedence_before_the_first_trick() -> None:
     game = start("briscas", 2, ["7O 5C 6C", "2O 4E 5E"], turn_up="12O")
     assert exchanges(game, 0) == []  # the 7 waits while the 2 may still exchange
     assert exchanges(game, 1) == ["exchange:2O"]
-    assert_refused(game, "exchange:7O", "cannot take")
+    assert_refused(game, "exchange:7O", "precedence")  # the reason is the 2's precedence
     game.play("exchange:2O")
     assert game.turn_up == parse_card("2O")
     assert hand_codes(game, 1) == {"12O", "4E", "5E"}

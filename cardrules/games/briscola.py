@@ -122,13 +122,14 @@ class BriscolaOptions(ExchangeOptions):
     """How a tie on points (60-60) ends: a ``"draw"`` (everyone), or ``"more-cards"``: the side
     that took more cards wins (some Spanish players, seed 004)."""
 
-    big_win: bool = option(
+    big_win: bool | Literal["margin"] = option(
         False,
-        "more than 100 card points scores 2 game points",
-        "más de 100 puntos vale 2 juegos",
+        "a big win scores 2 game points: true (over 100 card points) or margin (by over 100)",
+        "una victoria amplia vale 2 juegos: true (más de 100 puntos) o margin (por más de 100)",
     )
-    """Seed 004: "winning by more than a hundred card points" counts 2 game points in a match.
-    Our reading: the winning side took more than 100 card points (not a margin of 100)."""
+    """Wikipedia's Brisca article: "winning by more than a hundred card points" counts 2 game
+    points in a match. Two readings: ``True``, the winning side took more than 100 card points;
+    ``"margin"``, it won by more than 100 (its points minus the best other side's)."""
 
     arrastro: bool = option(
         False,
@@ -512,7 +513,12 @@ class BriscolaRules(Rules):
             winner = leaders[0] if len(leaders) == 1 else None
         game_points = [0] * len(sides)
         if winner is not None:
-            game_points[winner] = 2 if self.opts.big_win and points[winner] > 100 else 1
+            big = self.opts.big_win
+            if big == "margin":
+                others = max((p for i, p in enumerate(points) if i != winner), default=0)
+                game_points[winner] = 2 if points[winner] - others > 100 else 1
+            else:
+                game_points[winner] = 2 if big and points[winner] > 100 else 1
         return Result(
             points=tuple(game.points),
             sides=sides,

@@ -112,13 +112,15 @@ class ExchangeOptions(Options):
     )
     """Only names and pictures change: codes, ranks and points stay the same."""
 
-    scoring: Literal["standard", "lombard", "tuscan", "chilean"] = option(
+    scoring: Literal["standard", "lombard", "tuscan", "tuscan-points", "chilean"] = option(
         "standard",
-        "regional card values: standard, lombard, tuscan, chilean",
-        "valores regionales: standard, lombard, tuscan, chilean",
+        "regional card values: standard, lombard, tuscan, tuscan-points, chilean",
+        "valores regionales: standard, lombard, tuscan, tuscan-points, chilean",
     )
     """Regional rank and points (see :mod:`cardrules.ranking`): Lombardy/Piedmont (7 = 10 points,
-    3 = 0), Tuscany (jack and knight swapped), Chile (the 2 takes the 3's place)."""
+    3 = 0); Tuscany, in two readings: ``"tuscan"`` swaps jack and knight in points and in rank,
+    ``"tuscan-points"`` in points only, as Wikipedia's Brisca article words it ("the values of
+    the Jack and Knight are reversed"); Chile (the 2 takes the 3's place)."""
 
 
 _DISABLED = Why("the trump-card exchange is not played (option exchange=none)",
@@ -127,6 +129,10 @@ _DRAWN = Why("the turned-up card has already been drawn", "la carta de triunfo y
 _NOBODY = Why("nobody holds {card}", "nadie tiene el {card}")
 _WRONG_CARD = Why("{card} cannot take the turned-up {turn_up}",
                   "el {card} no puede cambiarse por el {turn_up} de triunfo")
+_TWO_FIRST = Why("before the first card is played the 2 of trumps has precedence: while it is in a "
+                 "hand, the 7 waits for the first trick to start",
+                 "antes de la primera carta tiene preferencia el 2 de triunfo: mientras esté en "
+                 "una mano, el 7 espera a que empiece la primera baza")
 _NO_TRICK = Why("seat {seat} must win a trick before exchanging",
                 "el asiento {seat} debe ganar una baza antes de cambiar")
 _TIMING = Why("the exchange is not allowed at this moment (timing: {timing})",
@@ -205,6 +211,12 @@ class ExchangeRule(MoveRule[Exchange]):
         if seat is None:
             return _NOBODY
         if move.card not in self.cards(game):
+            up = game.turn_up
+            strength = self.rules.strength
+            if (self.rule == "puerto-rico" and up is not None and move.card is _SEVEN_OF[up.index]
+                    and strength[up.index] > strength[move.card.index]
+                    and _TWO_OF[up.index] in self.cards(game)):
+                return _TWO_FIRST  # a high card, before the first trick, and the 2 in a hand
             return _WRONG_CARD
         if self.needs_trick and not any(t.winner == seat for t in game.tricks):
             return _NO_TRICK
