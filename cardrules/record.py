@@ -48,7 +48,11 @@ _JSON_ES = (
 MAX_RECORD_CHARS = 1_000_000
 """The longest record text read (a deal's record is a few kilobytes)."""
 
-_KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "title", "comment"}
+_KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "title", "comment",
+         "notes"}
+
+MAX_NOTE_CHARS = 2000
+"""The longest note on an action, in each language."""
 
 
 def new_game(
@@ -228,6 +232,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
         raise _fail("deal", error.en, error.es) from None
     except RecordError as error:  # a bad seed
         raise _fail("seed", error.en, error.es) from None
+    notes_of(data, len(actions))  # checked before the play: a bad note names its field
     for i, action in enumerate(actions):
         try:
             game.play(action)
@@ -235,6 +240,39 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
             raise RecordError(f"actions[{i}] ({shown(action)}): {error.en}",
                               f"actions[{i}] ({shown(action, 'es')}): {error.es}") from None
     return game
+
+
+def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, tuple[str, str]]:
+    """A record's notes: a comment in English and in Spanish on any step, the deal (0) or the
+    ``n``-th action (``n`` from 1), as ``{"notes": {"12": {"en": "...", "es": "..."}}}``.
+
+    Returns ``{step: (en, es)}``.
+
+    Raises:
+        RecordError: a note that is malformed, too long, or on a step the record does not have.
+    """
+    raw = data.get("notes", {})
+    if not isinstance(raw, dict):
+        raise _fail("notes", "must be an object: step number -> {en, es}",
+                    "debe ser un objeto: número de paso -> {en, es}")
+    if actions is None:
+        listed = data.get("actions", [])
+        actions = len(listed) if isinstance(listed, list) else 0
+    notes: dict[int, tuple[str, str]] = {}
+    for key, note in raw.items():
+        where = f"notes[{shown(key)}]"
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 6 or int(key) > actions:
+            raise _fail(where, f"a note is on step 0 (the deal) to {actions}, by its number",
+                        f"una nota va en un paso del 0 (el reparto) al {actions}, por su número")
+        if not isinstance(note, dict) or set(note) != {"en", "es"}:
+            raise _fail(where, "must be an object with en and es", "debe ser un objeto con en y es")
+        for lang in ("en", "es"):
+            text = note[lang]
+            if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTE_CHARS:
+                raise _fail(f"{where}.{lang}", f"must be text of 1 to {MAX_NOTE_CHARS} characters",
+                            f"debe ser un texto de 1 a {MAX_NOTE_CHARS} caracteres")
+        notes[int(key)] = (note["en"], note["es"])
+    return notes
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -336,3 +337,24 @@ def test_summary_of_a_finished_game() -> None:
     }
     assert summary["result"]["sides"] == [[0], [1]]
     assert sum(summary["result"]["points"]) == 120
+
+
+def test_a_record_may_carry_notes_on_its_steps_in_both_languages() -> None:
+    record = json.loads((Path(__file__).resolve().parent.parent / "examples" / "brisca-2p.json")
+                        .read_text(encoding="utf-8"))
+    record["notes"] = {"0": {"en": "Coins are trumps.", "es": "Triunfan oros."},
+                       "4": {"en": "A trump on a low card.", "es": "Un triunfo para nada."}}
+    game = cardrules.replay(record)
+    assert cardrules.record.notes_of(record) == {
+        0: ("Coins are trumps.", "Triunfan oros."),
+        4: ("A trump on a low card.", "Un triunfo para nada."),
+    }
+    assert game.to_record()["actions"] == record["actions"]  # notes change nothing in the deal
+    last = len(record["actions"])
+    for bad, field in (([], "notes"), ({str(last + 1): {"en": "a", "es": "b"}}, "notes['"),
+                       ({"1": {"en": "a"}}, "notes['1']"), ({"1": {"en": "", "es": "b"}}, "en"),
+                       ({"1": {"en": "a", "es": "b" * 2001}}, "es")):
+        record["notes"] = bad
+        with pytest.raises(cardrules.RecordError) as error:
+            cardrules.replay(record)
+        assert field in error.value.en
