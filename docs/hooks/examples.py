@@ -1,0 +1,574 @@
+"""MkDocs hook: worked examples drawn as cards, from the very code that Sybil runs.
+
+A game page shows each worked example twice: drawn (the trick or the position as card pictures)
+and, in a tab or a fold next to it, as the Python that makes it, which Sybil runs under pytest
+(``docs/conftest.py``). The drawing is made at build time by running that same Python: this hook
+runs a page's ```` ```python ```` and ```` ```pycon ```` fences in page order, in one namespace
+(as Sybil does), and replaces each ```` ```draw ```` fence with a picture of what the **next**
+Python fence of the page has built::
+
+    === "At the table"
+
+        ```draw
+        show: trick
+        ```
+
+    === "In Python"
+
+        ```python
+        game = start(["4C 10B", "5C 10E"], turn_up="6O")
+        play(game, "4C 5C")
+        ```
+
+A ``draw`` block is a few ``key: value`` lines, all optional:
+
+``show``
+    ``trick`` (default): one finished trick, its cards in order of play with who played them,
+    the name of each play (a glossary link: *fallar*, *pisar*...), the winner marked and the
+    narrator's sentence (who took it, for how many points).
+    ``table``: the position: every hand (``hands``), the turned-up card and the stock, the trick
+    being played, and who is to play; with ``legal: true``, the cards that player may play stand
+    out and the others are dimmed, and any other move he may make is listed (``legal: 1``: the
+    same for seat 1, which may act out of turn, as when exchanging the turned-up card).
+    ``deal``: a whole finished deal (:func:`cardrules.diagram.render_deal`; ``tricks: 2-4``,
+    ``open: false``).
+    ``cards``: a row of cards (``cards``), each with an optional note (``notes``).
+    ``score``: the result of a finished deal: each side's points and the verdict.
+``game``
+    The Python expression of the game to draw (default ``game``).
+``trick``
+    ``show: trick``: which finished trick, counted from 1 (default: the last one).
+``hands``
+    ``show: table``: ``all`` (default), ``none`` or the seats whose hands are shown face up (the
+    others face down).
+``cards``, ``notes``
+    ``show: cards``: Python expressions giving the cards (``Card`` objects or codes) and, if
+    wanted, one short text per card.
+``caption``
+    A sentence under the drawing, in the page's language.
+
+Seats keep the names given to the game; the default names (``P0``, ``P1``...) are shown as
+"Seat 0", "Asiento 0"... Every word comes from :class:`cardrules.narration.Narrator` or from the
+small table below, in the build's language, and every piece of text is HTML-escaped. Card
+pictures are those :mod:`docs.hooks.deals` puts at ``assets/cards/<style>/<code>.svg``.
+
+The hook also adds its stylesheet (``docs/assets/rulebook.css``: the drawings, the header box of
+the game pages) to the build. A page without ``draw`` blocks runs no code. A failing example, an
+unknown key or a drawing of something that is not there fails the build with the page, the line
+and the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from cardrules.actions import Move, Trick
+from cardrules.cards import Card, parse_card
+from cardrules.diagram import CARD_DIR, GLOSSARY_PAGE, glossary_titles, render_deal
+from cardrules.engine import Game
+from cardrules.errors import Lang
+from cardrules.narration import Narrator
+from cardrules.packs import SPANISH_48
+
+STYLESHEET = "assets/rulebook.css"
+"""Where the stylesheet goes in the site (``mkdocs.yml`` lists it in ``extra_css``)."""
+
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
+_TOKEN = "CARDRULESDRAW{n}X"
+_PLACED = re.compile(r"<p>\s*(CARDRULESDRAW\d+X)\s*</p>|(CARDRULESDRAW\d+X)")
+_DEFAULT_NAME = re.compile(r"^P(\d+)$")
+_KEYS = ("show", "game", "trick", "hands", "legal", "cards", "notes", "caption", "tricks", "open")
+_SHOWS = ("trick", "table", "deal", "cards", "score")
+
+_TEXT: dict[str, dict[str, str]] = {
+    "seat": {"en": "Seat {n}", "es": "Asiento {n}"},
+    "dealer": {"en": "dealer", "es": "da las cartas"},
+    "to_play": {"en": "to play", "es": "le toca"},
+    "trumps": {"en": "Trumps: {suit}", "es": "Triunfo: {suit}"},
+    "no_trumps": {"en": "No trumps", "es": "Sin triunfo"},
+    "turned_up": {"en": "turned up", "es": "muestra"},
+    "stock": {"en": "{n} cards in the stock", "es": "{n} cartas en el mazo"},
+    "stock_1": {"en": "1 card in the stock", "es": "1 carta en el mazo"},
+    "stock_0": {"en": "the stock is used up", "es": "ya no queda mazo"},
+    "on_table": {"en": "On the table", "es": "En la mesa"},
+    "may": {"en": "What {who} may do:", "es": "Lo que puede hacer {who}:"},
+    "play_card": {"en": "play {card}", "es": "jugar {card}"},
+    "over": {"en": "The deal is over.", "es": "La mano ha terminado."},
+    "players_col": {"en": "Players", "es": "Jugadores"},
+    "points_col": {"en": "Card points", "es": "Tantos"},
+    "tricks_col": {"en": "Tricks", "es": "Bazas"},
+    "game_col": {"en": "Game points", "es": "Puntos de partida"},
+    "cards": {"en": "{n} cards", "es": "{n} cartas"},
+}
+
+
+def _lang(config: MkDocsConfig) -> str:
+    lang = str(config.extra.get("lang") or config.theme.get("language") or "en")
+    return "es" if lang == "es" else "en"
+
+
+# Reading a page -------------------------------------------------------------------------------
+@dataclass
+class Block:
+    """A fenced block of a page: its kind (``python``, ``pycon`` or ``draw``), where it is and
+    its text (without the indent)."""
+
+    kind: str
+    start: int
+    stop: int
+    indent: str
+    body: str
+    settings: dict[str, str] = field(default_factory=dict)
+
+
+def find_blocks(markdown: str) -> list[Block]:
+    """The ``python``, ``pycon`` and ``draw`` fences of a page, in order, that are not inside
+    another fence (a page showing the syntax keeps it as text)."""
+    lines = markdown.split("\n")
+    found: list[Block] = []
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        indent, fence, info = match["indent"], match["fence"], match["info"]
+        end = i + 1
+        while end < len(lines):
+            closing = _FENCE.match(lines[end])
+            if (closing is not None and not closing["info"] and closing["fence"][0] == fence[0]
+                    and len(closing["fence"]) >= len(fence)):
+                break
+            end += 1
+        if info in ("python", "pycon", "draw"):
+            body = "\n".join(line[len(indent):] for line in lines[i + 1 : end])
+            found.append(Block(info, i, end + 1, indent, body))
+        i = end + 1
+    return found
+
+
+def parse_draw(body: str) -> dict[str, str]:
+    """The settings of a ``draw`` block (``key: value`` lines).
+
+    Raises:
+        ValueError: an unknown key, or an unknown ``show``.
+    """
+    settings: dict[str, str] = {}
+    for line in body.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key, sep, value = (part.strip() for part in line.partition(":"))
+        if not sep or key not in _KEYS:
+            raise ValueError(f"expected one of {', '.join(_KEYS)} (key: value), got {line!r}")
+        settings[key] = value
+    show = settings.setdefault("show", "trick")
+    if show not in _SHOWS:
+        raise ValueError(f"show: expected one of {', '.join(_SHOWS)}, got {show!r}")
+    return settings
+
+
+def _run(block: Block, namespace: dict[str, Any], where: str) -> None:
+    """Run a Python fence (as a script) or a pycon fence (each ``>>>`` example, output
+    ignored) in the page's namespace."""
+    if block.kind == "python":
+        code = compile(block.body, where, "exec")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)  # the rulebook's own examples
+        return
+    for example in doctest.DocTestParser().get_examples(block.body, where):
+        code = compile(example.source, where, "single")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)
+
+
+# Drawing --------------------------------------------------------------------------------------
+class Drawer:
+    """The HTML of a drawing, in one language, for a page at ``base`` from the site root."""
+
+    def __init__(self, lang: str, base: str, definitions: dict[str, str]) -> None:
+        self.lang: Lang = "es" if lang == "es" else "en"
+        self.base = base
+        self.definitions = definitions
+
+    def t(self, key: str, **fields: object) -> str:
+        return _TEXT[key][self.lang].format(**fields)
+
+    def names(self, game: Game) -> tuple[str, ...]:
+        shown = []
+        for name in game.names:
+            match = _DEFAULT_NAME.match(name)
+            shown.append(self.t("seat", n=match[1]) if match else name)
+        return tuple(shown)
+
+    def narrator(self, game: Game) -> Narrator:
+        return Narrator(game.rules, self.names(game), self.lang)
+
+    def card(self, game: Game | None, card: Card, css: str = "") -> str:
+        pack = game.rules.pack if game is not None else SPANISH_48
+        style = pack.face.style
+        name = pack.card_name(card, self.lang)
+        src = f"{self.base}{CARD_DIR}/{style}/{card.code}.svg"
+        klass = f"cr-ex__card {css}".strip()
+        return (f'<img class="{klass}" src="{escape(src)}" alt="{escape(card.code)}" '
+                f'title="{escape(name)}" width="120" height="180" loading="lazy">')
+
+    def back(self, game: Game) -> str:
+        src = f"{self.base}{CARD_DIR}/{game.rules.pack.face.style}/back.svg"
+        return (f'<img class="cr-ex__card cr-ex__card--back" src="{escape(src)}" alt="" '
+                'width="120" height="180" loading="lazy">')
+
+    def label(self, term: str) -> str:
+        href = f"{self.base}{GLOSSARY_PAGE}#{term}"
+        title = self.definitions.get(term)
+        title_attr = f' title="{escape(title)}"' if title else ""
+        return (f'<a class="cr-ex__label" href="{escape(href)}"{title_attr} '
+                f'data-label="{escape(term)}">{escape(term)}</a>')
+
+    @staticmethod
+    def side_of(game: Game, seat: int) -> int | None:
+        sides = game.sides
+        if not sides or all(len(side) == 1 for side in sides):
+            return None
+        return next((i for i, side in enumerate(sides) if seat in side), None)
+
+    def side_class(self, game: Game, seat: int) -> str:
+        side = self.side_of(game, seat)
+        return "" if side is None else f" cr-ex--side-{side}"
+
+    def figure(self, kind: str, inner: str, caption: str | None) -> str:
+        cap = f'<figcaption class="cr-ex__caption">{escape(caption)}</figcaption>' if caption \
+            else ""
+        return f'<figure class="cr-ex cr-ex--{kind}" lang="{self.lang}">{inner}{cap}</figure>'
+
+    def trump_line(self, game: Game, turn_up: Card | None, stock: int | None) -> str:
+        words = self.narrator(game)
+        parts = []
+        if turn_up is not None:
+            parts.append(f'<span class="cr-ex__turnup">{self.card(game, turn_up)}'
+                         f'<span class="cr-ex__small">{self.t("turned_up")}</span></span>')
+        trump = game.trump
+        text = self.t("trumps", suit=words.suit(trump)) if trump is not None \
+            else self.t("no_trumps")
+        if stock is not None and (turn_up is not None or stock):
+            key = "stock_0" if stock == 0 else "stock_1" if stock == 1 else "stock"
+            text += " · " + self.t(key, n=stock)
+        parts.append(f'<span class="cr-ex__trumps">{escape(text)}</span>')
+        return f'<div class="cr-ex__table">{"".join(parts)}</div>'
+
+    def plays(self, game: Game, plays: Sequence[tuple[int, Card, str | None]],
+              winner_index: int | None) -> str:
+        names = self.names(game)
+        items = []
+        for i, (seat, card, label) in enumerate(plays):
+            css = "cr-ex__play" + self.side_class(game, seat)
+            if i == winner_index:
+                css += " cr-ex__play--winner"
+            tag = self.label(label) if label else '<span class="cr-ex__nolabel"></span>'
+            items.append(f'<li class="{css}" data-seat="{seat}" data-card="{card.code}">'
+                         f'<span class="cr-ex__who">{escape(names[seat])}</span>'
+                         f"{self.card(game, card)}{tag}</li>")
+        return f'<ol class="cr-ex__plays">{"".join(items)}</ol>'
+
+    # The drawings ---------------------------------------------------------------------------
+    def trick(self, game: Game, number: str | None, caption: str | None) -> str:
+        """A finished trick of ``game``."""
+        finished: list[tuple[Trick, list[str | None]]] = []
+        labels: list[str | None] = []
+        for step in game.steps():
+            if step.played is not None:
+                labels.append(step.label.value if step.label is not None else None)
+            if step.trick is not None:
+                finished.append((step.trick, labels))
+                labels = []
+        if not finished:
+            raise ValueError("show: trick, but no trick has been finished")
+        if number in (None, "", "last"):
+            index = len(finished) - 1
+        else:
+            index = int(str(number)) - 1
+            if not 0 <= index < len(finished):
+                raise ValueError(f"trick: {number}, but {len(finished)} tricks were played")
+        trick, trick_labels = finished[index]
+        plays = [(seat, card, label)
+                 for (seat, card), label in zip(trick.plays, trick_labels, strict=True)]
+        winner_index = None
+        if trick.winner is not None and trick.cards:
+            winner_index = game.rules.trick_winner(trick.cards, trick.trump)
+        words = self.narrator(game)
+        trumps = (self.t("trumps", suit=words.suit(trick.trump)) if trick.trump is not None
+                  else self.t("no_trumps"))
+        lead = words.leads(trick.leader)
+        head = (f'<div class="cr-ex__head"><span>{escape(lead)}</span>'
+                f'<span class="cr-ex__trumps">{escape(trumps)}</span></div>')
+        result = f'<p class="cr-ex__result">{escape(words.trick(trick))}</p>'
+        return self.figure("trick", head + self.plays(game, plays, winner_index) + result,
+                           caption)
+
+    def table(self, game: Game, hands: str, legal: str, caption: str | None) -> str:
+        """The position: the hands, the turned-up card and the stock, the trick being played."""
+        names = self.names(game)
+        words = self.narrator(game)
+        shown: set[int]
+        if hands in ("", "all"):
+            shown = set(range(game.players))
+        elif hands == "none":
+            shown = set()
+        else:
+            shown = {int(part) for part in hands.replace(",", " ").split()}
+        to_act = None if game.is_over else game.current_player
+        chooser = None
+        if legal.lower() in ("true", "yes"):
+            chooser = to_act
+        elif legal.isdigit():
+            chooser = int(legal)
+        elif legal.lower() not in ("", "false", "no"):
+            raise ValueError(f"legal: expected true, false or a seat, got {legal!r}")
+        allowed: set[str] = set()
+        others: list[str] = []
+        if chooser is not None and not game.is_over:
+            for action in game.legal_actions(chooser):
+                if isinstance(action, Card):
+                    allowed.add(action.code)
+                elif isinstance(action, Move):
+                    # The exchange's English choice reads "take the turned-up the five of
+                    # coins" (its template puts "the turned-up" before a card with its article).
+                    text = words.choice(action, game.turn_up, game.trump)
+                    others.append(text.replace("turned-up the ", "turned-up "))
+                else:
+                    others.append(str(action))
+        seats = []
+        for seat in range(game.players):
+            meta = []
+            if seat == game.players - 1:
+                meta.append(self.t("dealer"))
+            if seat == to_act:
+                meta.append(self.t("to_play"))
+            hand = game.hands[seat]
+            if seat in shown:
+                cards = []
+                for card in hand:
+                    css = ""
+                    if seat == chooser:
+                        css = "cr-ex__card--legal" if card.code in allowed else \
+                            "cr-ex__card--dim"
+                    cards.append(self.card(game, card, css))
+                pictures = "".join(cards)
+            else:
+                pictures = self.back(game) * len(hand)
+            meta_html = (f' <span class="cr-ex__meta">{escape(" · ".join(meta))}</span>'
+                         if meta else "")
+            active = " cr-ex__seat--active" if seat == to_act else ""
+            seats.append(f'<li class="cr-ex__seat{self.side_class(game, seat)}{active}" '
+                         f'data-seat="{seat}"><span class="cr-ex__who">{escape(names[seat])}'
+                         f'</span>{meta_html}<span class="cr-ex__hand">{pictures}</span></li>')
+        parts = [f'<ul class="cr-ex__seats">{"".join(seats)}</ul>',
+                 self.trump_line(game, game.turn_up, game.stock_size)]
+        current: list[tuple[int, Card, str | None]] = []
+        for step in game.steps():
+            if step.played is not None:
+                current.append((step.seat, step.played,
+                                step.label.value if step.label is not None else None))
+            if step.trick is not None:
+                current = []
+        if game.is_over:
+            parts.append(f'<p class="cr-ex__result">{escape(self.t("over"))}</p>')
+        elif current:
+            parts.append(f'<div class="cr-ex__trick"><span class="cr-ex__small">'
+                         f'{escape(self.t("on_table"))}</span>'
+                         f"{self.plays(game, current, None)}</div>")
+        if chooser is not None and not game.is_over:
+            choices = [self.t("play_card", card=words.card(c))
+                       for c in game.hands[chooser] if c.code in allowed]
+            items = "".join(f"<li>{escape(choice)}</li>" for choice in choices + others)
+            parts.append(f'<div class="cr-ex__choices"><span>'
+                         f'{escape(self.t("may", who=names[chooser]))}</span>'
+                         f"<ul>{items}</ul></div>")
+        return self.figure("table", "".join(parts), caption)
+
+    def cards(self, game: Game | None, cards: Iterable[Any], notes: Sequence[str] | None,
+              caption: str | None) -> str:
+        items = []
+        chosen = [card if isinstance(card, Card) else parse_card(str(card)) for card in cards]
+        if notes is not None and len(notes) != len(chosen):
+            raise ValueError(f"{len(chosen)} cards but {len(notes)} notes")
+        for i, card in enumerate(chosen):
+            note = (f'<span class="cr-ex__note">{escape(str(notes[i]))}</span>'
+                    if notes is not None else "")
+            items.append(f'<li class="cr-ex__play" data-card="{card.code}">'
+                         f"{self.card(game, card)}{note}</li>")
+        return self.figure("cards", f'<ol class="cr-ex__plays">{"".join(items)}</ol>', caption)
+
+    def score(self, game: Game, caption: str | None) -> str:
+        result = game.result
+        if result is None:
+            raise ValueError("show: score, but the deal is not over")
+        words = self.narrator(game)
+        by_tricks = game.rules.scores_tricks
+        rows = []
+        show_game = any(result.game_points) and (by_tricks or max(result.game_points) > 1)
+        for i, side in enumerate(result.sides):
+            css = f"cr-ex--side-{i}" if len(result.sides) > 1 else ""
+            if result.winner == i:
+                css += " cr-ex__row--winner"
+            cells = [f"<td>{escape(words.side(side))}</td>",
+                     f"<td>{result.side_points[i]:g}</td>"]
+            if show_game:
+                cells.append(f"<td>{result.game_points[i]:g}</td>")
+            rows.append(f'<tr class="{css.strip()}">{"".join(cells)}</tr>')
+        heads = [self.t("players_col"), self.t("tricks_col" if by_tricks else "points_col")]
+        if show_game:
+            heads.append(self.t("game_col"))
+        head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+        verdict = words.verdict(result)
+        extra = words.game_points(result)
+        said = verdict + (f" {extra}" if extra else "")
+        table = (f'<div class="cr-ex__scroll"><table class="cr-ex__score"><thead><tr>{head}'
+                 f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        return self.figure("score", table + f'<p class="cr-ex__result">{escape(said)}</p>',
+                           caption)
+
+
+def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) -> str:
+    """The HTML of one ``draw`` block, from the page's namespace."""
+
+    def value(expression: str) -> Any:
+        return eval(expression, namespace)  # the rulebook's own expressions
+
+    show = settings["show"]
+    caption = settings.get("caption") or None
+    game_expr = settings.get("game", "game")
+    if show == "cards":
+        game = value(game_expr) if "game" in settings else None
+        if "cards" not in settings:
+            raise ValueError("show: cards needs a 'cards:' expression")
+        cards = value(settings["cards"])
+        if isinstance(cards, str):
+            cards = cards.split()
+        notes = [str(n) for n in value(settings["notes"])] if "notes" in settings else None
+        return drawer.cards(game, cards, notes, caption)
+    game = value(game_expr)
+    if not isinstance(game, Game):
+        raise ValueError(f"game: {game_expr!r} is not a game but {type(game).__name__}")
+    if show == "trick":
+        return drawer.trick(game, settings.get("trick"), caption)
+    if show == "table":
+        return drawer.table(game, settings.get("hands", "all"), settings.get("legal", ""), caption)
+    if show == "score":
+        return drawer.score(game, caption)
+    # show: deal
+    tricks = None
+    if settings.get("tricks"):
+        first, _, last = settings["tricks"].partition("-")
+        tricks = (int(first), int(last or first))
+    open_hands = settings.get("open", "true").lower() not in ("false", "no")
+    html = render_deal(game.to_record(), drawer.lang, base_url_to_site_root=drawer.base,
+                       tricks=tricks, open_hands=open_hands)
+    if caption:
+        html = html.replace("</figure>", f'<p class="cr-ex__caption">{escape(caption)}</p>'
+                            "</figure>", 1)
+    return html
+
+
+# MkDocs events --------------------------------------------------------------------------------
+_pending: dict[str, dict[str, str]] = {}
+
+PERMALINK_TITLE = {"en": "Permanent link", "es": "Enlace permanente"}
+"""The title of the heading anchors (the ``toc`` extension's ``permalink_title``), by language.
+Material translates its own strings (``theme.language``), not this one, and ``INHERIT`` replaces
+the list of Markdown extensions rather than merging it: so it is set here."""
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    toc = config.mdx_configs.setdefault("toc", {})
+    toc["permalink_title"] = PERMALINK_TITLE[_lang(config)]
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    css = _ASSETS / "rulebook.css"
+    files.append(File.generated(config, STYLESHEET, abs_src_path=str(css)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    blocks = find_blocks(markdown)
+    if not any(block.kind == "draw" for block in blocks):
+        return markdown
+    root = Path(config.config_file_path or ".").resolve().parent
+    lang = _lang(config)
+    drawer = Drawer(lang, "../" * page.url.count("/"), glossary_titles(lang))
+    namespace: dict[str, Any] = {"__name__": "__rulebook__"}
+    waiting: list[tuple[int, Block]] = []
+    rendered: dict[int, str] = {}
+
+    def where(block: Block) -> str:
+        return f"{page.file.src_uri}, line {block.start + 1}"
+
+    def flush() -> None:
+        for n, block in waiting:
+            try:
+                rendered[n] = draw(block.settings, namespace, drawer)
+            except Exception as error:  # a bad block or a failing expression
+                raise PluginError(f"{where(block)}: draw block: {type(error).__name__}: "
+                                  f"{error}") from None
+        waiting.clear()
+
+    here = os.getcwd()
+    os.chdir(root)  # the examples open files relative to the project, as under pytest
+    try:
+        for n, block in enumerate(blocks):
+            if block.kind == "draw":
+                try:
+                    block.settings = parse_draw(block.body)
+                except ValueError as error:
+                    raise PluginError(f"{where(block)}: draw block: {error}") from None
+                waiting.append((n, block))
+                continue
+            try:
+                _run(block, namespace, where(block))
+            except Exception as error:
+                raise PluginError(f"{where(block)}: the example fails: "
+                                  f"{type(error).__name__}: {error}") from None
+            flush()
+        flush()
+    finally:
+        os.chdir(here)
+    lines = markdown.split("\n")
+    tokens: dict[str, str] = {}
+    for n, block in reversed(list(enumerate(blocks))):
+        if n in rendered:
+            token = _TOKEN.format(n=n)
+            tokens[token] = rendered[n]
+            lines[block.start:block.stop] = ["", block.indent + token, ""]
+    _pending[page.file.src_uri] = tokens
+    return "\n".join(lines)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    tokens = _pending.pop(page.file.src_uri, None)
+    if not tokens:
+        return html
+
+    def place(match: re.Match[str]) -> str:
+        token = match.group(1) or match.group(2)
+        return tokens.pop(token, token)
+
+    html = _PLACED.sub(place, html)
+    if tokens:
+        raise PluginError(f"{page.file.src_uri}: a drawing could not be placed")
+    return html
