@@ -47,9 +47,11 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 """What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
-MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js", "lookup.js")
+MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js", "lookup.js",
+           "play.js")
 """The widget's ES modules: ``main.js`` imports the others."""
-WIDGET_FILES = (*MODULES, "widget.css", "worker.js")
+WIDGET_FILES = (*MODULES, "widget.css", "play.css", "worker.js")
+"""Everything of the widget's copied into the site (``play.js`` loads ``play.css``)."""
 BUILT = "dist/widget.json"
 """What ``scripts/build_widget.py`` built (relative to the project root)."""
 RUNTIME_DIR = "assets/pyodide"

@@ -9,12 +9,14 @@
  *
  * The modules: text.js (the widget's words and the page's settings), dom.js (elements, data
  * always as text), runtime.js (the worker and its messages), board.js (a steppable deal),
- * picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), and this one, which
- * finds the diagrams and starts the rest. docs/hooks/widget.py loads it as <script type="module">
+ * picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), play.js (play mode:
+ * a deal played against the bots, beside each board), and this one, which finds the diagrams
+ * and starts the rest. docs/hooks/widget.py loads it as <script type="module">
  * on the pages that need it, with the settings in
  * <script type="application/json" id="cr-widget-config">. */
 
 import { Board } from "./board.js";
+import { Play } from "./play.js";
 import { Runtime } from "./runtime.js";
 import { configure } from "./text.js";
 
@@ -37,6 +39,8 @@ function init() {
     return new Board(figure, { trySource: first, openLookup: first });
   });
   window.crWidgets = boards;
+  // Each board gets its play mode (the "Play" choice beside stepping through).
+  window.crPlays = boards.map((board) => new Play(board, { tryPage }));
   window.crRuntime = Runtime;
   Runtime.onStart((ready) => {
     ready.catch(() => { boards.forEach((board) => board.fail()); });

@@ -3,7 +3,8 @@
  *
  *   Runtime.start()            starts the worker once (or adopts the one the "Try it" page
  *                              started from its <head>: window.__crEarly) -> a promise
- *   Runtime.call(cmd, args)    calls a function of cardrules.web -> its parsed JSON answer
+ *   Runtime.call(cmd, args)    calls a function of cardrules.web, or of cardrules.play as
+ *                              "play_<name>" (play mode) -> its parsed JSON answer
  *   Runtime.onStart(listener)  hears of the start (the listener gets the promise)
  *
  * A runtime that neither starts nor fails (a stalled download) counts as failed after
@@ -97,7 +98,8 @@ export const Runtime = {
     });
   },
 
-  /* Call a function of cardrules.web; resolves with its parsed JSON answer. */
+  /* Call a function of cardrules.web (or of cardrules.play: "play_start"...); resolves with its
+   * parsed JSON answer. Calls are answered in the order they were made (one worker). */
   call(cmd, args) {
     return this.start().then(() => this.send(cmd, args)).then((text) => JSON.parse(text));
   },

@@ -2,6 +2,8 @@
  *
  * Messages in:  {id, cmd: "init", args: [{runtime, wheel}]}  loads Pyodide and the cardrules wheel
  *               {id, cmd: <a function of cardrules.web>, args: [...]}   e.g. "deal_steps"
+ *               {id, cmd: "play_<f>", args: [...]}   a function f of cardrules.play (play mode:
+ *               the deal being played stays here, in the worker; imported at its first call)
  * Messages out: {id, ok: true, result}  (result: the JSON text the Python function returned)
  *               {id, ok: false, error}  (the runtime could not load, or the call failed)
  *
@@ -9,6 +11,10 @@
  * nothing comes from another origin. The wheel is fetched while Pyodide starts. */
 
 const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catalog"]);
+const PLAY_CALLS = {
+  play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
+  play_hint: "hint", play_close: "close"
+};
 
 let booting = null;
 
@@ -82,10 +88,17 @@ self.onmessage = async (event) => {
       self.postMessage({ id, ok: true, result: JSON.stringify({ version, times }) });
       return;
     }
-    if (!CALLS.has(cmd)) throw new Error(`unknown call ${cmd}`);
+    const playing = Object.prototype.hasOwnProperty.call(PLAY_CALLS, cmd);
+    if (!CALLS.has(cmd) && !playing) throw new Error(`unknown call ${cmd}`);
     if (!booting) throw new Error("the runtime is not started");
-    const { web } = await booting;
-    const result = web[cmd](...args);
+    const runtime = await booting;
+    let result;
+    if (playing) {
+      if (!runtime.play) runtime.play = runtime.pyodide.pyimport("cardrules.play");
+      result = runtime.play[PLAY_CALLS[cmd]](...args);
+    } else {
+      result = runtime.web[cmd](...args);
+    }
     self.postMessage({ id, ok: true, result: String(result) });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String((error && error.message) || error) });

@@ -1,0 +1,109 @@
+// How long a bot decision takes inside Pyodide: the site's own runtime (node_modules/pyodide,
+// the CPython the reader's browser runs) with the built cardrules wheel.
+//
+//   node benchmarks/bot_pyodide.mjs <wheel> <settings JSON>
+//
+// settings: {"games": [["briscola", 2], ...], "deals": N, "level": "normal", "seed": S,
+//            "warmup": W}
+// Plays `deals` deals of each game with the search bot (make_bot("pimc", level=...)) at every
+// seat, seeded, and times every decision of every seat inside Python (time.perf_counter around
+// the seat's view and the bot's choice: what cardrules.play.advance costs the widget's worker,
+// without its narration). The first `warmup` decisions of the run are not counted (imports,
+// caches). One JSON object on stdout:
+//   {"pyodide", "python", "level", "worlds", "games": {"briscola-2": {"all": [ms...],
+//    "searched": [ms...] (decisions where the bot weighed two or more actions by search),
+//    "advance": [ms...] (the whole cardrules.play.advance call: the decision, its narration
+//    and the seat's state as JSON)}}}
+// benchmarks/bot_pyodide.py runs this script and prints the percentiles.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const runtime = resolve(here, "..", "node_modules", "pyodide") + "/";
+const [wheel, settings] = process.argv.slice(2);
+if (!wheel || !settings) {
+  console.error("usage: node benchmarks/bot_pyodide.mjs <wheel> <settings JSON>");
+  process.exit(2);
+}
+
+const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: runtime });
+const sitePackages = pyodide.runPython(
+  "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"
+);
+// A Node Buffer is not a TypedArray that unpackArchive accepts as is: wrap it.
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+// The bytecode the site serves beside the wheel, when it was built (as in the browser).
+const bytecode = wheel.replace(/\.whl$/, ".pyodide-bytecode.zip");
+if (existsSync(bytecode)) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(bytecode)), "zip",
+    { extractDir: sitePackages });
+}
+
+const run = pyodide.runPython(`
+import json
+import time
+
+import cardrules
+from cardrules import play
+from cardrules.bots import LEVELS, PimcBot, make_bot
+from cardrules.tactics import decide
+
+
+def run(settings_text):
+    settings = json.loads(settings_text)
+    level = settings["level"]
+    warmup = settings.get("warmup", 5)
+    out = {"level": level, "worlds": LEVELS[level], "games": {}}
+    for game_id, players in settings["games"]:
+        times, searched, advance = [], [], []
+        for deal in range(settings["deals"]):
+            seed = settings["seed"] + deal
+            game = cardrules.new_game(game_id, players=players, seed=seed)
+            bots = [make_bot("pimc", seed=seed * 10 + s, level=level) for s in range(players)]
+            while not game.is_over:
+                seat = game.current_player
+                began = time.perf_counter()
+                view = game.view(seat)
+                action = bots[seat].choose(view)
+                ms = (time.perf_counter() - began) * 1000
+                if warmup > 0:
+                    warmup -= 1
+                else:
+                    times.append(ms)
+                    bot = bots[seat]
+                    if (len(view.legal_actions) > 1 and decide(view) is None
+                            and len(bot.candidates(view)) > 1):
+                        searched.append(ms)
+                game.play(action)
+            # The widget's own call: a session where every seat but 0 is a bot, seat 0 playing
+            # the bots' choice too (through play.act), timed around play.advance.
+            answer = json.loads(play.start(json.dumps({
+                "game": game_id, "players": players, "seat": 0, "seed": seed,
+                "level": level}), "en"))
+            session = answer["session"]
+            state = answer["state"]
+            mine = make_bot("pimc", seed=seed, level=level)
+            while not state["over"]:
+                if state["your_turn"]:
+                    live = play._sessions[session].game
+                    chosen = mine.choose(live.view(0))
+                    state = json.loads(play.act(session, cardrules.format_action(chosen)))["state"]
+                    continue
+                began = time.perf_counter()
+                state = json.loads(play.advance(session))["state"]
+                advance.append((time.perf_counter() - began) * 1000)
+            play.close(session)
+        out["games"][f"{game_id}-{players}"] = {
+            "all": times, "searched": searched, "advance": advance}
+    return json.dumps(out)
+
+run
+`);
+
+const answer = JSON.parse(run(settings));
+run.destroy();
+answer.pyodide = pyodide.version;
+answer.python = pyodide.runPython("import sys; sys.version.split()[0]");
+process.stdout.write(JSON.stringify(answer));

@@ -1,0 +1,124 @@
+"""How long the search bot takes to decide inside Pyodide, the browser's Python.
+
+The widget's play mode runs the bots in the reader's browser, in a Web Worker, on the site's own
+Pyodide. This benchmark runs the same runtime under Node (``node_modules/pyodide``, ``npm ci``)
+with the built wheel (``dist/``, ``scripts/build_widget.py``), plays whole deals with
+``make_bot("pimc", level=...)`` at every seat, and prints, per game, the p50 and p95 of:
+
+* **every decision** (the seat's view and the bot's choice, timed inside Python; a single legal
+  action or an auction decision costs next to nothing);
+* **searched decisions** only (two or more actions weighed by playouts: the slow ones);
+* **the widget's call** ``cardrules.play.advance`` (a decision, its narration and the seat's
+  state as JSON), which is what the page waits for.
+
+The target (issue 11): p95 of a decision at the default strength at most 200 ms on 2-player
+Briscola. The exit status is 0 whatever the figures (a measurement, not a test).
+
+    python benchmarks/bot_pyodide.py [--level normal] [--deals 6] [--games briscola-2,...]
+                                     [--seed 1] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "bot_pyodide.mjs"
+RUNTIME = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+GAMES = ("briscola-2", "brisca-2", "briscola-3", "brisca-4", "alcalde-3", "aluette-4",
+         "chiamata-5", "rematada-3")
+"""The games timed by default (``id-players``)."""
+TARGET_MS = 200.0
+"""The p95 a decision at the default strength must stay under, on 2-player Briscola."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile (0 to 1) of ``values``, by linear interpolation."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    position = share * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def built_wheel() -> Path:
+    """The wheel the site serves, built (or found up to date) by scripts/build_widget.py."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_widget.py")], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit("bot_pyodide: scripts/build_widget.py failed:\n" + done.stderr[-2000:])
+    manifest = json.loads((ROOT / "dist" / "widget.json").read_text(encoding="utf-8"))
+    return ROOT / "dist" / str(manifest["wheel"])
+
+
+def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int) -> dict[str, Any]:
+    """Run the Node script; its JSON answer."""
+    node = shutil.which("node")
+    if node is None or not RUNTIME.is_file():
+        raise SystemExit("bot_pyodide: needs Node.js and node_modules/pyodide (npm ci)")
+    settings = {"games": games, "deals": deals, "level": level, "seed": seed, "warmup": 5}
+    done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit("bot_pyodide: the Node script failed:\n" + done.stderr[-4000:])
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="normal", help="the bots' strength (default: normal)")
+    parser.add_argument("--deals", type=int, default=6, help="deals per game (default: 6)")
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help="games as id-players, comma-separated")
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args(argv)
+    games = []
+    for item in args.games.split(","):
+        name, _, players = item.strip().rpartition("-")
+        games.append((name, int(players)))
+    began = time.perf_counter()
+    answer = measure(games, args.deals, args.level, args.seed)
+    if args.json:
+        print(json.dumps(answer))
+        return 0
+    print(f"PimcBot level {answer['level']} ({answer['worlds']} worlds) in Pyodide "
+          f"{answer['pyodide']} (Python {answer['python']}) under Node, {args.deals} deals "
+          f"per game, every seat a bot; times in ms")
+    head = (f"{'game':<12} {'decisions':>9} {'p50':>7} {'p95':>7}   {'searched':>8} {'p50':>7} "
+            f"{'p95':>7} {'max':>7}   {'advance p50':>11} {'p95':>7}")
+    print(head)
+    print("-" * len(head))
+    for name, figures in answer["games"].items():
+        every, searched, advance = figures["all"], figures["searched"], figures["advance"]
+        print(f"{name:<12} {len(every):>9} {percentile(every, .5):>7.1f} "
+              f"{percentile(every, .95):>7.1f}   {len(searched):>8} "
+              f"{percentile(searched, .5):>7.1f} {percentile(searched, .95):>7.1f} "
+              f"{max(searched, default=float('nan')):>7.1f}   "
+              f"{percentile(advance, .5):>11.1f} {percentile(advance, .95):>7.1f}")
+    target = answer["games"].get("briscola-2")
+    if target is not None:
+        p95 = percentile(target["all"], .95)
+        verdict = "meets" if p95 <= TARGET_MS else "misses"
+        print(f"\n2-player Briscola: p95 of a decision {p95:.1f} ms, which {verdict} the target "
+              f"of {TARGET_MS:.0f} ms (searched decisions only: "
+              f"{percentile(target['searched'], .95):.1f} ms; the widget's advance call: "
+              f"{percentile(target['advance'], .95):.1f} ms).")
+    print(f"({time.perf_counter() - began:.0f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

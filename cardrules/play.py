@@ -1,0 +1,786 @@
+"""Playing a deal in the browser: the Python side of the widget's play mode.
+
+The reader plays one seat and the package's bots play the others. The deal itself (the
+:class:`~cardrules.engine.Game`) stays here, in the Web Worker that runs Pyodide; the page
+receives only what the reader's seat may see: its :class:`~cardrules.engine.SeatView` (its hand,
+the table, the tricks, the score as it can count it, the hands the rules show it), the legal
+actions with, for each card of its hand it may not play, the reason :meth:`Game.refusal
+<cardrules.engine.Game.refusal>` gives, and every step told by a
+:class:`~cardrules.narration.Narrator` that keeps to that seat's view and calls it *you*. Other
+hands are never sent until their cards are played (the record, at the end, holds the deal).
+
+The bots are seeded: each decision is made by a bot seeded from the session's seed and the
+point of the deal, so the same deal, seed and play give the same answers, after an undo too.
+
+Each public function takes and returns JSON text, like :mod:`cardrules.web`; the ``*_data``
+functions return plain dicts, for Python callers and tests.
+
+==========================================  ==============================================
+function                                    answer
+==========================================  ==============================================
+``start(settings_json, lang)``              a new session: a fresh deal, or a record taken
+                                            over at one of its steps, as one seat
+``act(session, action)``                    the reader's action, played
+``advance(session)``                        one bot's action (the page calls it while a bot
+                                            is to act, one step at a time)
+``undo(session)``                           back to before the reader's last action
+``hint(session)``                           the search bot's estimate of each legal action
+``close(session)``                          forgets the session
+==========================================  ==============================================
+
+An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}``.
+
+Examples:
+    >>> import json
+    >>> settings = {"game": "briscola", "players": 2, "seat": 0, "seed": 7, "level": "easy"}
+    >>> answer = json.loads(start(json.dumps(settings), "en"))
+    >>> answer["ok"], answer["log"][0]["text"]  # doctest: +ELLIPSIS
+    (True, 'The cards are dealt; ... is turned up: ... are trumps.')
+    >>> state = answer["state"]
+    >>> state["your_turn"], len(state["hand"])
+    (True, 3)
+    >>> played = json.loads(act(answer["session"], state["hand"][0]))
+    >>> played["steps"][0]["text"].startswith("You play")
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .actions import Action, Move, NumberMove, format_action
+from .bots import LEVELS, Bot, PimcBot, make_bot
+from .cards import Card
+from .engine import CHANCE, Game, SeatView, Step
+from .errors import CardrulesError, Lang
+from .narration import Narrator
+from .record import load_record, new_game, replay
+
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_LEVEL",
+    "MAX_SESSIONS",
+    "act",
+    "act_data",
+    "advance",
+    "advance_data",
+    "close",
+    "hint",
+    "hint_data",
+    "start",
+    "start_data",
+    "undo",
+    "undo_data",
+]
+
+DEFAULT_LEVEL: Final = "normal"
+"""The bots' strength unless the reader chooses another (a :data:`~cardrules.bots.LEVELS`
+name)."""
+BOT_NAMES: Final = ("pimc", "greedy", "random")
+"""The bots a session may seat (``pimc`` at a level by default)."""
+HINT_LEVEL: Final = "normal"
+"""The least strength a hint searches at (a stronger session's level is used as it is)."""
+MAX_SESSIONS: Final = 8
+"""Sessions kept at once (the oldest is forgotten beyond that)."""
+MAX_SEED: Final = 2**32
+JS_SAFE: Final = 2**53
+"""A fresh deal's seed is drawn below this: a page's JavaScript reads numbers up to it exactly
+(a larger seed in a record it parses would come back altered, and the record would not
+replay)."""
+
+_TEXT: Final[dict[str, dict[Lang, str]]] = {
+    "no_session": {
+        "en": "This game is no longer open: start a new one.",
+        "es": "Esta partida ya no está abierta: empieza otra.",
+    },
+    "bad_seat": {
+        "en": "seat {seat}: choose a seat from 0 to {last}",
+        "es": "asiento {seat}: elige un asiento del 0 al {last}",
+    },
+    "bad_level": {
+        "en": "bots' strength {level!r}: choose {levels}",
+        "es": "fuerza de los bots {level!r}: elige {levels}",
+    },
+    "bad_bot": {
+        "en": "bot {bot!r}: choose {bots}",
+        "es": "bot {bot!r}: elige {bots}",
+    },
+    "bad_step": {
+        "en": "step {step}: the deal has steps 0 to {last}",
+        "es": "paso {step}: la mano tiene los pasos del 0 al {last}",
+    },
+    "bad_settings": {
+        "en": "the settings must be a JSON object with a game or a record",
+        "es": "los ajustes deben ser un objeto JSON con un juego o un registro",
+    },
+    "bad_seed": {
+        "en": "seed {seed!r}: a whole number from 0",
+        "es": "semilla {seed!r}: un número entero desde 0",
+    },
+    "over": {
+        "en": "The deal is over at this step: choose an earlier one.",
+        "es": "La mano ha terminado en este paso: elige uno anterior.",
+    },
+    "not_your_turn": {
+        "en": "It is not your turn: {who} is to play.",
+        "es": "No es tu turno: le toca a {who}.",
+    },
+    "not_now": {
+        "en": "{action} is not one of your choices now.",
+        "es": "{action} no es una de tus opciones ahora.",
+    },
+    "not_in_hand": {
+        "en": "{card} is not in your hand.",
+        "es": "{card} no está en tu mano.",
+    },
+    "nothing_to_undo": {
+        "en": "There is nothing of yours to undo.",
+        "es": "No hay ninguna jugada tuya que deshacer.",
+    },
+    "wait_turn": {"en": "Not your turn yet.", "es": "Todavía no es tu turno."},
+    "hint_none": {
+        "en": "No hint now: it is not your turn.",
+        "es": "Ahora no hay pista: no es tu turno.",
+    },
+    "hint_only": {
+        "en": "You have only one choice: {choice}.",
+        "es": "Solo tienes una opción: {choice}.",
+    },
+    "hint_bot": {
+        "en": "The bots would choose: {choice}.",
+        "es": "Los bots elegirían: {choice}.",
+    },
+    "hint_head": {
+        "en": "For each choice, {worlds} deals that agree with what you can see (the hidden "
+              "cards dealt at random) played out to the end:",
+        "es": "Para cada opción, {worlds} repartos compatibles con lo que ves (las cartas "
+              "ocultas repartidas al azar) jugados hasta el final:",
+    },
+    "hint_head_side": {
+        "en": "For each choice, {worlds} deals that agree with what you can see (the hidden "
+              "cards dealt at random) played out to the end; points are your side's:",
+        "es": "Para cada opción, {worlds} repartos compatibles con lo que ves (las cartas "
+              "ocultas repartidas al azar) jugados hasta el final; los puntos son de tu bando:",
+    },
+    "hint_points": {
+        "en": "{wins} to win · {points} points on average",
+        "es": "{wins} de ganar · {points} puntos de media",
+    },
+    "hint_tricks": {
+        "en": "{wins} to win · {points} tricks on average",
+        "es": "{wins} de ganar · {points} bazas de media",
+    },
+    "hint_best": {"en": "Best: {choice}.", "es": "Lo mejor: {choice}."},
+}
+
+
+def _t(key: str, lang: Lang, **fields: object) -> str:
+    return _TEXT[key][lang].format(**fields)
+
+
+def _lang(lang: str) -> Lang:
+    return "es" if lang == "es" else "en"
+
+
+class PlayError(CardrulesError):
+    """A request the session cannot serve (no such session, a seat out of range...)."""
+
+
+def _error(key: str, **fields: object) -> PlayError:
+    return PlayError(_t(key, "en", **fields), _t(key, "es", **fields))
+
+
+@dataclass
+class _Session:
+    """One deal being played: the game, the reader's seat and what the page has been told."""
+
+    id: int
+    game: Game
+    seat: int
+    lang: Lang
+    bot: str
+    level: str
+    seed: int
+    narrator: Narrator
+    start: int
+    """Actions in the log when the reader took the seat (undo goes no further back)."""
+    log: list[dict[str, Any]] = field(default_factory=list)
+    """Every step as the reader's seat was told it, by log index (the deal first)."""
+    marks: list[int] = field(default_factory=list)
+    """The log's length before each of the reader's actions."""
+
+
+_sessions: dict[int, _Session] = {}
+_counter = [0]
+
+
+def _answer(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _failure(error: BaseException, lang: Lang) -> dict[str, Any]:
+    if isinstance(error, CardrulesError):
+        return {"ok": False, "error": error.message(lang)}
+    return {"ok": False, "error": f"{type(error).__name__}: {error}"}
+
+
+def _session(session: int) -> _Session:
+    found = _sessions.get(session) if isinstance(session, int) else None
+    if found is None:
+        raise _error("no_session")
+    return found
+
+
+# Starting ---------------------------------------------------------------------------------------
+
+
+def start_data(settings: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """A new session (see :func:`start`)."""
+    language = _lang(lang)
+    try:
+        data = json.loads(settings) if isinstance(settings, str) else settings
+        if not isinstance(data, Mapping):
+            raise _error("bad_settings")
+        return _start(data, language)
+    except (CardrulesError, ValueError, TypeError, KeyError, RecursionError) as error:
+        return _failure(error, language)
+
+
+def start(settings_json: str, lang: str = "en") -> str:
+    """Start playing a deal as one seat.
+
+    Args:
+        settings_json: a JSON object: either ``game``, ``players`` (a count), ``seed`` (the
+            deal's; none: a random one) and ``options``, for a fresh deal; or ``record`` (a deal
+            record, as an object or as JSON text) and ``step`` (the step of that deal to play
+            on from: 0 is the deal, ``k`` the state after its ``k``-th action; by default 0).
+            Beside them: ``seat`` (the reader's, 0 by default), ``level`` (the bots'
+            strength: ``"easy"``, ``"normal"``, ``"hard"``), ``bot`` (``"pimc"`` by default;
+            ``"greedy"`` or ``"random"``) and ``bot_seed`` (seeds the bots; by default the
+            deal's seed).
+        lang: ``"en"`` or ``"es"``: the language of every sentence of the session.
+
+    Returns:
+        JSON text: ``{"ok": true, "session", "game", "title", "players", "seat", "seats"
+        ([{"name", "dealer"}]), "style", "scored_by", "draws", "level", "bot", "bot_seed",
+        "log" (every step so far, as the seat was told it: see :func:`act`), "state"}`` (the
+        seat's view: see :func:`act`), or ``{"ok": false, "error"}``.
+    """
+    return _answer(start_data(settings_json, lang))
+
+
+def _seed_of(value: object) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _error("bad_seed", seed=value)
+    return value
+
+
+def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
+    bot = data.get("bot", "pimc")
+    if bot not in BOT_NAMES:
+        raise _error("bad_bot", bot=bot, bots=", ".join(BOT_NAMES))
+    level = data.get("level") or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise _error("bad_level", level=level, levels=", ".join(LEVELS))
+    if "record" in data and data["record"] is not None:
+        source = replay(load_record(data["record"]))
+        step = data.get("step", 0)
+        if isinstance(step, bool) or not isinstance(step, int) or not (
+                0 <= step < len(source.log)):
+            raise _error("bad_step", step=step, last=len(source.log) - 1)
+        actions = source.log[:step + 1]
+        game = source.fresh()
+    elif isinstance(data.get("game"), str):
+        seed = _seed_of(data.get("seed"))
+        if seed is None:
+            seed = random.SystemRandom().randrange(JS_SAFE)
+        dealt = new_game(data["game"], players=data.get("players"), seed=seed,
+                         options=data.get("options"))
+        actions = dealt.log[:1]
+        game = dealt.fresh()
+    else:
+        raise _error("bad_settings")
+    seat = data.get("seat", 0)
+    players = game.rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise _error("bad_seat", seat=seat, last=players - 1)
+    bot_seed = _seed_of(data.get("bot_seed"))
+    if bot_seed is None:
+        bot_seed = (game.seed or 0) % MAX_SEED
+    _counter[0] += 1
+    session = _Session(
+        id=_counter[0], game=game, seat=seat, lang=lang, bot=bot, level=level,
+        seed=bot_seed % MAX_SEED,
+        narrator=Narrator(game.rules, game.names, lang, viewer=seat, you=seat),
+        start=len(actions),
+    )
+    for action in actions:
+        session.log.append(_told(session, game.play_step(action)))
+    if game.is_over:
+        raise _error("over")
+    _sessions[session.id] = session
+    while len(_sessions) > MAX_SESSIONS:
+        del _sessions[min(_sessions)]
+    rules = game.rules
+    return {
+        "ok": True,
+        "session": session.id,
+        "game": rules.id,
+        "title": rules.title.get(lang, rules.id),
+        "players": players,
+        "seat": seat,
+        "seats": [{"name": game.names[s], "dealer": s == players - 1} for s in range(players)],
+        "style": rules.pack.face.style,
+        "scored_by": "tricks" if rules.scores_tricks else "points",
+        "draws": any(rules.draw_counts),
+        "level": level,
+        "bot": bot,
+        "bot_seed": session.seed,
+        "log": list(session.log),
+        "state": _state(session),
+    }
+
+
+# What the seat is told --------------------------------------------------------------------------
+
+
+def _told(session: _Session, step: Step) -> dict[str, Any]:
+    """A step as the reader's seat was told it, with the table as it then stood."""
+    narrator = session.narrator
+    rules = session.game.rules
+    if step.seat == CHANCE:
+        text, trick_text, draws = narrator.deal(step), "", ""
+        action = "deal"
+    else:
+        words = narrator.step(step)
+        text, trick_text, draws = words.action, words.trick, " ".join(words.draws)
+        action = format_action(narrator.seen(step))
+    previous = session.log[-1] if session.log else None
+    labels: dict[str, str | None] = {}
+    if previous is not None and not previous["done"]:
+        labels = {code: label for _, code, label in previous["table"]}
+    if step.played is not None:
+        labels[step.played.code] = step.label.value if step.label is not None else None
+    trick = step.trick
+    taking = None
+    if trick is not None:
+        plays = trick.plays
+        number, done, winner = trick.number + 1, True, trick.winner
+        if winner is not None:
+            taking = rules.trick_winner(trick.cards, trick.trump)
+    else:
+        plays = step.after.trick
+        number, done, winner = len(step.after.tricks) + 1, False, None
+    return {
+        "index": step.index,
+        "actor": step.seat,
+        "action": action,
+        "text": text,
+        "trick_text": trick_text,
+        "draw_text": draws,
+        "label": step.label.value if step.label is not None else None,
+        "table": [[seat, card.code, labels.get(card.code)] for seat, card in plays],
+        "trick": number,
+        "done": done,
+        "winner": winner,
+        "taking": taking,
+    }
+
+
+def _state(session: _Session) -> dict[str, Any]:
+    """What the reader's seat sees now, and what it may do."""
+    game = session.game
+    seat = session.seat
+    view = game.view(seat)
+    narrator = session.narrator
+    lang = session.lang
+    rules = game.rules
+    legal = list(view.legal_actions)
+    to_act = view.current_player if not game.is_over else None
+    your_turn = to_act == seat
+    hand = sorted(view.hand, key=lambda c: c.sort_key)
+    cards: list[dict[str, Any]] = []
+    for card in hand:
+        cards.append({"code": card.code, "play": card.code if card in legal else None,
+                      "why": None if card in legal else _why(game, view, card, your_turn, lang)})
+    # A card clicked may stand for the one move that names it when no card is played now (a
+    # discard): the move's buttons are there too.
+    if not any(isinstance(a, Card) for a in legal):
+        naming: dict[str, list[str]] = {}
+        for action in legal:
+            named = getattr(action, "card", None)
+            if isinstance(action, Move) and action.leaves_hand and isinstance(named, Card):
+                naming.setdefault(named.code, []).append(format_action(action))
+        for item in cards:
+            chosen = naming.get(item["code"], [])
+            if len(chosen) == 1:
+                item["play"], item["why"] = chosen[0], None
+    moves = [_move(narrator, action, view) for action in legal if isinstance(action, Move)]
+    last = session.log[-1]
+    points = list(view.points)
+    seat_tricks = [0] * view.players
+    for trick in view.tricks:
+        if trick.winner is not None:
+            seat_tricks[trick.winner] += 1
+    result = game.result
+    sides = result.sides if result is not None else view.sides
+    by_tricks = rules.scores_tricks
+    side_points = [sum((seat_tricks if by_tricks else points)[s] for s in side) for side in sides]
+    if result is not None:
+        side_points = list(result.side_points)
+    state: dict[str, Any] = {
+        "step": len(game.log) - 1,
+        "phase": view.phase.value,
+        "turn": to_act,
+        "your_turn": your_turn,
+        "over": game.is_over,
+        "hand": [c.code for c in hand],
+        "cards": cards,
+        "moves": moves,
+        "hand_sizes": list(view.hand_sizes),
+        "visible": {str(s): [c.code for c in h] for s, h in sorted(view.visible_hands.items())},
+        "turn_up": view.turn_up.code if view.turn_up is not None else None,
+        "trump": view.trump.value if view.trump is not None else None,
+        "trump_name": narrator.suit(view.trump) if view.trump is not None else None,
+        "stock": view.stock_size,
+        "talon": [c.code for c in view.talon],
+        "table": last["table"],
+        "trick": last["trick"],
+        "done": last["done"],
+        "winner": last["winner"],
+        "taking": last["taking"],
+        "points": points,
+        "seat_tricks": seat_tricks,
+        "sides": [list(side) for side in sides],
+        "side_names": [narrator.side(side) for side in sides],
+        "side_points": side_points,
+        "side_tricks": [sum(seat_tricks[s] for s in side) for side in sides],
+        "situation": narrator.situation(view),
+        "can_undo": bool(session.marks),
+        "result": None,
+        "record": None,
+        "record_text": None,
+    }
+    if result is not None:
+        said = [narrator.verdict(result), narrator.game_points(result)]
+        state["result"] = {**result.to_json(),
+                           "text": " ".join(line for line in said if line)}
+        record = game.to_record()
+        state["record"] = record
+        state["record_text"] = record_text(record)
+    state["names"] = _names(narrator, state, session.log)
+    return state
+
+
+def _why(game: Game, view: SeatView, card: Card, your_turn: bool, lang: Lang) -> str:
+    """Why the reader may not play ``card`` of its own hand now (the engine's reason)."""
+    if not your_turn:
+        return _t("wait_turn", lang)
+    refusal = game.refusal(card)
+    if refusal is None:  # playable by the rules, but not a choice now
+        return _t("not_now", lang, action=card.code)
+    return refusal.message(lang)
+
+
+def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
+    """A legal move as a choice: its notation, its kind and its words."""
+    item: dict[str, Any] = {
+        "action": format_action(action),
+        "kind": action.keyword,
+        "text": narrator.choice(action, view.turn_up, view.trump) or format_action(action),
+    }
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        item["card"] = card.code
+    if isinstance(action, NumberMove):
+        item["number"] = action.number
+    suit = getattr(action, "suit", None)
+    if suit is not None and hasattr(suit, "value"):
+        item["suit"] = suit.value
+    return item
+
+
+def _names(narrator: Narrator, state: Mapping[str, Any],
+           log: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """The names of the cards the answer shows (and of no other card)."""
+    from .cards import parse_card
+
+    codes: set[str] = set(state["hand"]) | set(state["talon"])
+    for hand in state["visible"].values():
+        codes.update(hand)
+    if state["turn_up"]:
+        codes.add(state["turn_up"])
+    for move in state["moves"]:
+        if "card" in move:
+            codes.add(move["card"])
+    for entry in log:
+        codes.update(code for _, code, _ in entry["table"])
+    return {code: narrator.card_name(parse_card(code)) for code in sorted(codes)}
+
+
+# Playing ----------------------------------------------------------------------------------------
+
+
+def _bot(session: _Session) -> Bot:
+    """The bot for the next decision, seeded from the session's seed and the point of the deal
+    (so an undone and replayed deal gets the same answers)."""
+    seed = (session.seed * 1_000_003 + len(session.game.log) * 7_919) % MAX_SEED
+    if session.bot == "pimc":
+        return make_bot("pimc", seed=seed, level=session.level)
+    if session.bot == "random":
+        return make_bot("random", seed=seed)
+    return make_bot("greedy")
+
+
+def _moved(session: _Session, steps: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"ok": True, "session": session.id, "steps": steps, "state": _state(session), **extra}
+
+
+def act_data(session: int, action: str) -> dict[str, Any]:
+    """The reader's action (see :func:`act`)."""
+    lang: Lang = "en"
+    try:
+        found = _session(session)
+        lang = found.lang
+        game = found.game
+        seat = found.seat
+        chosen = game.parse(action) if isinstance(action, str) else None
+        legal = game.legal_actions(seat)
+        if chosen is None or chosen not in legal:
+            raise _not_allowed(found, chosen, action)
+        mark = len(game.log)
+        step = game.play_step(chosen)
+        found.marks.append(mark)
+        told = _told(found, step)
+        found.log.append(told)
+        return _moved(found, [told])
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, lang)
+
+
+def _not_allowed(session: _Session, chosen: Action | None, text: object) -> PlayError:
+    """Why the reader may not make ``chosen`` now, without telling where another card lies."""
+    game = session.game
+    seat = session.seat
+    turn = game.current_player
+    if chosen is None:
+        return _error("not_now", action=str(text)[:40])
+    card = chosen if isinstance(chosen, Card) else getattr(chosen, "card", None)
+    if isinstance(card, Card) and card not in game.hands[seat] and (
+            isinstance(chosen, Card) or getattr(chosen, "leaves_hand", False)):
+        return PlayError(_t("not_in_hand", "en", card=Narrator(game.rules, game.names).card(card)),
+                         _t("not_in_hand", "es",
+                            card=Narrator(game.rules, game.names, "es").card(card)))
+    if turn != seat and turn is not None and turn >= 0:
+        return PlayError(_t("not_your_turn", "en", who=game.names[turn]),
+                         _t("not_your_turn", "es", who=game.names[turn]))
+    if turn == seat:
+        refusal = game.refusal(chosen)
+        if refusal is not None:
+            return PlayError(refusal.en, refusal.es)
+    return _error("not_now", action=format_action(chosen))
+
+
+def act(session: int, action: str) -> str:
+    """Play the reader's action.
+
+    Args:
+        session: the session's number (from :func:`start`).
+        action: the action in notation (a card code such as ``"1O"``, or a move such as
+            ``"bid:75"``): one of the seat's legal actions, which may be a move allowed out of
+            turn.
+
+    Returns:
+        JSON text: ``{"ok": true, "session", "steps": [step], "state"}``. A step, as the seat
+        was told it: ``index`` (in the deal's log), ``actor``, ``action`` (notation; a card
+        put face down by another seat shows as ``discard:?``), ``text``, ``trick_text``,
+        ``draw_text`` (the narration's sentences), ``label`` (a play's label), ``table``
+        (``[seat, card, label]`` plays on the table after it), ``trick`` (its number, from 1),
+        ``done`` (the table shows a finished trick), ``winner``, ``taking`` (the index in
+        ``table`` of the card that took it). The state: ``step``, ``phase``, ``turn`` (the
+        seat to act), ``your_turn``, ``over``, ``hand``, ``cards`` (for each card of the hand:
+        ``code``, ``play`` (the action a click makes, or null) and ``why`` (why it may not be
+        played now)), ``moves`` (``action``, ``kind``, ``text``, and ``card``, ``suit`` or
+        ``number``), ``hand_sizes``, ``visible`` (other hands the seat sees), ``turn_up``,
+        ``trump``, ``trump_name``, ``stock``, ``talon``, the table as in the last step,
+        ``points`` and ``seat_tricks`` (per seat, as the seat can count them), ``sides``,
+        ``side_names``, ``side_points``, ``side_tricks`` (once the seat knows the sides),
+        ``situation`` (an auction's state in words), ``can_undo``, and at the end ``result``
+        (with its ``text``), ``record`` and ``record_text`` (the record as JSON text, for the
+        page to show and copy as it is); ``names``: the name of each card the answer shows.
+        ``{"ok": false, "error"}`` for an action the seat may not make (the game is unchanged).
+    """
+    return _answer(act_data(session, action))
+
+
+def advance_data(session: int) -> dict[str, Any]:
+    """One bot's action (see :func:`advance`)."""
+    lang: Lang = "en"
+    try:
+        found = _session(session)
+        lang = found.lang
+        game = found.game
+        turn = game.current_player
+        if game.is_over or turn is None or turn == found.seat or turn < 0:
+            return _moved(found, [], ms=0.0)
+        began = time.perf_counter()
+        action = _bot(found).choose(game.view(turn))
+        ms = (time.perf_counter() - began) * 1000
+        told = _told(found, game.play_step(action))
+        found.log.append(told)
+        return _moved(found, [told], ms=round(ms, 1))
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, lang)
+
+
+def advance(session: int) -> str:
+    """Let the bot whose turn it is act, once.
+
+    Returns:
+        JSON text: as :func:`act`, with the step of the bot (none when the reader is to act or
+        the deal is over) and ``ms``, the time the bot took to decide.
+    """
+    return _answer(advance_data(session))
+
+
+def undo_data(session: int) -> dict[str, Any]:
+    """Back to before the reader's last action (see :func:`undo`)."""
+    lang: Lang = "en"
+    try:
+        found = _session(session)
+        lang = found.lang
+        if not found.marks:
+            raise _error("nothing_to_undo")
+        keep = found.marks.pop()
+        game = found.game
+        back = game.fresh()
+        for action in game.log[:keep]:
+            back.play(action)
+        found.game = back
+        del found.log[keep:]
+        return {"ok": True, "session": found.id, "log": list(found.log),
+                "state": _state(found)}
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, lang)
+
+
+def undo(session: int) -> str:
+    """Take back the reader's last action and the bots' replies after it.
+
+    Returns:
+        JSON text: ``{"ok": true, "session", "log" (every step now standing), "state"}``.
+    """
+    return _answer(undo_data(session))
+
+
+def hint_data(session: int) -> dict[str, Any]:
+    """The search bot's estimates for the reader (see :func:`hint`)."""
+    lang: Lang = "en"
+    try:
+        found = _session(session)
+        lang = found.lang
+        game = found.game
+        seat = found.seat
+        narrator = found.narrator
+        view = game.view(seat)
+        if game.is_over or view.current_player != seat or not view.legal_actions:
+            return {"ok": True, "text": _t("hint_none", lang), "estimates": []}
+        legal = view.legal_actions
+        if len(legal) == 1:
+            choice = _choice_words(narrator, legal[0], view)
+            return {"ok": True, "text": _t("hint_only", lang, choice=choice),
+                    "best": format_action(legal[0]), "estimates": []}
+        level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
+        seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % MAX_SEED
+        bot = PimcBot(worlds=LEVELS[level], seed=seed)
+        began = time.perf_counter()
+        estimates = bot.evaluate(view)
+        if len(estimates) < 2:
+            chosen = bot.choose(view)
+            ms = (time.perf_counter() - began) * 1000
+            return {"ok": True, "best": format_action(chosen),
+                    "text": _t("hint_bot", lang, choice=_choice_words(narrator, chosen, view)),
+                    "estimates": [], "ms": round(ms, 1)}
+        ms = (time.perf_counter() - began) * 1000
+        best = max(estimates, key=lambda e: (e.wins, e.points))
+        sides = view.sides
+        teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
+        key = "hint_tricks" if game.rules.scores_tricks else "hint_points"
+        worlds = estimates[0].worlds
+        shown = []
+        for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
+            shown.append({
+                "action": format_action(estimate.action),
+                "card": estimate.action.code if isinstance(estimate.action, Card) else None,
+                "choice": _choice_words(narrator, estimate.action, view),
+                "wins": round(estimate.wins, 3),
+                "points": round(estimate.points, 1),
+                "best": estimate is best,
+                "text": _t(key, lang, wins=_percent(estimate.wins, lang),
+                           points=_decimal(estimate.points, lang)),
+            })
+        head = _t("hint_head_side" if teamed else "hint_head", lang, worlds=worlds)
+        return {"ok": True, "best": format_action(best.action),
+                "text": _t("hint_best", lang,
+                           choice=_choice_words(narrator, best.action, view)),
+                "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, lang)
+
+
+def hint(session: int) -> str:
+    """The bot's evaluation of each legal action for the reader's seat, worded in the
+    session's language.
+
+    A search bot (:meth:`PimcBot.evaluate <cardrules.bots.PimcBot.evaluate>`, at the session's
+    strength and at least ``"normal"``) plays each card (and each move it weighs) out in deals
+    that agree with what the seat sees. Where it weighs nothing by search (bids, calls,
+    discards, trumps) the hint is the bots' own choice.
+
+    Returns:
+        JSON text: ``{"ok": true, "text" (the hint in one sentence), "best" (an action),
+        "head", "worlds", "estimates": [{"action", "card", "choice", "wins" (the share of
+        deals won, 0 to 1), "points" (on average: the seat's side's, tricks in a game scored
+        by tricks), "best", "text"}], "ms"}``, best first.
+    """
+    return _answer(hint_data(session))
+
+
+def close(session: int) -> str:
+    """Forget a session (its game). Returns ``{"ok": true}``."""
+    if isinstance(session, int):
+        _sessions.pop(session, None)
+    return _answer({"ok": True})
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """A record as JSON text to read, copy or save: one line per key, the lists of cards and
+    actions on their line. The page shows and copies this text as it is (a seed beyond what
+    JavaScript numbers hold exactly stays intact)."""
+    lines = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+             for key, value in record.items()]
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:
+    if isinstance(action, Card):
+        return narrator.card(action)
+    return narrator.choice(action, view.turn_up, view.trump) or format_action(action)
+
+
+def _percent(share: float, lang: Lang) -> str:
+    value = round(share * 100)
+    return f"{value}\u00a0%" if lang == "es" else f"{value}%"
+
+
+def _decimal(value: float, lang: Lang) -> str:
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "es" else text
+

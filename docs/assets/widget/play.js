@@ -1,0 +1,1037 @@
+/* cardrules widget: play mode. Play one seat of a deal against the package's bots, beside
+ * stepping through it.
+ *
+ * The deal lives in Python, in the Web Worker (cardrules.play): the page sends the reader's
+ * choices and receives only what the reader's seat may see (its hand, the table, the score as it
+ * can count it, the legal actions with the reason each other card of the hand may not be played)
+ * and every step as the narration tells it to that seat. The bots answer one at a time, a short
+ * pause apart (each answer is one call to cardrules.play.advance): the page never waits on
+ * Python. Every string goes in as text.
+ *
+ *   new Play(board, {tryPage})   adds to a Board (board.js) the "Step through / Play" choice,
+ *                                the play panel, and "Play from here" under the step controls.
+ *
+ * window.crPlayPause (ms), if set, replaces the pause between the bots' plays (the tests set
+ * it low). */
+
+import { button, cardBack, cardImage, el, labelLink, url } from "./dom.js";
+import { Runtime } from "./runtime.js";
+import { format, page } from "./text.js";
+
+const PAUSE_MS = 700;
+/* The pause before a bot plays after a trick is complete: time to see who took it. */
+const TRICK_PAUSE_MS = 1400;
+
+export const PLAY_TEXT = {
+  en: {
+    modes: "Mode",
+    modeStep: "Step through",
+    modePlay: "Play",
+    setup: "Play a deal against the bots",
+    source: "Deal",
+    newDeal: "a new deal",
+    boardDeal: "the deal on the board, from its start",
+    game: "Game",
+    players: "Players",
+    seed: "Seed",
+    seedHint: "empty: a random seed",
+    seat: "Your seat",
+    seatOption: "{name} (seat {n})",
+    dealerOption: "{name} (seat {n}, dealer)",
+    level: "Bots",
+    levels: { easy: "easy", normal: "normal", hard: "strong" },
+    start: "Deal and play",
+    loading: "Loading Python in your browser…",
+    starting: "Dealing…",
+    you: "You",
+    seatMeta: "seat {n}",
+    dealer: "dealer",
+    side: "side {n}",
+    cards: "{n} cards",
+    toPlay: "to play",
+    thinking: "{name} is thinking…",
+    yourTurn: "Your turn: click or tap a card.",
+    yourMove: "Your turn: choose below.",
+    yourTurnOr: "Your turn: click or tap a card, or choose below.",
+    cannot: "Not {card}: {why}",
+    hand: "Your hand",
+    choices: "Your choices",
+    bidButton: "Bid",
+    bidLabel: "Bid",
+    hint: "Hint",
+    hinting: "Thinking…",
+    undo: "Undo",
+    undoTitle: "Take back your last play and the bots' replies",
+    newGame: "New game",
+    log: "What happened",
+    table: "On the table",
+    trick: "Trick {n}",
+    empty: "No card on the table yet.",
+    turnUp: "Turned-up card",
+    trumps: "Trumps: {suit}",
+    noTrumps: "No trumps yet",
+    stock: "Stock: {n}",
+    talon: "Talon",
+    sideCol: "Side",
+    playerCol: "Player",
+    pointsCol: "Points",
+    tricksCol: "Tricks",
+    score: "Score",
+    record: "The record of this deal",
+    copy: "Copy",
+    copied: "The record is copied.",
+    copyFailed: "Could not copy: select the record and copy it.",
+    download: "Download",
+    open: "Open in step mode",
+    takeover: "Play from here as",
+    here: "Play from here",
+    hereTitle: "Take this seat at this step and play on against the bots",
+    overHere: "The deal is over at this step: go back a step or more.",
+    failed: "Something went wrong: {error}",
+    badSeed: "The seed must be a whole number from 0: {seed}"
+  },
+  es: {
+    modes: "Modo",
+    modeStep: "Paso a paso",
+    modePlay: "Jugar",
+    setup: "Jugar una mano contra los bots",
+    source: "Mano",
+    newDeal: "una mano nueva",
+    boardDeal: "la mano del tablero, desde el principio",
+    game: "Juego",
+    players: "Jugadores",
+    seed: "Semilla",
+    seedHint: "vacía: una semilla al azar",
+    seat: "Tu asiento",
+    seatOption: "{name} (asiento {n})",
+    dealerOption: "{name} (asiento {n}, da las cartas)",
+    level: "Bots",
+    levels: { easy: "flojos", normal: "normales", hard: "fuertes" },
+    start: "Repartir y jugar",
+    loading: "Cargando Python en el navegador…",
+    starting: "Repartiendo…",
+    you: "Tú",
+    seatMeta: "asiento {n}",
+    dealer: "da las cartas",
+    side: "bando {n}",
+    cards: "{n} cartas",
+    toPlay: "le toca",
+    thinking: "{name} está pensando…",
+    yourTurn: "Te toca: pulsa una carta.",
+    yourMove: "Te toca: elige abajo.",
+    yourTurnOr: "Te toca: pulsa una carta o elige abajo.",
+    cannot: "{card} no: {why}",
+    hand: "Tu mano",
+    choices: "Tus opciones",
+    bidButton: "Pujar",
+    bidLabel: "Puja",
+    hint: "Pista",
+    hinting: "Pensando…",
+    undo: "Deshacer",
+    undoTitle: "Retirar tu última jugada y las respuestas de los bots",
+    newGame: "Otra partida",
+    log: "Lo que ha pasado",
+    table: "En la mesa",
+    trick: "Baza {n}",
+    empty: "Todavía no hay cartas en la mesa.",
+    turnUp: "Muestra",
+    trumps: "Triunfo: {suit}",
+    noTrumps: "Aún sin triunfo",
+    stock: "Mazo: {n}",
+    talon: "Talón",
+    sideCol: "Bando",
+    playerCol: "Jugador",
+    pointsCol: "Puntos",
+    tricksCol: "Bazas",
+    score: "Tanteo",
+    record: "El registro de esta mano",
+    copy: "Copiar",
+    copied: "Registro copiado.",
+    copyFailed: "No se ha podido copiar: selecciona el registro y cópialo.",
+    download: "Descargar",
+    open: "Abrir paso a paso",
+    takeover: "Jugar desde aquí como",
+    here: "Jugar desde aquí",
+    hereTitle: "Tomar este asiento en este paso y seguir jugando contra los bots",
+    overHere: "La mano ya ha terminado en este paso: retrocede uno o más pasos.",
+    failed: "Algo ha fallado: {error}",
+    badSeed: "La semilla debe ser un número entero desde 0: {seed}"
+  }
+};
+
+/* Bids and other numbered moves are offered as one menu from this many on. */
+const MENU_FROM = 6;
+
+function sleep(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+function pauseFor(afterTrick) {
+  const chosen = typeof window.crPlayPause === "number" ? window.crPlayPause : null;
+  if (chosen !== null) return chosen;
+  return afterTrick ? TRICK_PAUSE_MS : PAUSE_MS;
+}
+
+let styled = false;
+
+/* The play mode's stylesheet, once per page (docs/hooks/widget.py copies it beside the
+ * modules). */
+function loadStyle() {
+  if (styled || !page.config || !page.config.widget) return;
+  styled = true;
+  document.head.append(el("link", { rel: "stylesheet", href: url(page.config.widget + "play.css") }));
+}
+
+/* The record of the deal on the step-mode board, as text. A seed JavaScript could not read
+ * exactly (beyond 2^53) is left out: the record holds the deal itself. */
+function boardRecord(data) {
+  const record = Object.assign({}, data.record);
+  if (typeof record.seed === "number" && !Number.isSafeInteger(record.seed)) delete record.seed;
+  return JSON.stringify(record);
+}
+
+function option(value, text) {
+  return el("option", { value, text });
+}
+
+function labeled(text, control) {
+  return el("label", null, text + " ", control);
+}
+
+export class Play {
+  constructor(board, options) {
+    this.board = board;
+    this.options = options || {};
+    this.T = PLAY_TEXT[page.lang] || PLAY_TEXT.en;
+    this.mode = "step";
+    this.game = null; // the start answer: the deal's fixed parts
+    this.state = null;
+    this.log = [];
+    this.hints = null;
+    this.loop = 0;
+    this.shownAt = 0;
+    this.lastDone = false;
+    this.pending = false; // a bot is to play, or a call is on its way: the hand waits
+    this.busy = false; // the reader's action or undo is on its way
+    loadStyle();
+    this.build();
+  }
+
+  /* The elements ------------------------------------------------------------------------------ */
+
+  build() {
+    const T = this.T;
+    const board = this.board;
+    this.stepMode = button(T.modeStep, T.modeStep, () => { this.setMode("step"); },
+      "cr-play__mode cr-play__mode--step");
+    this.playMode = button(T.modePlay, T.modePlay, () => { this.setMode("play"); },
+      "cr-play__mode cr-play__mode--play");
+    this.modes = el("div", { class: "cr-play__modes", role: "group", "aria-label": T.modes },
+      this.stepMode, this.playMode);
+    const intro = board.root.firstElementChild;
+    board.root.insertBefore(this.modes, intro ? intro.nextSibling : null);
+
+    this.panel = el("div", { class: "cr-play", hidden: true, lang: page.lang });
+    this.buildSetup();
+    this.buildTable();
+    this.panel.append(this.setup, this.table);
+    this.modes.after(this.panel);
+    this.buildTakeover();
+    this.syncModes();
+
+    Runtime.onStart((ready) => {
+      ready.catch(() => { this.fail(); });
+    });
+    // Labels explain themselves in the board's term lookup.
+    this.panel.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const link = event.target instanceof Element
+        ? event.target.closest("a.cr-label[data-label]") : null;
+      if (!link || !board.lookup) return;
+      event.preventDefault();
+      board.lookup.open(link.getAttribute("data-label"));
+    });
+  }
+
+  buildSetup() {
+    const T = this.T;
+    const config = page.config;
+    this.setup = el("div", { class: "cr-play__setup" });
+    this.source = el("select", { class: "cr-play__source", "aria-label": T.source });
+    this.source.addEventListener("change", () => { this.syncSetup(); });
+    this.gameSelect = el("select", { class: "cr-play__game", "aria-label": T.game });
+    this.playersSelect = el("select", { class: "cr-play__players", "aria-label": T.players });
+    (config.games || []).forEach((g) => { this.gameSelect.append(option(g.id, g.title)); });
+    this.gameSelect.addEventListener("change", () => {
+      this.gameChosen = true;
+      this.fillPlayers();
+      this.fillSeats();
+    });
+    this.playersSelect.addEventListener("change", () => { this.fillSeats(); });
+    this.seed = el("input", { class: "cr-play__seed", type: "number", min: 0, step: 1,
+      inputmode: "numeric", placeholder: T.seedHint, "aria-label": T.seed });
+    this.seatSelect = el("select", { class: "cr-play__seat", "aria-label": T.seat });
+    this.levelSelect = el("select", { class: "cr-play__level", "aria-label": T.level });
+    ["easy", "normal", "hard"].forEach((level) => {
+      this.levelSelect.append(option(level, T.levels[level]));
+    });
+    this.levelSelect.value = "normal";
+    this.startButton = button(T.start, T.start, () => { this.startNew(); }, "cr-play__start");
+    this.setupStatus = el("p", { class: "cr-play__setup-status", role: "status",
+      "aria-live": "polite", hidden: true });
+    this.newRow = el("div", { class: "cr-source__row cr-play__new-row" },
+      labeled(T.game, this.gameSelect), labeled(T.players, this.playersSelect),
+      labeled(T.seed, this.seed));
+    this.setup.append(
+      el("p", { class: "cr-board__heading", text: T.setup }),
+      el("div", { class: "cr-source__row" }, labeled(T.source, this.source)),
+      this.newRow,
+      el("div", { class: "cr-source__row" }, labeled(T.seat, this.seatSelect),
+        labeled(T.level, this.levelSelect), this.startButton),
+      this.setupStatus);
+  }
+
+  buildTable() {
+    const T = this.T;
+    this.table = el("div", { class: "cr-play__table", hidden: true });
+    this.title = el("p", { class: "cr-play__title" });
+    this.hintButton = button(T.hint, T.hint, () => { this.askHint(); }, "cr-play__hint");
+    this.undoButton = button("↶ " + T.undo, T.undoTitle, () => { this.undo(); }, "cr-play__undo");
+    this.newButton = button(T.newGame, T.newGame, () => { this.backToSetup(); }, "cr-play__new");
+    this.status = el("p", { class: "cr-play__status", role: "status", "aria-live": "polite" });
+    this.seats = el("div", { class: "cr-play__seats" });
+    this.turnup = el("div", { class: "cr-board__turnup cr-play__turnup" });
+    this.trumps = el("p", { class: "cr-board__trumps cr-play__trumps" });
+    this.stock = el("p", { class: "cr-board__stock cr-play__stock" });
+    this.talon = el("div", { class: "cr-play__talon", hidden: true });
+    this.heading = el("p", { class: "cr-board__heading" });
+    this.plays = el("ol", { class: "cr-board__plays cr-play__plays" });
+    this.empty = el("p", { class: "cr-board__small", text: T.empty });
+    this.trickText = el("p", { class: "cr-board__trick-result" });
+    this.trick = el("div", { class: "cr-board__trick cr-play__trick" }, this.heading, this.plays,
+      this.empty, this.trickText);
+    this.situation = el("p", { class: "cr-play__situation", hidden: true });
+    this.handBox = el("div", { class: "cr-play__hand", role: "group", "aria-label": T.hand });
+    this.moves = el("div", { class: "cr-play__moves", role: "group", "aria-label": T.choices });
+    this.hintBox = el("div", { class: "cr-play__hints", hidden: true });
+    this.lastText = el("p", { class: "cr-board__text cr-play__last", "aria-live": "polite" });
+    this.logList = el("ol", { class: "cr-play__log" });
+    this.logBox = el("details", { class: "cr-play__log-box" },
+      el("summary", { text: T.log }), this.logList);
+    this.scoreHead = el("thead");
+    this.scoreBody = el("tbody");
+    this.score = el("table", { class: "cr-board__score cr-play__score" }, this.scoreHead,
+      this.scoreBody);
+    this.recordBox = el("pre", { class: "cr-source__record cr-play__record" });
+    this.copyButton = button(T.copy, T.copy, () => { this.copyRecord(); }, "cr-play__copy");
+    this.downloadButton = button(T.download, T.download, () => { this.downloadRecord(); },
+      "cr-play__download");
+    this.openButton = button(T.open, T.open, () => { this.openRecord(); }, "cr-play__open");
+    this.end = el("div", { class: "cr-play__end", hidden: true },
+      el("div", { class: "cr-source__row" }, this.copyButton, this.downloadButton,
+        this.openButton),
+      el("details", { class: "cr-source__details", open: true },
+        el("summary", { text: T.record }), this.recordBox));
+    this.you = el("div", { class: "cr-play__you" },
+      el("p", { class: "cr-board__heading", text: T.hand }), this.handBox, this.moves);
+    this.table.append(
+      el("div", { class: "cr-play__head" }, this.title,
+        el("div", { class: "cr-play__buttons" }, this.hintButton, this.undoButton,
+          this.newButton)),
+      this.status, this.lastText, this.seats,
+      el("div", { class: "cr-board__middle" },
+        el("div", { class: "cr-board__trump" }, this.turnup, this.trumps, this.stock,
+          this.talon),
+        this.trick),
+      this.situation, this.you, this.hintBox,
+      el("div", { class: "cr-board__score-box" }, this.score), this.end, this.logBox);
+  }
+
+  /* "Play from here as [seat]" under the step controls: the board's deal, at its step. */
+  buildTakeover() {
+    const T = this.T;
+    const board = this.board;
+    this.takeSeat = el("select", { class: "cr-play__take-seat", "aria-label": T.seat });
+    this.takeSeat.addEventListener("change", () => { this.takeChosen = true; });
+    this.hereButton = button(T.here, T.hereTitle, () => { this.playFromHere(); },
+      "cr-play__here");
+    this.takeover = el("div", { class: "cr-play__takeover cr-source__row", hidden: true },
+      labeled(T.takeover, this.takeSeat), this.hereButton);
+    board.controls.after(this.takeover);
+    this.takeData = null;
+    if (typeof board.render === "function") {
+      const render = board.render.bind(board);
+      board.render = () => {
+        render();
+        this.syncTakeover();
+      };
+    }
+  }
+
+  syncTakeover() {
+    const board = this.board;
+    const data = board.data;
+    this.takeover.hidden = !data || this.mode !== "step";
+    if (!data) return;
+    if (this.takeData !== data) {
+      this.takeData = data;
+      this.takeChosen = false;
+      // The setup offers the board's deal, and its game by default.
+      this.syncSources();
+      if (!this.game) this.syncSetup();
+      this.takeSeat.replaceChildren(...data.seats.map((seat, i) =>
+        option(String(i), format(this.T.seatOption, { name: seat.name, n: i }))));
+    }
+    const step = data.steps[board.index];
+    if (!this.takeChosen) {
+      const viewer = board.view === "all" ? null : Number(board.view);
+      const seat = viewer !== null ? viewer
+        : (step && typeof step.turn === "number" && step.turn >= 0 ? step.turn : 0);
+      this.takeSeat.value = String(seat);
+    }
+    const over = board.index >= data.steps.length - 1 && !!data.result;
+    this.hereButton.disabled = over;
+    this.hereButton.title = over ? this.T.overHere : this.T.hereTitle;
+  }
+
+  /* Modes ------------------------------------------------------------------------------------- */
+
+  setMode(mode) {
+    this.mode = mode;
+    this.syncModes();
+    if (mode === "play") {
+      this.board.activate();
+      this.syncSources();
+      if (!this.state) this.syncSetup();
+    }
+  }
+
+  syncModes() {
+    const playing = this.mode === "play";
+    this.stepMode.setAttribute("aria-pressed", String(!playing));
+    this.playMode.setAttribute("aria-pressed", String(playing));
+    this.panel.hidden = !playing;
+    this.board.root.classList.toggle("cr-widget--playing", playing);
+    this.board.figure.classList.toggle("cr-deal--playing", playing);
+    this.syncTakeover();
+  }
+
+  fail() {
+    this.modes.hidden = true;
+    this.panel.hidden = true;
+    this.takeover.hidden = true;
+    this.board.root.classList.remove("cr-widget--playing");
+    this.board.figure.classList.remove("cr-deal--playing");
+  }
+
+  /* The setup --------------------------------------------------------------------------------- */
+
+  /* The deals on offer: a new one, the board's, and the Try it page's samples. */
+  syncSources() {
+    const T = this.T;
+    const chosen = this.source.value;
+    const items = [option("new", T.newDeal)];
+    if (this.board.data) items.push(option("board", T.boardDeal));
+    if (this.options.tryPage) {
+      (page.config.examples || []).forEach((example) => {
+        items.push(option("sample:" + example.path, example.title));
+      });
+    }
+    this.source.replaceChildren(...items);
+    if (chosen && items.some((item) => item.value === chosen)) this.source.value = chosen;
+    // A new deal of the board's game by default.
+    const data = this.board.data;
+    if (data && !this.gameChosen) {
+      this.gameChosen = true;
+      this.gameSelect.value = data.game;
+      this.fillPlayers();
+      this.playersSelect.value = String(data.players);
+    } else if (!this.playersSelect.options.length) {
+      this.fillPlayers();
+    }
+  }
+
+  fillPlayers() {
+    const games = page.config.games || [];
+    const chosen = games.find((g) => g.id === this.gameSelect.value);
+    const counts = chosen ? chosen.players : [];
+    this.playersSelect.replaceChildren(...counts.map((n) => option(String(n), String(n))));
+  }
+
+  syncSetup() {
+    this.newRow.hidden = this.source.value !== "new";
+    this.fillSeats();
+  }
+
+  /* The seats of the deal chosen, by name. */
+  fillSeats() {
+    const T = this.T;
+    let names = [];
+    const value = this.source.value;
+    if (value === "board" && this.board.data) {
+      names = this.board.data.seats.map((seat) => seat.name);
+    } else if (value.indexOf("sample:") === 0) {
+      const path = value.slice(7);
+      const match = /-(\d)p\.json$/.exec(path);
+      const game = (page.config.games || []).find((g) => path.indexOf("/" + g.id + "-") >= 0);
+      const n = match ? Number(match[1]) : (game ? game.players[0] : 4);
+      for (let i = 0; i < n; i++) names.push("P" + i);
+    } else {
+      const n = Number(this.playersSelect.value) || 2;
+      for (let i = 0; i < n; i++) names.push("P" + i);
+    }
+    const chosen = this.seatSelect.value;
+    this.seatSelect.replaceChildren(...names.map((name, i) => option(String(i),
+      format(i === names.length - 1 ? T.dealerOption : T.seatOption, { name, n: i }))));
+    if (chosen && Number(chosen) < names.length) this.seatSelect.value = chosen;
+  }
+
+  setupError(message) {
+    this.setupStatus.hidden = !message;
+    this.setupStatus.textContent = message || "";
+  }
+
+  startNew() {
+    const T = this.T;
+    const seat = Number(this.seatSelect.value) || 0;
+    const level = this.levelSelect.value;
+    const value = this.source.value;
+    if (value === "new") {
+      const text = this.seed.value.trim();
+      const seed = text === "" ? null : Number(text);
+      if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
+        this.setupError(format(T.badSeed, { seed: text }));
+        return;
+      }
+      this.begin({ game: this.gameSelect.value, players: Number(this.playersSelect.value),
+        seed, seat, level });
+    } else if (value === "board" && this.board.data) {
+      this.begin({ record: boardRecord(this.board.data), step: 0, seat, level });
+    } else if (value.indexOf("sample:") === 0) {
+      const path = value.slice(7);
+      const record = fetch(url(page.config.records + path)).then((response) => {
+        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+        return response.text();
+      });
+      this.begin(record.then((text) => ({ record: text, step: 0, seat, level })));
+    }
+  }
+
+  /* Play the step-mode board's deal on from the step it shows, as the seat chosen. */
+  playFromHere() {
+    const board = this.board;
+    if (!board.data) return;
+    const seat = Number(this.takeSeat.value) || 0;
+    const settings = { record: boardRecord(board.data), step: board.index, seat,
+      level: this.levelSelect.value };
+    this.mode = "play";
+    this.syncModes();
+    this.syncSources();
+    this.begin(settings);
+  }
+
+  backToSetup() {
+    this.closeSession();
+    this.state = null;
+    this.table.hidden = true;
+    this.setup.hidden = false;
+    this.syncSetup();
+  }
+
+  closeSession() {
+    this.loop++;
+    if (this.game) Runtime.call("play_close", [this.game.session]).catch(() => {});
+    this.game = null;
+  }
+
+  /* Start a session with these settings (or a promise of them). */
+  begin(settings) {
+    const T = this.T;
+    this.closeSession();
+    this.setupError("");
+    this.startButton.disabled = true;
+    this.setupStatus.hidden = false;
+    this.setupStatus.textContent = Runtime.info ? T.starting : T.loading;
+    const asked = ++this.loop;
+    Promise.resolve(settings).then((chosen) => Runtime.start().then(() => {
+      this.setupStatus.textContent = T.starting;
+      return Runtime.call("play_start", [JSON.stringify(chosen), page.lang]);
+    })).then((answer) => {
+      this.startButton.disabled = false;
+      if (asked !== this.loop) return;
+      if (!answer.ok) {
+        this.setup.hidden = false;
+        this.table.hidden = true;
+        this.setupError(format(T.failed, { error: answer.error }));
+        return;
+      }
+      this.setupError("");
+      this.show(answer);
+    }, (error) => {
+      this.startButton.disabled = false;
+      if (asked !== this.loop) return;
+      this.setup.hidden = false;
+      this.setupError(format(T.failed, { error: error.message }));
+    });
+  }
+
+  /* A session ------------------------------------------------------------------------------- */
+
+  show(answer) {
+    const T = this.T;
+    this.game = answer;
+    this.log = answer.log.slice();
+    this.state = answer.state;
+    this.hints = null;
+    this.names = Object.assign({}, answer.state.names);
+    this.setup.hidden = true;
+    this.table.hidden = false;
+    this.title.textContent = answer.title + " · " +
+      format(T.seatOption, { name: answer.seats[answer.seat].name, n: answer.seat });
+    this.logList.replaceChildren();
+    this.log.forEach((step) => { this.logList.append(this.logItem(step)); });
+    this.lastDone = false;
+    this.shownAt = performance.now();
+    this.render();
+    this.run();
+  }
+
+  /* An answer of act / advance: its steps, then the state. */
+  apply(answer) {
+    if (!this.game || answer.session !== this.game.session) return;
+    answer.steps.forEach((step) => {
+      this.log.push(step);
+      this.logList.append(this.logItem(step));
+    });
+    if (answer.steps.length) {
+      this.lastDone = !!answer.steps[answer.steps.length - 1].done;
+      this.shownAt = performance.now();
+    }
+    this.state = answer.state;
+    Object.assign(this.names, answer.state.names);
+    this.hints = null;
+    this.render();
+  }
+
+  /* The bots play, one at a time, until it is the reader's turn or the deal is over. */
+  async run() {
+    const token = ++this.loop;
+    while (this.game && this.state && !this.state.over && !this.state.your_turn &&
+           this.state.turn !== null && this.state.turn >= 0) {
+      const session = this.game.session;
+      this.pending = true;
+      this.render();
+      const wait = pauseFor(this.lastDone) - (performance.now() - this.shownAt);
+      if (wait > 0) await sleep(wait);
+      if (token !== this.loop) return;
+      let answer;
+      try {
+        answer = await Runtime.call("play_advance", [session]);
+      } catch (error) {
+        this.pending = false;
+        this.say(format(this.T.failed, { error: error.message }));
+        return;
+      }
+      // Applied even when overtaken: the step did happen in Python.
+      this.apply(answer);
+      if (!answer.ok) {
+        this.pending = false;
+        this.say(format(this.T.failed, { error: answer.error }));
+        return;
+      }
+      if (token !== this.loop) return;
+      if (!answer.steps.length) break;
+    }
+    if (token === this.loop) {
+      this.pending = false;
+      this.render();
+    }
+  }
+
+  act(action) {
+    if (!this.game) return;
+    const session = this.game.session;
+    this.loop++;
+    this.pending = true;
+    this.busy = true;
+    this.render();
+    Runtime.call("play_act", [session, action]).then((answer) => {
+      this.pending = false;
+      this.busy = false;
+      if (!answer.ok) {
+        this.say(answer.error);
+        this.render();
+        return;
+      }
+      this.apply(answer);
+      this.run();
+    }, (error) => {
+      this.pending = false;
+      this.busy = false;
+      this.say(format(this.T.failed, { error: error.message }));
+    });
+  }
+
+  undo() {
+    if (!this.game || !this.state || !this.state.can_undo || this.busy) return;
+    const session = this.game.session;
+    this.loop++;
+    this.pending = true;
+    this.busy = true;
+    this.render();
+    Runtime.call("play_undo", [session]).then((answer) => {
+      this.pending = false;
+      this.busy = false;
+      if (!this.game || session !== this.game.session) return;
+      if (!answer.ok) {
+        this.say(answer.error);
+        return;
+      }
+      this.log = answer.log.slice();
+      this.logList.replaceChildren(...this.log.map((step) => this.logItem(step)));
+      this.state = answer.state;
+      Object.assign(this.names, answer.state.names);
+      this.hints = null;
+      this.lastDone = false;
+      this.render();
+      this.run();
+    }, (error) => {
+      this.pending = false;
+      this.busy = false;
+      this.say(format(this.T.failed, { error: error.message }));
+    });
+  }
+
+  askHint() {
+    if (!this.game) return;
+    const T = this.T;
+    const session = this.game.session;
+    const step = this.state.step;
+    this.hintButton.disabled = true;
+    this.hintButton.textContent = T.hinting;
+    Runtime.call("play_hint", [session]).then((answer) => {
+      this.hintButton.textContent = T.hint;
+      if (!this.game || session !== this.game.session || !this.state ||
+          this.state.step !== step) {
+        this.render();
+        return;
+      }
+      this.hints = answer.ok ? answer : { text: answer.error, estimates: [] };
+      this.render();
+    }, (error) => {
+      this.hintButton.textContent = T.hint;
+      this.say(format(T.failed, { error: error.message }));
+      this.render();
+    });
+  }
+
+  say(message) {
+    this.status.textContent = message;
+  }
+
+  /* Drawing ----------------------------------------------------------------------------------- */
+
+  name(seat) {
+    return seat === this.game.seat ? this.T.you : this.game.seats[seat].name;
+  }
+
+  cardName(code) {
+    return (this.names && this.names[code]) || code;
+  }
+
+  card(code, extra) {
+    return cardImage(this.game.style, code, this.cardName(code), extra);
+  }
+
+  logItem(step) {
+    const item = el("li", { "data-actor": step.actor, "data-action": step.action }, step.text);
+    if (step.label) item.append(" ", labelLink(step.label));
+    if (step.trick_text) item.append(" ", el("strong", { text: step.trick_text }));
+    if (step.draw_text) item.append(" ", el("span", { class: "cr-board__draws",
+      text: step.draw_text }));
+    return item;
+  }
+
+  render() {
+    const T = this.T;
+    const game = this.game;
+    const state = this.state;
+    if (!game || !state) return;
+    const you = game.seat;
+    const known = state.sides.length > 0;
+    const sideOf = {};
+    state.sides.forEach((side, k) => { side.forEach((seat) => { sideOf[seat] = k; }); });
+    const manySides = known && state.sides.length < game.players;
+
+    // What just happened, as the narration tells it to this seat.
+    const last = this.log[this.log.length - 1];
+    const said = [];
+    if (last) {
+      said.push(last.text);
+      if (last.label) said.push(" ", labelLink(last.label));
+      if (last.draw_text) {
+        said.push(" ", el("span", { class: "cr-board__draws", text: last.draw_text }));
+      }
+    }
+    this.lastText.replaceChildren(...said);
+    this.logBox.hidden = this.log.length < 2;
+
+    // The other seats: their cards as backs, or face up when this seat may see them.
+    const boxes = [];
+    for (let seat = 0; seat < game.players; seat++) {
+      if (seat === you) continue;
+      const visible = state.visible[String(seat)];
+      const count = state.hand_sizes[seat];
+      const hand = el("div", { class: "cr-play__backs" });
+      if (visible) {
+        hand.classList.add("cr-play__open");
+        visible.forEach((code) => { hand.append(this.card(code)); });
+      } else {
+        for (let i = 0; i < count; i++) hand.append(cardBack(game.style));
+      }
+      const meta = [format(T.seatMeta, { n: seat })];
+      if (manySides && sideOf[seat] !== undefined) meta.push(format(T.side, { n: sideOf[seat] + 1 }));
+      if (game.seats[seat].dealer) meta.push(T.dealer);
+      const turn = state.turn === seat && !state.over;
+      const box = el("div", {
+        class: "cr-board__seat cr-play__seat" + (turn ? " is-turn" : "") +
+          (known && sideOf[seat] !== undefined ? " cr-side-" + sideOf[seat] : ""),
+        "data-seat": seat,
+        "aria-label": game.seats[seat].name + ", " + format(T.cards, { n: count })
+      },
+      el("div", { class: "cr-board__seat-head" },
+        el("span", { class: "cr-board__name", text: game.seats[seat].name }), " ",
+        el("span", { class: "cr-board__meta", text: meta.join(" · ") }), " ",
+        turn ? el("span", { class: "cr-board__turn", text: T.toPlay }) : null,
+        " ", el("span", { class: "cr-play__count", text: format(T.cards, { n: count }) })),
+      hand);
+      boxes.push(box);
+    }
+    this.seats.replaceChildren(...boxes);
+
+    // Trumps, the turned-up card, the stock, a talon shown.
+    this.turnup.replaceChildren(...(state.turn_up
+      ? [this.card(state.turn_up), el("span", { class: "cr-board__small", text: T.turnUp })] : []));
+    this.turnup.hidden = !state.turn_up;
+    this.trumps.textContent = state.trump_name ? format(T.trumps, { suit: state.trump_name })
+      : T.noTrumps;
+    this.trumps.setAttribute("data-trump", state.trump || "");
+    this.stock.hidden = !game.draws;
+    this.stock.textContent = format(T.stock, { n: state.stock });
+    this.talon.hidden = !state.talon.length;
+    this.talon.replaceChildren(el("span", { class: "cr-board__small", text: T.talon }),
+      ...state.talon.map((code) => this.card(code)));
+
+    // The trick on the table (a finished one stays until the next card).
+    this.heading.textContent = T.table + " · " + format(T.trick, { n: state.trick });
+    this.trick.classList.toggle("is-done", !!state.done);
+    this.plays.replaceChildren(...state.table.map((play, k) => {
+      const [seat, code, label] = play;
+      const item = el("li", {
+        class: "cr-board__play" + (known && sideOf[seat] !== undefined
+          ? " cr-side-" + sideOf[seat] : "") +
+          (state.done && k === state.taking ? " is-winner" : ""),
+        "data-seat": seat, "data-card": code
+      }, this.card(code), el("span", { class: "cr-board__who", text: this.name(seat) }));
+      if (label) item.append(labelLink(label));
+      return item;
+    }));
+    this.plays.hidden = !state.table.length;
+    this.empty.hidden = state.table.length > 0;
+    const trickText = state.done && last && last.trick_text ? last.trick_text : "";
+    this.trickText.textContent = trickText;
+    this.trickText.hidden = !trickText;
+    this.situation.textContent = state.situation.join(" ");
+    this.situation.hidden = !state.situation.length || state.over;
+
+    // The reader's hand and choices.
+    const mayAct = !this.pending && !state.over;
+    const hinted = this.hints && this.hints.best ? this.hints.best : null;
+    this.handBox.replaceChildren(...state.cards.map((item) => {
+      const name = this.cardName(item.code);
+      const playable = !!item.play && mayAct;
+      const why = item.play ? "" : (item.why || "");
+      const title = why ? name + " — " + why : name;
+      const node = el("button", {
+        type: "button",
+        class: "cr-play__card" + (playable ? "" : " is-disabled") +
+          (hinted && (hinted === item.play) ? " is-hinted" : ""),
+        "data-card": item.code,
+        "data-action": item.play || null,
+        "aria-disabled": playable ? null : "true",
+        "aria-label": title,
+        title
+      }, this.card(item.code));
+      node.addEventListener("click", () => {
+        if (playable) this.act(item.play);
+        else if (why) this.say(format(T.cannot, { card: name, why }));
+      });
+      return node;
+    }));
+    this.renderMoves(state, mayAct);
+
+    // Whose turn, and the end.
+    if (state.over) {
+      this.say(state.result ? state.result.text : "");
+    } else if (state.your_turn && !this.pending) {
+      const cards = state.cards.some((item) => item.play);
+      const moves = state.moves.length > 0;
+      this.say(cards && moves ? T.yourTurnOr : (cards ? T.yourTurn : T.yourMove));
+    } else if (state.turn !== null && state.turn >= 0 && state.turn !== you) {
+      this.say(format(T.thinking, { name: game.seats[state.turn].name }));
+    }
+    this.hintButton.disabled = !state.your_turn || state.over || this.pending;
+    this.undoButton.disabled = !state.can_undo || this.busy;
+    this.renderHints();
+    this.renderScore(state, known);
+
+    this.you.hidden = state.over && !state.cards.length;
+    this.status.classList.toggle("is-over", !!state.over);
+    this.end.hidden = !state.over;
+    if (state.over) this.recordBox.textContent = state.record_text || "";
+  }
+
+  renderMoves(state, mayAct) {
+    const T = this.T;
+    const nodes = [];
+    const moves = state.moves;
+    let i = 0;
+    while (i < moves.length) {
+      const move = moves[i];
+      // A run of numbered moves of one kind (bids): one menu and one button.
+      let j = i;
+      while (j + 1 < moves.length && typeof move.number === "number" &&
+             moves[j + 1].kind === move.kind && typeof moves[j + 1].number === "number") j++;
+      if (j - i + 1 >= MENU_FROM) {
+        const run = moves.slice(i, j + 1);
+        const select = el("select", { class: "cr-play__bid-select", "aria-label": T.bidLabel,
+          disabled: !mayAct });
+        run.forEach((item) => { select.append(option(item.action, String(item.number))); });
+        const go = button(run[0].text, run[0].text, () => {
+          if (mayAct) this.act(select.value);
+        }, "cr-play__move cr-play__bid");
+        go.disabled = !mayAct;
+        select.addEventListener("change", () => {
+          const chosen = run.find((item) => item.action === select.value);
+          if (chosen) {
+            go.textContent = chosen.text;
+            go.title = chosen.text;
+          }
+        });
+        nodes.push(el("span", { class: "cr-play__bidding" }, labeled(T.bidLabel, select), go));
+        i = j + 1;
+        continue;
+      }
+      const node = button(move.text, move.text, () => { if (mayAct) this.act(move.action); },
+        "cr-play__move");
+      node.setAttribute("data-action", move.action);
+      node.disabled = !mayAct;
+      if (this.hints && this.hints.best === move.action) node.classList.add("is-hinted");
+      nodes.push(node);
+      i++;
+    }
+    this.moves.replaceChildren(...nodes);
+    this.moves.hidden = !nodes.length;
+  }
+
+  renderHints() {
+    const hints = this.hints;
+    this.hintBox.hidden = !hints;
+    if (!hints) return;
+    const parts = [el("p", { class: "cr-play__hint-text", text: hints.text })];
+    if (hints.estimates && hints.estimates.length) {
+      parts.push(el("p", { class: "cr-board__small", text: hints.head }));
+      parts.push(el("ol", { class: "cr-play__estimates" }, ...hints.estimates.map((item) => {
+        const width = Math.round(Math.max(0, Math.min(1, item.wins)) * 100);
+        return el("li", { class: item.best ? "is-best" : null, "data-action": item.action },
+          el("span", { class: "cr-play__choice", text: item.choice }), " ",
+          el("span", { class: "cr-play__bar", "aria-hidden": "true" },
+            el("span", { style: "width: " + width + "%" })), " ",
+          el("span", { class: "cr-play__estimate", text: item.text }));
+      })));
+    }
+    this.hintBox.replaceChildren(...parts);
+  }
+
+  renderScore(state, known) {
+    const T = this.T;
+    const game = this.game;
+    const byTricks = game.scored_by === "tricks";
+    const heads = el("tr", null, el("th", { text: known ? T.sideCol : T.playerCol }),
+      el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
+    if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
+    this.scoreHead.replaceChildren(heads);
+    const rows = [];
+    const winner = state.over && state.result ? state.result.winner : null;
+    if (known) {
+      state.sides.forEach((side, k) => {
+        const row = el("tr", { class: "cr-side-" + k + (winner === k ? " is-winner" : ""),
+          "data-side": k, "data-points": state.side_points[k] },
+        el("td", { text: state.side_names[k] }),
+        el("td", { class: "cr-board__points", text: String(state.side_points[k]) }));
+        if (!byTricks) row.append(el("td", { text: String(state.side_tricks[k]) }));
+        rows.push(row);
+      });
+    } else {
+      for (let seat = 0; seat < game.players; seat++) {
+        const points = byTricks ? state.seat_tricks[seat] : state.points[seat];
+        const row = el("tr", { "data-seat": seat, "data-points": points },
+          el("td", { text: this.name(seat) }),
+          el("td", { class: "cr-board__points", text: String(points) }));
+        if (!byTricks) row.append(el("td", { text: String(state.seat_tricks[seat]) }));
+        rows.push(row);
+      }
+    }
+    this.scoreBody.replaceChildren(...rows);
+  }
+
+  /* The end ----------------------------------------------------------------------------------- */
+
+  /* The record as Python wrote it (JSON.parse would round a seed beyond 2^53). */
+  recordText() {
+    return this.state && this.state.record_text ? this.state.record_text : "";
+  }
+
+  copyRecord() {
+    const T = this.T;
+    const text = this.recordText();
+    const done = () => { this.say(T.copied); };
+    const failed = () => {
+      const range = document.createRange();
+      range.selectNodeContents(this.recordBox);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      this.say(T.copyFailed);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, failed);
+    } else {
+      failed();
+    }
+  }
+
+  downloadRecord() {
+    const text = this.recordText();
+    if (!text) return;
+    const record = this.state.record;
+    const blob = new Blob([text + "\n"], { type: "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob),
+      download: record.game + (record.seed !== undefined ? "-" + record.seed : "") + ".json" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => { URL.revokeObjectURL(link.href); }, 10000);
+  }
+
+  /* The finished deal in step mode, on the board. */
+  openRecord() {
+    const text = this.recordText();
+    if (!text) return;
+    this.setMode("step");
+    const board = this.board;
+    board.loadFrom(Runtime.call("deal_steps", [text, page.lang]), false).then((shown) => {
+      if (shown) board.root.scrollIntoView({ block: "nearest" });
+    });
+  }
+}

@@ -1,0 +1,442 @@
+"""cardrules.play: a deal played in the browser against the bots, one seat's view at a time.
+
+The answers go to a page that must only learn what the reader's seat may see: every answer is
+checked against the seat's own view (no card code or card name it has not seen), a whole deal
+replays from the record the session gives, undo puts back exactly what stood before, and the
+bots are reproducible. Bots are greedy or easy search bots here, to keep the suite quick.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules import play
+from cardrules.actions import Masked, Move
+from cardrules.cards import Card, parse_card
+from cardrules.engine import Game
+from cardrules.narration import Narrator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def record_of(path: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    return data
+
+
+def start(lang: str = "en", **settings: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(play.start(json.dumps(settings), lang))
+    assert answer["ok"], answer
+    return answer
+
+
+def game_of(answer: dict[str, Any]) -> Game:
+    """The session's game (the tests look behind the page's back)."""
+    return play._sessions[answer["session"]].game
+
+
+def choices(state: dict[str, Any]) -> list[str]:
+    """Everything the reader may click now: playable cards, then move buttons."""
+    return [c["play"] for c in state["cards"] if c["play"]] + [m["action"] for m in state["moves"]]
+
+
+def seen_cards(game: Game, seat: int) -> set[Card]:
+    """Every card ``seat`` has seen so far, by its own view, and the cards its choices name
+    (a call may name any card of the pack)."""
+    view = game.view(seat)
+    seen = set(view.hand) | set(view.dealt) | {card for _, card in view.drawn}
+    seen |= {named for action in view.legal_actions
+             if isinstance(named := getattr(action, "card", None), Card)}
+    seen |= {card for _, card in view.trick} | set(view.talon)
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    for hand in view.visible_hands.values():
+        seen.update(hand)
+    for card in (view.turn_up, view.turned_up):
+        if card is not None:
+            seen.add(card)
+    for _, action in view.history:
+        if isinstance(action, Card):
+            seen.add(action)
+        elif isinstance(action, Move) and not isinstance(action, Masked):
+            named = getattr(action, "card", None)
+            if isinstance(named, Card):
+                seen.add(named)
+            seen.update(action.shown())
+    return seen
+
+
+def assert_nothing_hidden(answer: dict[str, Any], game: Game, seat: int, lang: str) -> None:
+    """No card the seat has not seen appears in the answer, by code or by name (the record
+    at the end holds the whole deal and is left out)."""
+    shown = dict(answer)
+    state = dict(shown.get("state") or {})
+    state.pop("record", None)
+    state.pop("record_text", None)
+    shown["state"] = state
+    text = json.dumps(shown, ensure_ascii=False)
+    seen = seen_cards(game, seat)
+    narrator = Narrator(game.rules, game.names, "es" if lang == "es" else "en")
+    for card in game.rules.pack.cards:
+        if card in seen:
+            continue
+        code = re.compile(rf"(?<![0-9A-Za-z]){re.escape(card.code)}(?![0-9A-Za-z])")
+        assert not code.search(text), (card.code, text[:400])
+        name = re.compile(rf"\b{re.escape(narrator.card_name(card))}\b")
+        assert not name.search(text), (narrator.card_name(card), text[:400])
+
+
+def play_through(answer: dict[str, Any], rng: random.Random, lang: str = "en",
+                 check: bool = False) -> Iterator[dict[str, Any]]:
+    """Play the session to its end (the reader choosing at random); yields every answer."""
+    session = answer["session"]
+    seat = answer["seat"]
+    state = answer["state"]
+    if check:
+        assert_nothing_hidden(answer, game_of(answer), seat, lang)
+    while not state["over"]:
+        if state["your_turn"]:
+            reply = json.loads(play.act(session, rng.choice(choices(state))))
+        else:
+            reply = json.loads(play.advance(session))
+            assert len(reply["steps"]) == 1
+        assert reply["ok"], reply
+        if check:
+            assert_nothing_hidden(reply, game_of(answer), seat, lang)
+        state = reply["state"]
+        yield reply
+
+
+# A whole deal -------------------------------------------------------------------------------------
+
+
+def test_a_whole_deal_replays_from_its_record() -> None:
+    answer = start(game="briscola", players=2, seat=1, seed=11, level="easy")
+    assert answer["level"] == "easy" and answer["bot"] == "pimc" and answer["seat"] == 1
+    replies = list(play_through(answer, random.Random(0)))
+    state = replies[-1]["state"]
+    assert state["over"] and state["turn"] is None
+    game = cardrules.replay(state["record"])
+    assert game.result is not None
+    assert state["side_points"] == list(game.result.side_points)
+    assert json.loads(state["record_text"]) == state["record"] == game_of(answer).to_record()
+    assert state["record"]["seed"] == 11
+    # The steps the page was told are every action of the deal, in order.
+    told = answer["log"] + [step for reply in replies for step in reply["steps"]]
+    assert [step["index"] for step in told] == list(range(len(game.log)))
+    assert [step["action"] for step in told[1:]] == state["record"]["actions"]
+    narrator = Narrator(game.rules, game.names, "en", viewer=1, you=1)
+    assert state["result"]["text"] == narrator.verdict(game.result)
+
+
+def test_a_fresh_seed_survives_javascript() -> None:
+    """Without a seed one is drawn, below 2**53 (a page's JSON.parse keeps it exact)."""
+    answer = start(game="brisca", players=2, bot="greedy")
+    seed = game_of(answer).seed
+    assert seed is not None and 0 <= seed < 2**53
+    assert answer["bot_seed"] == seed % 2**32
+
+
+@pytest.mark.parametrize(("game", "players", "seat", "options"), [
+    ("briscola", 2, 0, {}),
+    ("brisca", 4, 2, {}),
+    ("briscas", 3, 1, {"arrastro": True, "claim": True}),
+    ("alcalde", 3, 0, {}),
+    ("alcalde", 3, 2, {}),
+    ("aluette", 4, 3, {"chant": True, "signals": True}),
+    ("chiamata", 5, 2, {}),
+    ("rematada", 3, 1, {}),
+])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_nothing_hidden_reaches_the_page(game: str, players: int, seat: int,
+                                         options: dict[str, Any], lang: str) -> None:
+    """Every answer names only cards the seat has seen: other hands' cards only once played
+    (or shown by the rules: the Alcalde's opponents see each other's hands), a discard face
+    down not at all."""
+    answer = start(lang, game=game, players=players, seat=seat, seed=5, options=options,
+                   bot="greedy")
+    replies = list(play_through(answer, random.Random(seat), lang, check=True))
+    state = replies[-1]["state"]
+    assert state["over"]
+    result = cardrules.replay(state["record"]).result
+    assert result is not None and state["side_points"] == list(result.side_points)
+
+
+def test_the_seat_sees_its_view_and_no_more() -> None:
+    answer = start(game="alcalde", players=3, seat=0, seed=3, bot="greedy")
+    game = game_of(answer)
+    state = answer["state"]
+    view = game.view(0)
+    assert state["hand"] == [c.code for c in sorted(view.hand, key=lambda c: c.sort_key)]
+    assert state["hand_sizes"] == list(view.hand_sizes)
+    # The Alcalde's opponents see each other's hands, and only those.
+    assert set(state["visible"]) == {"1"}
+    assert state["visible"]["1"] == [c.code for c in view.visible_hands[1]]
+    assert set(state["names"]) == {c.code for c in seen_cards(game, 0)}
+    alcalde = start(game="alcalde", players=3, seat=2, seed=3, bot="greedy")
+    assert alcalde["state"]["visible"] == {}
+
+
+def test_a_discard_face_down_is_told_as_hidden() -> None:
+    """Aluette with the chant: seat 0 discards face down; seat 1 is told only that a card was
+    put aside, and sees the move as ``discard:?``."""
+    answer = start(game="aluette", players=4, seat=1, seed=0, options={"chant": True},
+                   bot="greedy")
+    session = answer["session"]
+    told: list[dict[str, Any]] = []
+    state = answer["state"]
+    while state["phase"] in ("chant", "discard") and not state["over"]:
+        if state["your_turn"]:
+            pick = "chant" if any(m["action"] == "chant" for m in state["moves"]) else (
+                choices(state)[0])
+            reply = json.loads(play.act(session, pick))
+        else:
+            reply = json.loads(play.advance(session))
+        told.extend(reply["steps"])
+        state = reply["state"]
+    discards = [step for step in told if step["action"].startswith("discard")]
+    assert discards and all(step["action"] == "discard:?" for step in discards)
+    assert all("puts a card aside, face down" in step["text"] for step in discards)
+
+
+# Refusals, undo, take over --------------------------------------------------------------------
+
+
+def test_cards_the_seat_may_not_play_say_why() -> None:
+    answer = start(game="rematada", players=3, seat=0, seed=1, bot="greedy")
+    session = answer["session"]
+    state = answer["state"]
+    found = None
+    while not state["over"]:
+        if state["your_turn"]:
+            refused = [c for c in state["cards"] if c["why"]]
+            if refused and state["phase"] == "play":
+                found = refused[0]
+                break
+            reply = json.loads(play.act(session, choices(state)[0]))
+        else:
+            reply = json.loads(play.advance(session))
+        state = reply["state"]
+    assert found is not None
+    game = game_of(answer)
+    refusal = game.refusal(parse_card(found["code"]))
+    assert refusal is not None and found["why"] == refusal.message("en")
+    assert found["play"] is None
+    # Playing it anyway is refused with the same reason, and changes nothing.
+    before = len(game.log)
+    reply = json.loads(play.act(session, found["code"]))
+    assert reply == {"ok": False, "error": refusal.message("en")}
+    assert len(game_of(answer).log) == before
+    # Waiting for one's turn: every card says so.
+    waiting = start(game="briscola", players=2, seat=1, seed=2, bot="greedy")["state"]
+    assert not waiting["your_turn"]
+    assert {c["why"] for c in waiting["cards"]} == {"Not your turn yet."}
+
+
+def test_a_card_of_another_hand_is_not_located() -> None:
+    answer = start(game="briscola", players=2, seat=0, seed=4, bot="greedy")
+    other = game_of(answer).hands[1][0]
+    reply = json.loads(play.act(answer["session"], other.code))
+    assert not reply["ok"]
+    assert "is not in your hand" in reply["error"] and "P1" not in reply["error"]
+    assert json.loads(play.act(answer["session"], "bid:70"))["ok"] is False
+    assert json.loads(play.act(answer["session"], "nonsense"))["ok"] is False
+
+
+def test_undo_restores_the_state_before_the_readers_play() -> None:
+    answer = start(game="brisca", players=3, seat=1, seed=8, level="easy")
+    session = answer["session"]
+
+    def step(state: dict[str, Any]) -> dict[str, Any]:
+        """The reader plays its first choice, or a bot plays."""
+        if state["your_turn"]:
+            reply: dict[str, Any] = json.loads(play.act(session, choices(state)[0]))
+        else:
+            reply = json.loads(play.advance(session))
+        assert reply["ok"]
+        return reply
+
+    # Play on until the reader has acted twice and the bots have answered.
+    acted = 0
+    before: dict[str, Any] = {}
+    log_before: list[dict[str, Any]] = []
+    state = answer["state"]
+    told = list(answer["log"])
+    while acted < 2 or not state["your_turn"]:
+        if state["your_turn"]:
+            acted += 1
+            before, log_before = state, list(told)
+        reply = step(state)
+        told.extend(reply["steps"])
+        state = reply["state"]
+    assert before["can_undo"] and state["can_undo"]
+    back = json.loads(play.undo(session))
+    assert back["ok"]
+    assert back["state"] == before
+    assert back["log"] == log_before
+    # Playing the same card again gets the same replies (the bots are seeded by the deal).
+    state = back["state"]
+    redo: list[dict[str, Any]] = []
+    while not redo or not state["your_turn"]:
+        reply = step(state)
+        redo.extend(reply["steps"])
+        state = reply["state"]
+    assert redo == told[len(log_before):]
+    # Undo goes no further back than the first play of the reader.
+    while json.loads(play.undo(session))["ok"]:
+        pass
+    last = json.loads(play.undo(session))
+    assert last == {"ok": False, "error": "There is nothing of yours to undo."}
+
+
+def test_the_same_settings_give_the_same_deal() -> None:
+    records = []
+    for _ in range(2):
+        answer = start(game="briscola", players=2, seat=0, seed=21, level="easy")
+        replies = list(play_through(answer, random.Random(5)))
+        records.append(replies[-1]["state"]["record"])
+    assert records[0] == records[1]
+
+
+def test_take_over_a_sample_deal_at_a_step() -> None:
+    sample = record_of("examples/brisca-2p.json")
+    step = 10
+    answer = start("es", record=json.dumps(sample), step=step, seat=1, level="easy")
+    assert len(answer["log"]) == step + 1
+    game = game_of(answer)
+    assert [cardrules.format_action(a) for a in game.log[1:]] == sample["actions"][:step]
+    # The past as seat 1 was told it, in Spanish.
+    assert answer["log"][0]["text"].startswith("Se reparten las cartas")
+    assert any(s["text"].startswith("Juegas") for s in answer["log"] if s["actor"] == 1)
+    assert not answer["state"]["can_undo"]  # nothing of the reader's yet
+    replies = list(play_through(answer, random.Random(2), "es", check=True))
+    record = replies[-1]["state"]["record"]
+    assert record["actions"][:step] == sample["actions"][:step]
+    result = cardrules.replay(record).result
+    assert result is not None and replies[-1]["state"]["side_points"] == list(result.side_points)
+    # A record given as a mapping does as well; the end of a deal cannot be taken over.
+    assert start(record=sample, step=0, seat=0, bot="greedy")["state"]["step"] == 0
+    over = json.loads(play.start(json.dumps({"record": sample, "step": len(sample["actions"])}),
+                                 "en"))
+    assert over == {"ok": False, "error": "The deal is over at this step: choose an earlier one."}
+
+
+# The hint -----------------------------------------------------------------------------------------
+
+
+def test_a_hint_weighs_each_card() -> None:
+    answer = start("es", game="briscola", players=2, seat=0, seed=3, level="easy")
+    hint = json.loads(play.hint(answer["session"]))
+    assert hint["ok"]
+    estimates = hint["estimates"]
+    hand = answer["state"]["hand"]
+    assert sorted(e["card"] for e in estimates) == sorted(hand)
+    assert [e["best"] for e in estimates] == [True] + [False] * (len(hand) - 1)
+    assert estimates == sorted(estimates, key=lambda e: (-e["wins"], -e["points"]))
+    assert all(0 <= e["wins"] <= 1 for e in estimates)
+    assert re.fullmatch(r"\d+\u00a0% de ganar · \d+,\d puntos de media", estimates[0]["text"])
+    assert hint["text"] == f"Lo mejor: {estimates[0]['choice']}."
+    assert hint["worlds"] == 48  # at least the normal strength
+    # The hint is the same when asked again (seeded), and changes nothing.
+    assert json.loads(play.hint(answer["session"]))["estimates"] == estimates
+    assert game_of(answer).log[1:] == []
+
+
+def test_a_hint_outside_the_play_is_the_bots_choice() -> None:
+    answer = start(game="chiamata", players=5, seat=0, seed=2, bot="greedy")
+    hint = json.loads(play.hint(answer["session"]))
+    assert hint["ok"] and hint["estimates"] == []
+    assert hint["text"].startswith("The bots would choose: ")
+    assert hint["best"] in choices(answer["state"])
+    waiting = start(game="briscola", players=2, seat=1, seed=2, bot="greedy")
+    assert json.loads(play.hint(waiting["session"]))["text"] == "No hint now: it is not your turn."
+
+
+# Bids and other choices ------------------------------------------------------------------------
+
+
+def test_bids_are_choices_with_their_numbers() -> None:
+    answer = start("es", game="chiamata", players=5, seat=0, seed=2, bot="greedy")
+    moves = answer["state"]["moves"]
+    bids = [m for m in moves if m["kind"] == "bid"]
+    assert len(bids) > 6 and [m["number"] for m in bids] == sorted(m["number"] for m in bids)
+    assert bids[0]["text"] == f"pujar {bids[0]['number']}"
+    assert any(m["action"] == "pass" for m in moves)
+    assert not any(c["play"] for c in answer["state"]["cards"])
+    assert answer["state"]["situation"] == ["Nadie ha pujado todavía."]
+
+
+def test_a_discard_is_a_click_on_the_card_too() -> None:
+    """Brisca Rematada: the declarer's discards are buttons, and each card of the hand stands
+    for its discard."""
+    for seed in range(30):
+        answer = start(game="rematada", players=3, seat=0, seed=seed, bot="greedy")
+        session = answer["session"]
+        state = answer["state"]
+        while not state["over"] and state["phase"] != "play":
+            if state["your_turn"] and state["phase"] == "discard":
+                discards = {m["card"]: m["action"] for m in state["moves"]
+                            if m["kind"] == "discard"}
+                assert {c["code"]: c["play"] for c in state["cards"]} == discards
+                return
+            if state["your_turn"]:
+                bids = [m for m in state["moves"] if m["kind"] == "bid"]
+                reply = json.loads(play.act(session, bids[-1]["action"] if bids
+                                            else choices(state)[0]))
+            else:
+                reply = json.loads(play.advance(session))
+            state = reply["state"]
+    pytest.fail("seat 0 never declared")
+
+
+# Errors ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("settings", "error"), [
+    ({"game": "briscola", "players": 2, "seat": 2}, "seat 2: choose a seat from 0 to 1"),
+    ({"game": "briscola", "players": 2, "level": "expert"},
+     "bots' strength 'expert': choose easy, normal, hard"),
+    ({"game": "briscola", "players": 2, "bot": "oracle"}, "bot 'oracle': choose pimc, greedy, "
+     "random"),
+    ({"game": "briscola", "players": 2, "seed": -1}, "seed -1: a whole number from 0"),
+    ({"record": {"game": "briscola", "players": 2, "seed": 1}, "step": 3},
+     "step 3: the deal has steps 0 to 0"),
+    ({"players": 2}, "the settings must be a JSON object with a game or a record"),
+])
+def test_bad_settings_are_refused_in_words(settings: dict[str, Any], error: str) -> None:
+    assert json.loads(play.start(json.dumps(settings), "en")) == {"ok": False, "error": error}
+
+
+def test_bad_settings_in_spanish_and_unknown_sessions() -> None:
+    answer = json.loads(play.start(json.dumps({"game": "mus", "players": 4}), "es"))
+    assert not answer["ok"] and answer["error"].startswith("juego desconocido 'mus'")
+    assert json.loads(play.start("[1, 2", "es"))["ok"] is False
+    for call in (play.advance, play.undo, play.hint):
+        assert json.loads(call(10**9)) == {
+            "ok": False, "error": "This game is no longer open: start a new one."}
+    assert json.loads(play.act(10**9, "1O"))["ok"] is False
+    assert json.loads(play.close(10**9)) == {"ok": True}
+
+
+def test_sessions_are_few_and_closed() -> None:
+    first = start(game="briscola", players=2, bot="greedy")["session"]
+    for _ in range(play.MAX_SESSIONS):
+        start(game="briscola", players=2, bot="greedy")
+    assert first not in play._sessions
+    latest = max(play._sessions)
+    play.close(latest)
+    assert latest not in play._sessions
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(play, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 1 and result.failed == 0

@@ -1,0 +1,447 @@
+"""Play mode in a real browser: headless Chromium (the system's, /usr/bin/chromium) driven by
+Playwright against the built site served on 127.0.0.1.
+
+A whole deal is played by clicking, in English and in Spanish, and the score the page shows must
+be what ``cardrules.replay`` makes of the record the page gives; a sample deal is taken over at a
+middle step; a hint appears; a card that may not be played says why; undo takes a play back; the
+page stays responsive (no long task on the main thread) and fits a phone's width. The bots are
+seeded easy ones and the pause between their plays is cut short (``window.crPlayPause``), to
+keep the suite quick.
+
+The site is built once per session with scripts/build_site.sh into a temporary folder, or taken
+from ``CARDRULES_SITE`` (a site built beforehand); a site built here is handed on through
+``CARDRULES_SITE`` so that the other browser tests of the run use it too. Every test checks that
+no request left 127.0.0.1 and that the page raised no script error. With
+``CARDRULES_SHOTS=<folder>`` the tests also save screenshots there. Without Chromium the tests
+are skipped, except on CI (``CI`` set), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules.cards import parse_card
+from cardrules.narration import Narrator
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
+]
+TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
+PAUSE_MS = 20
+"""The pause between the bots' plays in these tests (the page's own is longer)."""
+LONG_TASK_MS = 1000
+"""No task on the page's main thread may take longer while a deal is played: Python runs in
+the worker (a bot's decision on the main thread would freeze the page for about that long; a
+busy 2-core machine stretches the page's own tasks to a few hundred ms)."""
+
+
+# Fixtures ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("CARDRULES_SITE")
+    if given:
+        return Path(given)
+    pytest.importorskip("mkdocs", reason="building the site needs the docs extra")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    os.environ["CARDRULES_SITE"] = str(out)  # one build for every browser test of the run
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+        }
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs Chromium at {CHROMIUM} (apt-get install -y chromium)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Visit:
+    """A page and what it did: every request, failed responses, script errors."""
+
+    page: Any
+    name: str
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def outside(self) -> list[str]:
+        return [u for u in self.requests
+                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+    def shot(self, what: str, locator: Any = None) -> None:
+        """A screenshot into ``CARDRULES_SHOTS``, if set."""
+        folder = os.environ.get("CARDRULES_SHOTS")
+        if not folder:
+            return
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        path = str(Path(folder) / f"{self.name}-{what}.png")
+        if locator is None:
+            self.page.screenshot(path=path)
+        else:
+            locator.screenshot(path=path)
+
+
+@pytest.fixture
+def visit(browser: Any, base_url: str, request: pytest.FixtureRequest
+          ) -> Iterator[Callable[..., Visit]]:
+    contexts: list[Any] = []
+    visits: list[Visit] = []
+
+    def open_page(path: str, *, width: int = 1200) -> Visit:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        seen = Visit(page, f"{request.node.name}-{width}".replace("/", "_"))
+        visits.append(seen)
+        page.on("request", lambda r: seen.requests.append(r.url))
+
+        def failed(response: Any) -> None:
+            if response.status >= 400:
+                seen.failures.append(f"{response.status} {response.url}")
+
+        context.on("response", failed)
+        page.on("pageerror", lambda error: seen.errors.append(str(error)))
+        # The bots' pause, cut short; and every long task of the main thread, noted.
+        page.add_init_script(
+            f"window.crPlayPause = {PAUSE_MS}; window.__longTasks = [];"
+            "try { new PerformanceObserver((list) => { list.getEntries().forEach((e) => {"
+            " window.__longTasks.push(e.duration); }); }).observe({ entryTypes: ['longtask'] });"
+            "} catch (e) {}")
+        page.goto(base_url + path)
+        return seen
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    for seen in visits:
+        assert seen.outside() == [], "a request left 127.0.0.1"
+        assert seen.errors == [], "the page raised a script error"
+        assert [f for f in seen.failures if not f.endswith("sitemap.xml")] == []
+
+
+# Helpers ----------------------------------------------------------------------------------------
+
+
+def widget_of(seen: Visit, index: int = 0) -> Any:
+    """The ``index``-th widget of the page, scrolled into view and ready."""
+    widget = seen.page.locator(".cr-widget").nth(index)
+    widget.scroll_into_view_if_needed()
+    widget.locator(".cr-board").wait_for(state="visible")
+    return widget
+
+
+def start_playing(widget: Any, *, game: str | None = None, players: int | None = None,
+                  seed: int | None = None, seat: int = 0, level: str = "easy") -> None:
+    """Switch to play mode and deal a new game with these settings."""
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__source").select_option("new")
+    if game is not None:
+        widget.locator(".cr-play__game").select_option(game)
+    if players is not None:
+        widget.locator(".cr-play__players").select_option(str(players))
+    if seed is not None:
+        widget.locator(".cr-play__seed").fill(str(seed))
+    widget.locator(".cr-play__seat").select_option(str(seat))
+    widget.locator(".cr-play__level").select_option(level)
+    widget.locator(".cr-play__start").click()
+    widget.locator(".cr-play__table").wait_for(state="visible")
+
+
+def wait_for_turn_or_end(seen: Visit, index: int = 0) -> dict[str, Any]:
+    """Wait until the reader may act or the deal is over; the page's state."""
+    seen.page.wait_for_function(
+        f"(() => {{ const p = window.crPlays[{index}]; return p.state && !p.busy && "
+        "(p.state.over || (p.state.your_turn && !p.pending)); })()")
+    state: dict[str, Any] = seen.page.evaluate(f"window.crPlays[{index}].state")
+    return state
+
+
+def play_to_the_end(seen: Visit, widget: Any, index: int = 0,
+                    each: Callable[[dict[str, Any]], None] | None = None) -> int:
+    """Click the first card (or choice) the reader may play until the deal is over; the number
+    of the reader's plays."""
+    plays = 0
+    while True:
+        state = wait_for_turn_or_end(seen, index)
+        if state["over"]:
+            return plays
+        if each is not None:
+            each(state)
+        cards = widget.locator("button.cr-play__card:not([aria-disabled])")
+        if cards.count():
+            cards.first.click()
+        else:
+            move = widget.locator(".cr-play__moves button.cr-play__move:not([disabled])").first
+            move.click()
+        plays += 1
+        seen.page.wait_for_function(
+            f"window.crPlays[{index}].state.step > {state['step']} || "
+            f"!!window.crPlays[{index}].state.over")
+
+
+def shown_points(widget: Any) -> list[int]:
+    rows = widget.locator("table.cr-play__score tbody tr")
+    return [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())]
+
+
+def shown_record(widget: Any) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(widget.locator(".cr-play__record").text_content())
+    return record
+
+
+def watch_long_tasks(seen: Visit) -> None:
+    """Note the main thread's long tasks from now on (the page's start is not play)."""
+    seen.page.evaluate("window.__longTasks = []")
+
+
+def no_long_tasks(seen: Visit) -> None:
+    """The page never froze, and Python is not on its main thread."""
+    tasks = seen.page.evaluate("window.__longTasks")
+    assert max(tasks, default=0) < LONG_TASK_MS, tasks
+    assert seen.page.evaluate("typeof window.loadPyodide === 'undefined' && "
+                              "typeof window.pyodide === 'undefined' && "
+                              "window.crRuntime.worker instanceof Worker")
+
+
+def fits(seen: Visit, width: int) -> None:
+    """Nothing is wider than the viewport (no sideways scrolling)."""
+    assert seen.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+# Tests ------------------------------------------------------------------------------------------
+
+
+def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
+    seen = visit("try/")
+    widget = widget_of(seen)
+    page = seen.page
+    assert widget.locator(".cr-play__mode--step").get_attribute("aria-pressed") == "true"
+    start_playing(widget, game="briscola", players=2, seed=7, seat=1)
+    assert widget.locator(".cr-play__mode--play").get_attribute("aria-pressed") == "true"
+    # Step mode steps aside, with the static diagram (it shows hands the seat may not see).
+    assert not widget.locator(".cr-widget__controls").is_visible()
+    assert not page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
+    assert widget.locator(".cr-play__title").inner_text() == "Briscola (Italy) · P1 (seat 1)"
+    seen.shot("start")
+    # The other hand shows as backs only.
+    state = wait_for_turn_or_end(seen)
+    watch_long_tasks(seen)
+    backs = widget.locator(".cr-play__seat[data-seat='0'] img.cr-card--back")
+    assert backs.count() == state["hand_sizes"][0] == 2  # seat 0 has led
+    assert widget.locator(".cr-play__seat[data-seat='0'] img[data-card]").count() == 0
+    # A hint: the bot's estimate of each card, the best one marked in the hand too.
+    widget.locator(".cr-play__hint").click()
+    hints = widget.locator(".cr-play__hints")
+    hints.locator("li").first.wait_for()
+    assert hints.locator("li").count() == len(state["hand"])
+    best = hints.locator("li.is-best")
+    assert best.count() == 1
+    assert hints.locator(".cr-play__hint-text").inner_text().startswith("Best: the ")
+    assert "% to win" in best.inner_text() and "points on average" in best.inner_text()
+    hinted = widget.locator("button.cr-play__card.is-hinted")
+    assert hinted.count() == 1
+    assert best.get_attribute("data-action") == hinted.get_attribute("data-card")
+    seen.shot("hint", widget.locator(".cr-play__table"))
+    plays = play_to_the_end(seen, widget)
+    assert plays == 20
+    assert not hints.is_visible()  # gone with the first play
+    seen.shot("end")
+    record = shown_record(widget)
+    game = cardrules.replay(record)
+    result = game.result
+    assert result is not None and record["seed"] == 7
+    assert shown_points(widget) == list(result.side_points)
+    narrator = Narrator(game.rules, game.names, "en", viewer=1, you=1)
+    state = page.evaluate("window.crPlays[0].state")
+    assert widget.locator(".cr-play__status").inner_text() == narrator.verdict(result)
+    assert state["record"] == record
+    # The log told every step, the deal first.
+    assert widget.locator(".cr-play__log li").count() == len(game.log)
+    assert widget.locator(".cr-play__log li").first.text_content().startswith(
+        "The cards are dealt")
+    no_long_tasks(seen)
+    # The record opens in step mode, which shows the same score at its last step.
+    widget.locator(".cr-play__open").click()
+    page.wait_for_function("window.crWidgets[0].data && window.crWidgets[0].data.game === "
+                           "'briscola'")
+    assert widget.locator(".cr-widget__controls").is_visible()
+    widget.locator(".cr-w-button", has_text="Last").click()
+    rows = widget.locator(".cr-board table.cr-board__score tbody:not([hidden]) tr")
+    assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
+        result.side_points)
+
+
+def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]) -> None:
+    seen = visit("es/games/brisca/")
+    page = seen.page
+    assert page.evaluate("document.documentElement.lang") == "es"
+    widget = widget_of(seen)
+    assert widget.locator(".cr-play__mode--play").inner_text() == "Jugar"
+    # The page's game by default; a 2-player deal here.
+    start_playing(widget, players=2, seed=3, seat=0)
+    assert widget.locator(".cr-play__title").inner_text().startswith("Brisca (España) · P0")
+    state = wait_for_turn_or_end(seen)
+    assert widget.locator(".cr-play__status").inner_text() == "Te toca: pulsa una carta."
+    assert widget.locator(".cr-play__last").inner_text().startswith("Se reparten las cartas")
+    # Undo: the first play taken back, and the bots' reply with it.
+    hand = list(state["hand"])
+    watch_long_tasks(seen)
+    widget.locator("button.cr-play__card:not([aria-disabled])").first.click()
+    page.wait_for_function("window.crPlays[0].state.your_turn && !window.crPlays[0].pending"
+                           " && window.crPlays[0].state.step >= 2")
+    assert widget.locator(".cr-play__log li").count() >= 3
+    widget.locator(".cr-play__undo").click()
+    page.wait_for_function("window.crPlays[0].state.step === 0")
+    assert page.evaluate("window.crPlays[0].state.hand") == hand
+    assert widget.locator(".cr-play__log li").count() == 1
+    assert widget.locator(".cr-play__undo").is_disabled()
+    play_to_the_end(seen, widget)
+    seen.shot("end")
+    record = shown_record(widget)
+    result = cardrules.replay(record).result
+    assert result is not None and record["game"] == "brisca" and record["players"] == 2
+    assert shown_points(widget) == list(result.side_points)
+    status = widget.locator(".cr-play__status").inner_text()
+    assert status.startswith(("Ganas la mano", "Gana la mano P1", "Empate")), status
+    assert widget.locator(".cr-play__open").inner_text() == "Abrir paso a paso"
+    no_long_tasks(seen)
+
+
+def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> None:
+    """Step through a sample deal, then play on from a step as the seat to act: the cards it
+    may not play say why, in the engine's words."""
+    path = "examples/rematada-3p.json"
+    step = 21
+    seen = visit("try/")
+    page = seen.page
+    widget = widget_of(seen)
+    widget.locator(".cr-source__sample").select_option(path)
+    widget.locator(".cr-source__show").click()
+    page.wait_for_function("window.crWidgets[0].data.game === 'rematada'")
+    next_button = widget.locator(".cr-w-button--next")
+    for _ in range(step):
+        next_button.click()
+    takeover = widget.locator(".cr-play__takeover")
+    assert takeover.is_visible()
+    # The seat to act at this step is chosen by default.
+    assert widget.locator(".cr-play__take-seat").input_value() == "1"
+    seen.shot("step")
+    widget.locator(".cr-play__here").click()
+    widget.locator(".cr-play__table").wait_for(state="visible")
+    state = wait_for_turn_or_end(seen)
+    sample = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    full = cardrules.replay(sample)
+    game = full.fresh()
+    for action in full.log[:step + 1]:
+        game.play(action)
+    assert state["your_turn"] and state["step"] == step
+    assert widget.locator(".cr-play__log li").count() == step + 1
+    # A card that may not be played: disabled, and saying why.
+    refused = widget.locator("button.cr-play__card[aria-disabled='true']")
+    assert refused.count() > 0
+    code = refused.first.get_attribute("data-card")
+    reason = game.refusal(parse_card(code))
+    assert reason is not None
+    name = Narrator(game.rules, game.names, "en").card_name(parse_card(code))
+    assert refused.first.get_attribute("title") == f"{name} — {reason.message('en')}"
+    assert refused.first.get_attribute("aria-label") == f"{name} — {reason.message('en')}"
+    seen.shot("takeover")
+    refused.first.click(force=True)  # aria-disabled: nothing is played; the status says why
+    assert widget.locator(".cr-play__status").inner_text() == (
+        f"Not {name}: {reason.message('en')}")
+    assert page.evaluate("window.crPlays[0].state.step") == step
+    play_to_the_end(seen, widget)
+    record = shown_record(widget)
+    assert record["actions"][:step] == sample["actions"][:step]
+    result = cardrules.replay(record).result
+    assert result is not None and shown_points(widget) == list(result.side_points)
+
+
+@pytest.mark.parametrize("path", ["try/", "es/try/"])
+def test_play_mode_fits_a_phone(visit: Callable[..., Visit], path: str) -> None:
+    """At 375 px: the setup, the table and an auction's bid menu fit, and the menu bids; in
+    Spanish, the whole deal (five players) too."""
+    seen = visit(path, width=375)
+    widget = widget_of(seen)
+    widget.locator(".cr-play__mode--play").click()
+    fits(seen, 375)
+    seen.shot("setup", widget)
+    start_playing(widget, game="chiamata", seed=2, seat=0)
+    wait_for_turn_or_end(seen)
+    fits(seen, 375)
+    bids = widget.locator(".cr-play__bid-select")
+    assert bids.count() == 1
+    options = bids.locator("option")
+    assert options.count() > 6
+    chosen = options.nth(3).get_attribute("value")
+    bids.select_option(chosen)
+    bid_button = widget.locator("button.cr-play__bid")
+    assert bid_button.inner_text().endswith(chosen.split(":")[1])
+    seen.shot("auction", widget.locator(".cr-play__table"))
+    bid_button.click()
+    seen.page.wait_for_function("window.crPlays[0].state.step > 0")
+    mine = widget.locator(f".cr-play__log li[data-actor='0'][data-action='{chosen}']")
+    mine.wait_for(state="attached")
+    assert mine.count() == 1
+    if path == "try/":
+        return
+    play_to_the_end(seen, widget)
+    fits(seen, 375)
+    seen.shot("end", widget.locator(".cr-play__table"))
+    record = shown_record(widget)
+    result = cardrules.replay(record).result
+    assert result is not None and shown_points(widget) == list(result.side_points)
