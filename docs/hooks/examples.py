@@ -43,7 +43,8 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
     others face down).
 ``cards``, ``notes``
     ``show: cards``: Python expressions giving the cards (``Card`` objects or codes) and, if
-    wanted, one short text per card.
+    wanted, one short text per card; ``game`` may then name a game or its ``Rules``, whose pack
+    gives the cards their look (default: the Spanish pack).
 ``caption``
     A sentence under the drawing, in the page's language.
 
@@ -79,10 +80,10 @@ from mkdocs.structure.pages import Page
 from cardrules.actions import Move, Trick
 from cardrules.cards import Card, parse_card
 from cardrules.diagram import CARD_DIR, GLOSSARY_PAGE, glossary_titles, render_deal
-from cardrules.engine import Game
+from cardrules.engine import Game, Rules
 from cardrules.errors import Lang
 from cardrules.narration import Narrator
-from cardrules.packs import SPANISH_48
+from cardrules.packs import SPANISH_48, Pack
 
 STYLESHEET = "assets/rulebook.css"
 """Where the stylesheet goes in the site (``mkdocs.yml`` lists it in ``extra_css``)."""
@@ -218,8 +219,8 @@ class Drawer:
     def narrator(self, game: Game) -> Narrator:
         return Narrator(game.rules, self.names(game), self.lang)
 
-    def card(self, game: Game | None, card: Card, css: str = "") -> str:
-        pack = game.rules.pack if game is not None else SPANISH_48
+    def card(self, game: Game | Pack | None, card: Card, css: str = "") -> str:
+        pack = game.rules.pack if isinstance(game, Game) else game or SPANISH_48
         style = pack.face.style
         name = pack.card_name(card, self.lang)
         src = f"{self.base}{CARD_DIR}/{style}/{card.code}.svg"
@@ -400,7 +401,7 @@ class Drawer:
                          f"<ul>{items}</ul></div>")
         return self.figure("table", "".join(parts), caption)
 
-    def cards(self, game: Game | None, cards: Iterable[Any], notes: Sequence[str] | None,
+    def cards(self, pack: Pack | None, cards: Iterable[Any], notes: Sequence[str] | None,
               caption: str | None) -> str:
         items = []
         chosen = [card if isinstance(card, Card) else parse_card(str(card)) for card in cards]
@@ -410,7 +411,7 @@ class Drawer:
             note = (f'<span class="cr-ex__note">{escape(str(notes[i]))}</span>'
                     if notes is not None else "")
             items.append(f'<li class="cr-ex__play" data-card="{card.code}">'
-                         f"{self.card(game, card)}{note}</li>")
+                         f"{self.card(pack, card)}{note}</li>")
         return self.figure("cards", f'<ol class="cr-ex__plays">{"".join(items)}</ol>', caption)
 
     def score(self, game: Game, caption: str | None) -> str:
@@ -453,14 +454,16 @@ def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) ->
     caption = settings.get("caption") or None
     game_expr = settings.get("game", "game")
     if show == "cards":
-        game = value(game_expr) if "game" in settings else None
+        owner = value(game_expr) if "game" in settings else None
+        pack = (owner.rules.pack if isinstance(owner, Game) else
+                owner.pack if isinstance(owner, Rules) else None)
         if "cards" not in settings:
             raise ValueError("show: cards needs a 'cards:' expression")
         cards = value(settings["cards"])
         if isinstance(cards, str):
             cards = cards.split()
         notes = [str(n) for n in value(settings["notes"])] if "notes" in settings else None
-        return drawer.cards(game, cards, notes, caption)
+        return drawer.cards(pack, cards, notes, caption)
     game = value(game_expr)
     if not isinstance(game, Game):
         raise ValueError(f"game: {game_expr!r} is not a game but {type(game).__name__}")
