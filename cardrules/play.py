@@ -26,6 +26,7 @@ function                                    answer
 ``undo(session)``                           back to before the reader's last action
 ``hint(session)``                           the search bot's estimate of each legal action
 ``close(session)``                          forgets the session
+``options(game, lang)``                     a game's options, for the page's setup
 ==========================================  ==============================================
 
 An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}``.
@@ -46,9 +47,12 @@ Examples:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
+import types
+import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -58,6 +62,7 @@ from .bots import LEVELS, Bot, PimcBot, make_bot
 from .cards import Card
 from .engine import CHANCE, Game, SeatView, Step
 from .errors import CardrulesError, Lang
+from .games import ALIASES, GAMES, rules_for
 from .narration import Narrator
 from .record import load_record, new_game, replay
 
@@ -72,6 +77,8 @@ __all__ = [
     "close",
     "hint",
     "hint_data",
+    "options",
+    "options_data",
     "start",
     "start_data",
     "undo",
@@ -767,6 +774,58 @@ def record_text(record: Mapping[str, Any]) -> str:
     lines = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
              for key, value in record.items()]
     return "{\n" + ",\n".join(lines) + "\n}"
+
+
+def options_data(game: str, lang: str = "en") -> dict[str, Any]:
+    """A game's options for the page's setup (see :func:`options`)."""
+    language = _lang(lang)
+    try:
+        rules_type = GAMES.get(ALIASES.get(game, game)) if isinstance(game, str) else None
+        if rules_type is None:
+            rules_for(str(game))  # raises, naming the games
+            raise _error("bad_settings")
+        cls = rules_type.options_type
+        hints = typing.get_type_hints(cls)
+        rows = []
+        for item in dataclasses.fields(cls):
+            values = _values(hints[item.name])
+            if values is None:
+                continue
+            rows.append({"name": item.name, "help": item.metadata.get(language, ""),
+                         "default": item.default, "values": values})
+        return {"ok": True, "game": rules_type.id, "options": rows}
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, language)
+
+
+def options(game: str, lang: str = "en") -> str:
+    """The options of ``game`` that a page may offer as menus and check boxes.
+
+    Returns:
+        JSON text: ``{"ok": true, "game", "options": [{"name", "help" (in ``lang``),
+        "default", "values" (every value it takes; ``null`` for the game's own default)}]}``.
+    """
+    return _answer(options_data(game, lang))
+
+
+def _values(hint: object) -> list[Any] | None:
+    """Every value an option of this type takes, or ``None`` if they cannot be listed."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return list(typing.get_args(hint))
+    if origin in (typing.Union, types.UnionType):
+        found: list[Any] = []
+        for part in typing.get_args(hint):
+            values = _values(part)
+            if values is None:
+                return None
+            found.extend(v for v in values if v not in found)
+        return found
+    if hint is bool:
+        return [False, True]
+    if hint is type(None):
+        return [None]
+    return None
 
 
 def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:

@@ -440,3 +440,18 @@ def test_sessions_are_few_and_closed() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(play, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 1 and result.failed == 0
+
+
+def test_the_options_a_page_may_offer() -> None:
+    answer = json.loads(play.options("briscola", "es"))
+    rows = {row["name"]: row for row in answer["options"]}
+    assert answer["ok"] and answer["game"] == "briscola"
+    assert rows["arrastro"]["values"] == [False, True] and rows["arrastro"]["default"] is False
+    assert rows["exchange"]["values"][-1] is None and rows["exchange"]["default"] is None
+    assert rows["big_win"]["values"] == [False, True, "margin"]
+    assert rows["claim"]["help"].startswith("un bando con los triunfos más altos")
+    assert json.loads(play.options("bastarda", "en"))["game"] == "chiamata"
+    assert json.loads(play.options("mus", "en"))["ok"] is False
+    # The options chosen are the deal's.
+    started = start(game="briscola", players=2, seed=1, options={"claim": True}, bot="greedy")
+    assert game_of(started).rules.options.to_dict()["claim"] is True

@@ -185,8 +185,10 @@ def widget_of(seen: Visit, index: int = 0) -> Any:
 
 
 def start_playing(widget: Any, *, game: str | None = None, players: int | None = None,
-                  seed: int | None = None, seat: int = 0, level: str = "easy") -> None:
-    """Switch to play mode and deal a new game with these settings."""
+                  seed: int | None = None, seat: int = 0, level: str = "easy",
+                  checked: tuple[str, ...] = ()) -> None:
+    """Switch to play mode and deal a new game with these settings (``checked``: options to
+    tick)."""
     widget.locator(".cr-play__mode--play").click()
     widget.locator(".cr-play__source").select_option("new")
     if game is not None:
@@ -195,6 +197,10 @@ def start_playing(widget: Any, *, game: str | None = None, players: int | None =
         widget.locator(".cr-play__players").select_option(str(players))
     if seed is not None:
         widget.locator(".cr-play__seed").fill(str(seed))
+    if checked:
+        widget.locator(".cr-play__options > summary").click()
+        for name in checked:
+            widget.locator(f"input.cr-play__option[data-option='{name}']").check()
     widget.locator(".cr-play__seat").select_option(str(seat))
     widget.locator(".cr-play__level").select_option(level)
     widget.locator(".cr-play__start").click()
@@ -270,7 +276,7 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     widget = widget_of(seen)
     page = seen.page
     assert widget.locator(".cr-play__mode--step").get_attribute("aria-pressed") == "true"
-    start_playing(widget, game="briscola", players=2, seed=7, seat=1)
+    start_playing(widget, game="briscola", players=2, seed=7, seat=1, checked=("claim",))
     assert widget.locator(".cr-play__mode--play").get_attribute("aria-pressed") == "true"
     # Step mode steps aside, with the static diagram (it shows hands the seat may not see).
     assert not widget.locator(".cr-widget__controls").is_visible()
@@ -303,7 +309,7 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     record = shown_record(widget)
     game = cardrules.replay(record)
     result = game.result
-    assert result is not None and record["seed"] == 7
+    assert result is not None and record["seed"] == 7 and record["options"] == {"claim": True}
     assert shown_points(widget) == list(result.side_points)
     narrator = Narrator(game.rules, game.names, "en", viewer=1, you=1)
     state = page.evaluate("window.crPlays[0].state")

@@ -88,7 +88,12 @@ export const PLAY_TEXT = {
     hereTitle: "Take this seat at this step and play on against the bots",
     overHere: "The deal is over at this step: go back a step or more.",
     failed: "Something went wrong: {error}",
-    badSeed: "The seed must be a whole number from 0: {seed}"
+    badSeed: "The seed must be a whole number from 0: {seed}",
+    options: "Options (the rules' variants)",
+    optionsLoading: "Asking Python for the options…",
+    byDefault: "(the game's default)",
+    yes: "yes",
+    no: "no"
   },
   es: {
     modes: "Modo",
@@ -155,7 +160,12 @@ export const PLAY_TEXT = {
     hereTitle: "Tomar este asiento en este paso y seguir jugando contra los bots",
     overHere: "La mano ya ha terminado en este paso: retrocede uno o más pasos.",
     failed: "Algo ha fallado: {error}",
-    badSeed: "La semilla debe ser un número entero desde 0: {seed}"
+    badSeed: "La semilla debe ser un número entero desde 0: {seed}",
+    options: "Opciones (las variantes del reglamento)",
+    optionsLoading: "Pidiendo las opciones a Python…",
+    byDefault: "(lo del juego)",
+    yes: "sí",
+    no: "no"
   }
 };
 
@@ -266,6 +276,7 @@ export class Play {
       this.gameChosen = true;
       this.fillPlayers();
       this.fillSeats();
+      this.resetOptions();
     });
     this.playersSelect.addEventListener("change", () => { this.fillSeats(); });
     this.seed = el("input", { class: "cr-play__seed", type: "number", min: 0, step: 1,
@@ -279,9 +290,19 @@ export class Play {
     this.startButton = button(T.start, T.start, () => { this.startNew(); }, "cr-play__start");
     this.setupStatus = el("p", { class: "cr-play__setup-status", role: "status",
       "aria-live": "polite", hidden: true });
-    this.newRow = el("div", { class: "cr-source__row cr-play__new-row" },
-      labeled(T.game, this.gameSelect), labeled(T.players, this.playersSelect),
-      labeled(T.seed, this.seed));
+    this.optionList = el("div", { class: "cr-play__option-list" });
+    this.optionControls = [];
+    this.optionsFor = null;
+    this.optionsBox = el("details", { class: "cr-play__options" },
+      el("summary", { text: T.options }), this.optionList);
+    this.optionsBox.addEventListener("toggle", () => {
+      if (this.optionsBox.open) this.loadOptions();
+    });
+    this.newRow = el("div", { class: "cr-play__new-row" },
+      el("div", { class: "cr-source__row" },
+        labeled(T.game, this.gameSelect), labeled(T.players, this.playersSelect),
+        labeled(T.seed, this.seed)),
+      this.optionsBox);
     this.setup.append(
       el("p", { class: "cr-board__heading", text: T.setup }),
       el("div", { class: "cr-source__row" }, labeled(T.source, this.source)),
@@ -446,9 +467,74 @@ export class Play {
       this.gameSelect.value = data.game;
       this.fillPlayers();
       this.playersSelect.value = String(data.players);
+      this.resetOptions();
     } else if (!this.playersSelect.options.length) {
       this.fillPlayers();
     }
+  }
+
+  /* The game's options (cardrules.play.options), asked for when the reader unfolds them. */
+  resetOptions() {
+    this.optionsFor = null;
+    this.optionControls = [];
+    this.optionList.replaceChildren();
+    if (this.optionsBox.open) this.loadOptions();
+  }
+
+  loadOptions() {
+    const T = this.T;
+    const game = this.gameSelect.value;
+    if (this.optionsFor === game) return;
+    this.optionsFor = game;
+    this.optionList.replaceChildren(el("p", { class: "cr-board__small", text: T.optionsLoading }));
+    Runtime.call("play_options", [game, page.lang]).then((answer) => {
+      if (this.optionsFor !== game) return;
+      if (!answer.ok) {
+        this.optionList.replaceChildren(el("p", { class: "cr-board__small", text: answer.error }));
+        return;
+      }
+      this.optionControls = answer.options.map((item) => this.optionControl(item));
+      this.optionList.replaceChildren(...this.optionControls.map((control) => control.row));
+    }, (error) => {
+      this.optionsFor = null;
+      this.optionList.replaceChildren(el("p", { class: "cr-board__small",
+        text: format(T.failed, { error: error.message }) }));
+    });
+  }
+
+  /* One option: a check box for yes or no, else a menu of its values. */
+  optionControl(item) {
+    const T = this.T;
+    const values = item.values;
+    const same = (a, b) => a === b;
+    if (values.length === 2 && values[0] === false && values[1] === true) {
+      const box = el("input", { type: "checkbox", class: "cr-play__option",
+        "data-option": item.name, checked: item.default === true });
+      return { row: el("label", { class: "cr-play__option-row" }, box, " " + item.help),
+        value: () => box.checked, item };
+    }
+    const menu = el("select", { class: "cr-play__option", "data-option": item.name,
+      "aria-label": item.help });
+    values.forEach((value, i) => {
+      const text = value === null ? T.byDefault : value === true ? T.yes
+        : value === false ? T.no : String(value);
+      menu.append(option(String(i), text));
+    });
+    const start = values.findIndex((value) => same(value, item.default));
+    menu.value = String(start >= 0 ? start : 0);
+    return { row: el("label", { class: "cr-play__option-row" }, item.help + " ", menu),
+      value: () => values[Number(menu.value)], item };
+  }
+
+  /* The options the reader changed from the game's defaults. */
+  chosenOptions() {
+    const chosen = {};
+    if (this.optionsFor !== this.gameSelect.value) return chosen;
+    this.optionControls.forEach((control) => {
+      const value = control.value();
+      if (value !== control.item.default) chosen[control.item.name] = value;
+    });
+    return chosen;
   }
 
   fillPlayers() {
@@ -504,7 +590,7 @@ export class Play {
         return;
       }
       this.begin({ game: this.gameSelect.value, players: Number(this.playersSelect.value),
-        seed, seat, level });
+        seed, seat, level, options: this.chosenOptions() });
     } else if (value === "board" && this.board.data) {
       this.begin({ record: boardRecord(this.board.data), step: 0, seat, level });
     } else if (value.indexOf("sample:") === 0) {

@@ -13,7 +13,7 @@
 const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catalog"]);
 const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
-  play_hint: "hint", play_close: "close"
+  play_hint: "hint", play_close: "close", play_options: "options"
 };
 
 let booting = null;
