@@ -12,6 +12,11 @@ The public API in one place::
 
 from __future__ import annotations
 
+# First of all: when this process is the cardrules command, a Ctrl-C while the package loads
+# prints one line instead of a traceback (cardrules.cli.startup; it imports nothing heavy).
+from .cli import startup as _startup  # noqa: F401  # isort: skip
+
+# isort: split
 from .actions import Action, CardMove, Deal, Event, Masked, Move, Trick, format_action
 from .cards import ALL_CARDS, SUITS, Card, Suit, format_card, format_cards, parse_card, parse_cards
 from .engine import CHANCE, Details, Game, Phase, Result, Rules, SeatView, State, Step

@@ -21,4 +21,19 @@ if [ -f package-lock.json ] && { [ ! -f node_modules/pyodide/pyodide.mjs ] || [ 
     fi
     npm ci --no-audit --no-fund --loglevel=error
 fi
+# The browser tests (tests/test_widget_browser.py) drive the system's Chromium, /usr/bin/chromium,
+# through Playwright; `playwright install` is never run (it downloads a browser). Installed here
+# when missing and possible (root, with apt-get); otherwise those tests fail saying what to
+# install, unless CARDRULES_NO_BROWSER is set (then they are skipped).
+if [ ! -x /usr/bin/chromium ] && [ -z "${CARDRULES_NO_BROWSER:-}" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "setup: installing Chromium for the browser tests (apt-get install chromium)"
+        if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }; then
+            echo "setup: could not install Chromium; the browser tests will fail" >&2
+        fi
+    else
+        echo "setup: no Chromium at /usr/bin/chromium: the browser tests will fail;" \
+            "install it (as root: apt-get install chromium), or set CARDRULES_NO_BROWSER=1" >&2
+    fi
+fi
 echo "cardrules is installed in .venv/ ($(.venv/bin/python --version))"

@@ -36,7 +36,8 @@ from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.cli import arguments, main
 from cardrules.cli.render import Renderer
 from cardrules.cli.session import Advisor, thinking
-from cardrules.cli.text import MESSAGES, env_lang
+from cardrules.cli.startup import env_lang
+from cardrules.cli.text import MESSAGES
 from cardrules.engine import SeatView
 from cardrules.errors import Lang
 from cardrules.games.aluette import Discard, Signal
@@ -159,7 +160,7 @@ def test_every_message_is_used() -> None:
         assert used, key
 
 
-@pytest.mark.parametrize("module", ["", ".arguments"])
+@pytest.mark.parametrize("module", ["", ".arguments", ".startup", ".text"])
 def test_docstring_examples(module: str) -> None:
     target = importlib.import_module("cardrules.cli" + module)
     result = doctest.testmod(target, optionflags=doctest.ELLIPSIS)
@@ -172,7 +173,7 @@ def test_the_package_layout() -> None:
     assert cardrules.cli.__all__ == ["main"]
     assert not (ROOT / "cardrules" / "cli.py").exists()
     assert not (ROOT / "cardrules" / "cli_text.py").exists()
-    for name in ("arguments", "session", "render", "text", "commands"):
+    for name in ("arguments", "session", "render", "text", "commands", "startup"):
         assert (ROOT / "cardrules" / "cli" / f"{name}.py").is_file(), name
 
 
@@ -520,7 +521,7 @@ def test_auto_play_finishes_every_game(
     assert status == 0, err
     assert err == ""
     assert "── End of the deal ──" in out
-    assert out.rstrip().endswith(f"Deal record saved to {save}.")
+    assert out.rstrip().endswith(f"Deal record saved to '{save}'.")
     record = json.loads(save.read_text(encoding="utf-8"))
     game = replay(record)
     assert game.is_over
@@ -532,8 +533,8 @@ def test_auto_play_finishes_every_game(
     expected = [line for step in steps[1:] for line in told(words, step)]
     assert step_lines(out, last_hand_line(game, names)) == expected
     assert f"\n{words.verdict(the_result(game))}\n" in out
-    # The same command deals and plays the same again.
-    again = run(capsys, *args)
+    # The same command deals and plays the same again (--force: the record exists now).
+    again = run(capsys, *args, "--force")
     assert again[1] == out
 
 
@@ -775,7 +776,7 @@ def test_interactive_end_of_input(
     assert status == 1
     assert "Traceback" not in out + err
     assert "Input closed: game abandoned." in out
-    assert f"Unfinished deal record saved to {save}." in out
+    assert f"Unfinished deal record saved to '{save}'." in out
     game = saved_game(save)
     assert not game.is_over
     assert len(game.tricks) >= 1
@@ -964,7 +965,8 @@ def test_pimc_plays_a_whole_deal_seeded_from_the_deal(
         fresh.play(action)
     assert asked == 26  # 40 cards, 3 players: 13 tricks and a card left out
     first = save.read_text()
-    assert run(capsys, *args, stdin="1\n" * 40, monkeypatch=monkeypatch)[1] == out
+    again = run(capsys, *args, "--force", stdin="1\n" * 40, monkeypatch=monkeypatch)[1]
+    assert again == out
     assert save.read_text() == first
 
 

@@ -7,17 +7,22 @@ Every message comes in English and Spanish (``--lang es``, or a Spanish locale i
 * ``cardrules replay FILE [--json]``: replay a deal record (``-`` reads standard input) and tell
   how the deal went, or print :func:`cardrules.summary` as JSON;
 * ``cardrules play GAME --players N [--seed S] [--seat K] [--bot pimc|greedy|random]
-  [--level easy|normal|hard] [--option NAME=VALUE ...] [--save FILE] [--auto]``: play a deal in
-  the terminal against bots (the search bot, pimc, by default; ``--auto``: bots play every seat),
-  with ``hint`` at the prompt for the search bot's view of each choice;
+  [--level easy|normal|hard] [--option NAME=VALUE ...] [--save FILE [--force]] [--auto]``: play a
+  deal in the terminal against bots (the search bot, pimc, by default; ``--auto``: bots play every
+  seat), with ``hint`` at the prompt for the search bot's view of each choice;
 * ``cardrules term WORD``: explain a word of the games from the glossary (any form: ``arrastro``,
   ``pourrie``), with its definition, games and an example.
 
-A user mistake (a missing file, a malformed record, an unknown game, a bad option) prints one line
-on standard error and exits with status 2; no traceback.
+A user mistake (a missing file, a malformed record, an unknown game, a bad option, a ``--save``
+file that exists) prints one line on standard error and exits with status 2; no traceback. What
+the line quotes of the input is escaped and cut (:func:`cardrules.errors.shown`). A record is
+read up to :data:`cardrules.record.MAX_RECORD_CHARS` bytes, never more. Ctrl-C prints one line and
+exits with status 130 at any moment (:mod:`~cardrules.cli.startup`); in a game it abandons the
+deal, whose record ``--save`` still writes.
 
 The package follows the flow record → game → steps → narration → terminal:
 
+* :mod:`~cardrules.cli.startup`: the language and Ctrl-C, read before anything else;
 * :mod:`~cardrules.cli.arguments`: the parser, its Spanish, and the values it reads;
 * :mod:`~cardrules.cli.commands`: the four subcommands;
 * :mod:`~cardrules.cli.session`: a deal played at the terminal (bots, the prompt, the answers);
@@ -34,25 +39,22 @@ Examples:
 
 from __future__ import annotations
 
-import argparse
+# First: guard Ctrl-C while the rest is imported (see .startup).
+from .startup import end_start_up, env_lang, interrupted_line, lang_in_argv
+
+# isort: split
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..errors import Lang
-from . import commands
-from .arguments import PROG, Failure, UsageError, build_parser, lang_in_argv, translate_argparse
-from .text import env_lang, text
+if TYPE_CHECKING:
+    from ..errors import Lang
 
 __all__ = ["main"]
 
-_COMMANDS: dict[str, Callable[[argparse.Namespace, Lang], int]] = {
-    "games": commands.games,
-    "replay": commands.replay_command,
-    "play": commands.play,
-    "term": commands.term,
-}
+# The package's modules are imported by main(), after the start-up guard (see .startup).
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,10 +65,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit status: 0 for success, 2 for a user mistake (bad arguments, a malformed
-        record), 1 when an interactive game ends because its input closed.
+        record, a ``--save`` file that exists), 1 when an interactive game ends because its
+        input closed or its record could not be written, 130 after Ctrl-C.
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
-    lang = lang_in_argv(args_list) or env_lang()
+    lang: Lang = lang_in_argv(args_list) or env_lang()
+    try:
+        end_start_up()
+        return _run(args_list, lang)
+    except KeyboardInterrupt:
+        _to_stderr(interrupted_line(lang))
+        return 130
+
+
+def _run(args_list: list[str], lang: Lang) -> int:
+    from . import commands
+    from .arguments import PROG, Failure, UsageError, build_parser, translate_argparse
+    from .text import text
+
     _tolerant_output()
     parser = build_parser(lang)
     try:
@@ -77,22 +93,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # -h / --help
         return stop.code if isinstance(stop.code, int) else 0
     lang = args.lang or lang
+    run = {
+        "games": commands.games,
+        "replay": commands.replay_command,
+        "play": commands.play,
+        "term": commands.term,
+    }[args.command]
     try:
-        return _COMMANDS[args.command](args, lang)
+        return run(args, lang)
     except Failure as failure:
         _error_line(f"{PROG} {args.command}", failure.message, lang)
         return 2
     except BrokenPipeError:  # e.g. `cardrules replay x.json | head`
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
+        return 1
+    except OSError as error:  # standard output is full, or gone (`> /dev/full`)
+        _silence_stdout()
+        reason = commands.os_reason(error, lang)
+        _error_line(f"{PROG} {args.command}", text("output_failed", lang, reason=reason), lang)
         return 1
 
 
+def _silence_stdout() -> None:
+    """Send what is left of the output nowhere (so that Python's exit does not fail on it)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _error_line(prog: str, message: str, lang: Lang, *, hint: bool = False) -> None:
+    from .text import text
+
     line = f"{prog}: {text('error', lang)}: {message}"
     if hint:
         line += f" ({text('see_help', lang, prog=prog)})"
-    print(" ".join(line.split("\n")), file=sys.stderr)
+    _to_stderr(" ".join(line.split("\n")))
+
+
+def _to_stderr(line: str) -> None:
+    """Print ``line`` on standard error; nowhere if it is closed (``print`` would take standard
+    output instead) or failing."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr)
 
 
 def _tolerant_output() -> None:

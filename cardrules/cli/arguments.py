@@ -2,12 +2,15 @@
 
 The parser is :mod:`argparse`, localised: its titles, help lines and usage prefix come from the
 CLI's catalogue (:mod:`cardrules.cli.text`), and its error messages are translated into Spanish
-by :data:`~cardrules.cli.text.ARGPARSE_ES`. The language is read from the command line before
-parsing (:func:`lang_in_argv`), so that ``--help`` and usage errors already speak it.
+by :data:`~cardrules.cli.text.ARGPARSE_ES` and tidied (:func:`tidy`: what they quote of the
+command line is escaped and cut). The language is read from the command line before parsing
+(:func:`~cardrules.cli.startup.lang_in_argv`), so that ``--help`` and usage errors already speak
+it.
 
 Values argparse leaves as text are read here: whole numbers (:func:`whole_number`, for
 ``--players``, ``--seed``, ``--seat``) and game options (:func:`parse_options`, for
-``--option NAME=VALUE``). A bad value raises :class:`Failure`, a user mistake already worded.
+``--option NAME=VALUE``). A bad value raises :class:`Failure`, a user mistake already worded,
+which quotes the value with :func:`cardrules.errors.shown`.
 """
 
 from __future__ import annotations
@@ -20,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..bots import LEVELS
-from ..errors import Lang
+from ..errors import SHOWN_LIMIT, Lang, shown
 from ..games import GAMES
-from .text import ARGPARSE_ES, text
+from .text import ARGPARSE_ES, text, visible
 
 if TYPE_CHECKING:
     from argparse import _MutuallyExclusiveGroup
@@ -32,6 +35,10 @@ PROG = "cardrules"
 
 COMMANDS = ("games", "replay", "play", "term")
 """The subcommands, in the order the help lists them."""
+
+MAX_DIGITS = 4300
+"""The longest whole number read from the command line or the prompt, in digits (Python's own
+limit for reading a number; no seed, player count or seat comes near it)."""
 
 PLAY_BOTS = ("pimc", "greedy", "random")
 """The bots ``--bot`` offers, the default first (the names :func:`cardrules.bots.make_bot`
@@ -66,44 +73,36 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(self.prog, message)
 
 
-def lang_in_argv(argv: Sequence[str]) -> Lang | None:
-    """The language named by ``--lang`` on the command line (the last one wins), read before
-    parsing so that argparse's own help and errors come out in it.
-
-    Examples:
-        >>> lang_in_argv(["play", "brisca", "--lang", "es"]), lang_in_argv(["--lang=en"])
-        ('es', 'en')
-        >>> lang_in_argv(["games", "--", "--lang", "es"]) is None
-        True
-    """
-    found: Lang | None = None
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        value = None
-        if arg == "--lang" and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith("--lang="):
-            value = arg.partition("=")[2]
-        if value == "en":
-            found = "en"
-        elif value == "es":
-            found = "es"
-    return found
-
-
 def translate_argparse(message: str, lang: Lang) -> str:
-    """argparse's error ``message`` in ``lang`` (argparse only speaks English).
+    """argparse's error ``message`` in ``lang`` (argparse only speaks English), tidied.
 
     Examples:
         >>> translate_argparse("unrecognized arguments: --fast", "es")
         'argumentos no reconocidos: --fast'
     """
+    message = tidy(message)
     if lang == "es":
         for pattern, replacement in ARGPARSE_ES:
             if re.fullmatch(pattern, message):
                 return re.sub(pattern, replacement, message)
     return message
+
+
+MESSAGE_LIMIT = 300
+"""The longest argparse message shown, in characters (it quotes the command line)."""
+
+
+def tidy(message: str) -> str:
+    """argparse's ``message`` with what it quotes of the command line made safe to print: control
+    characters escaped, every word cut at :data:`~cardrules.errors.SHOWN_LIMIT` characters and
+    the whole at :data:`MESSAGE_LIMIT`.
+
+    Examples:
+        >>> tidy("unrecognized arguments: \x1b[2J " + "x" * 60)
+        'unrecognized arguments: \\\\x1b[2J xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    """
+    words = " ".join(visible(word, SHOWN_LIMIT) for word in message.split(" "))
+    return visible(words, MESSAGE_LIMIT)
 
 
 def _formatter(lang: Lang) -> type[argparse.HelpFormatter]:
@@ -183,6 +182,7 @@ def build_parser(lang: Lang) -> argparse.ArgumentParser:
     play.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
                       help=text("help_option", lang))
     play.add_argument("--save", metavar="FILE", help=text("help_save", lang))
+    play.add_argument("--force", action="store_true", help=text("help_force", lang))
     play.add_argument("--auto", action="store_true", help=text("help_auto", lang))
 
     term = command("term", "help_term")
@@ -194,7 +194,7 @@ def whole_number(value: str | None, flag: str, lang: Lang) -> int | None:
     """The whole number given to ``flag`` (``None`` if it was not given).
 
     Raises:
-        Failure: the value is not a whole number.
+        Failure: the value is not a whole number, or has over :data:`MAX_DIGITS` digits.
 
     Examples:
         >>> whole_number(" 7", "--seed", "en"), whole_number(None, "--seed", "en")
@@ -203,12 +203,28 @@ def whole_number(value: str | None, flag: str, lang: Lang) -> int | None:
         Traceback (most recent call last):
         ...
         cardrules.cli.arguments.Failure: --players debe ser un número entero, no 'two'
+        >>> whole_number("9" * 5000, "--seed", "en")
+        Traceback (most recent call last):
+        ...
+        cardrules.cli.arguments.Failure: --seed is far too big: a number of 5000 digits
     """
     if value is None:
         return None
     if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        raise Failure(text("bad_number", lang, flag=flag, text=value))
-    return int(value)
+        raise Failure(text("bad_number", lang, flag=flag, text=shown(value, lang)))
+    return read_whole_number(value.strip(), flag, lang)
+
+
+def read_whole_number(digits: str, flag: str, lang: Lang) -> int:
+    """``digits`` (an optional sign, then digits) as a number; too many digits raise
+    :class:`Failure` naming ``flag`` (what the number was given for)."""
+    count = len(digits.lstrip("+-").lstrip("0"))
+    if count > MAX_DIGITS:
+        raise Failure(text("number_too_long", lang, flag=flag, digits=count))
+    try:
+        return int(digits)
+    except ValueError:  # a lower limit set for this Python (PYTHONINTMAXSTRDIGITS)
+        raise Failure(text("number_too_long", lang, flag=flag, digits=count)) from None
 
 
 def parse_options(items: Sequence[str], lang: Lang) -> dict[str, Any]:
@@ -216,7 +232,8 @@ def parse_options(items: Sequence[str], lang: Lang) -> dict[str, Any]:
     are read as such, anything else is text (the game checks the values).
 
     Raises:
-        Failure: an item is not ``NAME=VALUE``.
+        Failure: an item is not ``NAME=VALUE``, or its value is a number of over
+            :data:`MAX_DIGITS` digits.
 
     Examples:
         >>> parse_options(["claim=true", "exchange = none", "tie=null", "cards=40"], "en")
@@ -227,19 +244,19 @@ def parse_options(items: Sequence[str], lang: Lang) -> dict[str, Any]:
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise Failure(text("bad_option_syntax", lang, text=item))
-        options[name] = _option_value(raw.strip())
+            raise Failure(text("bad_option_syntax", lang, text=shown(item, lang)))
+        options[name] = _option_value(raw.strip(), f"--option {shown(name, lang)}", lang)
     return options
 
 
-def _option_value(raw: str) -> Any:
+def _option_value(raw: str, flag: str, lang: Lang) -> Any:
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
     if lowered == "null":
         return None
     if re.fullmatch(r"[+-]?\d+", raw):
-        return int(raw)
+        return read_whole_number(raw, flag, lang)
     return raw
 
 

@@ -30,9 +30,9 @@ from ..actions import Action, Move, format_action
 from ..bots import LEVELS, Bot, Estimate, PimcBot
 from ..cards import Card
 from ..engine import Game, SeatView
-from ..errors import CardrulesError, Lang
+from ..errors import CardrulesError, Lang, shown
 from .render import Renderer
-from .text import text
+from .text import text, visible
 
 ReadLine = Callable[[str], str]
 """Reads one answer after printing a prompt (``input``; raises ``EOFError`` at the end)."""
@@ -108,18 +108,29 @@ def thinking(out: TextIO, label: str, delay: float = THINKING_DELAY) -> Iterator
             out.flush()
 
 
+ECHO_LIMIT = 80
+"""How many characters of an answer the echo of a scripted session shows at most."""
+
+
 def echoing_input() -> ReadLine:
     """``input``, echoing the answer when standard input is not a terminal, so that a scripted
-    session reads like a typed one."""
+    session reads like a typed one (control characters escaped, cut at :data:`ECHO_LIMIT`
+    characters). Standard input closed or failing is its end: ``EOFError``."""
 
     def read(prompt: str) -> str:
-        line = input(prompt)
+        if sys.stdin is None:  # file descriptor 0 was closed before Python started
+            print(prompt, end="", flush=True)
+            raise EOFError
+        try:
+            line = input(prompt)
+        except (RuntimeError, ValueError, OSError, UnicodeDecodeError):  # lost, closed, failing
+            raise EOFError from None
         try:
             interactive = sys.stdin.isatty()
         except (AttributeError, ValueError):
             interactive = False
         if not interactive:
-            print(line)
+            print(visible(line, ECHO_LIMIT))
         return line
 
     return read
@@ -239,17 +250,20 @@ class Session:
         lang = self.lang
         last = len(options)
         if re.fullmatch(r"\d+", answer):
-            number = int(answer)
-            if not 1 <= number <= last:
-                return text("no_such_number", lang, n=number, last=last)
+            digits = answer.lstrip("0") or "0"
+            number = int(digits) if len(digits) <= 9 else None
+            if number is None or not 1 <= number <= last:
+                n = shown(answer, lang) if number is None else number
+                return text("no_such_number", lang, n=n, last=last)
             chosen = options[number - 1]
         else:
             try:
                 chosen = self.game.parse(answer)
             except CardrulesError:
+                quoted = shown(answer, lang)
                 if example:
-                    return text("not_understood", lang, text=answer, last=last, example=example)
-                return text("not_understood_moves", lang, text=answer, last=last)
+                    return text("not_understood", lang, text=quoted, last=last, example=example)
+                return text("not_understood_moves", lang, text=quoted, last=last)
         if chosen in view.legal_actions:
             return chosen
         # Never tell where a card the user does not hold is: only that it is not in the hand.

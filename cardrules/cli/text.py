@@ -10,7 +10,7 @@ Messages are :meth:`str.format` templates with named fields.
 
 from __future__ import annotations
 
-import os
+import unicodedata
 from collections.abc import Mapping
 from typing import Final
 
@@ -117,8 +117,14 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "valores: true, false, números, null o texto)",
     },
     "help_save": {
-        "en": "write the deal record (JSON) to this file at the end",
-        "es": "guarda al final el registro de la partida (JSON) en este archivo",
+        "en": "write the deal record (JSON) to this file at the end, even if the game is "
+        "abandoned; the file must not exist yet (see --force)",
+        "es": "guarda al final el registro de la partida (JSON) en este archivo, aunque se "
+        "abandone la partida; el archivo no debe existir todavía (véase --force)",
+    },
+    "help_force": {
+        "en": "with --save: replace the file if it already exists",
+        "es": "con --save: reemplaza el archivo si ya existe",
     },
     "help_auto": {
         "en": "bots play every seat; print the whole deal",
@@ -130,6 +136,27 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "os_enoent": {"en": "no such file", "es": "no existe"},
     "os_eacces": {"en": "permission denied", "es": "permiso denegado"},
     "os_eisdir": {"en": "it is a folder", "es": "es una carpeta"},
+    "os_enospc": {"en": "no space left on the disk", "es": "no queda espacio en el disco"},
+    "os_erofs": {
+        "en": "the disk is read-only",
+        "es": "el disco es de solo lectura",
+    },
+    "os_enotdir": {
+        "en": "a part of the path is not a folder",
+        "es": "una parte de la ruta no es una carpeta",
+    },
+    "os_enametoolong": {"en": "the name is too long", "es": "el nombre es demasiado largo"},
+    "os_other": {"en": "system error {number}", "es": "error del sistema {number}"},
+    "stdin_closed": {
+        "en": "cannot read standard input: it is closed",
+        "es": "no se puede leer la entrada estándar: está cerrada",
+    },
+    "record_too_long": {
+        "en": "{file}: too long for a deal record (over {limit} bytes; a deal's record takes a "
+        "few kilobytes)",
+        "es": "{file}: demasiado largo para un registro de partida (más de {limit} bytes; el "
+        "registro de una partida ocupa unos pocos kilobytes)",
+    },
     "cannot_read": {
         "en": "cannot read {file}: {reason}",
         "es": "no se puede leer {file}: {reason}",
@@ -146,6 +173,19 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "cannot save to {file}: it is a folder",
         "es": "no se puede guardar en {file}: es una carpeta",
     },
+    "save_exists": {
+        "en": "{file} already exists: give another name, or add --force to replace it",
+        "es": "{file} ya existe: indique otro nombre, o añada --force para reemplazarlo",
+    },
+    "save_not_a_file": {
+        "en": "cannot save to {file}: it is not an ordinary file (a device, a pipe...)",
+        "es": "no se puede guardar en {file}: no es un archivo corriente (es un dispositivo, "
+        "una tubería...)",
+    },
+    "save_failed": {
+        "en": "cannot write {file}: {reason}; the record is printed below instead",
+        "es": "no se puede escribir {file}: {reason}; el registro se muestra abajo en su lugar",
+    },
     "bad_record": {
         "en": "{file}: {message}",
         "es": "{file}: {message}",
@@ -154,17 +194,27 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "actions[{i}]: an action is text such as \"1O\" or \"exchange:7O\", not {value}",
         "es": "actions[{i}]: una acción es un texto como \"1O\" o \"exchange:7O\", no {value}",
     },
-    "malformed_record": {
-        "en": "{file}: malformed deal record ({detail})",
-        "es": "{file}: registro de partida mal formado ({detail})",
+    "unreadable_record": {
+        "en": "{file}: this deal record could not be read (a fault in cardrules itself: "
+        "please report it, with the file)",
+        "es": "{file}: no se ha podido leer este registro de partida (un fallo del propio "
+        "cardrules: le rogamos que lo notifique, con el archivo)",
     },
     "bad_option_syntax": {
-        "en": "--option {text!r}: write NAME=VALUE, e.g. exchange=none",
-        "es": "--option {text!r}: escriba NOMBRE=VALOR, p. ej. exchange=none",
+        "en": "--option {text}: write NAME=VALUE, e.g. exchange=none",
+        "es": "--option {text}: escriba NOMBRE=VALOR, p. ej. exchange=none",
     },
     "bad_number": {
-        "en": "{flag} must be a whole number, not {text!r}",
-        "es": "{flag} debe ser un número entero, no {text!r}",
+        "en": "{flag} must be a whole number, not {text}",
+        "es": "{flag} debe ser un número entero, no {text}",
+    },
+    "number_too_long": {
+        "en": "{flag} is far too big: a number of {digits} digits",
+        "es": "{flag} es demasiado grande: un número de {digits} cifras",
+    },
+    "output_failed": {
+        "en": "cannot write to standard output: {reason}",
+        "es": "no se puede escribir en la salida estándar: {reason}",
     },
     "bad_seat": {
         "en": "--seat must be a seat from 0 to {last}, not {seat}",
@@ -272,15 +322,15 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "es": "No hay {n} en la lista: elige del 1 al {last}.",
     },
     "not_understood": {
-        "en": "Cannot read {text!r}: type a number from 1 to {last}, a card code such as "
+        "en": "Cannot read {text}: type a number from 1 to {last}, a card code such as "
         "{example}, h for help or q to quit.",
-        "es": "No entiendo {text!r}: escribe un número del 1 al {last}, un código de carta "
+        "es": "No entiendo {text}: escribe un número del 1 al {last}, un código de carta "
         "como {example}, h para la ayuda o q para salir.",
     },
     "not_understood_moves": {
-        "en": "Cannot read {text!r}: type a number from 1 to {last}, a move as written in the "
+        "en": "Cannot read {text}: type a number from 1 to {last}, a move as written in the "
         "list, h for help or q to quit.",
-        "es": "No entiendo {text!r}: escribe un número del 1 al {last}, una jugada tal como "
+        "es": "No entiendo {text}: escribe un número del 1 al {last}, una jugada tal como "
         "aparece en la lista, h para la ayuda o q para salir.",
     },
     "not_in_hand": {
@@ -340,15 +390,34 @@ def text(key: str, lang: Lang, **fields: object) -> str:
     return MESSAGES[key][lang].format(**fields)
 
 
-def env_lang(environ: Mapping[str, str] | None = None) -> Lang:
-    """The language the environment asks for: Spanish when the locale (``LC_ALL``,
-    ``LC_MESSAGES`` or ``LANG``, the first one set) starts with ``es``, else English."""
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            return "es" if value.lower().startswith("es") else "en"
-    return "en"
+def visible(value: str, limit: int | None = None) -> str:
+    """Text from the input as the terminal may show it unquoted (a player's name, a record's
+    title, a typed answer echoed): control characters, line and paragraph separators escaped as
+    ``\\x1b`` or ``\\u2028`` so that they can neither split nor repaint a line, and cut at
+    ``limit`` characters with an ellipsis. To quote input in a message, use
+    :func:`cardrules.errors.shown`.
+
+    Examples:
+        >>> visible("Ann\\x1b[2J\\r"), visible("x" * 50, 8)
+        ('Ann\\\\x1b[2J\\\\x0d', 'xxxxxxxx…')
+    """
+    cut = value if limit is None else value[:limit]
+    shown = "".join(_escape(ch) for ch in cut)
+    return shown + ("…" if limit is not None and len(value) > limit else "")
+
+
+def _escape(ch: str) -> str:
+    if ch.isprintable() or ch == " ":
+        return ch
+    if unicodedata.category(ch) not in _HIDDEN:
+        return ch  # other spaces (no-break, ideographic) show as themselves
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \
+        else f"\\U{code:08x}"
+
+
+_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
+"""The Unicode categories :func:`visible` escapes (the same as :func:`cardrules.errors.shown`)."""
 
 
 ARGPARSE_ES: Final[tuple[tuple[str, str], ...]] = (
