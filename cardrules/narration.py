@@ -33,7 +33,7 @@ from typing import Final
 
 from .actions import Action, Masked, Move, Phrases, Trick
 from .cards import Card, Suit
-from .engine import CHANCE, Result, Rules, SeatView, Step
+from .engine import CHANCE, Result, Rules, SeatView, Sides, Step
 from .errors import Lang
 from .games.auction import Auction
 from .labels import PlayLabel
@@ -152,6 +152,80 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "you": {"en": "You", "es": "Tú"},
     "leads": {"en": "{who} leads", "es": "Sale {who}"},
     "leads_you": {"en": "You lead", "es": "Sales tú"},
+    # What a step leads to (Narrator.news): the auction won, the talon, the sides learnt.
+    "won_call": {
+        "en": "{who} wins the auction: {contract} points to take.",
+        "es": "{who} gana la subasta: tiene que hacer {contract} puntos.",
+    },
+    "won_call_you": {
+        "en": "You win the auction: {contract} points to take.",
+        "es": "Ganas la subasta: tienes que hacer {contract} puntos.",
+    },
+    "won_alone": {
+        "en": "{who} wins the auction at {bid}: the other two play against him, each on his own.",
+        "es": "{who} remata en {bid}: los otros dos juegan contra él, cada uno por su cuenta.",
+    },
+    "won_alone_you": {
+        "en": "You win the auction at {bid}: the other two play against you, each on his own.",
+        "es": "Rematas en {bid}: los otros dos juegan contra ti, cada uno por su cuenta.",
+    },
+    "talon_taken": {
+        "en": "{who} shows the talon, {cards}, and takes it.",
+        "es": "{who} enseña el talón, {cards}, y se lo queda.",
+    },
+    "talon_taken_you": {
+        "en": "You show the talon, {cards}, and take it.",
+        "es": "Enseñas el talón, {cards}, y te lo quedas.",
+    },
+    "holds_called": {
+        "en": "{who} holds the called card: {sides}.",
+        "es": "{who} tiene la carta llamada: {sides}.",
+    },
+    "holds_called_you": {
+        "en": "You hold the called card: {sides}.",
+        "es": "Tienes la carta llamada: {sides}.",
+    },
+    "own_called": {
+        "en": "The called card is {who}'s own: {sides}.",
+        "es": "La carta llamada es del propio {who}: {sides}.",
+    },
+    "own_called_you": {
+        "en": "The called card is your own: {sides}.",
+        "es": "La carta llamada es tuya: {sides}.",
+    },
+    "had_called": {
+        "en": "{who} had the called card: {sides}.",
+        "es": "{who} tenía la carta llamada: {sides}.",
+    },
+    "had_called_you": {
+        "en": "You had the called card: {sides}.",
+        "es": "Tenías la carta llamada: {sides}.",
+    },
+    "sides_known": {"en": "The sides: {sides}.", "es": "Los bandos: {sides}."},
+    "pair": {
+        "en": "{pair} play together against {others}",
+        "es": "{pair} forman pareja contra {others}",
+    },
+    "pair_you": {
+        "en": "you play with {partner} against {others}",
+        "es": "formas pareja con {partner} contra {others}",
+    },
+    "alone": {
+        "en": "{who} plays alone against {others}",
+        "es": "{who} juega sin compañero contra {others}",
+    },
+    "alone_you": {
+        "en": "you play alone against {others}",
+        "es": "juegas sin compañero contra {others}",
+    },
+    "against": {"en": "{a} against {b}", "es": "{a} contra {b}"},
+    "you_object": {"en": "you", "es": "ti"},
+    # A seat's part in a contract (Narrator.roles).
+    "role_declarer": {"en": "declarer", "es": "el que remata"},
+    "role_caller": {"en": "caller", "es": "el que llama"},
+    "role_caller_alone": {"en": "caller, alone", "es": "el que llama, sin compañero"},
+    "role_partner": {"en": "partner", "es": "compañero"},
+    "role_defender": {"en": "defender", "es": "defensor"},
 }
 
 END_REASONS: Final[dict[str, dict[Lang, str]]] = {
@@ -204,10 +278,13 @@ class StepWords:
     """The trick it completed, if any, e.g. *Ana takes trick 3 (21 points).*"""
     draws: tuple[str, ...] = ()
     """What the viewer learns of the draws that followed."""
+    news: tuple[str, ...] = ()
+    """What the action led to that the viewer learns (see :meth:`Narrator.news`): the auction
+    won, the talon shown and taken, the sides once the viewer knows them."""
 
     def lines(self) -> list[str]:
-        """The sentences in order, the empty ones left out."""
-        return [line for line in (self.action, self.trick, *self.draws) if line]
+        """The sentences in order, the empty ones left out (the news right after the action)."""
+        return [line for line in (self.action, *self.news, self.trick, *self.draws) if line]
 
 
 def end_reason(result: Result, lang: Lang = "en") -> str:
@@ -300,14 +377,17 @@ class Narrator:
         return self._t("leads", who=self.who(seat))
 
     # Steps ------------------------------------------------------------------------------------
-    def step(self, step: Step, *, labels: bool = False) -> StepWords:
+    def step(self, step: Step, *, labels: bool = False,
+             previous: Step | None = None) -> StepWords:
         """Everything ``step`` says to the viewer (``labels``: name each play's label in
-        brackets, as the terminal does)."""
+        brackets, as the terminal does). With ``previous`` (the step before it) the words
+        include :meth:`news`, which needs to know what each seat knew before."""
         if step.seat == CHANCE:
             return StepWords(self.deal(step))
         action = self.action(step, labels=labels)
         trick = self.trick(step.trick) if step.trick is not None else ""
-        return StepWords(action, trick, tuple(self.draws(step)))
+        news = tuple(self.news(step, previous)) if previous is not None else ()
+        return StepWords(action, trick, tuple(self.draws(step)), news)
 
     def deal(self, step: Step) -> str:
         """The deal: what is turned up and what is trumps."""
@@ -423,6 +503,159 @@ class Narrator:
         if step.draws and step.before.stock_size and not step.after.stock_size:
             lines.append(self._t("stock_out"))
         return lines
+
+    # What a step leads to ------------------------------------------------------------------
+    def news(self, step: Step, previous: Step) -> list[str]:
+        """What ``step`` led to that the viewer learns, beyond the action itself: the auction
+        won (and the contract), the talon shown and taken, and the sides once the viewer knows
+        them (the holder of the called card at the call, everyone else when it is played).
+
+        ``previous`` is the step before (its :attr:`~cardrules.engine.Step.known_sides` say what
+        each seat knew until now). A seat is told the sides when it learns them; the open
+        account (no viewer) whenever some seat learns them; an :data:`ONLOOKER` when the whole
+        table does.
+
+        Examples:
+            >>> import json
+            >>> from cardrules import replay
+            >>> game = replay(json.load(open("examples/chiamata-5p.json")))
+            >>> steps = list(game.steps())
+            >>> words = Narrator(game.rules, game.names, "en", viewer=1)
+            >>> [words.news(s, p) for p, s in zip(steps, steps[1:]) if words.news(s, p)]
+            ... # doctest: +NORMALIZE_WHITESPACE
+            [['P0 wins the auction: 81 points to take.'],
+             ['P3 had the called card: P0 and P3 play together against P1, P2 and P4.']]
+        """
+        lines = self.won(step)
+        talon = self.talon(step)
+        if talon:
+            lines.append(talon)
+        sides = self.sides_learnt(step, previous)
+        if sides:
+            lines.append(sides)
+        return lines
+
+    def won(self, step: Step) -> list[str]:
+        """The auction won at this step, and what it makes the winner do: "Ana wins the
+        auction: 81 points to take." (``[]`` at any other step)."""
+        lines: list[str] = []
+        before, after = step.before.details, step.after.details
+        for key in ("caller", "declarer"):
+            seat = getattr(after, key, None)
+            if not isinstance(seat, int) or getattr(before, key, None) is not None:
+                continue
+            mine = "_you" if seat == self.you else ""
+            if key == "caller":
+                lines.append(self._t("won_call" + mine, who=self.who(seat),
+                                     contract=getattr(after, "contract", None)))
+            else:
+                lines.append(self._t("won_alone" + mine, who=self.who(seat),
+                                     bid=getattr(after, "bid", None)))
+        return lines
+
+    def talon(self, step: Step) -> str:
+        """The talon shown to everyone and taken at this step, if it was: "Ana shows the talon,
+        the five of clubs and the king of coins, and takes it." (else ``""``).
+
+        (The one game with a talon shows it to everyone before it is taken; a game that took a
+        talon unseen would need a hidden form of this sentence.)"""
+        talon = step.before.talon
+        if not talon or step.after.talon:
+            return ""
+        taker = next((s for s, hand in enumerate(step.after.hands) if talon[0] in hand), None)
+        if taker is None:
+            return ""
+        cards = self._t("and").join(self.card(c) for c in talon)
+        key = "talon_taken_you" if taker == self.you else "talon_taken"
+        return self._t(key, who=self.who(taker), cards=cards)
+
+    def sides_learnt(self, step: Step, previous: Step) -> str:
+        """The sides, if the viewer learns them at this step (see :meth:`news`): "Bea holds
+        the called card: Ana and Bea play together against Ciro, Dora and Elio." (else
+        ``""``)."""
+        now, then = step.known_sides, previous.known_sides
+        if not now or not step.after.sides:
+            return ""
+        learnt = [s for s in range(len(now)) if now[s] and not (then and then[s])]
+        if not learnt:
+            return ""
+        viewer = self.viewer
+        if viewer is not None and viewer >= 0:
+            if viewer not in learnt:
+                return ""
+        elif viewer is not None and not all(now):  # an onlooker: when the whole table knows
+            return ""
+        sides = step.after.sides
+        details = step.after.details
+        if getattr(details, "declarer", None) is not None:
+            return ""  # the auction's news says it: the declarer against the other two
+        caller = getattr(details, "caller", None)
+        called = getattr(details, "called", None)
+        if not isinstance(caller, int) or not isinstance(called, Card):
+            a, b = (self.side(side) for side in sides[:2]) if len(sides) > 1 else ("", "")
+            return self._t("sides_known", sides=self._t("against", a=a, b=b)) if b else ""
+        team = next(side for side in sides if caller in side)
+        others = [s for s in range(len(now)) if s not in team]
+        holder = next((s for s in team if s != caller), caller)
+        said = self._team(team, caller, others)
+        mine = "_you" if holder == self.you else ""
+        if step.played == called:
+            return self._t("had_called" + mine, who=self.who(holder), sides=said)
+        if holder == caller:
+            return self._t("own_called" + mine, who=self.who(holder), sides=said)
+        return self._t("holds_called" + mine, who=self.who(holder), sides=said)
+
+    def _team(self, team: Sequence[int], caller: int, others: Sequence[int]) -> str:
+        """"Ana and Bea play together against Ciro, Dora and Elio" (or "Ana plays alone...",
+        "you play with Bea...", "...against you, Ciro and Dora")."""
+        rest = [s for s in others if s != self.you]
+        names = ([self._t("you_object")] if self.you in others else []) + [
+            self.names[s] for s in rest]
+        against = (self._t("and").join(names) if len(names) <= 2
+                   else ", ".join(names[:-1]) + self._t("and") + names[-1])
+        if len(team) == 1:
+            if caller == self.you:
+                return self._t("alone_you", others=against)
+            return self._t("alone", who=self.who(caller), others=against)
+        if self.you in team:
+            partner = next(s for s in team if s != self.you)
+            return self._t("pair_you", partner=self.who(partner), others=against)
+        return self._t("pair", pair=self.side(team), others=against)
+
+    def roles(self, details: object, sides: Sides) -> tuple[str, ...]:
+        """Each seat's part in a contract, in words, as far as ``sides`` (what the viewer
+        knows of the sides: ``()`` before it knows them) tell: "declarer", "caller",
+        "partner", "defender" (``""``: none). Games without a contract give no roles.
+
+        A game with a contract where a seat has no role is one whose sides count only for the
+        contract: such a seat plays on its own (Brisca Rematada's two defenders are not
+        partners). Front ends show these words instead of side numbers.
+
+        Examples:
+            >>> import json
+            >>> from cardrules import replay
+            >>> game = replay(json.load(open("examples/rematada-3p.json")))
+            >>> Narrator(game.rules, game.names, "es").roles(game.details, game.sides)
+            ('el que remata', '', '')
+        """
+        players = len(self.names)
+        declarer = getattr(details, "declarer", None)
+        caller = getattr(details, "caller", None)
+        roles = [""] * players
+        if isinstance(declarer, int):
+            roles[declarer] = self._t("role_declarer")
+        elif isinstance(caller, int):
+            roles[caller] = self._t("role_caller")
+            team = next((side for side in sides if caller in side), None)
+            if team is not None:
+                for seat in range(players):
+                    if seat == caller:
+                        if len(team) == 1:
+                            roles[seat] = self._t("role_caller_alone")
+                    else:
+                        roles[seat] = self._t("role_partner" if seat in team
+                                              else "role_defender")
+        return tuple(roles)
 
     # The end ----------------------------------------------------------------------------------
     def situation(self, view: SeatView) -> list[str]:

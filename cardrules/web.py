@@ -2,8 +2,9 @@
 
 The widget asks Python for whole answers and then works in JavaScript: :func:`deal_steps`
 reads a deal record and returns **every** step of the deal (:meth:`Game.steps
-<cardrules.engine.Game.steps>`: hands, turned-up card and trumps, stock, the trick on the table
-with each play's label, points and tricks per side) with its narration
+<cardrules.engine.Game.steps>`: hands, turned-up card and trumps, stock, talon, the trick on the
+table with each play's label, points and tricks per side, what each seat knows of the sides and
+whose hands it sees, the auction call by call) with its narration
 (:class:`~cardrules.narration.Narrator`: the open account, and what differs for a seat that was
 told less), so that stepping forward and back never calls Python again. Nothing here words a
 step itself or replays a deal by itself. Each public function takes and returns
@@ -44,12 +45,14 @@ import traceback
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .actions import Deal, format_action
-from .cards import Card
+from .actions import Deal, Masked, Move, format_action
+from .cards import Card, Suit
+from .diagram import plays_on_own, point_parts, trump_source
 from .engine import Game, Phase, Step
 from .errors import CardrulesError, Lang
 from .games import GAMES
-from .narration import Narrator
+from .games.auction import Auction, Bid, Pass
+from .narration import ONLOOKER, Narrator
 from .record import load_record, replay
 
 __all__ = [
@@ -96,10 +99,22 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
     Returns:
         ``{"ok": True, "game", "title", "players", "seats", "sides", "sides_dealt" (the sides
         are known from the deal on), "side_names", "style",
-        "trump", "trump_name", "scored_by", "draws", "steps", "tricks", "result", "cards",
+        "trump", "trump_name", "scored_by", "draws", "by_seat", "roles", "trump_from",
+        "suits", "auction", "talon", "face_down", "steps", "tricks", "result", "cards",
         "record"}``, and ``"see"`` when some seat sees others' hands (for each seat, the seats
-        whose hands it sees). Each step has ``actor``, ``action`` (notation), ``text`` (what
-        happened, told openly), ``draw_text`` (what the draws after it showed), ``label``,
+        whose hands it sees, at the end). ``by_seat``: the score is by seat (seats play each on
+        their own: the sides count only for a contract, or there are none); ``roles``: each
+        seat's part in the contract at the end, in words (``None`` in games without one);
+        ``trump_from``: the keyword of the move that set trumps after the deal (``"call"``,
+        ``"trump"``), or ``None``; ``suits``: each suit's name; ``auction``: ``{"calls":
+        [[seat, bid or None (a pass), step, round]], "rounds"}`` or ``None``; ``talon``:
+        ``{"cards", "step" (where it was shown and taken), "seat" (who took it)}`` or ``None``;
+        ``face_down``: ``[seat, code, step]`` of every card put face down (only its owner and
+        the open account may show it); ``point_kinds``: the kinds of points a score by seat
+        shows (``"cards"`` first, then discards, marriages, the last trick...), or ``[]``
+        when the points are all card points. Each step has ``actor``, ``action`` (notation),
+        ``text`` (what happened, told openly), ``news_text`` (what it led to: the auction won,
+        the talon, the sides learnt), ``draw_text`` (what the draws after it showed), ``label``,
         ``hands``, ``turn_up``, ``stock`` (cards left to draw, or left undealt), ``aside``
         (cards out of play: discards, spoiled tricks), ``table`` (``[seat, code, label]``
         plays), ``trick`` (the number shown, from 1), ``done`` (the table shows a finished
@@ -107,11 +122,21 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         the trick), ``trick_text``, ``sides`` (points per side: tricks in a game scored by
         tricks), ``side_tricks``, ``known`` (the sides are known at this step: at the deal in
         most games, at a call or at the end of an auction in others), ``points`` and
-        ``seat_tricks`` (per seat, for the steps where the sides are not known), ``turn`` and
-        ``phase``; and ``texts`` where some seat was told less (a card put face down): for
-        those seats, by seat number, the fields of the step as that seat's narration words
-        them. ``tricks`` gives the step at which each trick was finished; ``result`` the final
-        score and its ``text``. Every sentence comes from
+        ``seat_tricks`` (per seat, for the steps where the sides are not known), ``turn``,
+        ``phase``, ``trump`` (the trump suit at this step, or ``None``), ``talon`` (cards
+        still face down in it) and ``known_by`` (for each seat, whether it knows the sides
+        now: a hidden partner is known to its holder at the call, to the others when the
+        called card is played); ``see`` where the hands a seat sees differ from the end's;
+        ``roles`` and ``roles_hidden`` in games with a contract (each seat's part in words,
+        for a view that knows the sides and for one that does not); ``points_by`` where a
+        seat does not see all the points (by seat number, each seat's points as that seat
+        counts them: others' face-down cards left out); ``parts`` and ``hidden`` when the score
+        is by seat and has extras (each seat's points so far by kind: ``"cards"``,
+        ``"discard"``, ``"declare"``, ``"last"``...; and the ``[kind, seat]`` parts only that
+        seat sees); and ``texts`` where some seat was told otherwise (a card put face down, the
+        sides it does not know yet): for those seats, by seat number, the fields of the step as
+        that seat's narration words them. ``tricks`` gives the step at which each trick was
+        finished; ``result`` the final score and its ``text``. Every sentence comes from
         :class:`~cardrules.narration.Narrator`. On a bad record:
         ``{"ok": False, "error": message}``.
     """
@@ -129,10 +154,45 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         return _failure(error, language)
 
 
-def _words(narrator: Narrator, step: Step) -> dict[str, str]:
+def _words(narrator: Narrator, step: Step, previous: Step | None) -> dict[str, str]:
     """The sentences of a step as one narrator tells them, by JSON field."""
-    told = narrator.step(step)
-    return {"text": told.action, "trick_text": told.trick, "draw_text": " ".join(told.draws)}
+    told = narrator.step(step, previous=previous)
+    return {"text": told.action, "trick_text": told.trick, "draw_text": " ".join(told.draws),
+            "news_text": " ".join(told.news)}
+
+
+def _auction(steps: list[Step]) -> dict[str, Any] | None:
+    """The auction, call by call: ``[seat, bid or None for a pass, step, round]`` (the round:
+    how many times the seat had spoken before), or ``None`` in a game without one."""
+    auction = getattr(steps[-1].after.details, "auction", None)
+    if not isinstance(auction, Auction) or not auction.calls:
+        return None
+    calls = []
+    spoken: dict[int, int] = {}
+    for index, step in enumerate(steps):
+        if isinstance(step.action, (Bid, Pass)):
+            bid = step.action.number if isinstance(step.action, Bid) else None
+            calls.append([step.seat, bid, index, spoken.get(step.seat, 0)])
+            spoken[step.seat] = spoken.get(step.seat, 0) + 1
+    return {"calls": calls, "rounds": max(spoken.values(), default=0)}
+
+
+def _kinds(parts: Mapping[str, Any]) -> list[str]:
+    """The kinds of points in the order a score shows them: the cards won first."""
+    return sorted(parts, key=lambda kind: kind != "cards")
+
+
+def _talon(steps: list[Step]) -> dict[str, Any] | None:
+    """The talon: its cards, the step at which it was shown and taken, and who took it (``step``
+    and ``seat`` are ``None`` while it lies face down)."""
+    cards = steps[0].after.talon
+    if not cards:
+        return None
+    for index, step in enumerate(steps):
+        if step.before.talon and not step.after.talon:
+            seat = next((s for s, hand in enumerate(step.after.hands) if cards[0] in hand), None)
+            return {"cards": [c.code for c in cards], "step": index, "seat": seat}
+    return {"cards": [c.code for c in cards], "step": None, "seat": None}
 
 
 def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -148,22 +208,48 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     by_tricks = rules.scores_tricks
     told = Narrator(rules, game.names, lang)
     seats_told = [Narrator(rules, game.names, lang, viewer=s) for s in range(players)]
+    onlooker = Narrator(rules, game.names, lang, viewer=ONLOOKER)
     deal = steps[0].action
     assert isinstance(deal, Deal)
+    final_see = [list(seen) for seen in steps[-1].seen_hands]
+    # The seats' parts in a contract; where some seats have none, they play each on their own
+    # and the score is by seat.
+    final_roles = told.roles(final.details, sides)
+    by_seat = plays_on_own(final_roles, sides)
     out: list[dict[str, Any]] = []
     trick_steps: list[int] = []
     labels: dict[Card, str | None] = {}  # the label of each card played to the trick on the table
-    for step in steps:
+    parts: dict[str, list[int]] = {}  # where each seat's points come from so far, by kind
+    hidden: list[list[Any]] = []  # [kind, seat]: that seat's part only it sees (face down)
+    unseen = [0] * players  # the points of each seat's face-down cards (only it sees them)
+    face_down: list[list[Any]] = []  # [seat, code, step] of every card put face down
+    previous: Step | None = None
+    for index, step in enumerate(steps):
         after = step.after
         if step.played is not None:
             labels[step.played] = step.label.value if step.label is not None else None
-        words = _words(told, step)
+        words = _words(told, step, previous)
         texts: dict[str, dict[str, str]] = {}
         for seat, narrator in enumerate(seats_told):
-            theirs = _words(narrator, step)
+            theirs = _words(narrator, step, previous)
             differ = {k: v for k, v in theirs.items() if v != words[k]}
             if differ:
                 texts[str(seat)] = differ
+        gained = point_parts(step)
+        for kind, points in gained.items():
+            so_far = parts.setdefault(kind, [0] * players)
+            for seat, n in enumerate(points):
+                so_far[seat] += n
+        masked = onlooker.seen(step)
+        if isinstance(masked, Masked) and masked.hides_card and isinstance(step.action, Move):
+            kind = step.action.keyword
+            if [kind, step.seat] not in hidden:
+                hidden.append([kind, step.seat])
+            unseen[step.seat] += gained.get(kind, [0] * players)[step.seat]
+            card = getattr(step.action, "card", None)
+            if isinstance(card, Card):
+                face_down.append([step.seat, card.code, index])
+        previous = step
         trick = step.trick
         taking = None
         if trick is not None:
@@ -205,7 +291,26 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
             "seat_tricks": seat_tricks,
             "turn": after.current_player if after.phase != Phase.OVER else None,
             "phase": after.phase.value,
+            "trump": after.trump.value if after.trump is not None else None,
+            "talon": len(after.talon),
+            "known_by": [bool(known) for known in step.known_sides]
+            if step.known_sides else [bool(after.sides)] * players,
         }
+        if step.seen_hands and [list(seen) for seen in step.seen_hands] != final_see:
+            item["see"] = [list(seen) for seen in step.seen_hands]
+        roles = told.roles(after.details, after.sides)
+        if any(roles):
+            item["roles"] = list(roles)
+            item["roles_hidden"] = list(told.roles(after.details, ()))
+        if any(unseen):  # what each seat counts: the others' face-down cards are not seen
+            item["points_by"] = {
+                str(v): [p - (unseen[s] if s != v else 0) for s, p in enumerate(after.points)]
+                for v in range(players)
+            }
+        if by_seat and parts:
+            item["parts"] = {kind: list(parts[kind]) for kind in _kinds(parts)}
+            if hidden:
+                item["hidden"] = [list(pair) for pair in hidden]
         if texts:
             item["texts"] = texts
         out.append(item)
@@ -236,6 +341,14 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
         "trump_name": told.suit(trump) if trump is not None else None,
         "scored_by": "tricks" if by_tricks else "points",
         "draws": any(rules.draw_counts),
+        "by_seat": by_seat,
+        "roles": list(final_roles) if any(final_roles) else None,
+        "trump_from": trump_source(steps),
+        "suits": {suit.value: told.suit(suit) for suit in Suit},
+        "auction": _auction(steps),
+        "talon": _talon(steps),
+        "face_down": face_down,
+        "point_kinds": _kinds(parts) if by_seat and set(parts) - {"cards"} else [],
         "steps": out,
         "tricks": trick_steps,
         "result": result_json,

@@ -5,6 +5,7 @@ Run the long profile with ``pytest --hypothesis-profile=thorough``.
 
 from __future__ import annotations
 
+from browser_support import base_url, browser, site  # noqa: F401  (shared browser fixtures)
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(

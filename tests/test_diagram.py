@@ -6,6 +6,7 @@ import json
 import re
 from html import escape
 from html.parser import HTMLParser
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,12 @@ from cardrules.diagram import (
     glossary_titles,
     parse_cards_block,
     parse_deal_block,
+    point_parts,
     render_cards,
     render_deal,
 )
 from cardrules.errors import CardCodeError, RecordError
+from cardrules.games.auction import Bid, Pass
 from cardrules.narration import ONLOOKER, Narrator
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -89,9 +92,14 @@ def test_every_example_renders(path: str, lang: str) -> None:
     assert html.startswith('<figure class="cr-deal"')
     assert f'data-record="examples/{path}"' in html
     assert html.count('class="cr-trick"') == len(cardrules.replay(data).tricks)
-    points = [int(p) for p in re.findall(r'<tr class="[^"]*" data-side="\d+" data-points="(\d+)"',
-                                         html)]
-    assert points == list(result.side_points)
+    if 'data-by="seat"' in html:  # each seat on its own (a contract's defenders, a void deal)
+        points = [int(p) for p in re.findall(r'<tr[^>]* data-seat="\d+" data-points="(\d+)"',
+                                             html)]
+        assert points == list(result.points)
+    else:
+        points = [int(p) for p in re.findall(
+            r'<tr class="[^"]*" data-side="\d+" data-points="(\d+)"', html)]
+        assert points == list(result.side_points)
     winner = "" if result.winner is None else str(result.winner)
     assert f'class="cr-score" data-winner="{winner}"' in html
     assert 'src="../../assets/cards/' in html
@@ -139,8 +147,15 @@ def test_every_sentence_is_the_narrators(path: str, lang: str) -> None:
     assert texts(html, "cr-trick__result") == [escape(t) for t in expected_results]
     assert texts(html, "cr-trick__lead") == [
         f"{escape(told.leads(s.trick.leader))} (mano)" for s in tricks if s.trick]
-    moves = [told.action(s) for s in steps[1:] if not isinstance(s.action, cardrules.Card)]
+    # Bids and passes are in the auction's table, not told one by one.
+    moves = [told.action(s) for s in steps[1:] if not isinstance(s.action, cardrules.Card)
+             and not isinstance(s.action, (Bid, Pass))]
     assert texts(html, "cr-move") == [escape(m) for m in moves if m]
+    # What each step led to (the auction won, the talon, the sides learnt), in order.
+    news = [line for previous, step in pairwise(steps) for line in told.news(step, previous)]
+    shown_news = [re.sub(r"<[^>]+>", "", body) for _, body in re.findall(
+        r'<(li|p) class="cr-(?:news|trick__news)[^"]*"[^>]*>(.*?)</\1>', html, re.S)]
+    assert shown_news == [escape(line) for line in news]
     assert game.result is not None
     assert texts(html, "cr-score__winner") == [escape(told.verdict(game.result))]
     scored = told.game_points(game.result)  # game points by seat, or a big win
@@ -266,3 +281,155 @@ def test_cards_blocks() -> None:
     assert 'src="assets/cards/italian/12O.svg"' in italian and "<figcaption" not in italian
     with pytest.raises(CardCodeError):
         render_cards(CardsBlock("spanish-40", ("8O",)), "en")
+
+
+# The auction games: Briscola Chiamata and Brisca Rematada --------------------------------------
+
+
+def cells(html: str) -> list[list[str]]:
+    """The auction table's rows: each seat's cell (a bid, "pass"/"paso", or "")."""
+    table = re.search(r'<table class="cr-auction">.*?</table>', html, re.S)
+    assert table is not None
+    rows = re.findall(r"<tr><th scope=\"row\">\d+</th>(.*?)</tr>", table.group(0), re.S)
+    return [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in rows]
+
+
+def test_the_auction_is_a_table_of_rounds_under_its_own_heading() -> None:
+    data = record("chiamata-5p.json")
+    html = render_deal(data, "en")
+    well_formed(html)
+    rows = cells(html)
+    assert len(rows) == 10  # 25 calls, 10 times round the table
+    assert rows[0] == ["61", "pass", "pass", "62", "63"]
+    assert rows[2] == ["67", "", "", "pass", "68"]
+    assert rows[-1] == ["81", "", "", "", "pass"]
+    assert '<td class="cr-auction__bid cr-auction__high" data-seat="0" data-bid="81">' in html
+    auction = html.index('<p class="cr-heading">Auction</p>')
+    assert auction < html.index('<p class="cr-heading">Tricks</p>')
+    assert "bids" not in html and "passes." not in html  # no line per bid
+    # What followed it, under the same heading: who won, the call and its picture, the holder.
+    after = html[auction:html.index('<p class="cr-heading">Tricks</p>')]
+    assert "P0 wins the auction: 81 points to take." in after
+    assert 'data-action="call:12O"><img class="cr-card cr-card--small"' in after
+    assert "P0 calls the king of coins: coins are trumps." in after
+    assert "P3 holds the called card: P0 and P3 play together against P1, P2 and P4." in after
+    spanish = render_deal(data, "es")
+    assert cells(spanish)[0] == ["61", "paso", "paso", "62", "63"]
+    assert '<p class="cr-heading">Subasta</p>' in spanish
+
+
+def test_a_diagram_of_later_tricks_says_only_what_came_of_the_auction() -> None:
+    html = render_deal(record("chiamata-5p.json"), "en", tricks=(3, 4))
+    well_formed(html)
+    assert '<table class="cr-auction">' not in html and "cr-deal__auction--summary" in html
+    summary = re.search(r'cr-deal__auction--summary">(.*?)</div>', html, re.S)
+    assert summary is not None
+    assert texts(summary.group(1), "cr-news") == [
+        "P0 wins the auction: 81 points to take.",
+        "P0 calls the king of coins: coins are trumps.",
+        "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."]
+    # Buia: the call comes after trick 1; a diagram of tricks 1-2 has the auction and the call.
+    buia = render_deal(record("chiamata-buia.json"), "en", tricks=(1, 2))
+    assert len(cells(buia)) == 10
+    first, call, second = (buia.index('data-trick="1"'), buia.index('data-action="call:12O"'),
+                           buia.index('data-trick="2"'))
+    assert first < call < second
+    assert "Tricks 1–2 of 8 shown." in buia
+
+
+def test_trumps_are_said_to_come_from_the_call_or_the_declarer() -> None:
+    chiamata = render_deal(record("chiamata-5p.json"), "en")
+    assert "No trumps until the call: then coins" in chiamata
+    assert ">No trumps<" not in chiamata
+    rematada = render_deal(record("rematada-3p.json"), "es")
+    assert "Sin triunfo hasta que lo elige quien gana la subasta: oros" in rematada
+    assert "Aún no hay triunfo" not in rematada and ">Sin triunfo<" not in rematada
+    assert ">No trumps<" in render_deal(played("aluette", 4, seed=0), "en")  # none at all
+    void = render_deal(record("chiamata-void.json"), "en")  # nobody called: never any trumps
+    assert ">No trumps<" in void
+
+
+def test_the_talon_face_down_then_face_up_and_who_took_it() -> None:
+    data = record("rematada-3p.json")
+    talon = data["deal"]["talon"]
+    for open_hands in (True, False):
+        html = render_deal(data, "en", open_hands=open_hands)
+        well_formed(html)
+        setup = html[:html.index('<div class="cr-deal__auction">')]
+        down = re.search(r'<div class="cr-talon" data-cards="2">(.*?)</span></div>', setup)
+        assert down is not None and down.group(1).count("cr-card--back") == 2
+        assert "Talon, face down" in down.group(1)
+        assert not any(f'alt="{code}"' in setup for code in talon)  # not among the hands
+        shown = re.search(r'<li class="cr-news cr-talon-shown" data-cards="([^"]+)">(.*?)</li>',
+                          html)
+        assert shown is not None and shown.group(1).split() == talon
+        assert re.findall(r'alt="(\w+)"', shown.group(2)) == talon  # face up, in every view
+        assert shown.group(2).endswith(
+            "P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+
+
+def test_the_defenders_of_rematada_are_not_a_side() -> None:
+    html = render_deal(record("rematada-3p.json"), "en")
+    metas = texts(html, "cr-seat__meta")
+    assert metas == ["seat 0 · declarer", "seat 1", "seat 2 · dealer"]
+    assert "side 2" not in html and "cr-side-1" not in html
+    assert "P0 wins the auction at 114: the other two play against him, each on his own." in html
+    chiamata = render_deal(record("chiamata-5p.json"), "es")
+    assert texts(chiamata, "cr-seat__meta") == [
+        "asiento 0 · el que llama", "asiento 1 · defensor", "asiento 2 · defensor",
+        "asiento 3 · compañero", "asiento 4 · defensor · da las cartas"]
+    assert "cr-side-1" in chiamata  # the three defenders are a side: they score together
+    alone = render_deal(record("chiamata-alone.json"), "en")
+    assert texts(alone, "cr-seat__meta")[0] == "seat 0 · caller, alone"
+
+
+def test_the_partner_is_named_when_the_called_card_is_played() -> None:
+    data = record("chiamata-5p.json")
+    for open_hands, at_call in ((True, True), (False, False)):
+        html = render_deal(data, "en", open_hands=open_hands)
+        trick = re.search(r'<li class="cr-trick" data-trick="7".*?</li></ol>(.*?)</li>', html,
+                          re.S)
+        assert trick is not None
+        assert ('<p class="cr-trick__news">P3 had the called card: P0 and P3 play together '
+                'against P1, P2 and P4.</p>') in trick.group(1)
+        # The open account names the holder at the call too; an onlooker learns it at trick 7.
+        assert ("P3 holds the called card" in html) == at_call
+    spanish = render_deal(data, "es", open_hands=False)
+    assert "P3 tenía la carta llamada: P0 y P3 forman pareja contra P1, P2 y P4." in spanish
+
+
+def test_the_rematada_score_says_what_the_points_are_made_of() -> None:
+    data = record("rematada-3p.json")
+    html = render_deal(data, "en")
+    heads = re.findall(r'<th(?: data-part="\w+")?>([^<]+)</th>',
+                       re.search(r'<table data-by="seat">.*?</thead>', html, re.S).group(0))  # type: ignore[union-attr]
+    assert heads == ["Players", "Cards won", "Discards", "Marriages", "Last trick", "Points"]
+    row = re.search(r'<tr class="cr-side-0 cr-score--winner" data-seat="0" data-points="122">'
+                    r"(.*?)</tr>", html)
+    assert row is not None
+    assert re.findall(r"<td[^>]*>(\w+)</td>", row.group(1)) == ["P0", "71", "21", "20", "10",
+                                                                "122"]
+    spanish = render_deal(data, "es")
+    assert "<th data-part=\"last\">Diez de últimas</th>" in spanish
+    assert "<th data-part=\"declare\">Cantes</th>" in spanish
+    # With the hands hidden, the discards are the declarer's secret: no card, no points.
+    hidden = render_deal(data, "en", open_hands=False)
+    discards = [a.removeprefix("discard:") for a in data["actions"] if a.startswith("discard:")]
+    assert discards == ["3B", "1C"]
+    for code in discards:
+        assert f'"{code}"' not in hidden and f"/{code}.svg" not in hidden
+    assert '"3B"' in render_deal(data, "en")  # the open diagram shows them
+    assert "three of clubs" not in hidden and "ace of cups" not in hidden
+    assert '<td data-part="discard" class="cr-score__hidden"' in hidden
+    assert "P0 puts a card face down on his own pile." in hidden
+    assert re.search(r'data-part="discard"[^>]*>21<', hidden) is None
+
+
+def test_points_parts_add_up_to_every_seat_s_points() -> None:
+    for path in sorted(EXAMPLES.glob("*.json")):
+        game = cardrules.replay(json.loads(path.read_text(encoding="utf-8")))
+        total = [0] * game.players
+        for step in game.steps():
+            for points in point_parts(step).values():
+                total = [a + b for a, b in zip(total, points, strict=True)]
+        assert total == list(game.points), path.name

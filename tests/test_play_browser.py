@@ -13,40 +13,25 @@ from ``CARDRULES_SITE`` (a site built beforehand); a site built here is handed o
 ``CARDRULES_SITE`` so that the other browser tests of the run use it too. Every test checks that
 no request left 127.0.0.1 and that the page raised no script error. With
 ``CARDRULES_SHOTS=<folder>`` the tests also save screenshots there. Without Chromium the tests
-are skipped, except on CI (``CI`` set), where that is a failure.
+fail, saying what to install (see ``browser_support``).
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
-import shutil
-import subprocess
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import ROOT, TIMEOUT
 
 import cardrules
 from cardrules.cards import parse_card
 from cardrules.narration import Narrator
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
-]
-TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests (the page's own is longer)."""
 LONG_TASK_MS = 1000
@@ -56,55 +41,6 @@ busy 2-core machine stretches the page's own tasks to a few hundred ms)."""
 
 
 # Fixtures ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("CARDRULES_SITE")
-    if given:
-        return Path(given)
-    pytest.importorskip("mkdocs", reason="building the site needs the docs extra")
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
-    os.environ["CARDRULES_SITE"] = str(out)  # one build for every browser test of the run
-    return out
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.extensions_map = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".mjs": "text/javascript",
-        }
-        super().__init__(*args, **kwargs)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI needs Chromium at {CHROMIUM} (apt-get install -y chromium)")
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @dataclass

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import missing
 
 import cardrules
 from cardrules import glossary, web
@@ -106,14 +106,22 @@ def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
     game = cardrules.replay(path.read_text(encoding="utf-8"))
     answer = steps_of(path, lang)
     told = Narrator(game.rules, game.names, lang)  # type: ignore[arg-type]
+    previous = None
     for shown, step in zip(answer["steps"], game.steps(), strict=True):
-        words = told.step(step)
+        words = told.step(step, previous=previous)
         assert shown["text"] == words.action
         assert shown["trick_text"] == words.trick
         assert shown["draw_text"] == " ".join(words.draws)
-        # Only a card put face down is told differently to other seats.
+        assert shown["news_text"] == " ".join(words.news)
+        # Only a card put face down is told differently to other seats, and the sides to a
+        # seat that does not know them yet (a hidden partner).
         hidden = isinstance(step.action, cardrules.Move) and step.action.face_down
-        assert ("texts" in shown) == hidden
+        learnt = previous is not None and step.known_sides != previous.known_sides
+        assert ("texts" in shown) <= (hidden or learnt) and hidden <= ("texts" in shown)
+        for theirs in shown.get("texts", {}).values():
+            assert set(theirs) <= ({"text"} if hidden else set()) | (
+                {"news_text"} if learnt else set())
+        previous = step
     assert game.result is not None
     said = [told.verdict(game.result), told.game_points(game.result)]
     assert answer["result"]["text"] == " ".join(line for line in said if line)
@@ -172,6 +180,122 @@ def test_sides_known_only_at_a_call_are_marked_from_that_step(name: str) -> None
     assert [seat["side"] for seat in answer["seats"]] == [
         next(i for i, side in enumerate(game.result.sides) if s in side)
         for s in range(game.players)]
+    # And what each seat knows: the holder of the called card from the call, the others from
+    # the step it is played; in Rematada everyone from the end of the auction.
+    known_by = [step["known_by"] for step in answer["steps"]]
+    assert not any(any(k) for k in known_by[:call])
+    if name == "rematada-3p":
+        assert all(all(k) for k in known_by[call:])
+    else:
+        assert known_by[call] == [False, False, False, True, False]  # seat 3, the holder
+        played = next(i for i, step in enumerate(answer["steps"]) if step["action"] == "12O")
+        assert all(k == [False, False, False, True, False] for k in known_by[call:played])
+        assert all(all(k) for k in known_by[played:])
+
+
+def seat_words(answer: dict[str, Any], seat: int) -> list[str]:
+    """Every sentence the board shows in one seat's view, step by step."""
+    said = []
+    for step in answer["steps"]:
+        words = {k: step[k] for k in ("text", "trick_text", "draw_text", "news_text")}
+        words.update(step.get("texts", {}).get(str(seat), {}))
+        said.append(" ".join(w for w in words.values() if w))
+    return said
+
+
+def test_a_seat_learns_the_partner_when_the_called_card_is_played() -> None:
+    """Seat 1 is not told who the partner is, nor shown the sides or the partner's part, until
+    seat 3 plays the called card; seat 3 knows from the call; the open account says it at both."""
+    path = ROOT / "examples" / "chiamata-5p.json"
+    answer = steps_of(path)
+    steps = answer["steps"]
+    call = next(i for i, s in enumerate(steps) if s["action"] == "call:12O")
+    played = next(i for i, s in enumerate(steps) if s["action"] == "12O")
+    holds = "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."
+    had = "P3 had the called card: P0 and P3 play together against P1, P2 and P4."
+    assert steps[call]["news_text"] == holds and steps[played]["news_text"] == had
+    one = seat_words(answer, 1)
+    assert not any("partner" in words or "P3 h" in words for words in one[:played])
+    assert had in one[played]
+    for step in steps[:played]:
+        assert not step["known_by"][1]
+        assert "partner" not in step.get("roles_hidden", [])
+    assert steps[played]["known_by"][1] and steps[played]["roles"][3] == "partner"
+    three = seat_words(answer, 3)
+    assert holds in three[call] and had not in three[played]
+    assert steps[call]["known_by"][3]
+    assert steps[call]["roles"] == ["caller", "defender", "defender", "partner", "defender"]
+    assert steps[call]["roles_hidden"] == ["caller", "", "", "", ""]
+    es = steps_of(path, "es")["steps"]
+    assert es[played]["news_text"] == (
+        "P3 tenía la carta llamada: P0 y P3 forman pareja contra P1, P2 y P4.")
+
+
+def test_the_talon_and_the_auction_step_by_step() -> None:
+    path = ROOT / "examples" / "rematada-3p.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    answer = steps_of(path)
+    steps = answer["steps"]
+    assert answer["talon"] == {"cards": record["deal"]["talon"], "step": 17, "seat": 0}
+    assert [s["talon"] for s in steps[:18]] == [2] * 17 + [0]
+    assert steps[17]["news_text"] == (
+        "P0 wins the auction at 114: the other two play against him, each on his own. "
+        "P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+    assert "texts" not in steps[17]  # the talon is shown to everyone
+    calls = answer["auction"]["calls"]
+    assert answer["auction"]["rounds"] == 8
+    assert calls[:3] == [[0, 100, 1, 0], [1, 101, 2, 0], [2, None, 3, 0]]
+    assert calls[-1] == [1, None, 17, 7]
+    assert [f"bid:{b}" if b is not None else "pass" for _, b, _, _ in calls] == [
+        s["action"] for s in steps[1:18]]
+    game = cardrules.replay(record)
+    details = game.details
+    assert [[seat, bid] for seat, bid, _, _ in calls] == [list(c) for c in details.auction.calls]  # type: ignore[attr-defined]
+    assert answer["trump_from"] == "trump" and answer["suits"]["O"] == "coins"
+    assert [s["trump"] for s in steps[19:21]] == [None, "O"]
+    chiamata = steps_of(ROOT / "examples" / "chiamata-5p.json")
+    assert chiamata["trump_from"] == "call" and chiamata["talon"] is None
+    assert [s["trump"] for s in chiamata["steps"][25:27]] == [None, "O"]
+    assert steps_of(ROOT / "examples" / "brisca-2p.json")["auction"] is None
+
+
+def test_discards_stay_hidden_from_the_other_seats() -> None:
+    """The declarer's discards: named in the open account and to him; never to the others,
+    neither the card nor its points (his points as they count them leave the discards out)."""
+    path = ROOT / "examples" / "rematada-3p.json"
+    for lang in ("en", "es"):
+        answer = steps_of(path, lang)
+        discards = [step for step in answer["steps"] if step["action"].startswith("discard:")]
+        names = [answer["cards"][s["action"].removeprefix("discard:")] for s in discards]
+        assert names == (["three of clubs", "ace of cups"] if lang == "en"
+                         else ["tres de bastos", "as de copas"])
+        assert answer["face_down"] == [[0, "3B", 18], [0, "1C", 19]]
+        for seat in (1, 2):
+            told = " ".join(seat_words(answer, seat))
+            assert not any(name in told for name in names)
+        assert all(name in " ".join(seat_words(answer, 0)) for name in names)
+        for step in answer["steps"][19:]:
+            assert step["points_by"]["1"][0] == step["points"][0] - 21
+            assert step["points_by"]["0"] == step["points"]
+            assert step["hidden"] == [["discard", 0]]
+
+
+def test_the_score_of_each_seat_on_its_own_and_what_it_is_made_of() -> None:
+    answer = steps_of(ROOT / "examples" / "rematada-3p.json")
+    assert answer["by_seat"] is True and answer["roles"] == ["declarer", "", ""]
+    assert answer["point_kinds"] == ["cards", "discard", "declare", "last"]
+    final = answer["steps"][-1]
+    assert final["parts"] == {"cards": [71, 9, 19], "discard": [21, 0, 0],
+                              "declare": [20, 0, 0], "last": [10, 0, 0]}
+    assert [sum(p[s] for p in final["parts"].values()) for s in range(3)] == final["points"]
+    chiamata = steps_of(ROOT / "examples" / "chiamata-5p.json", "es")
+    assert chiamata["by_seat"] is False and chiamata["point_kinds"] == []
+    assert chiamata["roles"] == ["el que llama", "defensor", "defensor", "compañero", "defensor"]
+    void = steps_of(ROOT / "examples" / "chiamata-void.json")
+    assert void["by_seat"] is True and void["roles"] is None
+    brisca = steps_of(ROOT / "examples" / "brisca-4p.json")
+    assert brisca["by_seat"] is False and brisca["roles"] is None
+    assert all("roles" not in s and "parts" not in s for s in brisca["steps"])
 
 
 def test_the_answer_describes_the_deal_in_the_page_language() -> None:
@@ -245,7 +369,7 @@ def test_player_names_come_back_as_plain_text() -> None:
         ('{"game": "brisca", "players": 5, "seed": 1}', "not 5", "no con 5"),
         ('{"game": "brisca", "players": 2, "seed": 1, "actions": ["1X"]}', "actions[0]",
          "actions[0]"),
-        ("[" * 100_000, "RecursionError", "RecursionError"),
+        ("[" * 100_000, "nested too deeply", "anidado a demasiada profundidad"),
         (" " * (web.MAX_RECORD_CHARS + 1), "too long", "demasiado largo"),
     ],
 )
@@ -270,7 +394,7 @@ def test_an_unfinished_record_shows_as_far_as_it_goes() -> None:
 @pytest.mark.parametrize(
     ("game", "players"),
     [("briscola", 2), ("brisca", 4), ("briscas", 6), ("alcalde", 3), ("alcalde-variation", 3),
-     ("aluette", 4)],
+     ("aluette", 4), ("chiamata", 5), ("rematada", 3)],
 )
 def test_new_deals_are_played_out_and_replay(game: str, players: int) -> None:
     answer = web.new_deal_data(game, players, seed=11, lang="es")
@@ -450,9 +574,8 @@ def test_widget_pages_load_the_modules(hook: Any) -> None:
 def needs_node() -> str:
     node = shutil.which("node")
     if node is None or not RUNTIME.is_file():
-        if os.environ.get("CI"):
-            pytest.fail("CI needs Node.js and node_modules/pyodide (scripts/setup.sh: npm ci)")
-        pytest.skip("needs Node.js and node_modules/pyodide (npm ci)")
+        missing("no Node.js or node_modules/pyodide (bash scripts/setup.sh runs npm ci)")
+    assert node is not None
     return node
 
 
@@ -481,3 +604,9 @@ def test_examples_replay_the_same_inside_pyodide(built_wheel: Path, tmp_path: Pa
     hidden = [s for s in inside["records"][str(chanted)]["steps_es"]["steps"] if "texts" in s]
     assert len(hidden) == 12
     assert hidden[0]["texts"]["1"]["text"] == "P0 aparta una carta boca abajo."
+    # New deals of the auction games, played by the bots inside Pyodide: the same as here.
+    assert sorted(inside["new_deals"]) == ["chiamata/5/7", "rematada/3/7"]
+    for key, answer in inside["new_deals"].items():
+        game, players, seed = key.split("/")
+        assert answer == web.new_deal_data(game, int(players), int(seed), "es"), key
+        assert answer["ok"] and answer["auction"]["calls"]

@@ -3,45 +3,24 @@ driven by Playwright against the built site served on 127.0.0.1.
 
 The site is built once per session with scripts/build_site.sh into a temporary folder (or taken
 from ``CARDRULES_SITE``, a site built beforehand). Every test checks that no request left
-127.0.0.1 and that the page raised no script error. Without Chromium the tests are skipped,
-except on CI (``CI`` set), where that is a failure.
+127.0.0.1 and that the page raised no script error. Without Chromium, Playwright or MkDocs the
+tests fail, saying what to install (a skipped browser test is not a green run), unless
+``CARDRULES_NO_BROWSER`` is set: then they are skipped.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
-import shutil
-import subprocess
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import READY, ROOT, TIMEOUT, playwright_api
 
 import cardrules
 from cardrules import glossary, web
 from cardrules.bots import GreedyBot, RandomBot, play_out
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    # Headless Chromium otherwise preloads its own omnibox popup (a WebUI page in a second
-    # renderer) in some browser contexts: up to a second of CPU that has nothing to do with the
-    # page, landing at random in the middle of a cold start.
-    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
-]
-READY = ".cr-widget[data-state=ready]"
-TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
 
 
 def record_of(path: str) -> dict[str, Any]:
@@ -53,57 +32,6 @@ def side_points(path: str) -> list[int]:
     result = cardrules.replay(record_of(path)).result
     assert result is not None
     return list(result.side_points)
-
-
-# Fixtures ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("CARDRULES_SITE")
-    if given:
-        return Path(given)
-    pytest.importorskip("mkdocs", reason="building the site needs the docs extra")
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
-    return out
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.extensions_map = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".wasm": "application/wasm",
-            ".mjs": "text/javascript",
-        }
-        super().__init__(*args, **kwargs)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI needs Chromium at {CHROMIUM} (apt-get install -y chromium)")
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @dataclass
@@ -176,6 +104,17 @@ def ready_widget(seen: Visit, index: int = 0) -> Any:
     return widget
 
 
+def on_board(widget: Any, css: str) -> Any:
+    """The elements of the widget's steppable board that match ``css`` (the play mode's panel
+    uses some of the same class names)."""
+    return widget.locator(f"div.cr-board {css}")
+
+
+def in_picker(widget: Any, css: str) -> Any:
+    """The elements of the "Try it" page's deal picker that match ``css``."""
+    return widget.locator(f".cr-widget__source {css}")
+
+
 def step_to_the_end(widget: Any) -> int:
     """Click Next until the end of the deal; the number of steps shown."""
     next_button = widget.locator(".cr-w-button--next")
@@ -188,7 +127,7 @@ def step_to_the_end(widget: Any) -> int:
 
 def shown_points(widget: Any) -> list[int]:
     """Points per side on the board (per player while the sides are not shown)."""
-    rows = widget.locator("table.cr-board__score tbody:not([hidden]) tr")
+    rows = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr")
     return [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())]
 
 
@@ -216,12 +155,12 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     while next_button.is_enabled():
         next_button.click()
         steps += 1
-        explain = widget.locator(".cr-board__explain")
+        explain = on_board(widget, ".cr-board__explain")
         if explain.is_visible():
-            label = widget.locator(".cr-board__text a.cr-label").get_attribute("data-label")
+            label = on_board(widget, ".cr-board__text a.cr-label").get_attribute("data-label")
             assert definitions[label]["definition"] in explain.inner_text()
             explained.add(label)
-        drawn = widget.locator(".cr-board__text .cr-board__draws")
+        drawn = on_board(widget, ".cr-board__text .cr-board__draws")
         if drawn.count():
             draws.append(drawn.inner_text())
     game = cardrules.replay(record_of(path))
@@ -231,13 +170,13 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     expected = [s["draw_text"] for s in web.steps_data(record_of(path))["steps"] if s["draw_text"]]
     assert draws == expected and draws[-1].endswith("The stock is used up.")
     assert shown_points(widget) == side_points(path) == [54, 66]
-    assert widget.locator(".cr-board__result").inner_text() == "P1 and P3 win the deal, 54–66."
+    assert on_board(widget, ".cr-board__result").inner_text() == "P1 and P3 win the deal, 54–66."
     assert widget.locator(".cr-widget__counter").inner_text() == "Step 42 of 42"
     # ...and back to the start.
     widget.locator(".cr-w-button", has_text="First").click()
     assert widget.locator(".cr-widget__counter").inner_text() == "Step 1 of 42"
     assert shown_points(widget) == [0, 0]
-    assert widget.locator(".cr-board__hand img.cr-card").count() == 12
+    assert on_board(widget, ".cr-board__hand img.cr-card").count() == 12
 
 
 def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit]) -> None:
@@ -249,15 +188,15 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert path == "examples/alcalde-3p.json"
     widget = ready_widget(seen)
     assert widget.locator(".cr-w-button--next").inner_text() == "Adelante ▶"
-    assert widget.locator(".cr-board__text").inner_text().startswith("Se reparten las cartas")
+    assert on_board(widget, ".cr-board__text").inner_text().startswith("Se reparten las cartas")
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
-    assert widget.locator(".cr-board__result").inner_text().startswith("Gana")
+    assert on_board(widget, ".cr-board__result").inner_text().startswith("Gana")
     # One seat's view: the Alcalde's opponents see each other's hands, not the Alcalde's.
     widget.locator(".cr-w-button", has_text="Inicio").click()
     dealt = [len(hand) for hand in web.steps_data(record_of(path))["steps"][0]["hands"]]
     widget.locator(".cr-widget__view").select_option("0")
-    hands = widget.locator(".cr-board__seat")
+    hands = on_board(widget, ".cr-board__seat")
     backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
     assert backs == [0, 0, dealt[2]]
     widget.locator(".cr-widget__view").select_option("2")
@@ -265,9 +204,9 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert backs == [dealt[0], dealt[1], 0]
     # A play's label explains itself in Spanish, and looks the term up when clicked.
     next_button = widget.locator(".cr-w-button--next")
-    while widget.locator(".cr-board__text a.cr-label").count() == 0:
+    while on_board(widget, ".cr-board__text a.cr-label").count() == 0:
         next_button.click()
-    label = widget.locator(".cr-board__text a.cr-label")
+    label = on_board(widget, ".cr-board__text a.cr-label")
     term = label.get_attribute("data-label")
     label.click()
     found = widget.locator(".cr-lookup__term")
@@ -281,11 +220,11 @@ def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
     widget = ready_widget(seen)
     figure = seen.page.locator("figure.cr-deal").first
     widget.locator(".cr-widget__jump").select_option(label="Trick 3")
-    heading = widget.locator(".cr-board__trick .cr-board__heading")
+    heading = on_board(widget, ".cr-board__trick .cr-board__heading")
     assert heading.inner_text().endswith("TRICK 3") or heading.inner_text().endswith("Trick 3")
     static = figure.locator("li.cr-trick[data-trick='3']")
     winner = static.get_attribute("data-winner")
-    assert widget.locator(".cr-board__play.is-winner").get_attribute("data-seat") == winner
+    assert on_board(widget, ".cr-board__play.is-winner").get_attribute("data-seat") == winner
     assert "cr-trick--current" in (static.get_attribute("class") or "")
     # A click on a trick of the static list jumps there too.
     figure.locator("li.cr-trick[data-trick='7'] .cr-trick__head").click()
@@ -325,14 +264,14 @@ def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
     record = record_of("examples/brisca-2p.json")
     record["players"] = names
     record["title"] = "<b onmouseover=alert(3)>title</b>"
-    widget.locator(".cr-source__details summary").first.click()
-    widget.locator(".cr-source__paste").fill(json.dumps(record))
-    widget.locator(".cr-source__load").click()
-    seat_names = widget.locator(".cr-board__name")
+    in_picker(widget, ".cr-source__details summary").first.click()
+    in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
+    in_picker(widget, ".cr-source__load").click()
+    seat_names = on_board(widget, ".cr-board__name")
     seat_names.first.wait_for()
     page.wait_for_function("document.querySelector('.cr-board__name').textContent.startsWith('<')")
     assert seat_names.all_inner_texts() == names
-    assert widget.locator(".cr-board__text").inner_text() == (
+    assert on_board(widget, ".cr-board__text").inner_text() == (
         "The cards are dealt; the ace of coins is turned up: coins are trumps.")
     assert page.evaluate("window.__pwned") is None
     assert page.evaluate("document.querySelectorAll('img[onerror], b[onmouseover]').length") == 0
@@ -340,29 +279,29 @@ def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
     assert seen.dialogs == []
     assert not any(url.endswith("/x") for url in seen.requests)
     step_to_the_end(widget)
-    assert widget.locator(".cr-board__result").inner_text() == f"{names[0]} wins the deal, 80–40."
+    assert on_board(widget, ".cr-board__result").inner_text() == f"{names[0]} wins the deal, 80–40."
 
 
 def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) -> None:
     seen = visit("try/")
     widget = ready_widget(seen)
-    widget.locator(".cr-source__game").select_option("aluette")
-    widget.locator(".cr-source__players").select_option("4")
-    widget.locator(".cr-source__seed").fill("5")
-    widget.locator(".cr-source__deal").click()
+    in_picker(widget, ".cr-source__game").select_option("aluette")
+    in_picker(widget, ".cr-source__players").select_option("4")
+    in_picker(widget, ".cr-source__seed").fill("5")
+    in_picker(widget, ".cr-source__deal").click()
     seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
     caption = seen.page.locator("figure.cr-deal figcaption").first.inner_text()
     expected = web.new_deal_data("aluette", 4, 5, "en")
     assert caption == f"{expected['title']} · 4 players"
     widget.locator(".cr-w-button", has_text="Last").click()
     assert shown_points(widget) == expected["result"]["side_points"]
-    assert widget.locator(".cr-board__result").inner_text() == expected["result"]["text"]
-    shown = json.loads(widget.locator(".cr-source__record").text_content())
+    assert on_board(widget, ".cr-board__result").inner_text() == expected["result"]["text"]
+    shown = json.loads(in_picker(widget, ".cr-source__record").text_content())
     assert shown == expected["record"]
     # The static diagram was of another deal: it steps aside.
     assert not seen.page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
     # The sample menu no longer names the sample that was shown before.
-    menu = widget.locator(".cr-source__sample")
+    menu = in_picker(widget, ".cr-source__sample")
     assert menu.input_value() == ""
     assert menu.locator("option:checked").inner_text() == "— another deal —"
 
@@ -394,16 +333,16 @@ def test_one_seat_view_keeps_a_discard_hidden(
     seen = visit(path)
     widget = ready_widget(seen)
     record = chanted_aluette()
-    widget.locator(".cr-source__details summary").first.click()
-    widget.locator(".cr-source__paste").fill(json.dumps(record))
-    widget.locator(".cr-source__load").click()
+    in_picker(widget, ".cr-source__details summary").first.click()
+    in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
+    in_picker(widget, ".cr-source__load").click()
     seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
     widget.locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
-    text = widget.locator(".cr-board__text")
+    text = on_board(widget, ".cr-board__text")
     assert text.inner_text() == open_text
-    hands = widget.locator(".cr-board__seat")
+    hands = on_board(widget, ".cr-board__seat")
     widget.locator(".cr-widget__view").select_option("1")
     assert text.inner_text() == hidden_text
     board = widget.locator(".cr-board")
@@ -419,7 +358,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
 def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
     """A deal whose sides are set mid-deal (a call, with a hidden partner): until then the board
     shows no side and scores per player; the open account shows the sides from that step, a
-    seat's view only at the end (the answer does not say when a seat learns its partner)."""
+    seat's view from the step at which that seat learns them (known_by)."""
     seen = visit("try/")
     widget = ready_widget(seen)
     page = seen.page
@@ -429,11 +368,14 @@ def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
                                               location.href))).text();
       const answer = await window.crRuntime.call("deal_steps", [text, "en"]);
       answer.sides_dealt = false;
-      answer.steps.forEach((step, i) => { step.known = i >= 10; });
+      answer.steps.forEach((step, i) => {
+        step.known = i >= 10;
+        step.known_by = [i >= 15, i >= 10, i >= 10, i >= 10];  // seat 0 learns them later
+      });
       board.show(answer, false);
     }""")
-    seats = widget.locator(".cr-board__seat")
-    head = widget.locator("table.cr-board__score th").first
+    seats = on_board(widget, ".cr-board__seat")
+    head = on_board(widget, "table.cr-board__score th").first
     widget.locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
@@ -448,9 +390,184 @@ def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
     assert seats.nth(0).locator(".cr-board__side").inner_text() == " · side 1"
     widget.locator(".cr-widget__view").select_option("0")  # seat 0 is not told yet
     assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 4
+    assert "cr-side-0" not in (seats.nth(0).get_attribute("class") or "")
+    widget.locator(".cr-widget__view").select_option("1")  # seat 1 is
+    assert head.inner_text().lower() == "side"
+    widget.locator(".cr-widget__view").select_option("0")
+    for _ in range(5):
+        widget.locator(".cr-w-button--next").click()
+    assert head.inner_text().lower() == "side"  # now seat 0 is told too
     widget.locator(".cr-w-button", has_text="Last").click()
     assert head.inner_text().lower() == "side"
     assert shown_points(widget) == side_points("examples/brisca-4p.json")
+
+
+# The auction games ------------------------------------------------------------------------------
+
+
+def step_until(widget: Any, done: Callable[[], bool], limit: int = 80) -> None:
+    """Click Next until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        widget.locator(".cr-w-button--next").click()
+    raise AssertionError("never reached")
+
+
+def auction_cells(widget: Any) -> list[list[str]]:
+    rows = on_board(widget, "table.cr-board__auction-table tbody tr")
+    return [[(cell or "").strip() for cell in rows.nth(r).locator("td").all_text_contents()]
+            for r in range(rows.count())]
+
+
+def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Visit]) -> None:
+    """The auction fills a table of rounds step by step; the call sets trumps; the partner is
+    named to the open account and to the holder at the call, to the others (and in their view
+    the sides, the partner's part and the score by side) only when the called card is played."""
+    seen = visit("games/chiamata/")
+    widget = ready_widget(seen)
+    path = "examples/chiamata-5p.json"
+    assert seen.page.locator("figure.cr-deal").first.get_attribute("data-record") == path
+    text = on_board(widget, ".cr-board__text")
+    trumps = on_board(widget, ".cr-board__trumps")
+    seats = on_board(widget, ".cr-board__seat")
+    metas = on_board(widget, ".cr-board__meta")
+    head = on_board(widget, "table.cr-board__score th").first
+    assert trumps.inner_text() == "No trumps until the call"
+    folded = on_board(widget, "details.cr-board__auction")
+    assert folded.get_attribute("open") is not None
+    assert all(cell == "" for row in auction_cells(widget) for cell in row)
+    for _ in range(5):
+        widget.locator(".cr-w-button--next").click()
+    assert auction_cells(widget)[0] == ["61", "pass", "pass", "62", "63"]
+    assert text.inner_text() == "P4 bids 63."
+    step_until(widget, lambda: text.inner_text().startswith("P0 calls"))
+    assert len(auction_cells(widget)) == 10 and auction_cells(widget)[9][0] == "81"
+    assert on_board(widget, "td.is-high").inner_text() == "81"
+    holds = "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."
+    assert text.inner_text() == "P0 calls the king of coins: coins are trumps. " + holds
+    assert trumps.inner_text() == "Trumps: coins"
+    assert metas.nth(3).inner_text() == "seat 3 · partner"
+    assert head.inner_text().lower() == "side"
+    # Seat 1 is told the call, not who holds the card: no partner, no sides, a score by player.
+    view = widget.locator(".cr-widget__view")
+    view.select_option("1")
+    assert text.inner_text() == "P0 calls the king of coins: coins are trumps."
+    assert metas.nth(0).inner_text() == "seat 0 · caller"
+    assert metas.nth(3).inner_text() == "seat 3"
+    assert "cr-side" not in (seats.nth(3).get_attribute("class") or "")
+    assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 5
+    view.select_option("3")  # the holder knows at once
+    assert text.inner_text().endswith(holds)
+    assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
+    view.select_option("1")
+    step_until(widget, lambda: text.inner_text().startswith("P3 plays the king of coins"))
+    had = "P3 had the called card: P0 and P3 play together against P1, P2 and P4."
+    assert text.inner_text().endswith(had)
+    assert metas.nth(3).inner_text() == "seat 3 · partner"
+    assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
+    assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
+    assert folded.get_attribute("open") is None
+    view.select_option("3")  # no news for the holder: he knew
+    assert had not in text.inner_text()
+    widget.locator(".cr-w-button", has_text="Last").click()
+    assert shown_points(widget) == side_points(path)
+    assert on_board(widget, ".cr-board__result").inner_text() == (
+        web.steps_data(record_of(path))["result"]["text"])
+
+
+def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
+    visit: Callable[..., Visit],
+) -> None:
+    seen = visit("games/rematada/")
+    widget = ready_widget(seen)
+    path = "examples/rematada-3p.json"
+    record = record_of(path)
+    talon = record["deal"]["talon"]
+    board = widget.locator("div.cr-board")
+    text = on_board(widget, ".cr-board__text")
+    box = on_board(widget, ".cr-board__talon")
+    metas = on_board(widget, ".cr-board__meta")
+    seats = on_board(widget, ".cr-board__seat")
+    view = widget.locator(".cr-widget__view")
+    assert box.locator("img.cr-card--back").count() == 2
+    assert box.inner_text() == "Talon, face down"
+    assert not any(f'data-card="{code}"' in board.inner_html() for code in talon)
+    assert on_board(widget, ".cr-board__trumps").inner_text() == (
+        "No trumps until the auction's winner names them")
+    step_until(widget, lambda: text.inner_text().startswith("P1 passes.") and
+               "talon" in text.inner_text())
+    assert text.inner_text() == (
+        "P1 passes. P0 wins the auction at 114: the other two play against him, each on his "
+        "own. P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+    for seat in ("all", "1", "2"):  # face up in every view, and who took it
+        view.select_option(seat)
+        assert [box.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == talon
+        assert box.inner_text() == "The talon, shown and taken by P0"
+    # The defenders are not a side: no side number, no colour; the declarer has his part.
+    assert [metas.nth(i).inner_text() for i in range(3)] == [
+        "seat 0 · declarer", "seat 1", "seat 2 · dealer"]
+    assert "cr-side" not in (seats.nth(1).get_attribute("class") or "")
+    assert "cr-side" not in (seats.nth(2).get_attribute("class") or "")
+    # Seat 1's view of the discards: a card face down, twice; no picture, name or points.
+    view.select_option("1")
+    for _ in range(2):
+        widget.locator(".cr-w-button--next").click()
+    assert text.inner_text() == "P0 puts a card face down on his own pile."
+    html = board.inner_html()
+    for code, name in (("3B", "three of clubs"), ("1C", "ace of cups")):
+        assert f'"{code}"' not in html and f"/{code}.svg" not in html and name not in html
+    down = on_board(widget, ".cr-board__face-down")
+    assert down.locator("img.cr-card--back").count() == 2
+    assert down.locator("img[data-card]").count() == 0
+    discards = on_board(widget, "table.cr-board__score td[data-part=discard]")
+    assert discards.all_inner_texts() == ["?", "0", "0"]
+    assert shown_points(widget) == [0, 0, 0]  # the 21 points of his discards are his secret
+    view.select_option("all")
+    assert text.inner_text() == "P0 puts the ace of cups face down on his own pile."
+    assert [down.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == [
+        "3B", "1C"]
+    assert discards.all_inner_texts() == ["21", "0", "0"] and shown_points(widget) == [21, 0, 0]
+    widget.locator(".cr-w-button--next").click()
+    assert on_board(widget, ".cr-board__trumps").inner_text() == "Trumps: coins"
+    # The end: what the points are made of.
+    widget.locator(".cr-w-button", has_text="Last").click()
+    heads = on_board(widget, "table.cr-board__score thead th").all_inner_texts()
+    assert heads == ["Player", "Cards won", "Discards", "Marriages", "Last trick", "Points",
+                     "Tricks"]
+    row = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr").first
+    assert row.locator("td").all_inner_texts() == ["P0", "71", "21", "20", "10", "122", "6"]
+    assert shown_points(widget) == [122, 9, 19]
+    assert on_board(widget, ".cr-board__result").inner_text().startswith(
+        "P0 makes the contract: 122 points, 114 needed.")
+
+
+@pytest.mark.parametrize(("path", "sample", "first"), [
+    ("try/", "examples/rematada-failed.json", "The cards are dealt."),
+    ("es/try/", "examples/chiamata-buia.json", "Se reparten las cartas."),
+])
+def test_try_page_offers_the_auction_samples(
+    visit: Callable[..., Visit], path: str, sample: str, first: str
+) -> None:
+    seen = visit(path)
+    widget = ready_widget(seen)
+    menu = in_picker(widget, ".cr-source__sample")
+    offered = [menu.locator("option").nth(i).get_attribute("value")
+               for i in range(menu.locator("option").count())]
+    for name in ("chiamata-5p", "chiamata-alone", "chiamata-buia", "chiamata-failed",
+                 "chiamata-void", "rematada-3p", "rematada-failed", "rematada-forced"):
+        assert f"examples/{name}.json" in offered
+    menu.select_option(sample)
+    in_picker(widget, ".cr-source__show").click()
+    game = record_of(sample)["game"]
+    seen.page.wait_for_function(f"window.crWidgets[0].data.game === '{game}'")
+    assert on_board(widget, ".cr-board__text").inner_text() == first
+    assert on_board(widget, "table.cr-board__auction-table").count() == 1
+    lang = "es" if path.startswith("es/") else "en"
+    expected = web.steps_data(record_of(sample), lang)
+    assert step_to_the_end(widget) == len(expected["steps"])
+    result = on_board(widget, ".cr-board__result")
+    assert result.inner_text() == expected["result"]["text"]
 
 
 def test_the_widget_is_loaded_as_modules_where_it_is_used(

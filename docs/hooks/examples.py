@@ -420,6 +420,8 @@ class Drawer:
             raise ValueError("show: score, but the deal is not over")
         words = self.narrator(game)
         by_tricks = game.rules.scores_tricks
+        if by_tricks:  # each player's tricks count, not the side's (Aluette)
+            return self.trick_score(game, caption)
         rows = []
         show_game = any(result.game_points) and (by_tricks or max(result.game_points) > 1)
         for i, side in enumerate(result.sides):
@@ -442,6 +444,25 @@ class Drawer:
                  f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
         return self.figure("score", table + f'<p class="cr-ex__result">{escape(said)}</p>',
                            caption)
+
+
+    def trick_score(self, game: Game, caption: str | None) -> str:
+        """The result of a game won by one player's tricks: each player's tricks, by side."""
+        result = game.result
+        assert result is not None
+        words = self.narrator(game)
+        names = self.names(game)
+        rows = []
+        for seat in range(game.players):
+            css = self.side_class(game, seat).strip()
+            rows.append(f'<tr class="{css}"><td>{escape(names[seat])}</td>'
+                        f"<td>{result.points[seat]:g}</td></tr>")
+        head = (f"<th>{escape(self.t('players_col'))}</th>"
+                f"<th>{escape(self.t('tricks_col'))}</th>")
+        table = (f'<div class="cr-ex__scroll"><table class="cr-ex__score"><thead><tr>{head}'
+                 f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        return self.figure("score", table + f'<p class="cr-ex__result">'
+                           f"{escape(words.verdict(result))}</p>", caption)
 
 
 def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) -> str:

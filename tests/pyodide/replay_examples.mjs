@@ -6,8 +6,11 @@
 // reader's browser), installs the wheel, and for each record prints what cardrules computes:
 // the replay summary (cardrules.summary: every trick, its labels and the result) and the widget's
 // answer (cardrules.web.deal_steps, in English and Spanish: every step with the narration's
-// words, and each seat's own words where they differ). One JSON object on stdout:
-//   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}}}
+// words, and each seat's own words where they differ, what each seat knows of the sides, the
+// auction, the talon). It also deals a new deal of each auction game (cardrules.web.new_deal:
+// the bots bid, call, discard and name trumps inside Pyodide). One JSON object on stdout:
+//   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}},
+//    "new_deals": {"game/players/seed": answer}}
 // tests/test_web.py runs this script and compares every value with CPython's.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -44,15 +47,25 @@ def replay_one(text):
 
 replay_one
 `);
+const newDeal = pyodide.runPython(`
+from cardrules import web
+web.new_deal
+`);
+const NEW_DEALS = [["chiamata", 5, 7], ["rematada", 3, 7]];
 
 const out = {
   pyodide: pyodide.version,
   python: pyodide.runPython("import sys; sys.version.split()[0]"),
   module: pyodide.runPython("import cardrules; cardrules.__file__"),
   records: {},
+  new_deals: {},
 };
 for (const path of records) {
   out.records[path] = JSON.parse(replayOne(readFileSync(path, "utf8")));
 }
+for (const [game, players, seed] of NEW_DEALS) {
+  out.new_deals[`${game}/${players}/${seed}`] = JSON.parse(newDeal(game, players, seed, "es"));
+}
 replayOne.destroy();
+newDeal.destroy();
 process.stdout.write(JSON.stringify(out));

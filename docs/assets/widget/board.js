@@ -7,9 +7,15 @@
  * differ for that seat (a card put face down by another seat) shows that seat's words
  * (step.texts[seat]), and other hands show as card backs unless that seat may see them (see).
  * The sides show once they are known: in the open account from the step at which they are set
- * (step.known: a call, in a game with a hidden partner); in one seat's view from the deal when
- * they are dealt (sides_dealt), else only at the end (the answer does not say when a seat
- * learns its partner); until then the score is per player. */
+ * (step.known: a call, in a game with a hidden partner); in one seat's view from the step at
+ * which that seat learns them (step.known_by: the holder of a called card at the call, the
+ * others when it is played); until then the score is per player. In a game with a contract the
+ * seats show their parts in it (step.roles: caller, partner, declarer...) instead of side
+ * numbers, and a seat with no part plays on its own: no side colour, and the score is by seat
+ * (by_seat), with what the points are made of (point_kinds; another seat's face-down cards
+ * show as "?"). The auction shows as a table of rounds filled in step by step; the talon lies
+ * face down until it is shown, then face up with who took it; cards put face down show as
+ * backs in every other seat's view. */
 
 import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
@@ -253,23 +259,40 @@ export class Board {
   /* Whether the current view shows the sides at this step (see the top of this module). */
   sidesShown(step) {
     const data = this.data;
-    if (this.viewer() === null) return !!step.known;
+    const viewer = this.viewer();
+    if (viewer === null) return !!step.known;
+    if (step.known_by) return !!step.known_by[viewer];
     return !!data.sides_dealt || (this.index === data.steps.length - 1 && !!data.result);
   }
 
-  /* Whether the current view shows `seat`'s hand face up. */
-  visible(seat) {
+  /* Whether the current view shows `seat`'s hand face up (at this step: `see` may change). */
+  visible(seat, step) {
     const viewer = this.viewer();
     if (viewer === null || viewer === seat) return true;
-    const see = this.data.see;
+    const see = (step && step.see) || this.data.see;
     return !!(see && see[viewer] && see[viewer].indexOf(seat) >= 0);
+  }
+
+  /* Each seat's part in the contract as the current view knows it ("" for none), or null in a
+   * game without one. */
+  roles(step, shown) {
+    if (!step.roles) return null;
+    return shown ? step.roles : (step.roles_hidden || step.roles.map(() => ""));
+  }
+
+  /* Each seat's points as the current view counts them (others' face-down cards left out). */
+  seatPoints(step) {
+    const viewer = this.viewer();
+    if (viewer !== null && step.points_by) return step.points_by[String(viewer)];
+    return step.points;
   }
 
   /* The step's sentences as the current view is told them. */
   words(step) {
     const viewer = this.viewer();
     const own = viewer !== null && step.texts ? step.texts[String(viewer)] : null;
-    const told = { text: step.text, trick_text: step.trick_text, draw_text: step.draw_text };
+    const told = { text: step.text, trick_text: step.trick_text, draw_text: step.draw_text,
+      news_text: step.news_text || "" };
     return own ? Object.assign(told, own) : told;
   }
 
@@ -287,10 +310,11 @@ export class Board {
     const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
       // "seat 3 · side 2 · dealer"; the side shown once the sides are (see sidesShown), and
-      // not when each seat is a side.
-      const side = el("span", { class: "cr-board__side", hidden: true,
-        text: data.sides.length < data.players && hasSide(seat)
-          ? " · " + format(T.side, { n: seat.side + 1 }) : "" });
+      // not when each seat is a side; in a game with a contract, the seat's part instead.
+      const sideText = data.sides.length < data.players && hasSide(seat)
+        ? " · " + format(T.side, { n: seat.side + 1 }) : "";
+      const side = el("span", { class: "cr-board__side", hidden: true, text: sideText });
+      side.dataset.side = sideText;
       const turn = el("span", { class: "cr-board__turn", text: T.toPlay, hidden: true });
       const hand = el("div", { class: "cr-board__hand" });
       const box = el("div", { class: "cr-board__seat", "data-seat": i },
@@ -306,19 +330,38 @@ export class Board {
     b.turnup = el("div", { class: "cr-board__turnup" });
     b.turnupLabel = el("span", { class: "cr-board__small", text: T.turnUp });
     b.stock = el("p", { class: "cr-board__stock", hidden: true });
-    const trump = el("div", { class: "cr-board__trump" }, b.turnup,
-      el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
-        text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps }),
+    b.trumps = el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
+      text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps });
+    // The talon: face down until shown, then face up with who took it (its own pictures: the
+    // cards themselves go on to a hand).
+    b.talon = null;
+    if (data.talon) {
+      b.talonCards = el("div", { class: "cr-board__talon-cards" });
+      b.talonLabel = el("span", { class: "cr-board__small" });
+      b.talon = el("div", { class: "cr-board__talon" }, b.talonCards, b.talonLabel);
+      b.talonUp = data.talon.cards.map((code) =>
+        cardImage(data.style, code, data.cards[code], "cr-card--talon"));
+      b.talonDown = data.talon.cards.map(() => cardBack(data.style));
+    }
+    // Cards put face down (discards): face up in the open account and to their owner only.
+    b.faceDown = el("div", { class: "cr-board__face-down", hidden: true });
+    const trump = el("div", { class: "cr-board__trump" }, b.turnup, b.trumps, b.talon,
       b.stock);
     b.heading = el("p", { class: "cr-board__heading" });
     b.plays = el("ol", { class: "cr-board__plays" });
     b.empty = el("p", { class: "cr-board__small", text: T.empty });
     b.trickResult = el("p", { class: "cr-board__trick-result" });
     b.trick = el("div", { class: "cr-board__trick" }, b.heading, b.plays, b.empty, b.trickResult);
+    b.auction = data.auction ? this.auctionTable() : null;
     const byTricks = data.scored_by === "tricks";
+    const kinds = data.point_kinds || [];
     b.firstHead = el("th", { text: T.sideCol });
-    const heads = el("tr", null, b.firstHead,
-      el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
+    const heads = el("tr", null, b.firstHead);
+    // Where the points come from (a score by seat with extras), then the total.
+    kinds.forEach((kind) => {
+      heads.append(el("th", { "data-part": kind, text: T.parts[kind] || T.parts.other }));
+    });
+    heads.append(el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
     if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
     // One row per side; one per player while the sides are not shown.
     b.sideBody = el("tbody", { class: "cr-board__by-side" });
@@ -332,20 +375,132 @@ export class Board {
     });
     b.seatBody = el("tbody", { class: "cr-board__by-seat", hidden: true });
     b.seatRows = data.seats.map((seat, i) => {
+      const parts = kinds.map((kind) => el("td", { class: "cr-board__part", "data-part": kind }));
       const points = el("td", { class: "cr-board__points" });
       const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
-      const row = el("tr", { "data-seat": i }, el("td", { text: seat.name }), points, tricks);
+      const row = el("tr", { "data-seat": i }, el("td", { text: seat.name }), ...parts, points,
+        tricks);
       b.seatBody.append(row);
-      return { row, points, tricks };
+      return { row, parts, points, tricks };
     });
     b.result = el("p", { class: "cr-board__result", hidden: true });
-    this.board.replaceChildren(b.text, b.explain, seats,
-      el("div", { class: "cr-board__middle" }, trump, b.trick),
+    this.board.replaceChildren(b.text, b.explain, seats, b.auction ? b.auction.root : "",
+      el("div", { class: "cr-board__middle" }, trump, b.trick, b.faceDown),
       el("div", { class: "cr-board__score-box" },
         el("table", { class: "cr-board__score" }, el("thead", null, heads), b.sideBody,
           b.seatBody), b.result));
+    this.auctionOpen = null;
     this.staticTricks = Array.from(this.figure.querySelectorAll("li.cr-trick[data-trick]"));
     this.shownTrick = null;
+  }
+
+  /* The auction as a table of rounds (a row each time round the table, a column per seat),
+   * filled in as the steps go by; folded away once the play has begun. */
+  auctionTable() {
+    const T = page.t;
+    const data = this.data;
+    const root = el("details", { class: "cr-board__auction", open: true });
+    root.append(el("summary", { class: "cr-board__heading", text: T.auction }));
+    const head = el("tr", null, el("th", { scope: "col", text: T.round }));
+    data.seats.forEach((seat, i) => {
+      head.append(el("th", { scope: "col", "data-seat": i, text: seat.name }));
+    });
+    const body = el("tbody");
+    const cells = [];
+    for (let r = 0; r < data.auction.rounds; r++) {
+      const row = el("tr", null, el("th", { scope: "row", text: String(r + 1) }));
+      cells.push(data.seats.map((seat, i) => {
+        const cell = el("td", { "data-seat": i });
+        row.append(cell);
+        return cell;
+      }));
+      body.append(row);
+    }
+    root.append(el("div", { class: "cr-board__auction-scroll" },
+      el("table", { class: "cr-board__auction-table" }, el("thead", null, head), body)));
+    return { root, cells };
+  }
+
+  renderAuction(step) {
+    const T = page.t;
+    const auction = this.parts.auction;
+    if (!auction) return;
+    let high = null;
+    this.data.auction.calls.forEach(([seat, bid, at, round]) => {
+      const cell = auction.cells[round][seat];
+      const said = at <= this.index;
+      cell.textContent = said ? (bid === null ? T.pass : String(bid)) : "";
+      cell.className = !said ? "" : (bid === null ? "is-pass" : "is-bid") +
+        (at === this.index ? " is-current" : "");
+      if (said && bid !== null) high = cell;
+    });
+    auction.cells.forEach((row) => row.forEach((cell) => { cell.classList.remove("is-high"); }));
+    const over = step.phase !== "auction";
+    if (high && over) high.classList.add("is-high");
+    // Open during the auction and what follows it until the first card is played, folded
+    // during the play (the reader may unfold it: only crossing that line changes it).
+    const open = step.trick === 1 && !step.table.length;
+    if (open !== this.auctionOpen) {
+      this.auctionOpen = open;
+      auction.root.open = open;
+    }
+  }
+
+  /* The trumps at this step, or what will make them. */
+  trumpText(step) {
+    const T = page.t;
+    const data = this.data;
+    if (step.trump === undefined) {
+      return data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps;
+    }
+    if (step.trump) return format(T.trumps, { suit: data.suits[step.trump] });
+    if (data.trump && data.trump_from !== null && data.trump_from !== undefined) {
+      return T.trumpsFrom[data.trump_from] || T.trumpsFrom.other;
+    }
+    return T.noTrumps;
+  }
+
+  renderTalon(step) {
+    const T = page.t;
+    const b = this.parts;
+    const talon = this.data.talon;
+    if (!b.talon) return;
+    const taken = talon.step !== null && this.index >= talon.step;
+    if (taken) {
+      place(b.talonCards, b.talonUp);
+      b.talonLabel.textContent = talon.seat !== null
+        ? format(T.talonTaken, { name: this.data.seats[talon.seat].name }) : T.talonShown;
+    } else {
+      place(b.talonCards, b.talonDown.slice(0, step.talon));
+      b.talonLabel.textContent = T.talon;
+    }
+    b.talon.hidden = !taken && !step.talon;
+    b.talon.classList.toggle("is-shown", taken);
+  }
+
+  /* Cards put face down so far, by seat: pictures for their owner and the open account,
+   * backs for every other seat. Returns the number of backs used. */
+  renderFaceDown(backs) {
+    const T = page.t;
+    const b = this.parts;
+    const viewer = this.viewer();
+    const bySeat = new Map();
+    (this.data.face_down || []).forEach(([seat, code, at]) => {
+      if (at > this.index) return;
+      if (!bySeat.has(seat)) bySeat.set(seat, []);
+      bySeat.get(seat).push(viewer === null || viewer === seat ? this.card(code)
+        : this.back(backs++));
+    });
+    const groups = [];
+    bySeat.forEach((cards, seat) => {
+      groups.push(el("div", { class: "cr-board__face-down-seat", "data-seat": seat },
+        el("span", { class: "cr-board__small",
+          text: format(T.faceDown, { name: this.data.seats[seat].name }) }),
+        el("div", { class: "cr-board__face-down-cards" }, ...cards)));
+    });
+    b.faceDown.replaceChildren(...groups);
+    b.faceDown.hidden = !groups.length;
+    return backs;
   }
 
   card(code) {
@@ -383,6 +538,7 @@ export class Board {
     const said = [words.text];
     if (step.label) said.push(" ", labelLink(step.label));
     if (words.draw_text) said.push(" ", el("span", { class: "cr-board__draws", text: words.draw_text }));
+    if (words.news_text) said.push(" ", el("span", { class: "cr-board__news", text: words.news_text }));
     b.text.replaceChildren(...said);
     const info = step.label ? labelInfo(step.label) : null;
     b.explain.hidden = !info;
@@ -393,12 +549,22 @@ export class Board {
 
     // Hands: the seat's own pictures, or backs; the seat's side once the sides are shown.
     const shown = this.sidesShown(step);
+    const roles = this.roles(step, shown);
+    // A seat shows its side colour once the view knows the sides, and in a game with a
+    // contract only if it has a part in it (the others play each on their own).
+    const coloured = (i) => shown && (!data.roles || !!(roles && roles[i]));
     let backs = 0;
     data.seats.forEach((seat, i) => {
       const part = b.seats[i];
-      part.side.hidden = !shown;
-      if (part.sideClass) part.box.classList.toggle(part.sideClass, shown);
-      const open = this.visible(i);
+      if (data.roles) {
+        const role = roles ? roles[i] : "";
+        part.side.textContent = role ? " · " + role : "";
+        part.side.hidden = !role;
+      } else {
+        part.side.hidden = !shown;
+      }
+      if (part.sideClass) part.box.classList.toggle(part.sideClass, coloured(i));
+      const open = this.visible(i, step);
       const nodes = step.hands[i].map((code) => (open ? this.card(code) : this.back(backs++)));
       place(part.hand, nodes);
       part.turn.hidden = step.turn !== i;
@@ -406,6 +572,13 @@ export class Board {
       part.box.classList.toggle("is-actor", step.actor === i);
       part.box.setAttribute("aria-label", seat.name + ", " + format(T.cards, { n: nodes.length }));
     });
+
+    backs = this.renderFaceDown(backs);
+    this.renderAuction(step);
+    this.renderTalon(step);
+    b.trumps.textContent = this.trumpText(step);
+    b.trumps.setAttribute("data-trump", step.trump === undefined ? data.trump || ""
+      : step.trump || "");
 
     // The turned-up card; the stock (or, in games without drawing, the cards out of play).
     place(b.turnup, step.turn_up ? [this.card(step.turn_up), b.turnupLabel] : []);
@@ -422,7 +595,7 @@ export class Board {
       const [seat, code, label] = play;
       const side = data.seats[seat].side;
       const item = el("li", {
-        class: "cr-board__play" + (shown && side !== null && side !== undefined
+        class: "cr-board__play" + (coloured(seat) && side !== null && side !== undefined
           ? " cr-side-" + side : "") +
           (step.done && k === step.taking ? " is-winner" : ""),
         "data-seat": seat, "data-card": code
@@ -439,10 +612,11 @@ export class Board {
     // The score so far, by side (or by player while the sides are not shown); the verdict at
     // the end.
     const end = this.index === last && data.result;
-    b.firstHead.textContent = shown ? T.sideCol : T.playerCol;
-    b.sideBody.hidden = !shown;
-    b.seatBody.hidden = shown;
-    if (shown) {
+    const bySide = shown && !data.by_seat;
+    b.firstHead.textContent = bySide ? T.sideCol : T.playerCol;
+    b.sideBody.hidden = !bySide;
+    b.seatBody.hidden = bySide;
+    if (bySide) {
       b.rows.forEach((part, k) => {
         part.points.textContent = String(step.sides[k]);
         if (part.tricks) part.tricks.textContent = String(step.side_tricks[k]);
@@ -450,11 +624,29 @@ export class Board {
         part.row.classList.toggle("is-winner", !!end && data.result.winner === k);
       });
     } else {
+      const counted = this.seatPoints(step);
+      const viewer = this.viewer();
+      const hidden = step.hidden || [];
+      const winners = end && data.result.winner !== null && data.result.sides.length
+        ? data.result.sides[data.result.winner] : [];
       b.seatRows.forEach((part, i) => {
-        const points = data.scored_by === "tricks" ? step.seat_tricks[i] : step.points[i];
+        const points = data.scored_by === "tricks" ? step.seat_tricks[i] : counted[i];
         part.points.textContent = String(points);
         if (part.tricks) part.tricks.textContent = String(step.seat_tricks[i]);
         part.row.setAttribute("data-points", points);
+        // Where the points come from; a part only its seat sees shows as "?" to the others.
+        (data.point_kinds || []).forEach((kind, k) => {
+          const secret = viewer !== null && viewer !== i &&
+            hidden.some(([which, seat]) => which === kind && seat === i);
+          const value = step.parts && step.parts[kind] ? step.parts[kind][i] : 0;
+          part.parts[k].textContent = secret ? "?" : String(value);
+          part.parts[k].title = secret ? T.hiddenPart : "";
+        });
+        const side = data.seats[i].side;
+        ["cr-side-0", "cr-side-1", "cr-side-2"].forEach((css) => {
+          part.row.classList.toggle(css, data.by_seat && coloured(i) && css === "cr-side-" + side);
+        });
+        part.row.classList.toggle("is-winner", winners.indexOf(i) >= 0);
       });
     }
     b.result.hidden = !end;

@@ -56,7 +56,6 @@ export const PLAY_TEXT = {
     cannot: "Not {card}: {why}",
     hand: "Your hand",
     choices: "Your choices",
-    bidButton: "Bid",
     bidLabel: "Bid",
     hint: "Hint",
     hinting: "Thinking…",
@@ -76,7 +75,6 @@ export const PLAY_TEXT = {
     playerCol: "Player",
     pointsCol: "Points",
     tricksCol: "Tricks",
-    score: "Score",
     record: "The record of this deal",
     copy: "Copy",
     copied: "The record is copied.",
@@ -128,7 +126,6 @@ export const PLAY_TEXT = {
     cannot: "{card} no: {why}",
     hand: "Tu mano",
     choices: "Tus opciones",
-    bidButton: "Pujar",
     bidLabel: "Puja",
     hint: "Pista",
     hinting: "Pensando…",
@@ -148,7 +145,6 @@ export const PLAY_TEXT = {
     playerCol: "Jugador",
     pointsCol: "Puntos",
     tricksCol: "Bazas",
-    score: "Tanteo",
     record: "El registro de esta mano",
     copy: "Copiar",
     copied: "Registro copiado.",
@@ -287,6 +283,7 @@ export class Play {
       this.levelSelect.append(option(level, T.levels[level]));
     });
     this.levelSelect.value = "normal";
+    this.guessGame();
     this.startButton = button(T.start, T.start, () => { this.startNew(); }, "cr-play__start");
     this.setupStatus = el("p", { class: "cr-play__setup-status", role: "status",
       "aria-live": "polite", hidden: true });
@@ -470,6 +467,27 @@ export class Play {
       this.resetOptions();
     } else if (!this.playersSelect.options.length) {
       this.fillPlayers();
+    }
+  }
+
+  /* The figure's game and player count, from its record's name ("examples/aluette-4p.json"),
+   * before Python has read the record: a new deal of the page's game by default. */
+  guessGame() {
+    const path = this.board.figure.getAttribute("data-record") || "";
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    let found = null;
+    (page.config.games || []).forEach((g) => {
+      if (name.indexOf(g.id + "-") === 0 && (!found || g.id.length > found.id.length)) found = g;
+    });
+    if (!found) {
+      this.fillPlayers();
+      return;
+    }
+    this.gameSelect.value = found.id;
+    this.fillPlayers();
+    const count = /-(\d+)p\.json$/.exec(name);
+    if (count && found.players.indexOf(Number(count[1])) >= 0) {
+      this.playersSelect.value = count[1];
     }
   }
 

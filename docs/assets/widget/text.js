@@ -31,6 +31,23 @@ export const TEXT = {
     turnUp: "Turned-up card",
     trumps: "Trumps: {suit}",
     noTrumps: "No trumps",
+    trumpsFrom: {
+      call: "No trumps until the call",
+      trump: "No trumps until the auction's winner names them",
+      other: "No trumps yet"
+    },
+    auction: "Auction",
+    round: "Round",
+    pass: "pass",
+    talon: "Talon, face down",
+    talonShown: "The talon, shown",
+    talonTaken: "The talon, shown and taken by {name}",
+    faceDown: "Put face down by {name}",
+    parts: {
+      cards: "Cards won", discard: "Discards", declare: "Marriages", last: "Last trick",
+      end: "At the end", other: "Other"
+    },
+    hiddenPart: "not shown: only its owner sees it",
     stock: "Stock: {n}",
     aside: "Aside: {n}",
     table: "On the table",
@@ -95,6 +112,23 @@ export const TEXT = {
     turnUp: "Muestra",
     trumps: "Triunfo: {suit}",
     noTrumps: "Sin triunfo",
+    trumpsFrom: {
+      call: "Sin triunfo hasta la llamada",
+      trump: "Sin triunfo hasta que lo elige quien gana la subasta",
+      other: "Aún sin triunfo"
+    },
+    auction: "Subasta",
+    round: "Vuelta",
+    pass: "paso",
+    talon: "Talón, boca abajo",
+    talonShown: "El talón, a la vista",
+    talonTaken: "El talón, a la vista; se lo queda {name}",
+    faceDown: "Puestas boca abajo por {name}",
+    parts: {
+      cards: "Cartas ganadas", discard: "Descartes", declare: "Cantes",
+      last: "Diez de últimas", end: "Al final", other: "Otros"
+    },
+    hiddenPart: "oculto: solo lo ve su dueño",
     stock: "Mazo: {n}",
     aside: "Apartadas: {n}",
     table: "En la mesa",

@@ -1,0 +1,109 @@
+"""What the browser tests share: the site built once, served on 127.0.0.1, and one headless
+Chromium (the system's, /usr/bin/chromium) driven by Playwright for the whole run.
+
+The fixtures are registered in ``conftest.py``, so both browser test files use the same site
+build and the same browser (Playwright's sync API allows one running instance per process).
+Without Chromium, Playwright or MkDocs the browser tests fail, saying what to install (a skipped
+browser test is not a green run), unless ``CARDRULES_NO_BROWSER`` is set: then they are skipped.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+try:
+    playwright_api: Any = importlib.import_module("playwright.sync_api")
+except ImportError:  # the browser fixture fails, saying what to install
+    playwright_api = None
+
+OPT_OUT = "CARDRULES_NO_BROWSER"
+"""Set (to anything) to skip the browser tests on a machine that cannot run them."""
+
+
+def missing(what: str) -> NoReturn:
+    """A browser test cannot run here: a failure in one line saying what to install, or a skip
+    when :data:`OPT_OUT` is set."""
+    if os.environ.get(OPT_OUT):
+        pytest.skip(f"{what} ({OPT_OUT} is set)")
+    pytest.fail(f"{what}: the browser tests need it (apt-get install chromium; "
+                f"bash scripts/setup.sh for the Python side), or set {OPT_OUT}=1 to skip them",
+                pytrace=False)
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Headless Chromium otherwise preloads its own omnibox popup (a WebUI page in a second
+    # renderer) in some browser contexts: up to a second of CPU that has nothing to do with the
+    # page, landing at random in the middle of a cold start.
+    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
+]
+READY = ".cr-widget[data-state=ready]"
+TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
+
+
+# Fixtures ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("CARDRULES_SITE")
+    if given:
+        return Path(given)
+    if importlib.util.find_spec("mkdocs") is None:
+        missing("no MkDocs to build the site (the docs extra)")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    os.environ["CARDRULES_SITE"] = str(out)  # the pyodide replay test may reuse it
+    return out
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".wasm": "application/wasm",
+            ".mjs": "text/javascript",
+        }
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
+        missing(f"no Chromium at {CHROMIUM}")
+    if playwright_api is None:
+        missing("no Playwright for Python (the test extra)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
