@@ -114,6 +114,6 @@ def _check(key: str, value: Any, hint: Any) -> Any:
         choices = describe_type(hint)
         raise OptionError(
             f"option {shown(key)} cannot be {shown(value)}; choose {choices}",
-            f"la opción {shown(key, 'es')} no puede valer {shown(value, 'es')}; elija {choices}",
+            f"la opción {shown(key, 'es')} no puede valer {shown(value, 'es')}; elige {choices}",
         )
     return value

@@ -183,7 +183,7 @@ def test_whole_numbers_and_options() -> None:
         arguments.whole_number("1.5", "--seed", "en")
     assert arguments.parse_options(["a=TRUE", "b=-2", "c=Null", "d=x=y"], "en") == {
         "a": True, "b": -2, "c": None, "d": "x=y"}
-    with pytest.raises(arguments.Failure, match="escriba NOMBRE=VALOR"):
+    with pytest.raises(arguments.Failure, match="escribe NOMBRE=VALOR"):
         arguments.parse_options(["=3"], "es")
 
 
@@ -928,7 +928,7 @@ def test_the_bots_offered_are_the_factorys() -> None:
 @pytest.mark.parametrize(
     ("lang", "needle"),
     [("en", "argument --level: invalid choice: 'expert' (choose from "),
-     ("es", "argumento --level: valor no válido: 'expert' (elija entre ")],
+     ("es", "argumento --level: valor no válido: 'expert' (elige entre ")],
 )
 def test_an_unknown_level_is_one_error_line(
     capsys: pytest.CaptureFixture[str], lang: str, needle: str

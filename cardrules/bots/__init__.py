@@ -98,7 +98,7 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
             if level not in LEVELS:
                 raise OptionError(
                     f"level {level!r}: choose {', '.join(LEVELS)}",
-                    f"nivel {level!r}: elija {', '.join(LEVELS)}",
+                    f"nivel {level!r}: elige {', '.join(LEVELS)}",
                 )
             params.setdefault("worlds", LEVELS[level])
         unknown = sorted(set(params) - {"worlds", "time_limit", "noise"})

@@ -175,7 +175,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "save_exists": {
         "en": "{file} already exists: give another name, or add --force to replace it",
-        "es": "{file} ya existe: indique otro nombre, o añada --force para reemplazarlo",
+        "es": "{file} ya existe: indica otro nombre o añade --force para reemplazarlo",
     },
     "save_not_a_file": {
         "en": "cannot save to {file}: it is not an ordinary file (a device, a pipe...)",
@@ -202,7 +202,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     },
     "bad_option_syntax": {
         "en": "--option {text}: write NAME=VALUE, e.g. exchange=none",
-        "es": "--option {text}: escriba NOMBRE=VALOR, p. ej. exchange=none",
+        "es": "--option {text}: escribe NOMBRE=VALOR, p. ej. exchange=none",
     },
     "bad_number": {
         "en": "{flag} must be a whole number, not {text}",
@@ -424,7 +424,7 @@ ARGPARSE_ES: Final[tuple[tuple[str, str], ...]] = (
     (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
     (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
     (r"argument (.+?): invalid choice: (.*?) \(choose from (.*)\)",
-     r"argumento \1: valor no válido: \2 (elija entre \3)"),
+     r"argumento \1: valor no válido: \2 (elige entre \3)"),
     (r"argument (.+?): expected one argument", r"al argumento \1 le falta su valor"),
     (r"argument (.+?): expected at most one argument", r"el argumento \1 admite un solo valor"),
     (r"argument (.+?): ignored explicit argument (.*)",

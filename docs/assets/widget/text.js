@@ -136,7 +136,7 @@ export const TEXT = {
     sideCol: "Bando", playerCol: "Jugador", pointsCol: "Puntos", tricksCol: "Bazas",
     cards: "{n} cartas",
     lookupTitle: "Buscar un término",
-    lookupHint: "Escriba una palabra (arrastrar, fallar, monsieur…) o pulse la etiqueta de una jugada.",
+    lookupHint: "Escribe una palabra (arrastrar, fallar, monsieur…) o pulsa la etiqueta de una jugada.",
     lookupPlaceholder: "arrastrar, pisar, carico…",
     lookupButton: "Buscar",
     lookupWorking: "Buscando en Python…",
