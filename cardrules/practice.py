@@ -1,0 +1,843 @@
+"""Practice exercises for learners of the games and their Spanish words, made by the engine.
+
+Every exercise is cut from a real deal: a seeded deal of Brisca, Briscola or Briscas that the
+package's bots (greedy and random, seeded) play out, then replayed step by step
+(:meth:`Game.steps <cardrules.engine.Game.steps>`). The answer is what the engine says about that
+position, never a hand-written one:
+
+============  ===========================================================  ====================
+kind          the question                                                 the answer, from
+============  ===========================================================  ====================
+``label``     *name this play*: asistir, montar, fallar, pisar,            ``Step.label``
+              contrafallar or arrastrar
+``winner``    *who takes this trick?*                                      ``Trick.winner``
+``points``    *how many card points are in it?*                            ``Trick.points``
+``exchange``  *may this card take the turned-up card now?*                 ``Game.refusal``
+``word``      *word ↔ meaning*: a glossary term and its gloss              :mod:`cardrules.glossary`
+============  ===========================================================  ====================
+
+Each exercise has a prompt, the cards to show (their codes, names and captions), the choices,
+the key of the right one, and feedback: the rule as it applies to this very position and the
+glossary term behind it (word, gloss, definition), all in English or Spanish. An exercise is
+named by an id, ``<kind>-<seed>`` (``"label-7"``): the same id gives the same exercise, in
+either language, on every Python, so that a page can keep a learner's progress as a list of
+ids and ask for them again. The record of the deal and the step the exercise is about come
+with it, so that anyone can replay the position and check.
+
+The rulebook's practice page asks for exercises through :func:`exercise` (JSON text, like
+:mod:`cardrules.web`), in the widget's Web Worker.
+
+Examples:
+    >>> drill = generate("winner", 3, "en")
+    >>> drill.id, drill.kind, drill.answer in [choice.key for choice in drill.choices]
+    ('winner-3', 'winner', True)
+    >>> import cardrules
+    >>> step = list(cardrules.replay(drill.record).steps())[drill.step]
+    >>> str(step.trick.winner) == drill.answer
+    True
+    >>> generate("winner", 3, "es").answer == drill.answer
+    True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .actions import Trick
+from .bots import Bot as _Bot
+from .bots import GreedyBot, RandomBot, play_out
+from .cards import Card, Suit
+from .engine import Game, Phase, Step
+from .errors import CardrulesError, Lang
+from .errors import shown as quoted
+from .games.exchange import Exchange, ExchangeRule
+from .glossary import Term, game_title, terms
+from .labels import PlayLabel
+from .narration import Narrator
+from .record import new_game
+
+__all__ = [
+    "GAMES",
+    "KINDS",
+    "MAX_SEED",
+    "Choice",
+    "Exercise",
+    "PracticeError",
+    "ShownCard",
+    "TermNote",
+    "exercise",
+    "exercise_data",
+    "exercise_id",
+    "generate",
+    "parse_id",
+]
+
+KINDS: Final[tuple[str, ...]] = ("label", "winner", "points", "exchange", "word")
+"""The kinds of exercise, in the order the practice page lists them."""
+GAMES: Final[tuple[str, ...]] = ("brisca", "briscola", "briscas")
+"""The games the deals are drawn from: each turns a trump up and has the trump exchange."""
+PLAYERS: Final[tuple[int, ...]] = (2, 3, 4)
+"""The numbers of players the deals are drawn with."""
+NAMES: Final[tuple[str, ...]] = ("Ana", "Luis", "Carmen", "Pedro")
+"""The players' names, by seat."""
+MAX_SEED: Final = 2**53 - 1
+"""The largest seed an id may carry (a page's JavaScript reads integers up to it exactly)."""
+MAX_DEALS: Final = 16
+"""How many deals an exercise looks through for a position of the kind it wants."""
+
+_ID: Final = re.compile(r"(?P<kind>[a-z]+)-(?P<seed>[0-9]{1,16})")
+
+_TEXT: Final[dict[str, dict[Lang, str]]] = {
+    "players": {"en": "{n} players", "es": "{n} jugadores"},
+    "trumps_up": {"en": "Trumps: {suit} (the turned-up card is {card}).",
+                  "es": "Triunfo: {suit} (la muestra es {card})."},
+    "trumps": {"en": "Trumps: {suit} (the turned-up card has been drawn).",
+               "es": "Triunfo: {suit} (la muestra ya se ha robado)."},
+    "leads": {"en": "{who} leads the trick.", "es": "{who} sale: abre la baza."},
+    "led": {"en": "{who} led the trick.", "es": "{who} salió: abrió la baza."},
+    "on_table": {"en": "On the table: {cards}.", "es": "En la mesa: {cards}."},
+    "table_empty": {"en": "No card on the table yet.",
+                    "es": "Todavía no hay ninguna carta en la mesa."},
+    "played_by": {"en": "{card} ({who})", "es": "{card} ({who})"},
+    "turn_up_caption": {"en": "turned-up card", "es": "muestra"},
+    # Name this play.
+    "label_prompt": {"en": "{who} plays {card}. What is this play called?",
+                     "es": "{who} juega {card}. ¿Cómo se llama esta jugada?"},
+    "why_arrastrar": {
+        "en": "{card} is a trump ({trump}) and it leads the trick: leading a trump is arrastrar.",
+        "es": "{card} es de triunfo ({trump}) y abre la baza: salir de triunfo es arrastrar.",
+    },
+    "why_asistir": {
+        "en": "{card} is of the suit led ({led}), but it does not head the trick: {best} "
+              "stays above it.",
+        "es": "{card} es del palo de salida ({led}), pero no se pone por delante: {best} "
+              "sigue por encima.",
+    },
+    "why_montar": {
+        "en": "{card} is of the suit led ({led}) and beats {best}, the best card until then: "
+              "it now heads the trick.",
+        "es": "{card} es del palo de salida ({led}) y queda por encima de {best}, la mejor "
+              "carta hasta entonces: ahora va ganando la baza.",
+    },
+    "why_fallar_first": {
+        "en": "{card} is a trump ({trump}) on a trick led in {led}, and no trump had been "
+              "played to it: it trumps the trick.",
+        "es": "{card} es de triunfo ({trump}), el palo de salida es {led} y nadie había echado "
+              "triunfo en la baza: es fallar.",
+    },
+    "why_fallar_under": {
+        "en": "{card} is a trump ({trump}) on a trick led in {led}, but {best}, the trump "
+              "already heading the trick, stays above it: it is not pisar.",
+        "es": "{card} es de triunfo ({trump}) y el palo de salida es {led}, pero {best}, el "
+              "triunfo que va ganando, sigue por encima: no es pisar.",
+    },
+    "why_pisar": {
+        "en": "{card} is a trump higher than {best}, the trump that was heading the trick.",
+        "es": "{card} es un triunfo más alto que {best}, el triunfo que iba ganando la baza.",
+    },
+    "why_contrafallar": {
+        "en": "{card} is neither of the suit led ({led}) nor a trump ({trump}): it cannot take "
+              "the trick.",
+        "es": "{card} no es del palo de salida ({led}) ni de triunfo ({trump}): no puede "
+              "ganar la baza.",
+    },
+    # Who takes this trick.
+    "winner_prompt": {"en": "Who takes this trick?", "es": "¿Quién se lleva esta baza?"},
+    "why_top_trump": {
+        "en": "{card} is the highest trump in the trick, and the highest trump takes the trick.",
+        "es": "{card} es el triunfo más alto de la baza, y el triunfo más alto se la lleva.",
+    },
+    "why_top_led": {
+        "en": "No trump was played, so the highest card of the suit led ({led}) takes the "
+              "trick: {card}. Cards of other suits cannot take it.",
+        "es": "No se jugó ningún triunfo, así que se lleva la baza la carta más alta del palo "
+              "de salida ({led}): {card}. Las cartas de otros palos no pueden ganarla.",
+    },
+    "order_trumps": {"en": "The trumps in it, highest first: {cards}.",
+                     "es": "Los triunfos de la baza, de mayor a menor: {cards}."},
+    "order_led": {"en": "The cards of the suit led, highest first: {cards}.",
+                  "es": "Las cartas del palo de salida, de mayor a menor: {cards}."},
+    "takes": {"en": "{who} takes the trick and leads the next one.",
+              "es": "{who} se lleva la baza y sale en la siguiente."},
+    # How many points.
+    "points_prompt": {"en": "How many card points are in this trick?",
+                      "es": "¿Cuántos puntos hay en esta baza?"},
+    "points_sum": {"en": "{terms} = {total} points.", "es": "{terms} = {total} puntos."},
+    "points_none": {"en": "No card in it counts: 0 points.",
+                    "es": "Ninguna de sus cartas vale puntos: 0 puntos."},
+    "points_table": {"en": "Card points: {values}; the other cards, none.",
+                     "es": "Valen puntos: {values}; las demás cartas, nada."},
+    # May this card take the turned-up card.
+    "exchange_prompt": {
+        "en": "{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
+        "es": "{who} tiene {card}. ¿Puede cambiarlo ahora por la muestra, {turn_up}?",
+    },
+    "yes": {"en": "Yes", "es": "Sí"},
+    "no": {"en": "No", "es": "No"},
+    "tricks_done": {"en": "Tricks played so far: {n}; {who} has taken {won} of them.",
+                    "es": "Bazas jugadas hasta ahora: {n}; {who} se ha llevado {won}."},
+    "before_first": {"en": "No card of the deal has been played yet.",
+                     "es": "Todavía no se ha jugado ninguna carta de la mano."},
+    "two_where_hand": {"en": "{card} is in {who}'s hand.",
+                       "es": "{card} está en la mano de {who}."},
+    "two_where_stock": {"en": "{card} is not in any hand (it is still in the stock).",
+                        "es": "{card} no está en ninguna mano (sigue en el mazo)."},
+    "to_play": {"en": "It is {who}'s turn to play.", "es": "Le toca jugar a {who}."},
+    "exchange_yes": {
+        "en": "Yes: in this game {card} is the card that takes the turned-up card, {turn_up}, "
+              "now, and nothing in the rule stops {who} at this moment.",
+        "es": "Sí: en este juego {card} es la carta que se cambia ahora por la muestra, "
+              "{turn_up}, y nada en la regla se lo impide a {who} en este momento.",
+    },
+    "exchange_no": {"en": "No: {why}.", "es": "No: {why}."},
+    "taker": {"en": "The card that takes it now: {card}.",
+              "es": "La carta que se cambia ahora por ella: {card}."},
+    "no_taker": {"en": "No card may take this turned-up card now.",
+                 "es": "Ahora ninguna carta puede cambiarse por esta muestra."},
+    "seat_is": {"en": " ({who} is seat {seat})", "es": " ({who} es el asiento {seat})"},
+    "rule_italian": {
+        "en": "The exchange in {game}: the 2 of trumps takes the turned-up card.",
+        "es": "El cambio en {game}: el 2 de triunfo se cambia por la muestra.",
+    },
+    "rule_spanish": {
+        "en": "The exchange in {game}: a turned-up card above the 7 (3, ace, king, knight, "
+              "jack) is taken by the 7 of trumps, a 7 or a lower card by the 2.",
+        "es": "El cambio en {game}: una muestra por encima del 7 (tres, as, rey, caballo, "
+              "sota) se cambia por el 7 de triunfo; un 7 o una carta más baja, por el 2.",
+    },
+    "rule_puerto-rico": {
+        "en": "The exchange in {game}: a turned-up 10, 11, 12, ace or 3 is taken by the 7 of "
+              "trumps (before the first card is played, by the 2 if it is in a hand: it has "
+              "precedence); a 7, 6, 5 or 4 by the 2.",
+        "es": "El cambio en {game}: una muestra 10, 11, 12, as o 3 se cambia por el 7 de "
+              "triunfo (antes de la primera carta, por el 2 si está en una mano: tiene "
+              "preferencia); un 7, 6, 5 o 4, por el 2.",
+    },
+    "timing_first-trick": {"en": "When: only until the first trick is finished.",
+                           "es": "Cuándo: solo hasta que se termina la primera baza."},
+    "timing_any-time": {
+        "en": "When: at any moment while the turned-up card is under the stock, even out of "
+              "turn.",
+        "es": "Cuándo: en cualquier momento mientras la muestra siga bajo el mazo, aunque no "
+              "sea tu turno.",
+    },
+    "timing_own-turn": {"en": "When: only in your own turn, once a trick.",
+                        "es": "Cuándo: solo en tu turno, una vez por baza."},
+    "timing_before-penultimate": {
+        "en": "When: at any moment but the trick after which the last cards are drawn.",
+        "es": "Cuándo: en cualquier momento salvo en la baza tras la que se roban las últimas "
+              "cartas.",
+    },
+    "needs_trick": {"en": "Who: only a player who has already taken a trick.",
+                    "es": "Quién: solo quien ya se ha llevado alguna baza."},
+    # Word and meaning.
+    "word_prompt": {"en": "What does “{word}” mean?", "es": "¿Qué significa «{word}»?"},
+    "meaning_prompt": {"en": "Which word means “{gloss}”?",
+                       "es": "¿Qué palabra significa «{gloss}»?"},
+    "forms": {"en": "Forms: {forms}.", "es": "Formas: {forms}."},
+    "games": {"en": "Games: {games}.", "es": "Juegos: {games}."},
+    # Errors.
+    "bad_id": {"en": "{text} is not a practice exercise (kind-seed, such as label-7)",
+               "es": "{text} no es un ejercicio de práctica (tipo-semilla, como label-7)"},
+}
+
+
+def _t(key: str, lang: Lang, **fields: object) -> str:
+    return _TEXT[key][lang].format(**fields)
+
+
+def _lang(lang: str) -> Lang:
+    return "es" if lang == "es" else "en"
+
+
+class PracticeError(CardrulesError):
+    """An exercise id that names no exercise (a bad kind, or a seed out of range)."""
+
+
+# The pieces of an exercise --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    """A card the page shows with the exercise."""
+
+    code: str
+    """The card's code (``"1O"``): the page draws its picture."""
+    name: str
+    """The card's name in the exercise's language (``"as de oros"``)."""
+    caption: str
+    """A few words under it: who played it, or ``"turned-up card"``."""
+    role: str
+    """``"table"`` (on the table before the play asked about), ``"played"`` (the card the
+    question is about), ``"trick"`` (a card of a finished trick), ``"turn-up"`` (the turned-up
+    card), ``"hand"`` (in the hand of the player asked about) or ``"asked"`` (the card of the
+    exchange question, in that hand)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer the learner may choose."""
+
+    key: str
+    """What identifies it: a label or term id, a seat number, a number of points, yes or no."""
+    text: str
+    """What the page shows."""
+
+
+@dataclass(frozen=True)
+class TermNote:
+    """The glossary term an exercise is about, as the feedback shows it."""
+
+    id: str
+    """The term's id: its anchor on the glossary page."""
+    word: str
+    """The term as written."""
+    gloss: str
+    """A few words, in the exercise's language."""
+    definition: str
+    """One or two sentences, in the exercise's language."""
+
+    @classmethod
+    def of(cls, term: Term, lang: Lang) -> TermNote:
+        """The note of a glossary term, in ``lang``."""
+        return cls(term.id, term.word, term.gloss[lang], term.definition[lang])
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise, in one language."""
+
+    id: str
+    """``<kind>-<seed>``: the same id makes the same exercise (see :func:`generate`)."""
+    kind: str
+    """One of :data:`KINDS`."""
+    lang: Lang
+    """The language of every text in it."""
+    prompt: str
+    """The question."""
+    choices: tuple[Choice, ...]
+    """The answers to choose from (two to six)."""
+    answer: str
+    """The key of the right choice."""
+    rule: tuple[str, ...]
+    """The feedback: the rule, as it applies to this position, sentence by sentence."""
+    term: TermNote | None = None
+    """The glossary term behind the question, for the feedback."""
+    title: str = ""
+    """Where the position comes from: the game and the number of players (``""``: a glossary
+    card)."""
+    style: str = "spanish"
+    """The look of the cards: ``"spanish"``, ``"italian"`` or ``"french"``."""
+    context: tuple[str, ...] = ()
+    """What the learner needs to know of the position: trumps, who led, the tricks so far."""
+    cards: tuple[ShownCard, ...] = ()
+    """The cards to show."""
+    record: dict[str, Any] | None = field(default=None, compare=False)
+    """The record of the deal the exercise comes from (``cardrules.replay`` reads it)."""
+    step: int | None = None
+    """The index of the step (in ``game.steps()``) the exercise is about: the play to name, the
+    play that completed the trick; for the exchange, the position just after that step."""
+
+    @property
+    def answer_text(self) -> str:
+        """The text of the right choice."""
+        return next(choice.text for choice in self.choices if choice.key == self.answer)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The exercise as plain data (JSON-ready)."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "lang": self.lang,
+            "title": self.title,
+            "style": self.style,
+            "prompt": self.prompt,
+            "context": list(self.context),
+            "cards": [{"code": c.code, "name": c.name, "caption": c.caption, "role": c.role}
+                      for c in self.cards],
+            "choices": [{"key": c.key, "text": c.text} for c in self.choices],
+            "answer": self.answer,
+            "rule": list(self.rule),
+            "term": None if self.term is None else {
+                "id": self.term.id, "word": self.term.word, "gloss": self.term.gloss,
+                "definition": self.term.definition},
+            "record": self.record,
+            "step": self.step,
+        }
+
+
+# Ids -------------------------------------------------------------------------------------------
+
+
+def exercise_id(kind: str, seed: int) -> str:
+    """The id of the exercise of ``kind`` made from ``seed``.
+
+    Raises:
+        PracticeError: an unknown kind or a seed out of range.
+
+    Examples:
+        >>> exercise_id("label", 7)
+        'label-7'
+    """
+    if kind not in KINDS or not 0 <= seed <= MAX_SEED:
+        text = quoted(f"{kind}-{seed}")
+        raise PracticeError(_t("bad_id", "en", text=text), _t("bad_id", "es", text=text))
+    return f"{kind}-{seed}"
+
+
+def parse_id(text: str) -> tuple[str, int]:
+    """The kind and seed an exercise id names.
+
+    Raises:
+        PracticeError: the text is not an id (``<kind>-<seed>``, a seed from 0 to
+            :data:`MAX_SEED`).
+
+    Examples:
+        >>> parse_id("points-12")
+        ('points', 12)
+    """
+    match = _ID.fullmatch(text) if isinstance(text, str) else None
+    if match is None or match["kind"] not in KINDS or int(match["seed"]) > MAX_SEED:
+        raise PracticeError(_t("bad_id", "en", text=quoted(text)),
+                            _t("bad_id", "es", text=quoted(text, "es")))
+    return match["kind"], int(match["seed"])
+
+
+# Deals -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """A deal played out by the bots, with its steps and its words."""
+
+    game: Game
+    steps: tuple[Step, ...]
+    words: Narrator
+    lang: Lang
+
+    @property
+    def title(self) -> str:
+        rules = self.game.rules
+        players = _t("players", self.lang, n=rules.players)
+        return f"{rules.title.get(self.lang) or rules.title['en']} · {players}"
+
+    @property
+    def style(self) -> str:
+        return self.game.rules.pack.face.style
+
+    def card(self, card: Card) -> str:
+        return self.words.card(card)
+
+    def suit(self, suit: Suit) -> str:
+        return self.words.suit(suit)
+
+    def shown(self, card: Card, caption: str, role: str) -> ShownCard:
+        return ShownCard(card.code, self.words.card_name(card), caption, role)
+
+    def record(self) -> dict[str, Any]:
+        return self.game.to_record()
+
+
+def _deal(rng: random.Random, lang: Lang) -> _Deal:
+    """A seeded deal of one of :data:`GAMES`, played out by seeded greedy and random bots."""
+    game_id = rng.choice(GAMES)
+    players = rng.choice(PLAYERS)
+    game = new_game(game_id, players=list(NAMES[:players]), seed=rng.randrange(2**31))
+    bots: list[_Bot] = [GreedyBot() if rng.random() < 0.5 else RandomBot(rng.randrange(2**31))
+                        for _ in range(players)]
+    play_out(game, bots)
+    words = Narrator(game.rules, game.names, lang)
+    return _Deal(game, tuple(game.steps()), words, lang)
+
+
+def _trumps_line(deal: _Deal, trump: Suit, turn_up: Card | None) -> str:
+    if turn_up is not None:
+        return _t("trumps_up", deal.lang, suit=deal.suit(trump), card=deal.card(turn_up))
+    return _t("trumps", deal.lang, suit=deal.suit(trump))
+
+
+def _heading(cards: Sequence[Card], trump: Suit | None, strength: Sequence[int]) -> Card:
+    """The card that heads a trick holding ``cards``: the highest trump, else the highest card
+    of the suit led."""
+    best = cards[0]
+    for other in cards[1:]:
+        if other.suit is best.suit:
+            if strength[other.index] > strength[best.index]:
+                best = other
+        elif other.suit is trump:
+            best = other
+    return best
+
+
+def _by_strength(cards: Sequence[Card], strength: Sequence[int]) -> list[Card]:
+    return sorted(cards, key=lambda c: -strength[c.index])
+
+
+def _listed(words: Sequence[str], lang: Lang) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + (" y " if lang == "es" else " and ") + words[-1]
+
+
+def _term_named(*names: str) -> Term | None:
+    """The first glossary term that has one of ``names`` as its id, word or form."""
+    for name in names:
+        for term in terms():
+            if term.id == name or name in term.names:
+                return term
+    return None
+
+
+def _note(lang: Lang, *names: str) -> TermNote | None:
+    term = _term_named(*names)
+    return None if term is None else TermNote.of(term, lang)
+
+
+# The kinds of exercise ---------------------------------------------------------------------------
+
+
+def _label(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*Name this play*: a card played to a trick, and its label."""
+    wanted = rng.choice(list(PlayLabel))
+    chosen: tuple[_Deal, Step] | None = None
+    for _ in range(MAX_DEALS):
+        deal = _deal(rng, lang)
+        labelled = [s for s in deal.steps if s.label is not None and s.played is not None]
+        matching = [s for s in labelled if s.label is wanted]
+        if matching:
+            chosen = deal, rng.choice(matching)
+            break
+        if labelled and chosen is None:
+            chosen = deal, rng.choice(labelled)
+    assert chosen is not None, "no deal of the practice games without a labelled play"
+    deal, step = chosen
+    label, card = step.label, step.played
+    assert label is not None and card is not None
+    before = step.before
+    trump = before.trump
+    assert trump is not None
+    who = deal.words.who(step.seat)
+    context = [_trumps_line(deal, trump, before.turn_up)]
+    shown: list[ShownCard] = []
+    if before.trick:
+        leader = before.trick[0][0]
+        context.append(_t("led", lang, who=deal.words.who(leader)))
+        shown += [deal.shown(c, deal.words.who(s), "table") for s, c in before.trick]
+    else:
+        context.append(_t("table_empty", lang))
+    shown.append(deal.shown(card, who, "played"))
+    if before.turn_up is not None:
+        shown.append(deal.shown(before.turn_up, _t("turn_up_caption", lang), "turn-up"))
+    cards = [c for _, c in before.trick]
+    strength = deal.game.rules.strength
+    fields: dict[str, object] = {"card": deal.card(card), "trump": deal.suit(trump)}
+    if cards:
+        best = _heading(cards, trump, strength)
+        fields |= {"led": deal.suit(cards[0].suit), "best": deal.card(best)}
+        key = f"why_{label.value}"
+        if label is PlayLabel.FALLAR:
+            key = "why_fallar_under" if best.suit is trump else "why_fallar_first"
+    else:
+        key = "why_arrastrar"
+    choices = tuple(Choice(each.value, each.term) for each in PlayLabel)
+    return Exercise(
+        id=ident, kind="label", lang=lang,
+        prompt=_t("label_prompt", lang, who=who, card=deal.card(card)),
+        choices=choices, answer=label.value, rule=(_t(key, lang, **fields),),
+        term=_note(lang, label.value), title=deal.title, style=deal.style,
+        context=tuple(context), cards=tuple(shown), record=deal.record(), step=step.index,
+    )
+
+
+def _trick_step(rng: random.Random, lang: Lang) -> tuple[_Deal, Step, Trick]:
+    """A step that completed a trick someone took, from a fresh deal."""
+    deal = _deal(rng, lang)
+    done = [s for s in deal.steps if s.trick is not None and s.trick.winner is not None]
+    step = rng.choice(done)
+    assert step.trick is not None
+    return deal, step, step.trick
+
+
+def _trick_cards(deal: _Deal, step: Step, trick: Trick) -> tuple[list[str], list[ShownCard]]:
+    trump = trick.trump
+    context = [_t("led", deal.lang, who=deal.words.who(trick.leader))]
+    if trump is not None:
+        context.insert(0, _trumps_line(deal, trump, step.before.turn_up))
+    shown = [deal.shown(c, deal.words.who(s), "trick") for s, c in trick.plays]
+    if step.before.turn_up is not None:
+        shown.append(deal.shown(step.before.turn_up, _t("turn_up_caption", deal.lang), "turn-up"))
+    return context, shown
+
+
+def _winner(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*Who takes this trick?*"""
+    deal, step, trick = _trick_step(rng, lang)
+    context, shown = _trick_cards(deal, step, trick)
+    strength = deal.game.rules.strength
+    assert trick.winner is not None
+    words = deal.words
+    won_with = next(c for s, c in reversed(trick.plays) if s == trick.winner)
+    trumps = [c for c in trick.cards if c.suit is trick.trump]
+    rule: list[str] = []
+    if trumps:
+        rule.append(_t("why_top_trump", lang, card=deal.card(won_with)))
+        if len(trumps) > 1:
+            ordered = [deal.card(c) for c in _by_strength(trumps, strength)]
+            rule.append(_t("order_trumps", lang, cards=_listed(ordered, lang)))
+    else:
+        led = trick.cards[0].suit
+        rule.append(_t("why_top_led", lang, led=deal.suit(led), card=deal.card(won_with)))
+        same = [c for c in trick.cards if c.suit is led]
+        if len(same) > 1:
+            ordered = [deal.card(c) for c in _by_strength(same, strength)]
+            rule.append(_t("order_led", lang, cards=_listed(ordered, lang)))
+    rule.append(_t("takes", lang, who=words.who(trick.winner)))
+    seats: list[int] = []
+    for seat, _ in trick.plays:
+        if seat not in seats:
+            seats.append(seat)
+    return Exercise(
+        id=ident, kind="winner", lang=lang, prompt=_t("winner_prompt", lang),
+        choices=tuple(Choice(str(s), words.who(s)) for s in seats), answer=str(trick.winner),
+        rule=tuple(rule), term=_note(lang, "bazas", "baza"), title=deal.title,
+        style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
+        step=step.index,
+    )
+
+
+def _rank_word(deal: _Deal, card: Card) -> str:
+    """The rank of a card in words (``"king"``, ``"rey"``): its name without the suit."""
+    pack = deal.game.rules.pack
+    name = pack.card_name(card, deal.lang)
+    suit = pack.suit_name(card.suit, deal.lang)
+    if name.endswith(" " + suit):
+        head = name[: -len(suit) - 1].rsplit(" ", 1)[0]
+        if head:
+            return head
+    return name
+
+
+def _points(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*How many card points are in this trick?*"""
+    deal, step, trick = _trick_step(rng, lang)
+    context, shown = _trick_cards(deal, step, trick)
+    values = deal.game.rules.card_points
+    total = trick.points
+    counted = [c for c in trick.cards if values[c.index]]
+    if counted:
+        parts = " + ".join(f"{deal.words.card_name(c)} {values[c.index]}" for c in trick.cards)
+        rule = [_t("points_sum", lang, terms=parts, total=total)]
+    else:
+        rule = [_t("points_none", lang)]
+    suit = trick.cards[0].suit
+    scoring = sorted((c for c in deal.game.rules.pack.cards if c.suit is suit and values[c.index]),
+                     key=lambda c: -values[c.index])
+    table = ", ".join(f"{_rank_word(deal, c)} {values[c.index]}" for c in scoring)
+    rule.append(_t("points_table", lang, values=table))
+    near = {total + d for d in (-10, -4, -3, -2, 1, 2, 3, 4, 10, 11)}
+    near |= {total - values[c.index] for c in counted}
+    near = {n for n in near if n >= 0 and n != total}
+    wrong = rng.sample(sorted(near), 3)
+    numbers = sorted([total, *wrong])
+    return Exercise(
+        id=ident, kind="points", lang=lang, prompt=_t("points_prompt", lang),
+        choices=tuple(Choice(str(n), str(n)) for n in numbers), answer=str(total),
+        rule=tuple(rule), term=_note(lang, "tantos"), title=deal.title,
+        style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
+        step=step.index,
+    )
+
+
+def _exchange_rule(game: Game) -> ExchangeRule | None:
+    found = game.rules.rule_for(Exchange(Card(2, Suit.OROS)))
+    return found if isinstance(found, ExchangeRule) else None
+
+
+def _why(message: str, seat: int, who: str, lang: Lang) -> str:
+    """The engine's reason, with the name of the seat it numbers."""
+    if f"{'asiento' if lang == 'es' else 'seat'} {seat} " in message:
+        return message + _t("seat_is", lang, who=who, seat=seat)
+    return message
+
+
+def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*May this card take the turned-up card now?*, asked about a real position."""
+    wanted = rng.random() < 0.5
+    # Mostly the 2 or the 7 of trumps, the cards that matter; sometimes another trump (a no).
+    other_trumps = not wanted and rng.random() < 0.3
+    found: tuple[_Deal, int, Game, int, Card, bool] | None = None
+    for _ in range(MAX_DEALS):
+        deal = _deal(rng, lang)
+        game = deal.game.fresh()
+        positions: list[tuple[int, Game, int, Card, bool]] = []
+        for index, action in enumerate(deal.game.log):
+            game.play(action)
+            up, trump = game.turn_up, game.trump
+            if up is None or trump is None or game.phase != Phase.PLAY:
+                continue
+            low = (Card(2, trump), Card(7, trump))
+            candidates = [c for hand in game.hands for c in hand
+                          if c.suit is trump and (c in low) is not other_trumps]
+            for card in candidates:
+                seat = next(s for s, hand in enumerate(game.hands) if card in hand)
+                allowed = game.refusal(Exchange(card)) is None
+                positions.append((index, game.clone(), seat, card, allowed))
+        matching = [p for p in positions if p[4] is wanted]
+        pool = matching or positions
+        if pool and (matching or found is None):
+            found = (deal, *rng.choice(pool))
+            if matching:
+                break
+    assert found is not None, "no position with a turned-up card in the practice games"
+    deal, index, game, seat, card, allowed = found
+    rule = _exchange_rule(game)
+    assert rule is not None and game.turn_up is not None and game.trump is not None
+    words = deal.words
+    who, up = words.who(seat), game.turn_up
+    context = [_trumps_line(deal, game.trump, up)]
+    won = sum(1 for t in game.tricks if t.winner == seat)
+    if not game.tricks and not game.trick:
+        context.append(_t("before_first", lang))
+        if rule.rule == "puerto-rico":
+            two = Card(2, game.trump)
+            holder = next((s for s, h in enumerate(game.hands) if two in h), None)
+            context.append(_t("two_where_stock", lang, card=deal.card(two)) if holder is None
+                           else _t("two_where_hand", lang, card=deal.card(two),
+                                   who=words.who(holder)))
+    else:
+        context.append(_t("tricks_done", lang, n=len(game.tricks), who=who, won=won))
+        if game.trick:
+            table = ", ".join(_t("played_by", lang, card=deal.card(c), who=words.who(s))
+                              for s, c in game.trick_plays)
+            context.append(_t("on_table", lang, cards=table))
+    if game.current_player is not None:
+        context.append(_t("to_play", lang, who=words.who(game.current_player)))
+    shown = [deal.shown(c, who, "asked" if c is card else "hand") for c in game.hands[seat]]
+    shown.append(deal.shown(up, _t("turn_up_caption", lang), "turn-up"))
+    refusal = game.refusal(Exchange(card))
+    assert (refusal is None) is allowed
+    title = game_title(game.rules.id, lang)
+    if refusal is None:
+        lines = [_t("exchange_yes", lang, card=deal.card(card), turn_up=deal.card(up), who=who)]
+    else:
+        why = _why(refusal.message(lang), seat, who, lang)
+        for named in (card, up):
+            why = re.sub(rf"\b{named.code}\b", f"{named.code} ({words.card_name(named)})", why)
+        lines = [_t("exchange_no", lang, why=why)]
+        takers = [c for c in rule.cards(game) if c is not card]
+        lines.append(_t("taker", lang, card=deal.card(takers[0])) if takers
+                     else _t("no_taker", lang) if card not in rule.cards(game) else "")
+    lines = [line for line in lines if line]
+    if rule.rule in ("italian", "spanish", "puerto-rico"):
+        lines.append(_t(f"rule_{rule.rule}", lang, game=title))
+    lines.append(_t(f"timing_{rule.timing}", lang))
+    if rule.needs_trick:
+        lines.append(_t("needs_trick", lang))
+    return Exercise(
+        id=ident, kind="exchange", lang=lang,
+        prompt=_t("exchange_prompt", lang, who=who, card=deal.card(card), turn_up=deal.card(up)),
+        choices=(Choice("yes", _t("yes", lang)), Choice("no", _t("no", lang))),
+        answer="yes" if allowed else "no", rule=tuple(lines),
+        term=_note(lang, "muestra", "pinta"), title=deal.title, style=deal.style,
+        context=tuple(context), cards=tuple(shown), record=deal.record(), step=index,
+    )
+
+
+def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*Word ↔ meaning*: a glossary term and its gloss, one way or the other."""
+    every = terms()
+    term = rng.choice(every)
+    forward = rng.random() < 0.5  # the word shown, its meaning asked
+
+    def clash(other: Term, taken: Sequence[Term]) -> bool:
+        return any(other.gloss[lang].casefold() == t.gloss[lang].casefold()
+                   or other.word.casefold() == t.word.casefold() for t in taken)
+
+    same_group = [t for t in every if t.group == term.group and t is not term]
+    rest = [t for t in every if t.group != term.group]
+    rng.shuffle(same_group)
+    rng.shuffle(rest)
+    picked: list[Term] = [term]
+    for other in [*same_group, *rest]:
+        if len(picked) == 4:
+            break
+        if not clash(other, picked):
+            picked.append(other)
+    rng.shuffle(picked)
+    if forward:
+        prompt = _t("word_prompt", lang, word=term.word)
+        choices = tuple(Choice(t.id, t.gloss[lang]) for t in picked)
+    else:
+        prompt = _t("meaning_prompt", lang, gloss=term.gloss[lang])
+        choices = tuple(Choice(t.id, t.word) for t in picked)
+    rule = []
+    if term.forms:
+        rule.append(_t("forms", lang, forms=", ".join(term.forms)))
+    rule.append(_t("games", lang, games=", ".join(game_title(g, lang) for g in term.games)))
+    return Exercise(
+        id=ident, kind="word", lang=lang, prompt=prompt, choices=choices, answer=term.id,
+        rule=tuple(rule), term=TermNote.of(term, lang),
+    )
+
+
+_MAKERS: Final = {"label": _label, "winner": _winner, "points": _points, "exchange": _exchange,
+                  "word": _word}
+
+
+def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
+    """The exercise of ``kind`` made from ``seed``, in ``lang``.
+
+    The same kind and seed give the same exercise on every Python (and the same position and
+    answer in both languages): the seed drives the choice of game, players, deal and bots, of
+    the position in the deal, and of the choices offered.
+
+    Args:
+        kind: one of :data:`KINDS`.
+        seed: a whole number from 0 to :data:`MAX_SEED`.
+        lang: ``"en"`` or ``"es"``.
+
+    Raises:
+        PracticeError: an unknown kind or a seed out of range.
+
+    Examples:
+        >>> drill = generate("label", 11, "es")
+        >>> drill.answer in ("arrastrar", "asistir", "montar", "fallar", "pisar", "contrafallar")
+        True
+        >>> drill.term.word == drill.answer
+        True
+    """
+    ident = exercise_id(kind, seed)
+    language = _lang(lang)
+    rng = random.Random(seed * len(KINDS) + KINDS.index(kind))
+    made = _MAKERS[kind](rng, language, ident)
+    return dataclasses.replace(made, rule=tuple(r[:1].upper() + r[1:] for r in made.rule),
+                               context=tuple(c[:1].upper() + c[1:] for c in made.context))
+
+
+def exercise_data(exercise_id: str, lang: str = "en") -> dict[str, Any]:
+    """An exercise by its id, as plain data: ``{"ok": True, "exercise": {...}}`` (see
+    :meth:`Exercise.to_dict`), or ``{"ok": False, "error": "<message in lang>"}``.
+
+    Examples:
+        >>> exercise_data("word-2", "es")["exercise"]["lang"]
+        'es'
+        >>> exercise_data("nonsense", "en")["ok"]
+        False
+    """
+    language = _lang(lang)
+    try:
+        kind, seed = parse_id(exercise_id)
+        return {"ok": True, "exercise": generate(kind, seed, language).to_dict()}
+    except CardrulesError as error:
+        return {"ok": False, "error": error.message(language)}
+
+
+def exercise(exercise_id: str, lang: str = "en") -> str:
+    """:func:`exercise_data` as JSON text (what the practice page's worker calls)."""
+    return json.dumps(exercise_data(exercise_id, lang), ensure_ascii=False, separators=(",", ":"))
