@@ -34,6 +34,10 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
     ``open: false``).
     ``cards``: a row of cards (``cards``), each with an optional note (``notes``).
     ``score``: the result of a finished deal: each side's points and the verdict.
+    ``auction``: the auction so far, as a table of rounds (each seat's bid or pass, the winning
+    bid marked), then what followed it before the first card, in the narrator's words: the
+    auction won, the talon shown (with its cards), the discards, the call and the sides it
+    made, the trumps named.
 ``game``
     The Python expression of the game to draw (default ``game``).
 ``trick``
@@ -64,6 +68,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -79,9 +84,16 @@ from mkdocs.structure.pages import Page
 
 from cardrules.actions import Move, Trick
 from cardrules.cards import Card, parse_card
-from cardrules.diagram import CARD_DIR, GLOSSARY_PAGE, glossary_titles, render_deal
+from cardrules.diagram import (
+    CARD_DIR,
+    GLOSSARY_PAGE,
+    auction_rounds,
+    glossary_titles,
+    render_deal,
+)
 from cardrules.engine import Game, Rules
 from cardrules.errors import Lang
+from cardrules.games.auction import Auction
 from cardrules.narration import Narrator
 from cardrules.packs import SPANISH_48, Pack
 
@@ -94,7 +106,7 @@ _TOKEN = "CARDRULESDRAW{n}X"
 _PLACED = re.compile(r"<p>\s*(CARDRULESDRAW\d+X)\s*</p>|(CARDRULESDRAW\d+X)")
 _DEFAULT_NAME = re.compile(r"^P(\d+)$")
 _KEYS = ("show", "game", "trick", "hands", "legal", "cards", "notes", "caption", "tricks", "open")
-_SHOWS = ("trick", "table", "deal", "cards", "score")
+_SHOWS = ("trick", "table", "deal", "cards", "score", "auction")
 
 _TEXT: dict[str, dict[str, str]] = {
     "seat": {"en": "Seat {n}", "es": "Asiento {n}"},
@@ -106,15 +118,19 @@ _TEXT: dict[str, dict[str, str]] = {
     "stock": {"en": "{n} cards in the stock", "es": "{n} cartas en el mazo"},
     "stock_1": {"en": "1 card in the stock", "es": "1 carta en el mazo"},
     "stock_0": {"en": "the stock is used up", "es": "ya no queda mazo"},
+    "left_over": {"en": "{n} cards left over", "es": "sobran {n} cartas"},
     "on_table": {"en": "On the table", "es": "En la mesa"},
     "may": {"en": "What {who} may do:", "es": "Lo que puede hacer {who}:"},
     "play_card": {"en": "play {card}", "es": "jugar {card}"},
     "over": {"en": "The deal is over.", "es": "La mano ha terminado."},
     "players_col": {"en": "Players", "es": "Jugadores"},
     "points_col": {"en": "Card points", "es": "Tantos"},
+    "seat_points_col": {"en": "Points", "es": "Tantos"},
     "tricks_col": {"en": "Tricks", "es": "Bazas"},
     "game_col": {"en": "Game points", "es": "Puntos de partida"},
     "cards": {"en": "{n} cards", "es": "{n} cartas"},
+    "round": {"en": "Round", "es": "Vuelta"},
+    "pass": {"en": "pass", "es": "paso"},
 }
 
 
@@ -265,7 +281,9 @@ class Drawer:
         trump = game.trump
         text = self.t("trumps", suit=words.suit(trump)) if trump is not None \
             else self.t("no_trumps")
-        if stock is not None and (turn_up is not None or stock):
+        if stock and not any(game.rules.draw_counts):  # nobody draws them (Aluette)
+            text += " · " + self.t("left_over", n=stock)
+        elif stock is not None and (turn_up is not None or stock):
             key = "stock_0" if stock == 0 else "stock_1" if stock == 1 else "stock"
             text += " · " + self.t(key, n=stock)
         parts.append(f'<span class="cr-ex__trumps">{escape(text)}</span>')
@@ -422,6 +440,8 @@ class Drawer:
         by_tricks = game.rules.scores_tricks
         if by_tricks:  # each player's tricks count, not the side's (Aluette)
             return self.trick_score(game, caption)
+        if len(result.game_points) == game.players != len(result.sides):
+            return self.seat_score(game, caption)  # game points by seat (an auction game)
         rows = []
         show_game = any(result.game_points) and (by_tricks or max(result.game_points) > 1)
         for i, side in enumerate(result.sides):
@@ -446,6 +466,31 @@ class Drawer:
                            caption)
 
 
+    def seat_score(self, game: Game, caption: str | None) -> str:
+        """The result of a game scored seat by seat (Chiamata, Rematada): each player's points,
+        his side shown by its colour, and the game points he scores."""
+        result = game.result
+        assert result is not None
+        words = self.narrator(game)
+        names = self.names(game)
+        rows = []
+        for seat in range(game.players):
+            css = self.side_class(game, seat).strip()
+            side = self.side_of(game, seat)
+            if side is not None and side == result.winner:
+                css += " cr-ex__row--winner"
+            score = result.game_points[seat]
+            shown = f"{score:+g}".replace("-", "\N{MINUS SIGN}") if score else "0"
+            rows.append(f'<tr class="{css.strip()}"><td>{escape(names[seat])}</td>'
+                        f"<td>{result.points[seat]:g}</td><td>{escape(shown)}</td></tr>")
+        heads = [self.t("players_col"), self.t("seat_points_col"), self.t("game_col")]
+        head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+        table = (f'<div class="cr-ex__scroll"><table class="cr-ex__score"><thead><tr>{head}'
+                 f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        said = words.verdict(result)
+        return self.figure("score", table + f'<p class="cr-ex__result">{escape(said)}</p>',
+                           caption)
+
     def trick_score(self, game: Game, caption: str | None) -> str:
         """The result of a game won by one player's tricks: each player's tricks, by side."""
         result = game.result
@@ -463,6 +508,59 @@ class Drawer:
                  f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
         return self.figure("score", table + f'<p class="cr-ex__result">'
                            f"{escape(words.verdict(result))}</p>", caption)
+
+
+    def auction(self, game: Game, caption: str | None) -> str:
+        """The auction of ``game`` so far, and what followed it before the first card."""
+        auction = getattr(game.details, "auction", None)
+        if not isinstance(auction, Auction) or not auction.calls:
+            raise ValueError("show: auction, but the game has no auction (or nobody has bid)")
+        names = self.names(game)
+        words = self.narrator(game)
+        high_row = None
+        if auction.high_seat is not None:
+            high_row = sum(1 for seat, _ in auction.calls if seat == auction.high_seat) - 1
+        rows = []
+        for n, row in enumerate(auction_rounds(auction, game.players)):
+            cells = []
+            for seat, call in enumerate(row):
+                if call is False:
+                    cells.append("<td></td>")
+                elif call is None:
+                    cells.append(f'<td class="cr-ex__pass">{escape(self.t("pass"))}</td>')
+                else:
+                    high = seat == auction.high_seat and n == high_row
+                    css = ' class="cr-ex__high"' if high else ""
+                    cells.append(f"<td{css}>{call}</td>")
+            rows.append(f'<tr><th scope="row">{n + 1}</th>{"".join(cells)}</tr>')
+        head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
+        table = (f'<div class="cr-ex__scroll"><table class="cr-ex__auction"><thead><tr>'
+                 f'<th scope="col">{escape(self.t("round"))}</th>{head}</tr></thead>'
+                 f'<tbody>{"".join(rows)}</tbody></table></div>')
+        items: list[str] = []
+        steps = list(game.steps())
+        talon = game.dealt.talon if game.dealt is not None else ()
+        for previous, step in itertools.pairwise(steps):
+            if step.played is not None:
+                break
+            said: list[str] = []
+            pictures = ""
+            action = step.action
+            if isinstance(action, Move) and action.keyword not in ("bid", "pass"):
+                said.append(words.action(step))
+                card = getattr(action, "card", None)
+                if isinstance(card, Card):
+                    pictures = self.card(game, card)
+            news = words.news(step, previous)
+            said.extend(news)
+            if talon and words.talon(step):
+                pictures += "".join(self.card(game, card) for card in talon)
+            if said:
+                cards = f'<span class="cr-ex__hand">{pictures}</span>' if pictures else ""
+                text = " ".join(escape(line) for line in said)
+                items.append(f"<li>{cards}<span>{text}</span></li>")
+        after = f'<ul class="cr-ex__after">{"".join(items)}</ul>' if items else ""
+        return self.figure("auction", table + after, caption)
 
 
 def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) -> str:
@@ -494,6 +592,8 @@ def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) ->
         return drawer.table(game, settings.get("hands", "all"), settings.get("legal", ""), caption)
     if show == "score":
         return drawer.score(game, caption)
+    if show == "auction":
+        return drawer.auction(game, caption)
     # show: deal
     tricks = None
     if settings.get("tricks"):
