@@ -146,24 +146,42 @@ def run(tasks: Sequence[Task], workers: int, label: str) -> Tally:
     return total
 
 
-def table(rows: list[tuple[str, str, Tally]], lang: str, bot: str, level: str) -> str:
+OPPONENTS = {
+    "en": {"greedy": "the greedy bot", "random": "the random bot", "pimc": "the search bot"},
+    "es": {"greedy": "el bot codicioso", "random": "el bot al azar", "pimc": "el bot de búsqueda"},
+}
+"""How the table names each opponent."""
+LEVELS_ES = {"easy": "fácil", "normal": "normal", "hard": "difícil"}
+
+
+def table(rows: list[tuple[str, str, Tally]], lang: str, bot: str, level: str,
+          pairs: int) -> str:
+    """The figures as a Markdown table in ``lang``, with a line saying how they were made."""
     head = {
-        "en": ("Game", "Against", "Won", "95% interval", "Deals", "Draws", "ms per decision"),
-        "es": ("Juego", "Contra", "Ganadas", "Intervalo del 95 %", "Manos", "Empates",
-               "ms por decisión"),
+        "en": ("Game, players", "Against", "Deals won", "95% interval", "Deals", "Draws",
+               "ms per decision"),
+        "es": ("Juego, jugadores", "Contra", "Manos ganadas", "Intervalo del 95 %", "Manos",
+               "Empates", "ms por decisión"),
     }[lang]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for game, against, t in rows:
         p, low, high = wilson(t.wins, t.wins + t.losses)
         ms = 1000 * t.seconds / max(t.decisions, 1)
-        dec = "," if lang == "es" else "."
 
-        def pct(x: float, dec: str = dec) -> str:
-            return f"{100 * x:.1f}".replace(".", dec) + " %"
+        def pct(x: float) -> str:
+            return f"{100 * x:.1f} %".replace(".", ",") if lang == "es" else f"{100 * x:.1f}%"
 
-        lines.append(f"| {game} | {against} | {pct(p)} | {pct(low)} – {pct(high)} | "
+        name = OPPONENTS[lang].get(against, against)
+        lines.append(f"| {game} | {name} | {pct(p)} | {pct(low)} – {pct(high)} | "
                      f"{t.wins + t.losses + t.draws} | {t.draws} | {ms:.0f} |")
-    return "\n".join(lines) + "\n"
+    made = {
+        "en": f"*The {bot} bot at level {level}; {pairs} mirrored pairs ({2 * pairs} deals) per "
+              f"line; a rate counts decided deals only; made by `benchmarks/strength.py`.*",
+        "es": f"*El bot {bot} en el nivel {LEVELS_ES.get(level, level)}; {pairs} parejas de "
+              f"manos espejo ({2 * pairs} manos) por línea; el porcentaje cuenta solo las manos "
+              f"con ganador; lo genera `benchmarks/strength.py`.*",
+    }[lang]
+    return "\n".join(lines) + "\n\n" + made + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -201,7 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for lang in ("en", "es"):
             named = [(r[0] if lang == "en" else _spanish_title(r[0]), r[1], r[2]) for r in rows]
             path = args.table / f"strength.{lang}.md"
-            path.write_text(table(named, lang, args.bot, args.level), encoding="utf-8")
+            path.write_text(table(named, lang, args.bot, args.level, args.pairs),
+                            encoding="utf-8")
             print(f"wrote {path}")
     return 0
 

@@ -1,0 +1,51 @@
+"""The benchmark scripts run (a smoke size; their figures go in the closing notes, never asserted
+as times)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # multiprocessing pickles the script's tasks by module name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_strength_plays_mirrored_pairs_and_writes_both_tables(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = script("strength")
+    code = strength.main(["--pairs", "2", "--games", "briscola-2,rematada-3",
+                          "--against", "random", "--workers", "1", "--level", "easy",
+                          "--table", str(tmp_path)])
+    assert code == 0
+    out = capsys.readouterr().out
+    # One line per game: a rate with its interval, and wins-losses that add up with the draws.
+    lines = re.findall(r"(\d+)-(\d+), (\d+) draws", out)
+    assert len(lines) == 2
+    for wins, losses, draws in lines:
+        assert int(wins) + int(losses) + int(draws) == 4  # 2 pairs = 4 deals
+    english = (tmp_path / "strength.en.md").read_text(encoding="utf-8")
+    spanish = (tmp_path / "strength.es.md").read_text(encoding="utf-8")
+    assert "| Briscola (Italy), 2 | the random bot |" in english
+    assert "| Brisca rematada (Chile), 3 | el bot al azar |" in spanish
+    assert "2 mirrored pairs (4 deals)" in english
+    assert "2 parejas de manos espejo (4 manos)" in spanish and "nivel fácil" in spanish
+
+
+def test_wilson_interval_holds_the_rate() -> None:
+    strength = script("strength")
+    p, low, high = strength.wilson(60, 100)
+    assert p == 0.6 and low < 0.6 < high
+    assert round(low, 3) == 0.502 and round(high, 3) == 0.691
