@@ -298,6 +298,8 @@ class TermNote:
     """The term's id: its anchor on the glossary page."""
     word: str
     """The term as written."""
+    lang: str
+    """The term's own language: ``"es"``, ``"it"`` or ``"fr"``."""
     gloss: str
     """A few words, in the exercise's language."""
     definition: str
@@ -306,7 +308,7 @@ class TermNote:
     @classmethod
     def of(cls, term: Term, lang: Lang) -> TermNote:
         """The note of a glossary term, in ``lang``."""
-        return cls(term.id, term.word, term.gloss[lang], term.definition[lang])
+        return cls(term.id, term.word, term.lang, term.gloss[lang], term.definition[lang])
 
 
 @dataclass(frozen=True)
@@ -365,7 +367,8 @@ class Exercise:
             "answer": self.answer,
             "rule": list(self.rule),
             "term": None if self.term is None else {
-                "id": self.term.id, "word": self.term.word, "gloss": self.term.gloss,
+                "id": self.term.id, "word": self.term.word, "lang": self.term.lang,
+                "gloss": self.term.gloss,
                 "definition": self.term.definition},
             "record": self.record,
             "step": self.step,

@@ -3,9 +3,10 @@
 * The widget's files, ``docs/assets/widget/`` (its ES modules, its stylesheet and its worker),
   are added to each build as ``assets/widget/...`` (``mkdocs.yml`` lists the stylesheet).
 * Every page with a deal diagram (``<figure class="cr-deal" data-record=...>``, from
-  ``docs/hooks/deals.py``) or with the "Try it" placeholder (``<div id="cr-try">``) gets the
-  widget: ``<script type="module">`` for its main module (with ``modulepreload`` links for the
-  modules it imports, so that they load at once rather than one after the other), and its
+  ``docs/hooks/deals.py``), the "Try it" placeholder (``<div id="cr-try">``) or the practice
+  page's (``<div id="cr-practice">``) gets the widget: ``<script type="module">`` for its main
+  module (with ``modulepreload`` links for the modules it imports, so that they load at once
+  rather than one after the other), and its
   settings as ``<script type="application/json" id="cr-widget-config">``: the page's language,
   URLs relative to the page (so the site works under any sub-path), the games and their player
   counts, the play labels with their gloss and definition in the page's language
@@ -48,10 +49,11 @@ RUNTIME_FILES = (
 )
 """What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
 MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js", "lookup.js",
-           "play.js")
+           "play.js", "practice.js")
 """The widget's ES modules: ``main.js`` imports the others."""
-WIDGET_FILES = (*MODULES, "widget.css", "play.css", "worker.js")
-"""Everything of the widget's copied into the site (``play.js`` loads ``play.css``)."""
+WIDGET_FILES = (*MODULES, "widget.css", "play.css", "practice.css", "worker.js")
+"""Everything of the widget's copied into the site (``play.js`` loads ``play.css``,
+``practice.js`` ``practice.css``)."""
 BUILT = "dist/widget.json"
 """What ``scripts/build_widget.py`` built (relative to the project root)."""
 RUNTIME_DIR = "assets/pyodide"
@@ -64,7 +66,8 @@ ROOT_DIRS = {"en": "", "es": "es/"}
 _ASSETS = Path(__file__).resolve().parent.parent / "assets" / "widget"
 _PROJECT = Path(__file__).resolve().parent.parent.parent
 _RECORD_ATTR = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"')
-_NEEDS_WIDGET = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record=|\sid="cr-try"')
+_NEEDS_WIDGET = re.compile(
+    r'<figure class="cr-deal"[^>]*\sdata-record=|\sid="cr-try"|\sid="cr-practice"')
 
 _state: dict[str, Any] = {"records": set(), "catalog": {}, "prepared": None}
 

@@ -17,6 +17,7 @@
 
 import { Board } from "./board.js";
 import { Play } from "./play.js";
+import { Practice } from "./practice.js";
 import { Runtime } from "./runtime.js";
 import { configure } from "./text.js";
 
@@ -31,6 +32,9 @@ function init() {
   }
   const lang = (document.documentElement.lang || config.lang || "en").toLowerCase();
   configure(config, lang.indexOf("es") === 0 ? "es" : "en");
+  // The practice page (<div id="cr-practice">): exercises from Python, started at once.
+  const practice = document.getElementById("cr-practice");
+  if (practice) window.crPractice = new Practice(practice);
   const figures = Array.from(document.querySelectorAll("figure.cr-deal[data-record]"));
   if (!figures.length) return;
   const tryPage = !!document.getElementById("cr-try");

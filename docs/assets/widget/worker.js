@@ -15,6 +15,9 @@ const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
   play_hint: "hint", play_close: "close", play_options: "options"
 };
+/* The practice page: "practice_exercise" is cardrules.practice.exercise (imported at its first
+ * call). */
+const PRACTICE_CALLS = { practice_exercise: "exercise" };
 
 let booting = null;
 
@@ -89,11 +92,15 @@ self.onmessage = async (event) => {
       return;
     }
     const playing = Object.prototype.hasOwnProperty.call(PLAY_CALLS, cmd);
-    if (!CALLS.has(cmd) && !playing) throw new Error(`unknown call ${cmd}`);
+    const practising = Object.prototype.hasOwnProperty.call(PRACTICE_CALLS, cmd);
+    if (!CALLS.has(cmd) && !playing && !practising) throw new Error(`unknown call ${cmd}`);
     if (!booting) throw new Error("the runtime is not started");
     const runtime = await booting;
     let result;
-    if (playing) {
+    if (practising) {
+      if (!runtime.practice) runtime.practice = runtime.pyodide.pyimport("cardrules.practice");
+      result = runtime.practice[PRACTICE_CALLS[cmd]](...args);
+    } else if (playing) {
       if (!runtime.play) runtime.play = runtime.pyodide.pyimport("cardrules.play");
       result = runtime.play[PLAY_CALLS[cmd]](...args);
     } else {

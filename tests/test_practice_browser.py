@@ -1,0 +1,235 @@
+"""The practice page in a real browser: headless Chromium (the system's) driven by Playwright
+against the built site served on 127.0.0.1, with the shared fixtures of ``browser_support``.
+
+An exercise is answered right and then wrong, in English and in Spanish, and the feedback must
+say so with the rule and the definition; the exercise the page shows must be the one
+``cardrules.practice`` makes from the same id; after a reload the progress is still there, and a
+missed exercise comes back for review. Once at a phone's width (375 px). Every test checks that
+no request left 127.0.0.1 and that the page raised no script error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from browser_support import TIMEOUT
+
+from cardrules import practice
+
+
+@dataclass
+class Visit:
+    """A page and what it did: every request, failed responses, script errors."""
+
+    page: Any
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def outside(self) -> list[str]:
+        return [u for u in self.requests
+                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
+    contexts: list[Any] = []
+    visits: list[Visit] = []
+
+    def open_page(path: str, *, width: int = 1200) -> Visit:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        seen = Visit(page)
+        visits.append(seen)
+        page.on("request", lambda r: seen.requests.append(r.url))
+
+        def failed(response: Any) -> None:
+            if response.status >= 400:
+                seen.failures.append(f"{response.status} {response.url}")
+
+        context.on("response", failed)
+        page.on("pageerror", lambda error: seen.errors.append(str(error)))
+        page.goto(base_url + path)
+        return seen
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    for seen in visits:
+        assert seen.outside() == [], "a request left 127.0.0.1"
+        assert seen.errors == [], "the page raised a script error"
+        assert [f for f in seen.failures if not f.endswith("sitemap.xml")] == []
+
+
+# Helpers ----------------------------------------------------------------------------------------
+
+
+CARD = ".cr-practice__card[data-exercise]"
+
+
+def shown(seen: Visit, lang: str, previous: str | None = None) -> dict[str, Any]:
+    """The exercise on the page (waiting for one other than ``previous``), checked against the
+    one Python makes from its id."""
+    page = seen.page
+    page.wait_for_function(
+        "(previous) => { const c = document.querySelector('.cr-practice__card[data-exercise]');"
+        " return c && !c.hidden && c.getAttribute('data-exercise') !== previous"
+        " && !c.hasAttribute('data-result'); }", arg=previous)
+    card = page.locator(CARD)
+    ident = card.get_attribute("data-exercise")
+    assert ident is not None
+    made = practice.exercise_data(ident, lang)
+    assert made["ok"], made
+    exercise: dict[str, Any] = made["exercise"]
+    assert card.get_attribute("data-kind") == exercise["kind"]
+    assert card.locator(".cr-practice__prompt").inner_text() == exercise["prompt"]
+    keys = card.locator(".cr-practice__choice").evaluate_all(
+        "(nodes) => nodes.map((n) => n.getAttribute('data-key'))")
+    assert keys == [choice["key"] for choice in exercise["choices"]]
+    pictures = card.locator("img.cr-card")
+    assert pictures.count() == len(exercise["cards"])
+    for i, shown_card in enumerate(exercise["cards"]):
+        assert pictures.nth(i).get_attribute("data-card") == shown_card["code"]
+    if exercise["cards"]:  # the pictures load (from the site itself)
+        page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('.cr-practice__card img.cr-card'))"
+            ".every((img) => img.complete && img.naturalWidth > 0)")
+    return exercise
+
+
+def answer(seen: Visit, exercise: dict[str, Any], right: bool) -> None:
+    """Choose the right answer, or a wrong one, and check the feedback."""
+    wrong = next(c["key"] for c in exercise["choices"] if c["key"] != exercise["answer"])
+    key = exercise["answer"] if right else wrong
+    card = seen.page.locator(CARD)
+    card.locator(f".cr-practice__choice[data-key='{key}']").click()
+    feedback = card.locator(".cr-practice__feedback")
+    feedback.wait_for(state="visible")
+    assert card.get_attribute("data-result") == ("right" if right else "wrong")
+    verdict = feedback.locator(".cr-practice__verdict").inner_text()
+    answer_text = next(c["text"] for c in exercise["choices"] if c["key"] == exercise["answer"])
+    if right:
+        assert verdict in ("Right!", "¡Correcto!")
+    else:
+        assert answer_text in verdict
+    rule = feedback.locator(".cr-practice__rule").inner_text()
+    for line in exercise["rule"]:
+        assert line.replace("*", "") in rule
+    term = exercise["term"]
+    if term is not None:
+        definition = feedback.locator(".cr-practice__term").inner_text()
+        assert term["word"] in definition and term["gloss"] in definition
+        href = feedback.locator("a.cr-practice__word").get_attribute("href")
+        assert href is not None and href.endswith("#" + term["id"])
+    # The right choice is marked, and no choice may be taken back.
+    assert "is-answer" in (card.locator(f"[data-key='{exercise['answer']}']")
+                           .get_attribute("class") or "")
+    assert card.locator(".cr-practice__choice:enabled").count() == 0
+
+
+def progress(seen: Visit) -> tuple[int, int]:
+    summary = seen.page.locator(".cr-practice__progress")
+    return int(summary.get_attribute("data-answered") or -1), int(
+        summary.get_attribute("data-right") or -1)
+
+
+def boxes(seen: Visit) -> list[int]:
+    return [int(n) for n in seen.page.locator(".cr-practice__box").evaluate_all(
+        "(nodes) => nodes.map((n) => n.getAttribute('data-count'))")]
+
+
+def go_on(seen: Visit) -> None:
+    seen.page.locator(".cr-practice__next").click()
+
+
+# Tests ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "path", "width"), [
+    ("en", "practice/", 1200),
+    ("es", "es/practice/", 375),
+])
+def test_answer_right_and_wrong_then_reload(visit: Callable[..., Visit], lang: str, path: str,
+                                            width: int) -> None:
+    seen = visit(path, width=width)
+    page = seen.page
+    assert page.locator("html").get_attribute("lang") == lang
+    first = shown(seen, lang)
+    assert progress(seen) == (0, 0)
+    answer(seen, first, right=True)
+    assert progress(seen) == (1, 1)
+    go_on(seen)
+    second = shown(seen, lang, first["id"])
+    answer(seen, second, right=False)
+    assert progress(seen) == (2, 1)
+    assert boxes(seen) == [1, 1, 0, 0, 0]  # missed: box 1; right: box 2
+    if width <= 400:  # a phone: nothing wider than the screen
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for locator in (".cr-practice__card", ".cr-practice__feedback",
+                        ".cr-practice__kinds"):
+            box = page.locator(locator).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    stored = page.evaluate("localStorage.getItem('cardrules-practice')")
+    assert second["id"] in stored and first["id"] in stored
+
+    # Reload: the progress is kept, and the missed exercise comes back for review.
+    page.reload()
+    third = shown(seen, lang)
+    assert progress(seen) == (2, 1)
+    assert boxes(seen) == [1, 1, 0, 0, 0]
+    answer(seen, third, right=True)
+    go_on(seen)
+    fourth = shown(seen, lang, third["id"])
+    answer(seen, fourth, right=True)
+    go_on(seen)
+    again = shown(seen, lang, fourth["id"])
+    assert again["id"] == second["id"]
+    card = page.locator(CARD)
+    assert card.get_attribute("data-review") == "true"
+    assert page.locator(".cr-practice__again").is_visible()
+    answer(seen, again, right=True)
+    assert progress(seen) == (5, 4)
+    if lang == "es":
+        assert "Respondidos: 5" in page.locator(".cr-practice__progress").inner_text()
+
+
+def test_the_kinds_chosen_and_the_keys(visit: Callable[..., Visit]) -> None:
+    seen = visit("practice/")
+    page = seen.page
+    first = shown(seen, "en")
+    for kind in practice.KINDS:
+        box = page.locator(f"input.cr-practice__kind[data-kind='{kind}']")
+        if kind != "word":
+            box.uncheck()
+    # The last kind cannot be unticked: there is always something to practise.
+    page.locator("input.cr-practice__kind[data-kind='word']").click()
+    assert page.locator("input.cr-practice__kind[data-kind='word']").is_checked()
+    # An exercise of a kind no longer chosen gives way to one that is.
+    page.wait_for_selector(".cr-practice__card[data-kind='word']:not([data-result])")
+    first = shown(seen, "en")
+    # Answer with the keyboard (the number of the choice), go on with Enter.
+    page.locator(".cr-practice__choice").first.focus()
+    position = [c["key"] for c in first["choices"]].index(first["answer"]) + 1
+    page.keyboard.press(str(position))
+    assert page.locator(CARD).get_attribute("data-result") == "right"
+    page.keyboard.press("Enter")
+    for _ in range(2):
+        drill = shown(seen, "en", first["id"])
+        assert drill["kind"] == "word"
+        answer(seen, drill, right=False)
+        first = drill
+        go_on(seen)
+    # Forgetting the progress takes two clicks.
+    reset = page.locator(".cr-practice__reset")
+    reset.click()
+    assert progress(seen)[0] == 3
+    reset.click()
+    assert progress(seen) == (0, 0) and boxes(seen) == [0, 0, 0, 0, 0]
+    page.reload()
+    assert progress(seen) == (0, 0)
+    assert not page.locator("input.cr-practice__kind[data-kind='label']").is_checked()
