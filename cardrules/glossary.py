@@ -6,6 +6,13 @@ shipped in the wheel as the package data ``cardrules.glossary_data``). They are 
 kept as frozen ``Term`` objects. The same data feeds the rulebook: its glossary pages, and the
 tooltips that explain each term wherever a page uses it.
 
+The glossary is written for learners too. Every term says what kind of word it is
+(``part_of_speech``), with its article and gender when it is a noun (*la sota*, *el as*), how it
+is pronounced (``ipa``, a broad transcription: Castilian and neutral Latin-American Spanish,
+Italian or French), where it is used (``regions``), its labelled inflections (*fallé*:
+preterite, *yo*), at least one Spanish sentence with its English translation (``sentences``), and
+for card words the cards themselves (``cards``, drawn on the glossary pages).
+
 Every ``PlayLabel`` is a term (``term_for_label``), and every term
 carries a small example that runs against cardrules; the test suite runs them all.
 
@@ -14,8 +21,8 @@ Examples:
     'arrastrar'
     >>> get("fallar").gloss.en
     'to trump'
-    >>> tooltips("es")["pourrie"]
-    'baza empatada, nula'
+    >>> tooltips("es")["pourrie"].split(" «")[0]
+    'pourri /puʁi/: baza empatada, nula.'
 """
 
 from __future__ import annotations
@@ -33,22 +40,34 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
+from .cards import parse_card
+from .errors import CardCodeError
 from .games import GAMES
 from .labels import PlayLabel
+from .packs import PACKS, NameLang
 
 __all__ = [
+    "ARTICLES",
+    "CARD_STYLES",
     "FUTURE_GAMES",
     "GAME_IDS",
+    "GENDERS",
+    "INFLECTIONS",
     "MIN_TOOLTIP_LENGTH",
     "PAGE_LANGS",
+    "PARTS_OF_SPEECH",
+    "REGIONS",
     "TERM_LANGS",
     "GlossaryError",
     "Group",
+    "Inflection",
+    "Sentence",
     "Term",
     "Text",
     "game_title",
     "get",
     "groups",
+    "learner_data",
     "load",
     "lookup",
     "search",
@@ -69,9 +88,9 @@ TERM_LANGS: Final[dict[str, dict[str, str]]] = {
 """The languages the terms come from, and their names in each page language."""
 
 FUTURE_GAMES: Final[dict[str, dict[str, str]]] = {
-    "tute": {"en": "Tute", "es": "Tute"},
-    "chiamata": {"en": "Briscola Chiamata", "es": "Briscola Chiamata"},
-    "rematada": {"en": "Brisca Rematada", "es": "Brisca Rematada"},
+    game: titles
+    for game, titles in {"tute": {"en": "Tute", "es": "Tute"}}.items()
+    if game not in GAMES
 }
 """Games whose terms are in the glossary before the games themselves are built."""
 
@@ -81,8 +100,81 @@ GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
 MIN_TOOLTIP_LENGTH: Final = 4
 """Shorter forms (``as``, ``re``, ``rey``, ``uno``) are never tooltips: they are everyday words."""
 
-_FIELDS: Final = ("id", "word", "lang", "forms", "gloss", "definition", "games", "example")
-_OPTIONAL: Final = ("tooltip", "quiet", "see")
+PARTS_OF_SPEECH: Final[dict[str, dict[str, str]]] = {
+    "noun": {"en": "noun", "es": "sustantivo"},
+    "verb": {"en": "verb", "es": "verbo"},
+    "adjective": {"en": "adjective", "es": "adjetivo"},
+    "phrase": {"en": "phrase", "es": "expresión"},
+    "name": {"en": "card name", "es": "nombre de carta"},
+}
+"""What kind of word a term is. Nouns need an article and a gender; card names a gender."""
+
+GENDERS: Final[dict[str, dict[str, str]]] = {
+    "m": {"en": "masculine", "es": "masculino"},
+    "f": {"en": "feminine", "es": "femenino"},
+}
+"""Grammatical genders (the noun's own: *el as*, *la sota*)."""
+
+ARTICLES: Final[dict[str, tuple[str, ...]]] = {
+    "es": ("el", "la", "los", "las"),
+    "it": ("il", "lo", "la", "l'", "i", "gli", "le"),
+    "fr": ("le", "la", "l'", "les"),
+}
+"""The definite articles a noun may take, by the term's language."""
+
+REGIONS: Final[dict[str, dict[str, str]]] = {
+    "everywhere": {"en": "the whole Spanish-speaking world", "es": "todo el mundo hispanohablante"},
+    "spain": {"en": "Spain", "es": "España"},
+    "puerto-rico": {"en": "Puerto Rico", "es": "Puerto Rico"},
+    "chile": {"en": "Chile", "es": "Chile"},
+    "mexico": {"en": "Mexico", "es": "México"},
+    "latin-america": {"en": "Latin America", "es": "Hispanoamérica"},
+    "italy": {"en": "Italy", "es": "Italia"},
+    "france": {"en": "France", "es": "Francia"},
+}
+"""Where a term is used, by id, named in each page language."""
+
+INFLECTIONS: Final[dict[str, dict[str, str]]] = {
+    "pres-1s": {"en": "present, {1s}", "es": "presente, {1s}"},
+    "pres-2s": {"en": "present, {2s}", "es": "presente, {2s}"},
+    "pres-3s": {"en": "present, {3s}", "es": "presente, {3s}"},
+    "pres-1p": {"en": "present, {1p}", "es": "presente, {1p}"},
+    "pres-3p": {"en": "present, {3p}", "es": "presente, {3p}"},
+    "pret-1s": {"en": "preterite, {1s}", "es": "pretérito, {1s}"},
+    "pret-3s": {"en": "preterite, {3s}", "es": "pretérito, {3s}"},
+    "subj-3s": {"en": "present subjunctive, {3s}", "es": "presente de subjuntivo, {3s}"},
+    "imp-2s": {"en": "imperative, {2s}", "es": "imperativo, {2s}"},
+    "ger": {"en": "gerund", "es": "gerundio"},
+    "part": {"en": "past participle", "es": "participio"},
+    "pl": {"en": "plural", "es": "plural"},
+    "fem": {"en": "feminine", "es": "femenino"},
+    "fem-pl": {"en": "feminine plural", "es": "femenino plural"},
+}
+"""The labels of inflected forms, in each page language; ``{1s}``... stand for the pronouns of
+the term's own language (``_PRONOUNS``: *yo*, *io*, *je*...)."""
+
+_PRONOUNS: Final[dict[str, dict[str, str]]] = {
+    "es": {"1s": "yo", "2s": "tú", "3s": "él/ella", "1p": "nosotros", "3p": "ellos/ellas"},
+    "it": {"1s": "io", "2s": "tu", "3s": "lui/lei", "1p": "noi", "3p": "loro"},
+    "fr": {"1s": "je", "2s": "tu", "3s": "il/elle", "1p": "nous", "3p": "ils/elles"},
+}
+
+CARD_STYLES: Final[dict[str, str]] = {
+    "spanish": "spanish-48",
+    "italian": "italian-40",
+    "french": "french-48",
+}
+"""The card pictures a term may show (``assets/cards/<style>/<code>.svg`` on the site), and the
+pack whose cards each style draws."""
+
+_FIELDS: Final = (
+    "id", "word", "lang", "forms", "gloss", "definition", "games", "example",
+    "part_of_speech", "ipa", "regions", "sentences",
+)  # fmt: skip
+_OPTIONAL: Final = (
+    "tooltip", "quiet", "see", "article", "gender", "ipa_latam", "inflections", "cards", "pack",
+    "usage",
+)  # fmt: skip
 _ID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _ARTICLES: Final = ("el ", "la ", "los ", "las ", "le ", "les ", "il ", "lo ", "un ", "una ")
 _DATA_PACKAGE: Final = "cardrules.glossary_data"
@@ -112,6 +204,37 @@ class Text:
         if lang == "es":
             return self.es
         raise KeyError(lang)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """An example sentence in Spanish, with its English translation."""
+
+    es: str
+    """The sentence in Spanish."""
+    en: str
+    """Its English translation."""
+
+
+@dataclass(frozen=True)
+class Inflection:
+    """An inflected form and what it is (``fallé``: preterite, *yo*)."""
+
+    form: str
+    """The form as written."""
+    code: str
+    """Its label's key in ``INFLECTIONS`` (``"pret-1s"``)."""
+
+    def label(self, lang: str, term_lang: str = "es") -> str:
+        """The label in the page language ``lang``, with the pronouns of ``term_lang``.
+
+        Examples:
+            >>> Inflection("fallé", "pret-1s").label("en")
+            'preterite, yo'
+            >>> Inflection("chiama", "pres-3s").label("es", "it")
+            'presente, lui/lei'
+        """
+        return INFLECTIONS[self.code][lang].format_map(_PRONOUNS[term_lang])
 
 
 @dataclass(frozen=True)
@@ -156,15 +279,106 @@ class Term:
     """Ids of related terms."""
     source: str = ""
     """The data file the term comes from."""
+    part_of_speech: str = "noun"
+    """What kind of word it is: a key of ``PARTS_OF_SPEECH``."""
+    article: str = ""
+    """The definite article of a noun (``"la"`` for *sota*); empty for other words."""
+    gender: str = ""
+    """A noun's or card name's gender, ``"m"`` or ``"f"``; empty for other words."""
+    ipa: str = ""
+    """The pronunciation in IPA, without slashes: Castilian Spanish (neutral Latin-American where
+    it is the same), Italian or French."""
+    ipa_latam: str = ""
+    """The Latin-American pronunciation where it differs (*seseo*: ``baceta`` /baˈseta/)."""
+    regions: tuple[str, ...] = ()
+    """Where the term is used: keys of ``REGIONS``."""
+    inflections: tuple[Inflection, ...] = ()
+    """Labelled inflected forms (all verbs have some); each is also one of ``forms``."""
+    sentences: tuple[Sentence, ...] = ()
+    """Example sentences, in Spanish with their English translation (at least one)."""
+    cards: tuple[str, ...] = ()
+    """Codes of the cards the word names (``("10O", "10C", "10E", "10B")`` for *sota*)."""
+    pack: str = "spanish"
+    """The style of those cards' pictures: a key of ``CARD_STYLES``."""
+    usage: Text | None = None
+    """A note on usage: senses that differ by region or game, *el mano* and *la mano*..."""
 
     @property
     def names(self) -> tuple[str, ...]:
         """The word and all its forms."""
         return (self.word, *self.forms)
 
+    @property
+    def headword(self) -> str:
+        """The word with its article when it is a noun: ``"la sota"``, ``"el as"``, ``"l'asta"``.
+
+        Examples:
+            >>> get("sota").headword, get("asta").headword, get("fallar").headword
+            ('la sota', "l'asta", 'fallar')
+        """
+        if not self.article or _fold(self.word).startswith(_fold(self.article) + " "):
+            return self.word
+        if self.article.endswith("'"):
+            return self.article + self.word
+        return f"{self.article} {self.word}"
+
+    def kind(self, lang: str = "en") -> str:
+        """What kind of word it is, in ``lang``: ``"feminine noun"``, ``"sustantivo femenino"``,
+        ``"verb"``...
+
+        Examples:
+            >>> get("sota").kind("en"), get("as").kind("es"), get("fallar").kind("es")
+            ('feminine noun', 'sustantivo masculino', 'verbo')
+        """
+        name = PARTS_OF_SPEECH[self.part_of_speech][lang]
+        if not self.gender:
+            return name
+        gender = GENDERS[self.gender][lang]
+        return f"{gender} {name}" if lang == "en" else f"{name} {gender}"
+
+    def pronunciation(self, lang: str = "en") -> str:
+        """The IPA between slashes, with the Latin-American form where it differs.
+
+        Examples:
+            >>> get("baceta").pronunciation("en")
+            '/baˈθeta/ (Latin America: /baˈseta/)'
+        """
+        text = f"/{self.ipa}/"
+        if self.ipa_latam:
+            text += f" ({REGIONS['latin-america'][lang]}: /{self.ipa_latam}/)"
+        return text
+
+    def places(self, lang: str = "en") -> str:
+        """Where the term is used, in ``lang``: ``"Spain, Puerto Rico"``."""
+        return ", ".join(REGIONS[r][lang] for r in self.regions)
+
+    def card_pictures(self) -> tuple[tuple[str, str, str], ...]:
+        """The pictures of the term's cards: ``(style, code, pack id)`` each, the picture being
+        ``assets/cards/<style>/<code>.svg`` on the rulebook site."""
+        return tuple((self.pack, code, CARD_STYLES[self.pack]) for code in self.cards)
+
+    def tooltip_text(self, lang: str) -> str:
+        """What a tooltip of the term says in ``lang``: the word with its article, the IPA, the
+        gloss and the first example sentence (translated on English pages).
+
+        Examples:
+            >>> print(get("sota").tooltip_text("en"))
+            la sota /ˈsota/: jack (the 10). «La sota vale dos puntos.» The jack is worth two points.
+        """
+        sentence = self.sentences[0] if self.sentences else None
+        gloss = self.gloss[lang]
+        text = f"{self.headword} /{self.ipa}/: {gloss}{'' if gloss[-1] in '.!?' else '.'}"
+        if sentence is not None:
+            text += f" «{sentence.es}»"
+            if lang == "en":
+                text += f" {sentence.en}"
+        return _plain(text)
+
     def describe(self, lang: str = "en") -> str:
-        """The term as plain text in ``lang``: word, language, gloss, definition, forms, games,
-        related terms and the example.
+        """The term as plain text in ``lang``: the word with its article, language and kind, its
+        gloss, pronunciation, where it is used, inflections, definition, usage note, example
+        sentences (Spanish, then English), forms, cards, games, related terms and the Python
+        example.
 
         Args:
             lang: ``"en"`` or ``"es"``.
@@ -173,23 +387,73 @@ class Term:
             Several lines of text, without a final newline.
         """
         es = lang == "es"
+        words = _DESCRIBE[lang]
         lines = [
-            f"{self.word} ({TERM_LANGS[self.lang][lang]}): {self.gloss[lang]}",
-            "",
-            *textwrap.wrap(self.definition[lang], 78),
-            "",
+            f"{self.headword} ({TERM_LANGS[self.lang][lang]}, {self.kind(lang)}): "
+            f"{_plain(self.gloss[lang])}",
+            f"{words['ipa']}: {self.pronunciation(lang)}",
+            f"{words['regions']}: {self.places(lang)}",
         ]
-        if self.forms:
-            lines.append(f"{'formas' if es else 'forms'}: {', '.join(self.forms)}")
-        lines.append(
-            f"{'juegos' if es else 'games'}: {', '.join(game_title(g, lang) for g in self.games)}"
-        )
+        if self.inflections:
+            listed = ", ".join(f"{i.form} ({i.label(lang, self.lang)})" for i in self.inflections)
+            lines += textwrap.wrap(
+                f"{words['inflections']}: {listed}", 78, subsequent_indent="    "
+            )
+        lines += ["", *textwrap.wrap(_plain(self.definition[lang]), 78)]
+        if self.usage is not None:
+            lines += ["", *textwrap.wrap(_plain(self.usage[lang]), 78)]
+        lines += ["", f"{words['sentences']}:"]
+        for sentence in self.sentences:
+            lines += textwrap.wrap(f"«{sentence.es}»", 78, initial_indent="    ",
+                                   subsequent_indent="    ")
+            english = f"({words['in_english']}: {sentence.en})" if es else sentence.en
+            lines += textwrap.wrap(english, 78, initial_indent="    ", subsequent_indent="    ")
+        lines.append("")
+        others = self.other_forms()
+        if others:
+            lines.append(f"{words['forms']}: {', '.join(others)}")
+        if self.cards:
+            pack = PACKS[CARD_STYLES[self.pack]]
+            named = ", ".join(f"{c} ({pack.card_name(parse_card(c), _name_lang(lang))})"
+                              for c in self.cards)
+            lines += textwrap.wrap(f"{words['cards']}: {named}", 78, subsequent_indent="    ")
+        games = ", ".join(game_title(g, lang) for g in self.games)
+        lines += textwrap.wrap(f"{words['games']}: {games}", 78, subsequent_indent="    ")
         if self.see:
             related = ", ".join(get(i).word for i in self.see)
-            lines.append(f"{'véase también' if es else 'see also'}: {related}")
-        lines += ["", f"{'ejemplo' if es else 'example'}:"]
+            lines.append(f"{words['see']}: {related}")
+        lines += ["", f"{words['example']}:"]
         lines += [f"    {line}" if line else "" for line in self.example.strip("\n").splitlines()]
         return "\n".join(lines)
+
+    def other_forms(self) -> tuple[str, ...]:
+        """The forms that are not labelled inflections (variants, plurals, phrases)."""
+        inflected = {i.form for i in self.inflections}
+        return tuple(f for f in self.forms if f not in inflected)
+
+
+_DESCRIBE: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "ipa": "pronunciation", "regions": "used in", "inflections": "inflections",
+        "sentences": "in a sentence", "in_english": "in English", "forms": "forms",
+        "cards": "cards", "games": "games", "see": "see also", "example": "example",
+    },
+    "es": {
+        "ipa": "pronunciación", "regions": "dónde se usa", "inflections": "flexión",
+        "sentences": "en una frase", "in_english": "en inglés", "forms": "formas",
+        "cards": "cartas", "games": "juegos", "see": "véase también",
+        "example": "ejemplo en Python",
+    },
+}  # fmt: skip
+
+
+def _plain(text: str) -> str:
+    """Text without its Markdown emphasis (``*arrastro*``)."""
+    return text.replace("*", "")
+
+
+def _name_lang(lang: str) -> NameLang:
+    return "es" if lang == "es" else "en"
 
 
 def game_title(game: str, lang: str = "en") -> str:
@@ -270,21 +534,24 @@ def _term(raw: Any, group: str, source: str, position: int) -> Term:
         tooltip = _strings(raw_tooltip, source, term_id, "tooltip")
         if not set(tooltip) <= set(PAGE_LANGS):
             raise _fail(source, term_id, "'tooltip' is true, false, or a list of 'en'/'es'")
-    quiet = _strings(raw.get("quiet", []), source, term_id, "quiet")
     names = (raw["word"], *forms)
-    strays = [q for q in quiet if q not in names]
-    if strays:
-        raise _fail(source, term_id, f"'quiet' lists {strays!r}, which are not forms of the term")
     example = textwrap.dedent(raw["example"]).strip("\n") + "\n"
     try:
         compile(example, f"<glossary example {term_id}>", "exec")
     except SyntaxError as error:
         raise _fail(source, term_id, f"the example is not valid Python: {error}") from None
+    learner = _learner(raw, raw["lang"], source, term_id)
+    inflected = [i.form for i in learner["inflections"] if i.form not in names]
+    all_forms = (*forms, *dict.fromkeys(inflected))
+    quiet = _strings(raw.get("quiet", []), source, term_id, "quiet")
+    strays = [q for q in quiet if q not in (raw["word"], *all_forms)]
+    if strays:
+        raise _fail(source, term_id, f"'quiet' lists {strays!r}, which are not forms of the term")
     return Term(
         id=term_id,
         word=raw["word"].strip(),
         lang=raw["lang"],
-        forms=forms,
+        forms=all_forms,
         gloss=_text(raw["gloss"], source, term_id, "gloss"),
         definition=_text(raw["definition"], source, term_id, "definition"),
         games=games,
@@ -294,7 +561,90 @@ def _term(raw: Any, group: str, source: str, position: int) -> Term:
         quiet=quiet,
         see=_strings(raw.get("see", []), source, term_id, "see"),
         source=source,
+        **learner,
     )
+
+
+def _learner(raw: Mapping[str, Any], lang: str, source: str, term: str) -> dict[str, Any]:
+    """The learner's fields of a term, checked: part of speech, article and gender, IPA,
+    regions, inflections, sentences, cards and usage note."""
+    pos = raw["part_of_speech"]
+    if pos not in PARTS_OF_SPEECH:
+        raise _fail(source, term, f"'part_of_speech' must be one of {', '.join(PARTS_OF_SPEECH)}")
+    article = raw.get("article", "")
+    gender = raw.get("gender", "")
+    if pos == "noun" and not article:
+        raise _fail(source, term, "'article' is required for a noun")
+    if pos in ("noun", "name") and not gender:
+        raise _fail(source, term, f"'gender' is required for a {PARTS_OF_SPEECH[pos]['en']}")
+    if pos not in ("noun", "name") and (article or gender):
+        raise _fail(source, term, "'article' and 'gender' are for nouns and card names only")
+    if article and article not in ARTICLES[lang]:
+        raise _fail(
+            source, term, f"'article' must be one of {', '.join(ARTICLES[lang])} for this language"
+        )
+    if gender and gender not in GENDERS:
+        raise _fail(source, term, "'gender' must be 'm' or 'f'")
+    ipa = {}
+    for field in ("ipa", "ipa_latam"):
+        value = raw.get(field, "")
+        if field == "ipa" and not value:
+            raise _fail(source, term, "'ipa' must be non-empty text")
+        if not isinstance(value, str) or value != value.strip() or value[:1] in ("/", "["):
+            raise _fail(source, term, f"{field!r} must be text in IPA, without slashes or brackets")
+        ipa[field] = value
+    if ipa["ipa_latam"] and lang != "es":
+        raise _fail(source, term, "'ipa_latam' is for Spanish terms only")
+    regions = _strings(raw["regions"], source, term, "regions")
+    unknown = [r for r in regions if r not in REGIONS]
+    if not regions or unknown:
+        raise _fail(source, term, f"'regions' must list some of {', '.join(REGIONS)}")
+    raw_inflections = raw.get("inflections", {})
+    if not isinstance(raw_inflections, dict) or not all(
+        isinstance(v, str) and v.strip() for v in raw_inflections.values()
+    ):
+        raise _fail(source, term, "'inflections' must be a table of labels and non-empty forms")
+    unknown = [k for k in raw_inflections if k not in INFLECTIONS]
+    if unknown:
+        raise _fail(
+            source, term, f"'inflections' has unknown label(s) {', '.join(map(repr, unknown))}"
+        )
+    if pos == "verb" and not raw_inflections:
+        raise _fail(source, term, "'inflections' is required for a verb")
+    raw_sentences = raw["sentences"]
+    if not isinstance(raw_sentences, list) or not raw_sentences or not all(
+        isinstance(v, dict) and set(v) == {"es", "en"}
+        and all(isinstance(t, str) and t.strip() for t in v.values())
+        for v in raw_sentences
+    ):
+        raise _fail(
+            source, term, "'sentences' must be a list of {es, en} tables, both non-empty text"
+        )
+    pack = raw.get("pack", "spanish")
+    if pack not in CARD_STYLES:
+        raise _fail(source, term, f"'pack' must be one of {', '.join(CARD_STYLES)}")
+    cards = _strings(raw.get("cards", []), source, term, "cards")
+    for code in cards:
+        try:
+            card = parse_card(code)
+        except CardCodeError as error:
+            raise _fail(source, term, f"'cards': {error}") from None
+        if str(card) != code or card not in PACKS[CARD_STYLES[pack]].cards:
+            raise _fail(source, term, f"'cards': {code!r} is not a card of the {pack} pictures")
+    usage = raw.get("usage")
+    return {
+        "part_of_speech": pos,
+        "article": article,
+        "gender": gender,
+        "ipa": ipa["ipa"],
+        "ipa_latam": ipa["ipa_latam"],
+        "regions": regions,
+        "inflections": tuple(Inflection(v.strip(), k) for k, v in raw_inflections.items()),
+        "sentences": tuple(Sentence(es=v["es"].strip(), en=v["en"].strip()) for v in raw_sentences),
+        "cards": cards,
+        "pack": pack,
+        "usage": None if usage is None else _text(usage, source, term, "usage"),
+    }
 
 
 def _read(file: Traversable | Path, source: str) -> tuple[Group, list[Term]]:
@@ -559,7 +909,10 @@ def _surface(name: str) -> str:
 
 
 def tooltips(lang: str) -> dict[str, str]:
-    """Surface forms and their glosses in ``lang``, for the ``abbr`` Markdown extension.
+    """Surface forms and their tooltips in ``lang``, for the ``abbr`` Markdown extension.
+
+    A tooltip (``Term.tooltip_text``) gives the word with its article, its pronunciation, the
+    gloss and an example sentence (with its translation on the English pages).
 
     To keep pages readable, not every form becomes a tooltip:
 
@@ -575,15 +928,15 @@ def tooltips(lang: str) -> dict[str, str]:
         lang: the page language, ``"en"`` or ``"es"``.
 
     Returns:
-        A new dict from each surface form to the gloss.
+        A new dict from each surface form to its tooltip.
 
     Raises:
         ValueError: ``lang`` is not a page language.
 
     Examples:
         >>> tips = tooltips("en")
-        >>> tips["arrastrando"], tips["Madame"]
-        ('to lead trumps', '3 of cups, second card')
+        >>> tips["arrastrando"].split(". «")[0], tips["Madame"].split(". «")[0]
+        ('arrastrar /arasˈtɾaɾ/: to lead trumps', 'madame /madam/: 3 of cups, second card')
         >>> "re" in tips, "mano" in tooltips("es")
         (False, False)
     """
@@ -595,7 +948,7 @@ def tooltips(lang: str) -> dict[str, str]:
     for term in terms():
         if lang not in term.tooltip:
             continue
-        gloss = term.gloss[lang]
+        gloss = term.tooltip_text(lang)
         surfaces = [_surface(n) for n in term.names if n not in term.quiet]
         word = _surface(term.word)
         if word and word not in term.quiet:
@@ -627,6 +980,49 @@ def term_for_label(label: PlayLabel) -> Term:
     return get(label.value)
 
 
+def learner_data(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """What a page needs to show each term to a learner, in ``lang``, by term id (JSON-ready):
+    the rulebook writes it to ``glossary/terms.json`` for the in-browser term lookup.
+
+    Each entry: ``word``, ``headword`` (with its article), ``kind`` (``"feminine noun"``), ``ipa``
+    (between slashes, with the Latin-American form where it differs), ``regions`` (names),
+    ``inflections`` (``[{"form", "label"}]``), ``sentences`` (``[{"es", "en"}]``), ``usage``
+    (text or ``""``) and ``cards`` (``[{"src", "alt"}]``, ``src`` relative to the site's card
+    folder: ``"spanish/10O.svg"``).
+
+    Raises:
+        ValueError: ``lang`` is not a page language.
+
+    Examples:
+        >>> entry = learner_data("es")["sota"]
+        >>> entry["headword"], entry["ipa"], entry["cards"][0]
+        ('la sota', '/ˈsota/', {'src': 'spanish/10O.svg', 'alt': 'sota de oros'})
+    """
+    if lang not in PAGE_LANGS:
+        raise ValueError(f"unknown page language {lang!r}; use 'en' or 'es'")
+    data: dict[str, dict[str, Any]] = {}
+    for term in terms():
+        pack = PACKS[CARD_STYLES[term.pack]]
+        data[term.id] = {
+            "word": term.word,
+            "headword": term.headword,
+            "kind": term.kind(lang),
+            "ipa": term.pronunciation(lang),
+            "regions": [REGIONS[r][lang] for r in term.regions],
+            "inflections": [
+                {"form": i.form, "label": i.label(lang, term.lang)} for i in term.inflections
+            ],
+            "sentences": [{"es": s.es, "en": s.en} for s in term.sentences],
+            "usage": _plain(term.usage[lang]) if term.usage is not None else "",
+            "cards": [
+                {"src": f"{style}/{code}.svg",
+                 "alt": pack.card_name(parse_card(code), _name_lang(lang))}
+                for style, code, _ in term.card_pictures()
+            ],
+        }
+    return data
+
+
 def term_command(word: str, lang: str = "en") -> tuple[int, str]:
     """What ``cardrules term WORD [--lang es]`` prints, and its exit status.
 
@@ -635,7 +1031,8 @@ def term_command(word: str, lang: str = "en") -> tuple[int, str]:
         lang: the reader's language, ``"en"`` or ``"es"``.
 
     Returns:
-        ``(0, text)`` with the word, its language, gloss, definition, forms, games and example;
+        ``(0, text)`` with the word and its article, its language and kind, gloss, IPA, where
+        it is used, inflections, definition, example sentences, forms, games and example;
         ``(2, line)`` for an unknown word, with close suggestions when there are any.
 
     Raises:
@@ -644,7 +1041,7 @@ def term_command(word: str, lang: str = "en") -> tuple[int, str]:
     Examples:
         >>> status, text = term_command("fallo", "es")
         >>> status, text.splitlines()[0]
-        (0, 'fallar (español): echar triunfo a otro palo')
+        (0, 'fallar (español, verbo): echar triunfo a otro palo')
         >>> term_command("falar")
         (2, "unknown term 'falar'; did you mean: fallar?")
     """

@@ -4,24 +4,26 @@
 from __future__ import annotations
 
 import doctest
+import html
 import importlib.util
+import json
 import re
 import tomllib
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import markdown
 import pytest
 
-from cardrules import PlayLabel, glossary
+from cardrules import PlayLabel, Suit, glossary, label_play, parse_card, parse_cards
 from cardrules.glossary import GlossaryError, Term
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMS = glossary.terms()
 
 REQUIRED = {
-    # seed 002's Spanish game terms
+    # the Puerto Rican glossary's Spanish game terms
     "barajas-espanolas", "espadas", "oros", "bastos", "copas", "as", "rey", "caballo", "sota",
     "la-vida", "palos", "bazas", "mano", "postre", "baceta", "asistir", "montar", "fallar",
     "pisar", "contrafallar", "arrastrar", "arrastro-en-bastos", "capote",
@@ -33,7 +35,23 @@ REQUIRED = {
     # Aluette
     "monsieur", "madame", "le-borgne", "la-vache", "grand-neuf", "petit-neuf", "deux-de-chene",
     "deux-decrit", "chant", "pourri", "mordienne",
+    # the basic words a learner meets
+    "triunfo", "muestra", "carta-vuelta", "robar", "repartir", "barajar", "cortar", "salir",
+    "echar", "tantos", "companero", "figura", "partida", "cambiar", "dar", "boca-abajo", "sena",
+    # the other names of the turned-up card
+    "carta-de-la-vida", "carta-virada", "carta-de-triunfo",
+    # the auction games
+    "subasta", "remate", "pujar", "pasar", "contrato", "talon", "descarte", "llamar", "cante",
+    "chiamata", "chiamante", "compagno", "asta", "a-punti", "buia",
 }  # fmt: skip
+
+CARD_WORDS = {
+    "as", "rey", "caballo", "sota", "oros", "copas", "espadas", "bastos", "figura", "brisca",
+    "tute", "cantar-las-veinte", "cantar-las-cuarenta", "carico", "fante", "cavallo", "re",
+    "monsieur", "madame", "le-borgne", "la-vache", "grand-neuf", "petit-neuf", "deux-de-chene",
+    "deux-decrit",
+}  # fmt: skip
+"""Terms that name cards: each shows their pictures."""
 
 
 # The data ---------------------------------------------------------------------------------------
@@ -50,10 +68,136 @@ def test_the_examples_assert_something() -> None:
         assert "assert " in term.example, term.id
 
 
-def test_at_least_forty_terms_and_the_required_ones() -> None:
+def test_at_least_eighty_terms_and_the_required_ones() -> None:
     ids = {t.id for t in TERMS}
-    assert len(TERMS) >= 40
+    assert len(TERMS) >= 80
     assert ids >= REQUIRED, sorted(REQUIRED - ids)
+
+
+@pytest.mark.parametrize("term", TERMS, ids=[t.id for t in TERMS])
+def test_every_term_has_what_a_learner_needs(term: Term) -> None:
+    """IPA, an article and gender for a noun, an example sentence in Spanish and in English,
+    where it is used, and labelled inflections for a verb."""
+    assert term.ipa and not term.ipa.startswith("/") and term.ipa == term.ipa.strip()
+    if term.lang != "fr" and len(re.findall(r"[aeiouɛɔ]+", term.ipa)) > 1:
+        assert "ˈ" in term.ipa, term.ipa  # Spanish and Italian words of several syllables
+    assert term.part_of_speech in glossary.PARTS_OF_SPEECH
+    if term.part_of_speech == "noun":
+        assert term.article in glossary.ARTICLES[term.lang] and term.gender in ("m", "f")
+        assert term.headword.startswith(term.article.rstrip("'")), term.headword
+    if term.part_of_speech == "name":
+        assert term.gender in ("m", "f")
+    if term.part_of_speech not in ("noun", "name"):
+        assert not term.article and not term.gender
+    assert term.sentences
+    for sentence in term.sentences:
+        assert sentence.es.strip() and sentence.en.strip() and sentence.es != sentence.en
+        assert sentence.en[-1] in ".!?\"'" and sentence.es[-1] in ".!?»"
+    assert term.regions and set(term.regions) <= set(glossary.REGIONS)
+    if term.part_of_speech == "verb":
+        codes = {i.code for i in term.inflections}
+        assert codes & {"pres-1s", "pres-3s"} and codes & {"pret-1s", "pret-3s"}, term.id
+    for inflection in term.inflections:
+        assert glossary.lookup(inflection.form) is term, inflection.form
+    if term.id in CARD_WORDS:
+        assert term.cards, term.id
+
+
+def test_articles_genders_and_kinds() -> None:
+    heads = {i: glossary.get(i).headword for i in (
+        "as", "sota", "asta", "la-vida", "le-borgne", "carico", "oros", "diez-de-ultimas",
+        "fallar", "monsieur")}
+    assert heads == {
+        "as": "el as", "sota": "la sota", "asta": "l'asta", "la-vida": "la vida",
+        "le-borgne": "le borgne", "carico": "il carico", "oros": "los oros",
+        "diez-de-ultimas": "las diez de últimas", "fallar": "fallar", "monsieur": "monsieur"}
+    assert glossary.get("sota").kind("en") == "feminine noun"
+    assert glossary.get("rey").kind("es") == "sustantivo masculino"
+    assert glossary.get("madame").kind("en") == "feminine card name"
+    assert glossary.get("pourri").kind("es") == "adjetivo"
+
+
+def test_pronunciation_and_inflections() -> None:
+    assert glossary.get("sota").pronunciation("en") == "/ˈsota/"
+    assert glossary.get("bazas").pronunciation("es") == "/ˈbaθa/ (Hispanoamérica: /ˈbasa/)"
+    fallar = glossary.get("fallar")
+    labels = {i.form: i.label("en") for i in fallar.inflections}
+    assert labels["fallé"] == "preterite, yo" and labels["falló"] == "preterite, él/ella"
+    assert {i.form: i.label("es") for i in fallar.inflections}["fallo"] == "presente, yo"
+    assert glossary.get("pourri").inflections[0].label("en", "fr") == "feminine"
+    assert glossary.get("companero").other_forms() == ("el compañero", "socio", "socios",
+                                                       "el socio")
+
+
+def test_regions() -> None:
+    assert glossary.get("baceta").places("en") == "Puerto Rico"
+    assert glossary.get("remate").places("es") == "Chile"
+    assert glossary.get("carico").places("en") == "Italy"
+    assert glossary.get("mordienne").places("es") == "Francia"
+    assert "Spain" in glossary.get("muestra").places("en")
+
+
+def test_el_mano_and_la_mano() -> None:
+    mano = glossary.get("mano")
+    assert mano.headword == "la mano" and mano.usage is not None
+    assert "*el mano* or *la mano*" in mano.usage.en and "*el mano* o *la mano*" in mano.usage.es
+    assert glossary.lookup("el mano") is mano
+
+
+def test_tantos_has_both_senses() -> None:
+    tantos = glossary.get("tantos")
+    assert tantos.usage is not None
+    for text in (tantos.usage.en, tantos.definition.en):
+        assert "card points" in text and "game points" in text and "Aluette" in text
+    assert "aluette" in tantos.usage.es and "brisca" in tantos.usage.es
+
+
+def test_the_turned_up_card_has_one_main_term_and_regional_names() -> None:
+    main = glossary.get("carta-vuelta")
+    assert main.gloss.en == "the turned-up card" and glossary.lookup("la vuelta") is main
+    assert main.usage is not None
+    for name in ("muestra", "pinta", "carta de la vida", "carta virada", "la vuelta",
+                 "carta de triunfo"):
+        assert name in main.usage.en and name in main.usage.es, name
+    where = {"muestra": "spain", "pinta": "spain", "carta-de-la-vida": "puerto-rico",
+             "carta-virada": "puerto-rico"}
+    for term_id, region in where.items():
+        term = glossary.get(term_id)
+        assert term.regions == (region,) and "carta-vuelta" in term.see, term_id
+    assert "carta-vuelta" in glossary.get("carta-de-triunfo").see
+
+
+def test_pinta_has_two_senses() -> None:
+    pinta = glossary.get("pinta")
+    assert "frame" in pinta.gloss.en and "turned-up card" in pinta.gloss.en
+    assert "marco" in pinta.gloss.es and "carta vuelta" in pinta.gloss.es
+    assert pinta.definition.en.startswith("Two senses.") and len(pinta.sentences) == 2
+
+
+def test_fallar_says_what_the_labels_say() -> None:
+    """The labels call a lower trump played under a higher trump on a non-trump lead *fallar*:
+    so does the glossary, and the diagrams, which take their titles from it."""
+    from cardrules.diagram import glossary_titles
+
+    under = label_play(parse_cards("4C 1O"), parse_card("12O"), Suit.OROS)
+    over = label_play(parse_cards("4C 12O"), parse_card("1O"), Suit.OROS)
+    assert (under, over) == (PlayLabel.FALLAR, PlayLabel.PISAR)
+    fallar = glossary.get("fallar")
+    for text in (fallar.definition.en, fallar.definition.es):
+        assert "no higher trump" not in text and "más alto" not in text
+    assert "one that stays under it is still *fallar*" in fallar.definition.en
+    assert "si queda por debajo, sigue siendo *fallar*" in fallar.definition.es
+    assert "stays under it is still fallar" in glossary_titles("en")["fallar"]
+    assert "no higher trump" not in glossary_titles("en")["fallar"]
+
+
+def test_no_internal_language_in_the_glossary() -> None:
+    for term in TERMS:
+        texts = [term.gloss.en, term.gloss.es, term.definition.en, term.definition.es]
+        if term.usage is not None:
+            texts += [term.usage.en, term.usage.es]
+        for text in texts:
+            assert not re.search(r"seed \d|fuente \d|rules notes|ruling", text), (term.id, text)
 
 
 def test_every_term_is_complete() -> None:
@@ -118,7 +262,16 @@ def test_get_unknown_id() -> None:
         ("bazas", "bazas"),
         ("baza", "bazas"),
         ("la vida", "la-vida"),
-        ("palo del triunfo", "la-vida"),
+        ("palo del triunfo", "triunfo"),
+        ("triunfos", "triunfo"),
+        ("la vuelta", "carta-vuelta"),
+        ("la muestra", "muestra"),
+        ("carta virada", "carta-virada"),
+        ("repartió", "repartir"),
+        ("salgo", "salir"),
+        ("barajé", "barajar"),
+        ("el mano", "mano"),
+        ("el palo", "palos"),
         ("Naipes Españoles", "barajas-espanolas"),
         ("las cuarenta", "cantar-las-cuarenta"),
         ("diez de ultimas", "diez-de-ultimas"),
@@ -167,16 +320,28 @@ def test_search_ranks_names_before_glosses() -> None:
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_tooltips_map_forms_to_the_gloss_in_the_page_language(lang: str) -> None:
     tips = glossary.tooltips(lang)
-    assert tips["arrastrando"] == glossary.get("arrastrar").gloss[lang]
-    assert tips["pourrie"] == glossary.get("pourri").gloss[lang]
-    assert tips["Madame"] == glossary.get("madame").gloss[lang]
+    assert tips["arrastrando"] == glossary.get("arrastrar").tooltip_text(lang)
+    assert tips["pourrie"] == glossary.get("pourri").tooltip_text(lang)
+    assert tips["Madame"] == glossary.get("madame").tooltip_text(lang)
     assert tips["deux d’écrit"] == tips["deux d'écrit"]
-    for form, gloss in tips.items():
+    for form, tip in tips.items():
         assert len(form) >= glossary.MIN_TOOLTIP_LENGTH, form
         assert form == form.strip("¡!¿? "), form
         term = glossary.lookup(form)
-        assert term is not None and lang in term.tooltip and gloss == term.gloss[lang], form
+        assert term is not None and lang in term.tooltip and tip == term.tooltip_text(lang), form
         assert form not in term.quiet
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tooltips_show_the_article_the_ipa_and_a_sentence(lang: str) -> None:
+    tip = glossary.tooltips(lang)["sotas" if lang == "en" else "postre"]
+    if lang == "en":
+        assert tip == ("la sota /ˈsota/: jack (the 10). «La sota vale dos puntos.» "
+                       "The jack is worth two points.")
+    else:
+        assert tip.startswith("el postre /ˈpostɾe/: quien juega el último. «El postre ve ")
+        assert "sees" not in tip  # no English on the Spanish pages
+    assert "*" not in "".join(glossary.tooltips(lang).values())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -196,8 +361,8 @@ def test_tooltips_on_spanish_pages_skip_everyday_spanish() -> None:
         assert word in english and word not in spanish, word
     for word in ("asistir", "fallar", "pisar", "postre", "capote", "arrastre", "la vida"):
         assert word in english and word in spanish, word
-    assert spanish["fallar"] == "echar triunfo a otro palo"
-    assert english["fallar"] == "to trump"
+    assert spanish["fallar"].startswith("fallar /faˈʝaɾ/: echar triunfo a otro palo. «")
+    assert english["fallar"].startswith("fallar /faˈʝaɾ/: to trump. «No tenía copas")
 
 
 def test_tooltips_unknown_language() -> None:
@@ -245,6 +410,11 @@ title.es = "Prueba"
 id = "asistir"
 word = "asistir"
 lang = "es"
+part_of_speech = "verb"
+ipa = "asisˈtiɾ"
+regions = ["spain"]
+inflections = { pres-3s = "asiste", pret-3s = "asistió" }
+sentences = [{ es = "Asistió con el dos.", en = "He followed suit with the two." }]
 forms = ["asiste"]
 games = ["brisca"]
 gloss.en = "to follow suit"
@@ -267,6 +437,14 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
     (term,) = glossary.load([write(tmp_path, GOOD, "good.toml")])
     assert term.id == "asistir" and term.group == "test" and term.tooltip == ("en", "es")
     assert term.example == "assert 1 + 1 == 2\n"
+    assert term.forms == ("asiste", "asistió")  # the inflections are forms too
+    assert term.sentences == (glossary.Sentence("Asistió con el dos.",
+                                                "He followed suit with the two."),)
+    assert term.headword == "asistir" and term.cards == () and term.usage is None
+
+
+NOUN = (('part_of_speech = "verb"', 'part_of_speech = "noun"\narticle = "la"\ngender = "f"'),
+        ('inflections = { pres-3s = "asiste", pret-3s = "asistió" }', ""))
 
 
 @pytest.mark.parametrize(
@@ -286,18 +464,66 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
         (('id = "test"', 'name = "test"'), "a [group] table with an 'id' is required"),
         (("[[term]]", "[[terms]]"), "unknown top-level key(s) ['terms']"),
         (("[[term]]", "[[term]"), "not valid TOML"),
+        (('ipa = "asisˈtiɾ"\n', ""), "missing field(s) 'ipa'"),
+        (('ipa = "asisˈtiɾ"', 'ipa = "/asisˈtiɾ/"'), "'ipa' must be text in IPA, without slashes"),
+        (('ipa = "asisˈtiɾ"', 'ipa = ""'), "'ipa' must be non-empty text"),
+        (('ipa = "asisˈtiɾ"', 'ipa = "a"\nipa_latam = 3'), "'ipa_latam' must be text in IPA"),
+        (('part_of_speech = "verb"', 'part_of_speech = "adverb"'), "'part_of_speech' must be"),
+        (('part_of_speech = "verb"', 'part_of_speech = "noun"'),
+         "'article' is required for a noun"),
+        (('part_of_speech = "verb"', 'part_of_speech = "noun"\narticle = "el"'),
+         "'gender' is required for a noun"),
+        (('part_of_speech = "verb"', 'part_of_speech = "noun"\narticle = "il"\ngender = "m"'),
+         "'article' must be one of el, la, los, las"),
+        (('part_of_speech = "verb"', 'part_of_speech = "noun"\narticle = "el"\ngender = "n"'),
+         "'gender' must be 'm' or 'f'"),
+        (('part_of_speech = "verb"', 'part_of_speech = "verb"\narticle = "el"'),
+         "'article' and 'gender' are for nouns and card names only"),
+        (('part_of_speech = "verb"', 'part_of_speech = "name"'), "'gender' is required for a card"),
+        (('regions = ["spain"]', 'regions = ["mars"]'), "'regions' must list some of everywhere"),
+        (('regions = ["spain"]', "regions = []"), "'regions' must list some of"),
+        (('pres-3s = "asiste"', 'future = "asistirá"'), "'inflections' has unknown label(s) 'fut"),
+        (('pres-3s = "asiste"', 'pres-3s = ""'), "'inflections' must be a table of labels"),
+        (('inflections = { pres-3s = "asiste", pret-3s = "asistió" }', ""),
+         "'inflections' is required for a verb"),
+        (('sentences = [{ es = "Asistió con el dos.", en = "He followed suit with the two." }]',
+          'sentences = [{ es = "Asistió con el dos." }]'),
+         "'sentences' must be a list of {es, en}"),
+        (('sentences = [{ es = "Asistió con el dos.", en = "He followed suit with the two." }]',
+          "sentences = []"), "'sentences' must be a list of {es, en}"),
+        (('forms = ["asiste"]', 'forms = ["asiste"]\ncards = ["1X"]'), "'cards': "),
+        (('forms = ["asiste"]', 'forms = ["asiste"]\ncards = ["8O"]\npack = "italian"'),
+         "'cards': '8O' is not a card of the italian pictures"),
+        (('forms = ["asiste"]', 'forms = ["asiste"]\npack = "tarot"'), "'pack' must be one of"),
+        (('forms = ["asiste"]', 'forms = ["asiste"]\nusage.en = "only English"'),
+         "'usage' must have exactly 'en' and 'es'"),
+        (('forms = ["asiste"]', 'forms = ["asiste"]\nipa_latam = "asisˈtiɾ"\n'), None),
     ],
 )
 def test_a_broken_file_is_named_in_a_clear_error(
-    tmp_path: Path, change: tuple[str, str], message: str
+    tmp_path: Path, change: tuple[str, str], message: str | None
 ) -> None:
     old, new = change
     assert old in GOOD
     path = write(tmp_path, GOOD.replace(old, new, 1))
+    if message is None:  # a valid change
+        assert glossary.load([path])
+        return
     with pytest.raises(GlossaryError) as caught:
         glossary.load([path])
     assert str(path) in str(caught.value)
     assert message in str(caught.value)
+
+
+def test_a_noun_and_a_card_name_load(tmp_path: Path) -> None:
+    text = GOOD
+    for old, new in NOUN:
+        text = text.replace(old, new, 1)
+    text = text.replace('forms = ["asiste"]', 'forms = ["asiste"]\ncards = ["10O", "10C"]')
+    (term,) = glossary.load([write(tmp_path, text)])
+    assert term.headword == "la asistir" and term.kind("en") == "feminine noun"
+    assert term.card_pictures() == (("spanish", "10O", "spanish-48"),
+                                    ("spanish", "10C", "spanish-48"))
 
 
 def test_duplicates_across_files_are_errors(tmp_path: Path) -> None:
@@ -319,8 +545,14 @@ def test_term_command_in_english() -> None:
     status, text = glossary.term_command("arrastro", "en")
     lines = text.splitlines()
     assert status == 0
-    assert lines[0] == "arrastrar (Spanish): to lead trumps"
-    assert "forms: arrastra, arrastro," in text
+    assert lines[0] == "arrastrar (Spanish, verb): to lead trumps"
+    assert lines[1] == "pronunciation: /arasˈtɾaɾ/"
+    assert lines[2] == "used in: the whole Spanish-speaking world"
+    assert "arrastré (preterite, yo), arrastró (preterite, él/ella)" in " ".join(text.split())
+    assert "in a sentence:" in lines
+    assert "    «Ana arrastró con el tres de oros para sacar los triunfos.»" in lines
+    assert "    Ana led the three of coins to draw out the trumps." in lines
+    assert "forms: arrastras, arrastran, arrastramos, arrastrada" in text
     assert "games: Briscola (Italy), Brisca (Spain), Briscas (Puerto Rico)" in text
     assert "see also: ¡arrastro en bastos!, arrastre" in text
     assert "example:" in lines
@@ -330,11 +562,30 @@ def test_term_command_in_english() -> None:
 def test_term_command_in_spanish() -> None:
     status, text = glossary.term_command("Pourrie", "es")
     assert status == 0
-    assert text.splitlines()[0] == "pourri (francés): baza empatada, nula"
-    assert "formas: pourrie, pourris, pourries" in text
+    assert text.splitlines()[0] == "pourri (francés, adjetivo): baza empatada, nula"
+    assert "pronunciación: /puʁi/" in text and "dónde se usa: Francia" in text
+    assert "flexión: pourrie (femenino), pourris (plural), pourries (femenino plural)" in text
     assert "juegos: Aluette (la vache)" in text
-    assert "ejemplo:" in text.splitlines()
+    assert "ejemplo en Python:" in text.splitlines()
     assert "Podrida" in text
+
+
+def test_term_command_shows_the_article_the_ipa_and_the_sentence_in_spanish() -> None:
+    status, text = glossary.term_command("sotas", "es")
+    lines = text.splitlines()
+    assert status == 0
+    assert lines[:3] == ["la sota (español, sustantivo femenino): la figura del 10",
+                         "pronunciación: /ˈsota/",
+                         "dónde se usa: todo el mundo hispanohablante"]
+    assert "    «La sota vale dos puntos.»" in lines
+    assert "    (en inglés: The jack is worth two points.)" in lines
+    assert "cartas: 10O (sota de oros), 10C (sota de copas)," in text
+    status, text = glossary.term_command("baza", "en")
+    assert text.splitlines()[:2] == ["la baza (Spanish, feminine noun): tricks",
+                                     "pronunciation: /ˈbaθa/ (Latin America: /ˈbasa/)"]
+    assert "    The jack" not in text and "    Ana wins the first trick" in text
+    status, text = glossary.term_command("mano", "es")
+    assert "el mano o la mano" in text
 
 
 def test_term_command_for_a_future_game() -> None:
@@ -364,7 +615,7 @@ def test_the_cardrules_term_command(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     assert out == glossary.term_command("arrastro", "es")[1] + "\n" and not err
     assert main(["--lang", "en", "term", "Pourrie"]) == 0
-    assert capsys.readouterr().out.startswith("pourri (French): spoiled (tied) trick\n")
+    assert capsys.readouterr().out.startswith("pourri (French, adjective): spoiled (tied) trick\n")
     assert main(["term", "falar", "--lang", "en"]) == 2
     out, err = capsys.readouterr()
     assert not out
@@ -408,8 +659,10 @@ def test_the_generated_page_has_a_section_per_term(lang: str) -> None:
 def test_the_page_language_decides_the_words() -> None:
     hook = load_hook()
     english, spanish = hook.render("en"), hook.render("es")
-    assert "**to trump** · *Spanish*" in english and "- **Games:**" in english
-    assert "**echar triunfo a otro palo** · *español*" in spanish and "- **Juegos:**" in spanish
+    assert "**to trump** · *Spanish, verb* · <span class=\"cr-gloss__ipa\"" in english
+    assert "nowrap\">/faˈʝaɾ/</span>" in english and "- **Games:**" in english
+    assert "**echar triunfo a otro palo** · *español, verbo*" in spanish
+    assert "- **Juegos:**" in spanish and "- **Dónde se usa:**" in spanish
     assert "(not in cardrules yet)" in english and "(aún no está en cardrules)" in spanish
 
 
@@ -444,12 +697,70 @@ def test_tooltips_in_prose_not_in_code_nor_notip() -> None:
         "```python\nasistir = 'falla'\n```\n\n"
         '*asistir*{ .notip lang="es" } sin ayuda\n'
     )
-    assert '<abbr title="jugar del palo que salió">asistir</abbr>' in html
-    assert '<abbr title="echar triunfo a otro palo">fallando</abbr>' in html
+    tips = glossary.tooltips("es")
+    assert f'<abbr title="{html_title(tips["asistir"])}">asistir</abbr>' in html
+    assert f'<abbr title="{html_title(tips["fallando"])}">fallando</abbr>' in html
     paragraphs = html.split("\n")
     assert paragraphs[0].count("<abbr") == 2  # mano is not a tooltip on Spanish pages
     assert all("<abbr" not in p for p in paragraphs[1:])
     assert '<em lang="es">asistir</em> sin ayuda' in html
+
+
+def html_title(text: str) -> str:
+    return html.escape(text, quote=True).replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_glossary_page_shows_what_a_learner_needs(lang: str) -> None:
+    page = load_hook().render(lang, ROOT / "docs" / lang)
+    section = page[page.index("{#sota}"):page.index("{#la-vida}")]
+    assert "### *la sota*" in page and "/ˈsota/" in section
+    assert "*español, sustantivo femenino*" in section if lang == "es" else (
+        "*Spanish, feminine noun*" in section)
+    assert '> *«La sota vale dos puntos.»*{ .notip lang="es" }' in section
+    assert '> *The jack is worth two points.*{ .notip lang="en" }' in section
+    assert "![sota de oros](assets/cards/spanish/10O.svg)" in section if lang == "es" else (
+        "![jack of coins](assets/cards/spanish/10O.svg)" in section)
+    fallar = page[page.index("{#fallar}"):page.index("{#pisar}")]
+    assert ("*fallé*{ .notip lang=\"es\" } (preterite, yo)" in fallar if lang == "en"
+            else "*fallé*{ .notip lang=\"es\" } (pretérito, yo)" in fallar)
+    carico = page[page.index("### *il carico*"):page.index("{#liscio}")]
+    assert "](assets/cards/italian/1C.svg)" in carico and "### *il carico*" in carico
+    assert page.count("> *«") == sum(len(t.sentences) for t in TERMS)
+    assert "(aún no está en cardrules)" not in page.split("{#remate}")[1].split("###")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lookup_data(lang: str) -> None:
+    data = glossary.learner_data(lang)
+    assert set(data) == {t.id for t in TERMS}
+    assert json.loads(json.dumps(data)) == data
+    sota = data["sota"]
+    assert sota["headword"] == "la sota" and sota["ipa"] == "/ˈsota/"
+    assert sota["sentences"] == [{"es": "La sota vale dos puntos.",
+                                  "en": "The jack is worth two points."}]
+    assert [c["src"] for c in sota["cards"]] == [f"spanish/10{s}.svg" for s in "OCEB"]
+    fallar = data["fallar"]["inflections"]
+    assert {"form": "fallé", "label": "preterite, yo" if lang == "en" else "pretérito, yo"} in (
+        fallar)
+    assert data["mano"]["usage"] and "*" not in json.dumps(data)
+    with pytest.raises(ValueError, match="unknown page language"):
+        glossary.learner_data("fr")
+
+
+def test_the_hook_adds_the_lookup_data() -> None:
+    hook = load_hook()
+
+    class Files(list[object]):
+        pass
+
+    config = SimpleNamespace(site_dir="/tmp/site", use_directory_urls=True,
+                             plugins=SimpleNamespace(_current_plugin=None))
+    hook._state["lang"] = "es"
+    files = hook.on_files(Files(), config)
+    (added,) = files
+    assert added.src_uri == "glossary/terms.json"
+    assert json.loads(added.content_string) == glossary.learner_data("es")
 
 
 def test_the_two_glossary_sources_have_the_same_structure() -> None:

@@ -11,10 +11,17 @@ Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
   names, and on the Spanish pages no everyday Spanish words (*mano*, *oros*, *baza*).
 * **The glossary pages.** ``docs/<lang>/glossary.md`` hold an introduction and the marker
   ``<!-- glossary: terms -->``; ``on_page_markdown`` replaces the marker with an index and one
-  section per term, group by group: a heading whose id is the term id (``### ... {#asistir}``,
-  the same in both languages, so diagrams and widgets can link to ``glossary/#<id>``), the gloss
-  and the term's language, the definition, its forms, its games (linked to ``games/<id>.md``
-  when that page exists), related terms, and its example in a collapsed block.
+  section per term, group by group: a heading with the word and its article whose id is the
+  term id (``### ... {#asistir}``, the same in both languages, so diagrams and widgets can link
+  to ``glossary/#<id>``), the gloss, the term's language and kind, its pronunciation (IPA), the
+  pictures of the cards it names, the definition and usage note, its example sentences (Spanish,
+  then English), where it is used, its labelled inflections, other forms, its games (linked to
+  ``games/<id>.md`` when that page exists), related terms, and its Python example in a
+  collapsed block.
+* **The lookup's data.** ``on_files`` adds ``glossary/terms.json``
+  (:func:`cardrules.glossary.learner_data` in the build's language), from which the in-browser
+  term lookup (``docs/assets/widget/lookup.js``) shows the article, the IPA, the sentences and
+  the cards of a term.
 
 Any page may keep a word free of tooltips with the class ``notip`` (attr_list):
 ``*mano*{ .notip }``. The glossary pages do so for the words they define, written as
@@ -25,6 +32,7 @@ the class.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 import xml.etree.ElementTree as etree
 from pathlib import Path
@@ -34,9 +42,16 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
+from mkdocs.structure.files import File
 
 MARKER = "<!-- glossary: terms -->"
 """What the glossary pages contain where the terms go."""
+
+DATA_FILE = "glossary/terms.json"
+"""Where the site keeps the learner's data of every term, for the in-browser lookup."""
+
+CARD_DIR = "assets/cards"
+"""Where the site keeps the card pictures (``docs/hooks/deals.py`` draws them there)."""
 
 _WORDS: dict[str, dict[str, str]] = {
     "index": {"en": "All terms", "es": "Todos los términos"},
@@ -45,6 +60,11 @@ _WORDS: dict[str, dict[str, str]] = {
     "see": {"en": "See also", "es": "Véase también"},
     "example": {"en": "In cardrules", "es": "En cardrules"},
     "soon": {"en": "not in cardrules yet", "es": "aún no está en cardrules"},
+    "ipa": {"en": "Pronunciation", "es": "Pronunciación"},
+    "regions": {"en": "Used in", "es": "Dónde se usa"},
+    "inflections": {"en": "Inflections", "es": "Flexión"},
+    "sentence": {"en": "In a sentence", "es": "En una frase"},
+    "english": {"en": "In English", "es": "En inglés"},
 }
 
 _state: dict[str, str] = {"lang": "en"}
@@ -105,6 +125,15 @@ def on_config(config: Any) -> Any:
     return config
 
 
+def on_files(files: Any, config: Any) -> Any:
+    """Add the learner's data of every term, in the build's language, for the term lookup."""
+    from cardrules import glossary
+
+    data = json.dumps(glossary.learner_data(_state["lang"]), ensure_ascii=False, indent=0)
+    files.append(File.generated(config, DATA_FILE, content=data))
+    return files
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Replace the marker of a glossary page with the generated terms."""
     if MARKER not in markdown:
@@ -117,7 +146,7 @@ def _sort_key(word: str) -> str:
     """Alphabetical order, ignoring accents, punctuation and a leading article."""
     plain = unicodedata.normalize("NFKD", word.strip("¡!"))
     plain = "".join(c for c in plain if not unicodedata.combining(c)).casefold()
-    for article in ("el ", "la ", "le ", "il "):
+    for article in ("el ", "la ", "los ", "las ", "le ", "il ", "l'"):
         if plain.startswith(article):
             return plain[len(article):]
     return plain
@@ -164,25 +193,59 @@ def _game_link(game: str, lang: str, folder: Path | None, words: dict[str, str])
     if game in glossary.FUTURE_GAMES:
         return f"{title} ({words['soon']})"
     if folder is not None and (folder / "games" / f"{game}.md").is_file():
-        return f"[{title}](games/{game}.md)"
+        return f"[{title}](games/{game}.md){{ .{NO_TOOLTIP_CLASS} }}"
     return title
+
+
+def _cards(term: Any, lang: str) -> list[str]:
+    """The pictures of the cards a term names, in a row."""
+    from cardrules.cards import parse_card
+    from cardrules.packs import PACKS
+
+    if not term.cards:
+        return []
+    name_lang = "es" if lang == "es" else "en"
+    pictures = []
+    for style, code, pack in term.card_pictures():
+        alt = PACKS[pack].card_name(parse_card(code), name_lang)
+        pictures.append(
+            f'![{alt}]({CARD_DIR}/{style}/{code}.svg){{ .cr-gloss__card width="56" '
+            f'height="84" loading="lazy" title="{alt}" }}'
+        )
+    return [f'<p class="cr-gloss__cards" markdown="span">{" ".join(pictures)}</p>', ""]
 
 
 def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, str]) -> list[str]:
     from cardrules import glossary
 
     language = glossary.TERM_LANGS[term.lang][lang]
+    native = term.lang
     lines = [
-        f"### {_native(term.word, term.lang)} {{#{term.id}}}",
+        f"### {_native(term.headword, native)} {{#{term.id}}}",
         "",
-        f"**{term.gloss[lang]}** · *{language}*",
+        f"**{term.gloss[lang]}** · *{language}, {term.kind(lang)}* · {_pronunciation(term, lang)}",
         "",
+        *_cards(term, lang),
         term.definition[lang],
         "",
     ]
-    if term.forms:
-        forms = ", ".join(term.forms)
-        lines.append(f"- **{words['forms']}:** {_native(forms, term.lang)}")
+    if term.usage is not None:
+        lines += [term.usage[lang], ""]
+    for sentence in term.sentences:
+        lines += [
+            f"> {_native('«' + sentence.es + '»', 'es')}  ",
+            f"> {_plain_text(sentence.en, 'en')}",
+            "",
+        ]
+    lines.append(f"- **{words['regions']}:** {term.places(lang)}")
+    if term.inflections:
+        listed = " · ".join(
+            f"{_native(i.form, native)} ({i.label(lang, native)})" for i in term.inflections
+        )
+        lines.append(f"- **{words['inflections']}:** {listed}")
+    others = [f for f in term.other_forms() if f != term.headword]
+    if others:
+        lines.append(f"- **{words['forms']}:** {_native(', '.join(others), native)}")
     games = ", ".join(_game_link(g, lang, folder, words) for g in term.games)
     lines.append(f"- **{words['games']}:** {games}")
     if term.see:
@@ -194,3 +257,26 @@ def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, st
     lines += [f"    {line}" if line else "" for line in term.example.rstrip("\n").splitlines()]
     lines += ["    ```", ""]
     return lines
+
+
+def _ipa(ipa: str) -> str:
+    """An IPA transcription between slashes, never broken across lines."""
+    return f'<span class="cr-gloss__ipa" style="white-space: nowrap">/{ipa}/</span>'
+
+
+def _pronunciation(term: Any, lang: str) -> str:
+    from cardrules import glossary
+
+    text = _ipa(term.ipa)
+    if term.ipa_latam:
+        text += f" ({glossary.REGIONS['latin-america'][lang]}: {_ipa(term.ipa_latam)})"
+    return text
+
+
+def _escape(text: str) -> str:
+    return "".join(f"\\{c}" if c in "\\`*_{}[]#" else c for c in text)
+
+
+def _plain_text(text: str, lang: str) -> str:
+    """A sentence in a page language: in italics, marked with its language, no tooltips."""
+    return f'*{_escape(text)}*{{ .{NO_TOOLTIP_CLASS} lang="{lang}" }}'

@@ -1,12 +1,67 @@
 /* cardrules widget: the term lookup. A glossary term (any form, any case, accents optional),
  * its glosses and definition, and its example run live in Python (cardrules.web.lookup and
- * run_example). */
+ * run_example). For learners, the word with its article, its pronunciation (IPA), where it is
+ * used, its inflections, example sentences (Spanish and English) and the cards it names come
+ * from the glossary's data file, glossary/terms.json (cardrules.glossary.learner_data, written by
+ * docs/hooks/glossary.py in the page's language), fetched once. */
 
 import { button, el } from "./dom.js";
 import { Runtime } from "./runtime.js";
 import { format, page } from "./text.js";
 
 let listCount = 0;
+let learnerData = null;
+
+/* The learner's data of every term, by id (a promise; an empty object if it cannot load). */
+function learner() {
+  if (!learnerData) {
+    learnerData = fetch(page.config.glossary + "terms.json")
+      .then((response) => (response.ok ? response.json() : {}))
+      .catch(() => ({}));
+  }
+  return learnerData;
+}
+
+const WORDS = {
+  en: { regions: "Used in: ", inflections: "Inflections: ", english: "" },
+  es: { regions: "Dónde se usa: ", inflections: "Flexión: ", english: "En inglés: " }
+};
+
+/* The learner's part of a term: article, IPA, kind, places, inflections, sentences, cards. */
+function learnerBlock(entry) {
+  const words = WORDS[page.lang] || WORDS.en;
+  const block = el("div", { class: "cr-lookup__learner" });
+  block.append(el("p", { class: "cr-lookup__say" },
+    el("span", { class: "cr-lookup__headword", lang: entry.lang || "es", text: entry.headword }),
+    " ",
+    el("span", { class: "cr-lookup__ipa", text: entry.ipa }),
+    " ",
+    el("span", { class: "cr-board__meta", text: "· " + entry.kind })));
+  if (entry.cards && entry.cards.length) {
+    const row = el("p", { class: "cr-lookup__cards" });
+    entry.cards.forEach((card) => {
+      row.append(el("img", { src: page.config.cards + card.src, alt: card.alt, title: card.alt,
+        width: "44", height: "68", loading: "lazy" }));
+    });
+    block.append(row);
+  }
+  (entry.sentences || []).forEach((sentence) => {
+    block.append(el("blockquote", { class: "cr-lookup__sentence" },
+      el("p", { lang: "es", text: "«" + sentence.es + "»" }),
+      el("p", { lang: "en", class: "cr-board__small", text: words.english + sentence.en })));
+  });
+  if (entry.usage) block.append(el("p", { class: "cr-lookup__usage", text: entry.usage }));
+  if (entry.regions && entry.regions.length) {
+    block.append(el("p", { class: "cr-board__small cr-lookup__regions",
+      text: words.regions + entry.regions.join(", ") }));
+  }
+  if (entry.inflections && entry.inflections.length) {
+    block.append(el("p", { class: "cr-board__small cr-lookup__inflections",
+      text: words.inflections + entry.inflections.map((i) => i.form + " (" + i.label + ")")
+        .join(", ") }));
+  }
+  return block;
+}
 
 function termLink(term) {
   return el("a", { href: page.config.glossary + "#" + encodeURIComponent(term.id),
@@ -87,6 +142,13 @@ export class Lookup {
       el("dfn", { class: "cr-lookup__word", text: answer.word }),
       " ",
       el("span", { class: "cr-board__meta", text: "(" + answer.lang_name + ")" })));
+    const place = el("div", { class: "cr-lookup__learner-slot" });
+    card.append(place);
+    learner().then((data) => {
+      const entry = data && Object.prototype.hasOwnProperty.call(data, answer.id)
+        ? data[answer.id] : null;
+      if (entry) place.replaceChildren(learnerBlock({ ...entry, lang: answer.lang }));
+    });
     card.append(el("dl", { class: "cr-lookup__glosses" },
       el("dt", { text: T.inEnglish }), el("dd", { lang: "en", text: answer.gloss.en }),
       el("dt", { text: T.inSpanish }), el("dd", { lang: "es", text: answer.gloss.es })));
