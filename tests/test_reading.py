@@ -8,7 +8,8 @@ phone, and no page speaks the project's internal language.
   sideways (tables and diagrams may scroll inside their own containers).
 - Without a browser: no Markdown page of ``docs/`` uses the words of the project's workshop
   (:data:`INTERNAL`): sources are named by title and author, not by file number, and a rule no
-  source decides is "our reading", not a ruling the tests enforce.
+  source decides is "our reading", not a ruling the tests enforce; and every "Sources differ"
+  box of a game page links to the Sources page.
 
 ``CARDRULES_READING_REPORT=1`` prints the code share of every page.
 """
@@ -159,6 +160,33 @@ def test_no_internal_language(page: Path) -> None:
     assert not found, (
         f"{page.relative_to(DOCS)} speaks the workshop's language (name a source by its title "
         f"and author, say 'our reading'): {found}"
+    )
+
+
+BOX = re.compile(r'^!!! note "(?:Sources differ|Las fuentes discrepan)"')
+
+
+def game_markdown() -> list[Path]:
+    return [page for lang in LANGS for page in sorted((DOCS / lang / "games").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", game_markdown(), ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_every_sources_differ_box_links_the_sources_page(page: Path) -> None:
+    lines = page.read_text(encoding="utf-8").split("\n")
+    unlinked = []
+    for number, line in enumerate(lines):
+        if not BOX.match(line):
+            continue
+        body = []
+        for inside in lines[number + 1:]:
+            if inside.strip() and not inside.startswith("    "):
+                break
+            body.append(inside)
+        if "sources.md" not in "\n".join(body):
+            unlinked.append(number + 1)
+    assert not unlinked, (
+        f"{page.relative_to(DOCS)}: the Sources-differ boxes at lines {unlinked} name no source "
+        "with a link to the Sources page (../sources.md#...)"
     )
 
 
