@@ -9,7 +9,11 @@ followed it (the call, the talon face up and who took it, the discards, the trum
 trick (who led it, each play with its glossary label, who took it and for how many points) and
 the moves between them, and finally the score (by side; by seat, with what the points are made
 of, where the seats play each on their own) and the winner. Every sentence comes from the
-narration (:class:`cardrules.narration.Narrator`); the diagram adds only its headings and labels.
+narration (:class:`cardrules.narration.Narrator`); the diagram adds only its headings and labels,
+and the record's notes (:func:`cardrules.record.notes_of`), each in the diagram's language where
+its step is drawn: a note on the deal under the hands, on a card under its trick, on another move
+after it. A note is written by someone who sees every card, so only a diagram with the hands shown
+draws the notes.
 
 The rulebook site turns a fenced block into a diagram at build time::
 
@@ -43,7 +47,7 @@ from .errors import Lang
 from .games.auction import Auction
 from .labels import PlayLabel
 from .narration import ONLOOKER, Narrator
-from .record import replay
+from .record import load_record, notes_of, replay
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -139,6 +143,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "part_other": "Other",
         "hidden_part": "not shown: only its owner sees it",
         "mano": "mano",
+        "note": "Note",
     },
     "es": {
         "players": "{n} jugadores",
@@ -176,6 +181,7 @@ _TEXT: Final[dict[str, dict[str, str]]] = {
         "part_other": "Otros",
         "hidden_part": "oculto: solo lo ve su dueño",
         "mano": "mano",
+        "note": "Nota",
     },
 }
 
@@ -426,6 +432,12 @@ class _Renderer:
             f'data-action="{escape(format_action(seen))}">{picture}{escape(text)}</li>'
         )
 
+    def note(self, step: int, text: str, tag: str = "li") -> str:
+        """A note of the record's on a step (escaped: a note is arbitrary text)."""
+        return (f'<{tag} class="cr-comment" data-step="{step}" lang="{self.lang}">'
+                f'<span class="cr-comment__label">{self.t["note"]}</span> '
+                f'<span class="cr-comment__text">{escape(text)}</span></{tag}>')
+
     def news(self, lines: Sequence[str]) -> str:
         """What a step led to (the auction won, the sides learnt), one item per sentence."""
         return "".join(f'<li class="cr-news">{escape(line)}</li>' for line in lines)
@@ -472,7 +484,8 @@ class _Renderer:
         listed = f'<ul class="cr-after">{followed}</ul>' if followed else ""
         return f'<div class="cr-deal__auction">{head}{table}{listed}</div>'
 
-    def trick(self, step: Step, labels: Sequence[str | None], news: Sequence[str] = ()) -> str:
+    def trick(self, step: Step, labels: Sequence[str | None], news: Sequence[str] = (),
+              notes: Sequence[str] = ()) -> str:
         trick = step.trick
         assert trick is not None
         leader, winner = trick.leader, trick.winner
@@ -506,7 +519,7 @@ class _Renderer:
             f'{self.t["trick"].format(n=number)}</span>'
             f'<span class="cr-trick__lead">{lead} ({mano})</span></div>'
             f'<ol class="cr-plays">{"".join(plays)}</ol>{told}'
-            f'<div class="cr-trick__result">{result}</div></li>'
+            f'<div class="cr-trick__result">{result}</div>{"".join(notes)}</li>'
         )
 
     def score(self, result: Result, parts: Mapping[str, Sequence[int]],
@@ -611,7 +624,7 @@ def render_deal(
         tricks: the first and last trick to show, counted from 1 (default: every trick).
             The hands, the score and the winner are shown either way.
         open_hands: show the hands as dealt (``False``: card backs, and the narration keeps
-            face-down cards hidden).
+            face-down cards hidden; the record's notes are left out).
         source: the record's path, kept in the ``data-record`` attribute.
         definitions: the title of each glossary link (play labels, *mano*) by term; by default
             the term's gloss and definition from :mod:`cardrules.glossary`.
@@ -633,7 +646,11 @@ def render_deal(
     language = _lang(lang)
     if definitions is None:
         definitions = glossary_titles(language)
-    game = replay(record)
+    data = load_record(record)
+    game = replay(data)
+    # The notes tell the open account: a diagram with hidden hands leaves them out.
+    notes = {step: pair[0 if language == "en" else 1] for step, pair in notes_of(data).items()
+             if open_hands}
     if not game.is_over or game.result is None:
         raise ValueError("a deal diagram needs a finished deal")
     result = game.result
@@ -661,6 +678,7 @@ def render_deal(
     done = 0
     labels: list[str | None] = []  # the labels of the plays of the trick being played
     trick_news: list[str] = []  # what the plays of that trick led to
+    trick_notes: list[int] = []  # the steps of that trick's plays that have a note
     parts: dict[str, list[int]] = {}
     hidden: dict[str, set[int]] = {}
     summary = has_auction and first > 1
@@ -688,21 +706,31 @@ def render_deal(
             after.append(renderer.news(said))
             if talon:
                 after.append(renderer.talon(step, talon))
+            if index in notes:  # after the auction table's own step: a bid, a call...
+                after.append(renderer.note(index, notes[index]))
             continue
         if step.played is not None:
             labels.append(step.label.value if step.label is not None else None)
             trick_news.extend(news)
+            if index in notes:
+                trick_notes.append(index)
         shown = first <= done + 1 <= last or done == last == total
         if isinstance(step.action, Move) and shown:
             items.append(renderer.move(step))
             if step.played is None:
                 items.append(renderer.news(news))
+        if step.played is None and shown and index in notes:
+            items.append(renderer.note(index, notes[index]))
         if step.trick is not None:
             if first <= done + 1 <= last:
-                items.append(renderer.trick(step, labels, trick_news))
+                items.append(renderer.trick(step, labels, trick_news,
+                                            [renderer.note(i, notes[i], "p") for i in trick_notes]))
             labels = []
             trick_news = []
+            trick_notes = []
             done += 1
+    if first <= done + 1 <= last:  # plays of a trick the deal ended before it was finished
+        items.extend(renderer.note(i, notes[i]) for i in trick_notes)
     game_title = game.rules.title.get(language, game.rules.id)
     caption = (
         f'<figcaption class="cr-deal__caption"><span class="cr-deal__game">'
@@ -728,6 +756,7 @@ def render_deal(
         f'data-players="{game.rules.players}" data-lang="{language}"{record_attr} '
         f'style="--cr-cards: {per_trick}">'
         f"{caption}{renderer.setup(steps[0], open_hands, final.trump, trump_source(steps))}"
+        f"{renderer.note(0, notes[0], 'p') if 0 in notes else ''}"
         f"{auction_html}{play_html}"
         f"{renderer.score(result, parts, hidden)}</figure>"
     )

@@ -261,7 +261,10 @@ def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, t
     notes: dict[int, tuple[str, str]] = {}
     for key, note in raw.items():
         where = f"notes[{shown(key)}]"
-        if not isinstance(key, str) or not key.isdigit() or len(key) > 6 or int(key) > actions:
+        # ASCII digits only ("²" is a digit to str.isdigit but not to int), no leading zero
+        # (two keys for one step).
+        if (not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 6
+                or (len(key) > 1 and key[0] == "0") or int(key) > actions):
             raise _fail(where, f"a note is on step 0 (the deal) to {actions}, by its number",
                         f"una nota va en un paso del 0 (el reparto) al {actions}, por su número")
         if not isinstance(note, dict) or set(note) != {"en", "es"}:

@@ -17,6 +17,7 @@ Nothing here returns HTML: the page puts every string in with DOM text APIs.
 function                                    answer
 ==========================================  ==============================================
 ``deal_steps(record_json, lang)``           every state of a recorded deal
+``link_steps(fragment, lang)``              the same for a shared link's deal, and its step
 ``new_deal(game, players, seed, lang)``     a fresh deal played out by the bots, its record
                                             and every state
 ``lookup(text, lang)``                      a glossary term: glosses, definition, example
@@ -25,6 +26,13 @@ function                                    answer
 ==========================================  ==============================================
 
 An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}``.
+
+A shared link holds a deal and a step in the address's fragment,
+``#deal=<token>&step=<n>[&view=<seat>]``: :func:`link_token` packs a record into the token (the
+record as compact JSON, with its seed instead of the deal when it has one, compressed with
+raw deflate and written in URL-safe base64, after a letter that says how: ``z``; ``j`` for the
+JSON uncompressed), and :func:`link_data` reads it back through the same replay, and the same
+limits, as any record. ``step`` counts from 0, the deal, as the record's notes do.
 
 Examples:
     >>> import json
@@ -37,11 +45,15 @@ Examples:
 
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 import io
 import json
+import re
 import time
 import traceback
+import zlib
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -49,21 +61,28 @@ from .actions import Deal, Masked, Move, format_action
 from .cards import Card, Suit
 from .diagram import plays_on_own, point_parts, trump_source
 from .engine import Game, Phase, Step
-from .errors import CardrulesError, Lang
+from .errors import CardrulesError, Lang, shown
 from .games import GAMES
 from .games.auction import Auction, Bid, Pass
 from .narration import ONLOOKER, Narrator
-from .record import load_record, replay
+from .record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
+from .record import load_record, notes_of, replay
 
 __all__ = [
+    "LINK_KEYS",
+    "MAX_LINK_CHARS",
     "MAX_RECORD_CHARS",
     "catalog",
     "catalog_data",
     "deal_steps",
+    "link_data",
+    "link_steps",
+    "link_token",
     "lookup",
     "lookup_data",
     "new_deal",
     "new_deal_data",
+    "record_of_link",
     "run_example",
     "run_example_data",
     "steps_data",
@@ -71,6 +90,9 @@ __all__ = [
 
 MAX_RECORD_CHARS: Final = 200_000
 """The longest record text :func:`deal_steps` reads (a pasted record is untrusted input)."""
+LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "notes", "title",
+                    "comment")
+"""The record's keys a link keeps (the ``format`` is the current one)."""
 
 
 def _lang(lang: str) -> Lang:
@@ -135,9 +157,13 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         ``"discard"``, ``"declare"``, ``"last"``...; and the ``[kind, seat]`` parts only that
         seat sees); and ``texts`` where some seat was told otherwise (a card put face down, the
         sides it does not know yet): for those seats, by seat number, the fields of the step as
-        that seat's narration words them. ``tricks`` gives the step at which each trick was
-        finished; ``result`` the final score and its ``text``. Every sentence comes from
-        :class:`~cardrules.narration.Narrator`. On a bad record:
+        that seat's narration words them; ``note``: the record's note on that step (see
+        :func:`cardrules.record.notes_of`), in ``lang``: written by someone who sees every card,
+        it belongs to the open account, not to one seat's view. ``tricks`` gives the step at which
+        each trick was finished; ``noted`` the steps that have a note; ``result`` the final
+        score and its ``text``; ``record`` the deal's record (with its title, comment and
+        notes); ``link`` the record packed for a shared link (:func:`link_token`). Every
+        sentence comes from :class:`~cardrules.narration.Narrator`. On a bad record:
         ``{"ok": False, "error": message}``.
     """
     language = _lang(lang)
@@ -211,6 +237,8 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     onlooker = Narrator(rules, game.names, lang, viewer=ONLOOKER)
     deal = steps[0].action
     assert isinstance(deal, Deal)
+    notes = notes_of(data) if "notes" in data else {}
+    said_in = 0 if lang == "en" else 1
     final_see = [list(seen) for seen in steps[-1].seen_hands]
     # The seats' parts in a contract; where some seats have none, they play each on their own
     # and the score is by seat.
@@ -313,6 +341,8 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
                 item["hidden"] = [list(pair) for pair in hidden]
         if texts:
             item["texts"] = texts
+        if index in notes:
+            item["note"] = notes[index][said_in]
         out.append(item)
     result_json: dict[str, Any] | None = None
     if result is not None:
@@ -324,6 +354,9 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
             record[key] = data[key]
+    if notes:
+        record["notes"] = {str(step): {"en": en, "es": es} for step, (en, es) in sorted(
+            notes.items())}
     answer: dict[str, Any] = {
         "ok": True,
         "game": rules.id,
@@ -351,9 +384,11 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
         "point_kinds": _kinds(parts) if by_seat and set(parts) - {"cards"} else [],
         "steps": out,
         "tricks": trick_steps,
+        "noted": sorted(notes),
         "result": result_json,
         "cards": {c.code: told.card_name(c) for c in sorted(deal.cards, key=lambda c: c.index)},
         "record": record,
+        "link": link_token(record),
     }
     # Whose hands each seat sees besides its own (the same all deal long in these games).
     see = [sorted(rules.visible_hands(game, s)) for s in range(players)]
@@ -373,6 +408,156 @@ def deal_steps(record_json: str, lang: str = "en") -> str:
         JSON text: ``{"ok": true, "steps": [...], ...}`` or ``{"ok": false, "error": ...}``.
     """
     return _answer(steps_data(record_json, lang))
+
+
+def link_token(record: Mapping[str, Any]) -> str:
+    """A deal record packed for a shared link: the record as compact JSON (only the keys of
+    :data:`LINK_KEYS`; the seed without the deal when there is one; no empty options),
+    compressed with raw deflate, in URL-safe base64 without padding, after ``z`` (or the JSON
+    itself after ``j`` when that is shorter).
+
+    Examples:
+        >>> token = link_token({"game": "brisca", "players": 2, "seed": 7, "actions": ["3C"]})
+        >>> token
+        'jeyJnYW1lIjoiYnJpc2NhIiwicGxheWVycyI6Miwic2VlZCI6NywiYWN0aW9ucyI6WyIzQyJdfQ'
+        >>> json.loads(record_of_link(token))["actions"]
+        ['3C']
+    """
+    compact = {key: record[key] for key in LINK_KEYS if key in record}
+    if compact.get("seed") is not None:
+        compact.pop("deal", None)
+    if not compact.get("options"):
+        compact.pop("options", None)
+    raw = json.dumps(compact, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(raw) + packer.flush()
+    kind, body = ("z", packed) if len(packed) < len(raw) else ("j", raw)
+    return kind + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+
+
+_TOKEN = re.compile(r"[zj][A-Za-z0-9_-]+")
+
+
+def _damaged(en: str, es: str) -> CardrulesError:
+    return CardrulesError(f"the link is damaged: {en}", f"el enlace está dañado: {es}")
+
+
+def record_of_link(token: str) -> str:
+    """The record text a link's token holds (see :func:`link_token`).
+
+    Raises:
+        CardrulesError: the token is not one, does not decode, or holds more than
+            :data:`cardrules.record.MAX_RECORD_CHARS` characters (read no further).
+    """
+    if len(token) > MAX_LINK_CHARS:
+        raise _damaged(f"it is too long (over {MAX_LINK_CHARS:,} characters)",
+                       f"es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
+                       .replace(",", "."))
+    if not _TOKEN.fullmatch(token) or len(token) % 4 == 2:
+        raise _damaged("the deal is not written as a link writes it",
+                       "el reparto no está escrito como lo escribe un enlace")
+    body = token[1:]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise _damaged("the deal is cut or altered", "el reparto está cortado o alterado") from None
+    if token[0] == "z":
+        unpacker = zlib.decompressobj(-15)
+        try:
+            # A character takes at most 4 bytes in UTF-8: read no more than the limit allows.
+            raw = unpacker.decompress(raw, 4 * MAX_LINK_CHARS + 1)
+        except zlib.error:
+            raise _damaged("the deal is cut or altered",
+                           "el reparto está cortado o alterado") from None
+        if unpacker.unconsumed_tail or len(raw) > 4 * MAX_LINK_CHARS:
+            raise _damaged(f"its deal is too long (over {MAX_LINK_CHARS:,} characters)",
+                           f"su reparto es demasiado largo (más de {MAX_LINK_CHARS:,} "
+                           "caracteres)".replace(",", "."))
+        if not unpacker.eof or unpacker.unused_data:
+            raise _damaged("the deal is cut or altered", "el reparto está cortado o alterado")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _damaged("the deal is not text", "el reparto no es texto") from None
+    if len(text) > MAX_LINK_CHARS:
+        raise _damaged(f"its deal is too long (over {MAX_LINK_CHARS:,} characters)",
+                       f"su reparto es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
+                       .replace(",", "."))
+    return text
+
+
+def _link_fields(fragment: str) -> dict[str, str]:
+    """The fields of a link's fragment (``deal=...&step=...``), with or without its ``#``."""
+    if len(fragment) > MAX_LINK_CHARS + 100:
+        raise _damaged(f"it is too long (over {MAX_LINK_CHARS:,} characters)",
+                       f"es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
+                       .replace(",", "."))
+    from urllib.parse import unquote
+
+    fields: dict[str, str] = {}
+    for part in fragment.removeprefix("#").split("&"):
+        key, _, value = part.partition("=")
+        if key in ("deal", "step", "view"):
+            fields[key] = unquote(value.strip())
+    if not fields.get("deal"):
+        raise _damaged("it holds no deal", "no contiene ningún reparto")
+    return fields
+
+
+def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
+    """The deal of a shared link (its fragment, ``deal=<token>&step=<n>[&view=<seat>]``), every
+    state of it, and the position to show.
+
+    Returns:
+        What :func:`steps_data` returns for the link's record, with ``"at": {"step", "view"}``
+        (``view``: a seat number, or ``None`` for every hand); or ``{"ok": False, "error"}``
+        saying what is wrong with the link, in ``lang``: a token that does not decode, a record
+        that does not replay (the same checks as a pasted record), a step or a seat the deal
+        does not have.
+
+    Examples:
+        >>> record = json.load(open("examples/brisca-2p.json"))
+        >>> answer = link_data("#deal=" + link_token(record) + "&step=12", "es")
+        >>> answer["ok"], answer["at"], len(answer["steps"]) == len(record["actions"]) + 1
+        (True, {'step': 12, 'view': None}, True)
+        >>> link_data("#deal=zAAAA&step=12", "en")["error"]
+        'the link is damaged: the deal is cut or altered'
+    """
+    language = _lang(lang)
+    try:
+        fields = _link_fields(fragment)
+        text = record_of_link(fields["deal"])
+    except CardrulesError as error:
+        return _failure(error, language)
+    answer = steps_data(text, language)
+    if not answer["ok"]:
+        prefix = "el reparto del enlace no es válido" if language == "es" else \
+            "the link's deal is not valid"
+        return {"ok": False, "error": f"{prefix}: {answer['error']}"}
+    last = len(answer["steps"]) - 1
+    step_text = fields.get("step", "0") or "0"
+    view_text = fields.get("view", "all") or "all"
+    try:
+        if not (step_text.isascii() and step_text.isdigit()) or int(step_text) > last:
+            raise _damaged(f"it points at step {shown(step_text)}; this deal has steps 0 to "
+                           f"{last}", f"señala el paso {shown(step_text, 'es')}; esta mano tiene "
+                           f"los pasos del 0 al {last}")
+        players = answer["players"]
+        if view_text != "all" and not (view_text.isascii() and view_text.isdigit()
+                                       and int(view_text) < players):
+            raise _damaged(f"it shows seat {shown(view_text)}; this deal has seats 0 to "
+                           f"{players - 1}", f"muestra el asiento {shown(view_text, 'es')}; "
+                           f"esta mano tiene los asientos del 0 al {players - 1}")
+    except CardrulesError as error:
+        return _failure(error, language)
+    answer["at"] = {"step": int(step_text),
+                    "view": None if view_text == "all" else int(view_text)}
+    return answer
+
+
+def link_steps(fragment: str, lang: str = "en") -> str:
+    """:func:`link_data` as JSON text (the widget's call when a page opens a shared link)."""
+    return _answer(link_data(fragment, lang))
 
 
 def new_deal_data(

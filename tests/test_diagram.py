@@ -433,3 +433,84 @@ def test_points_parts_add_up_to_every_seat_s_points() -> None:
             for points in point_parts(step).values():
                 total = [a + b for a, b in zip(total, points, strict=True)]
         assert total == list(game.points), path.name
+
+
+# Notes -------------------------------------------------------------------------------------------
+
+ANNOTATED = sorted(p.name for p in EXAMPLES.glob("*.json") if "notes" in record(p.name))
+
+
+def where_each_step_is_drawn(data: dict[str, Any]) -> dict[int, str]:
+    """For each step with a note, where the diagram should draw it: ``"setup"`` (the deal),
+    ``"auction"`` (before the first card, in a game with an auction), ``"trick N"`` (a card
+    play, under its trick), or ``"move"`` (another move, after it)."""
+    game = cardrules.replay(data)
+    steps = list(game.steps())
+    auction = any(isinstance(step.action, (Bid, Pass)) for step in steps)
+    opening = next(i for i, step in enumerate(steps) if step.played is not None)
+    places = {}
+    for index in cardrules.record.notes_of(data):
+        step = steps[index]
+        if index == 0:
+            places[index] = "setup"
+        elif auction and index < opening:
+            places[index] = "auction"
+        elif step.played is not None:
+            finished = next(i for i in range(index, len(steps)) if steps[i].trick is not None)
+            places[index] = f"trick {sum(1 for s in steps[:finished + 1] if s.trick)}"
+        else:
+            places[index] = "move"
+    return places
+
+
+@pytest.mark.parametrize("name", ANNOTATED)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_note_is_drawn_where_its_step_is(name: str, lang: str) -> None:
+    data = record(name)
+    html = render_deal(data, lang)
+    well_formed(html)
+    notes = {i: pair[0 if lang == "en" else 1]
+             for i, pair in cardrules.record.notes_of(data).items()}
+    found = re.findall(r'<(p|li) class="cr-comment" data-step="(\d+)" lang="(\w+)">'
+                       r'<span class="cr-comment__label">(\w+)</span> '
+                       r'<span class="cr-comment__text">(.*?)</span></\1>', html)
+    assert {int(step): text for _, step, _, _, text in found} == {
+        i: escape(text) for i, text in notes.items()}
+    assert {(said_in, label) for _, _, said_in, label, _ in found} == {
+        (lang, "Nota" if lang == "es" else "Note")}
+    tricks = [m.start() for m in re.finditer(r'<li class="cr-trick" data-trick', html)]
+    for index, place in where_each_step_is_drawn(data).items():
+        at = html.index(f'class="cr-comment" data-step="{index}"')
+        if place == "setup":
+            assert html.rindex('<div class="cr-deal__setup">', 0, at) < at
+            assert at < html.index('class="cr-deal__play"')
+        elif place == "auction":
+            assert html.index('<div class="cr-deal__auction">') < at < html.index(
+                'class="cr-deal__play"')
+        elif place.startswith("trick"):
+            n = int(place.split()[1])
+            start = html.index(f'<li class="cr-trick" data-trick="{n}"')
+            end = tricks[n] if n < len(tricks) else len(html)
+            assert start < at < end, (index, place)
+            assert html.rindex('<div class="cr-trick__result">', 0, at) > start  # under it
+        else:
+            before = html.rindex('<li class="cr-move"', 0, at)
+            assert html.index("</li>", before) + 5 == html.rindex("<li", 0, at)
+
+
+def test_notes_follow_the_tricks_shown_and_only_open_hands() -> None:
+    data = record("brisca-2p.json")
+    shown = re.findall(r'class="cr-comment" data-step="(\d+)"', render_deal(data, "en",
+                                                                             tricks=(7, 8)))
+    assert shown == ["0", "13", "15", "17"]  # the deal's, and those of tricks 7 and 8
+    assert "cr-comment" not in render_deal(data, "en", open_hands=False)
+
+
+def test_a_note_is_escaped() -> None:
+    data = record("brisca-2p.json")
+    data["notes"] = {"1": {"en": '<script>alert("x")</script> & co', "es": "<b>ñ</b>"}}
+    html = render_deal(data, "en")
+    well_formed(html)
+    assert "<script>" not in html
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co" in html
+    assert "&lt;b&gt;ñ&lt;/b&gt;" in render_deal(data, "es")

@@ -358,3 +358,83 @@ def test_a_record_may_carry_notes_on_its_steps_in_both_languages() -> None:
         with pytest.raises(cardrules.RecordError) as error:
             cardrules.replay(record)
         assert field in error.value.en
+
+
+# Annotated samples --------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ANNOTATED = {"brisca": "brisca-2p", "briscola": "briscola-2p", "briscas": "briscas-2p",
+             "alcalde": "alcalde-3p", "alcalde-variation": "alcalde-variation-3p",
+             "aluette": "aluette-4p", "chiamata": "chiamata-failed",
+             "rematada": "rematada-failed"}
+"""The annotated sample of each game."""
+
+
+def generator() -> Any:
+    """examples/generate.py, which writes the samples and their notes."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("examples_generate", EXAMPLES / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["examples_generate"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_game_has_an_annotated_sample() -> None:
+    assert set(ANNOTATED) == set(cardrules.GAMES)
+    assert set(ANNOTATED.values()) == set(generator().NOTES)
+    for game_id, name in ANNOTATED.items():
+        data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+        assert data["game"] == game_id
+        assert len(cardrules.record.notes_of(data)) >= 4, name
+
+
+@pytest.mark.parametrize("name", sorted(ANNOTATED.values()))
+def test_sample_notes_are_the_generator_s_and_true_at_their_step(name: str) -> None:
+    """The notes in the file are those examples/generate.py writes (so a new run keeps them),
+    replay accepts them, and every fact each one states holds at its step: the action it is
+    on, the cards held, who takes the trick and for how many points, the score..."""
+    gen = generator()
+    data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    game = cardrules.replay(data)
+    notes = cardrules.record.notes_of(data)
+    written = gen.NOTES[name]
+    assert {n.step: (n.en, n.es) for n in written} == notes
+    assert gen.annotate(name, data) == data["notes"]
+    for note in written:
+        assert gen.check_note(game, note) == [], note.step
+        assert note.facts, f"{name} step {note.step}: a note states no fact to check"
+        assert note.en != note.es and "  " not in note.en + note.es
+    steps = list(game.steps())
+    assert 0 < max(notes) < len(steps)
+
+
+def test_a_false_fact_is_caught() -> None:
+    gen = generator()
+    game = cardrules.replay(json.loads((EXAMPLES / "brisca-2p.json").read_text(encoding="utf-8")))
+    note = gen.NOTES["brisca-2p"][2]
+    assert note.step == 15 and gen.check_note(game, note) == []
+    for facts, wrong in (({"takes": 0}, "takes: seat 1"), ({"points": 11}, "holds 10"),
+                         ({"holds": {1: "1O"}}, "holds: seat 1 and 1O"),
+                         ({"in_trick": {1: "3E"}}, "in_trick"), ({"label": "pisar"}, "fallar"),
+                         ({"result": (80, 40)}, "only on the last step"),
+                         ({"nonsense": 1}, "unknown fact")):
+        false = gen.Note(note.step, note.action, note.en, note.es, facts)
+        assert any(wrong in said for said in gen.check_note(game, false)), facts
+    moved = gen.Note(16, note.action, note.en, note.es, {})
+    assert "the action is 5B, not 4O" in gen.check_note(game, moved)[0]
+    with pytest.raises(ValueError, match="takes: seat 1"):
+        gen.NOTES["test"] = (gen.Note(15, "4O", "x", "y", {"takes": 0}),)
+        gen.annotate("test", json.loads((EXAMPLES / "brisca-2p.json").read_text("utf-8")))
+
+
+@pytest.mark.parametrize("key", ["²", "٣", "01", "-1", " 1", "1.0", "1234567"])
+def test_a_note_on_a_step_that_is_not_a_plain_number_is_refused(key: str) -> None:
+    data = json.loads((EXAMPLES / "brisca-2p.json").read_text(encoding="utf-8"))
+    data["notes"] = {key: {"en": "a", "es": "b"}}
+    with pytest.raises(RecordError) as error:
+        cardrules.replay(data)
+    assert error.value.en.startswith("notes[")

@@ -15,13 +15,41 @@
  * (by_seat), with what the points are made of (point_kinds; another seat's face-down cards
  * show as "?"). The auction shows as a table of rounds filled in step by step; the talon lies
  * face down until it is shown, then face up with who took it; cards put face down show as
- * backs in every other seat's view. */
+ * backs in every other seat's view. A record's note on a step (step.note, already in the page's
+ * language) shows under the step's sentence, as text, in the open account (its author sees
+ * every card: a seat's view only says that the step has one).
+ *
+ * Moving along: the buttons, the jump menu, the keys ← → Home End while the widget has focus, a
+ * swipe on a touch screen, or autoplay (play/pause, at a chosen speed; any other move pauses it).
+ *
+ * Shareable links: "Copy link" gives the "Try it" page's address with the deal and the step in
+ * its fragment, #deal=<token>&step=<n>[&view=<seat>] (the token is answer.link, the record as
+ * cardrules.web.link_token packs it). On the "Try it" page the address follows the board once
+ * the reader moves (or opened a link), and a link in the address is opened with
+ * cardrules.web.link_steps, which checks the deal as any record is checked; a damaged link is
+ * said so in the page's language, and the page shows its own deal instead. */
 
 import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
 import { dealPicker } from "./picker.js";
 import { Runtime, markReady } from "./runtime.js";
 import { format, page } from "./text.js";
+
+/* Autoplay's speeds: the pause between two steps, in milliseconds, by the speed's name. */
+const SPEEDS = { "0.5": 2400, "1": 1200, "2": 600, "4": 250 };
+const SWIPE_PX = 40;
+
+/* The fragment of the page's address if it holds a shared deal ("#deal=...&step=..."), else
+ * null. */
+function sharedFragment() {
+  const hash = window.location.hash || "";
+  return /^#(?:[^&]*&)*deal=/.test(hash) ? hash.slice(1) : null;
+}
+
+/* The "Try it" page, in the page's language (the same folder as the glossary's). */
+function tryPage() {
+  return new URL("../try/", url(page.config.glossary)).href;
+}
 
 export class Board {
   /* `options.trySource`: with the deal picker (the "Try it" page); `options.openLookup`: the
@@ -36,6 +64,12 @@ export class Board {
     this.asked = 0;
     this.sourcePanel = null;
     this.recordBox = null;
+    this.timer = null;
+    this.speed = "1";
+    this.linkLive = false;
+    this.addressTimer = null;
+    this.linkShownAt = null;
+    this.touch = null;
     this.build();
   }
 
@@ -55,36 +89,72 @@ export class Board {
       this.root.append(picker.panel);
     }
 
+    // What went wrong with a shared link (the page shows its own deal instead).
+    this.noticeText = el("span", { class: "cr-widget__notice-text" });
+    this.notice = el("div", { class: "cr-widget__notice", role: "alert", hidden: true },
+      this.noticeText, button("×", T.dismiss, () => { this.notice.hidden = true; },
+        "cr-w-button--dismiss"));
+    this.root.append(this.notice);
+
     this.controls = el("div", { class: "cr-widget__controls", hidden: true });
-    this.firstButton = button("|◀ " + T.first, T.firstTitle, () => { this.go(0); });
-    this.backButton = button("◀ " + T.back, T.backTitle, () => { this.go(this.index - 1); });
-    this.nextButton = button(T.next + " ▶", T.nextTitle, () => { this.go(this.index + 1); },
+    this.firstButton = button("|◀ " + T.first, T.firstTitle, () => { this.move(0); });
+    this.backButton = button("◀ " + T.back, T.backTitle, () => { this.move(this.index - 1); });
+    this.nextButton = button(T.next + " ▶", T.nextTitle, () => { this.move(this.index + 1); },
       "cr-w-button--next");
     this.lastButton = button(T.last + " ▶|", T.lastTitle, () => {
-      this.go(this.data.steps.length - 1);
+      this.move(this.data.steps.length - 1);
     });
     this.jump = el("select", { class: "cr-widget__jump", "aria-label": T.jump });
-    this.jump.addEventListener("change", () => { this.go(Number(this.jump.value)); });
+    this.jump.addEventListener("change", () => { this.move(Number(this.jump.value)); });
     this.viewSelect = el("select", { class: "cr-widget__view", "aria-label": T.view });
     this.viewSelect.addEventListener("change", () => {
       this.view = this.viewSelect.value;
+      this.linkLive = true;
       this.render();
     });
     this.counter = el("span", { class: "cr-widget__counter" });
+    // Autoplay, its speed, and the link to this step.
+    this.autoButton = button("", T.autoplayTitle, () => { this.toggleAutoplay(); },
+      "cr-w-button--autoplay");
+    this.speedSelect = el("select", { class: "cr-widget__speed", "aria-label": T.speed });
+    Object.keys(SPEEDS).forEach((speed) => {
+      this.speedSelect.append(el("option", { value: speed, text: T.speeds[speed] }));
+    });
+    this.speedSelect.value = this.speed;
+    this.speedSelect.addEventListener("change", () => {
+      this.speed = this.speedSelect.value;
+      if (this.timer !== null) this.schedule();
+    });
+    this.linkButton = button(T.copyLink, T.copyLinkTitle, () => { this.copyLink(); },
+      "cr-w-button--link");
+    this.linkBox = el("input", { class: "cr-widget__link", type: "text", readonly: true,
+      spellcheck: "false", "aria-label": T.linkLabel });
+    this.linkBox.addEventListener("focus", () => { this.linkBox.select(); });
+    this.linkStatus = el("span", { class: "cr-widget__link-status", role: "status" });
+    this.linkRow = el("div", { class: "cr-widget__link-row", hidden: true },
+      this.linkBox, this.linkStatus);
     this.controls.append(
       el("div", { class: "cr-widget__buttons" },
         this.firstButton, this.backButton, this.nextButton, this.lastButton, this.counter),
+      el("div", { class: "cr-widget__tools" },
+        this.autoButton, el("label", null, T.speed + " ", this.speedSelect), this.linkButton),
       el("div", { class: "cr-widget__selects" },
         el("label", null, T.jump + " ", this.jump),
-        el("label", null, T.view + " ", this.viewSelect))
+        el("label", null, T.view + " ", this.viewSelect)),
+      this.linkRow
     );
-    this.board = el("div", { class: "cr-board", tabindex: "0", hidden: true });
-    this.board.addEventListener("keydown", (event) => { this.key(event); });
-    this.controls.addEventListener("keydown", (event) => {
-      if (event.target && event.target.tagName === "SELECT") return;
-      this.key(event);
-    });
+    this.syncAutoplay();
+    this.board = el("div", { class: "cr-board", tabindex: "0", hidden: true,
+      "aria-keyshortcuts": "ArrowLeft ArrowRight Home End" });
+    // The keys work wherever the focus is in the widget, except in a field or a menu (and in
+    // the lookup and the deal picker, which have fields of their own).
+    this.root.addEventListener("keydown", (event) => { this.key(event); });
     this.board.addEventListener("click", (event) => { this.labelClick(event); });
+    this.board.addEventListener("touchstart", (event) => { this.touchStart(event); },
+      { passive: true });
+    this.board.addEventListener("touchend", (event) => { this.touchEnd(event); },
+      { passive: true });
+    this.board.addEventListener("touchcancel", () => { this.touch = null; }, { passive: true });
     this.root.append(this.controls, this.board);
     this.lookup = new Lookup(this.options.openLookup);
     this.root.append(this.lookup.root);
@@ -96,13 +166,164 @@ export class Board {
   }
 
   key(event) {
-    if (!this.data || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!this.data || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (this.root.classList.contains("cr-widget--playing") || this.board.hidden) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && (target.closest("input, textarea, select, [contenteditable]") ||
+        (this.lookup && this.lookup.root.contains(target)) ||
+        (this.sourcePanel && this.sourcePanel.contains(target)) ||
+        !(this.board.contains(target) || this.controls.contains(target)))) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (event.key in moves) this.go(this.index + moves[event.key]);
-    else if (event.key === "Home") this.go(0);
-    else if (event.key === "End") this.go(this.data.steps.length - 1);
+    if (event.key in moves) this.move(this.index + moves[event.key]);
+    else if (event.key === "Home") this.move(0);
+    else if (event.key === "End") this.move(this.data.steps.length - 1);
     else return;
     event.preventDefault();
+  }
+
+  /* A swipe on a touch screen: to the left, the next step; to the right, the one before. */
+  touchStart(event) {
+    const touch = event.touches.length === 1 ? event.touches[0] : null;
+    this.touch = touch ? { x: touch.clientX, y: touch.clientY, at: Date.now() } : null;
+  }
+
+  touchEnd(event) {
+    const start = this.touch;
+    this.touch = null;
+    const touch = event.changedTouches && event.changedTouches[0];
+    if (!start || !touch || !this.data || Date.now() - start.at > 1000) return;
+    const dx = touch.clientX - start.x;
+    const dy = touch.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
+    this.move(this.index + (dx < 0 ? 1 : -1));
+  }
+
+  /* The reader moves: autoplay pauses, and on the "Try it" page the address follows. */
+  move(index) {
+    this.pause();
+    this.linkLive = true;
+    this.go(index);
+  }
+
+  /* Autoplay ---------------------------------------------------------------------------------- */
+
+  toggleAutoplay() {
+    if (this.timer !== null) {
+      this.pause();
+      return;
+    }
+    if (!this.data) return;
+    this.linkLive = true;
+    if (this.index >= this.data.steps.length - 1) this.go(0);  // from the start again
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.tick(); }, SPEEDS[this.speed] || SPEEDS["1"]);
+    this.syncAutoplay();
+  }
+
+  tick() {
+    this.timer = null;
+    const playing = this.root.classList.contains("cr-widget--playing");
+    if (!this.data || playing || this.board.hidden) {
+      this.syncAutoplay();
+      return;
+    }
+    this.go(this.index + 1);
+    if (this.index < this.data.steps.length - 1) this.schedule();
+    else this.syncAutoplay();
+  }
+
+  pause() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.syncAutoplay();
+  }
+
+  syncAutoplay() {
+    const T = page.t;
+    const on = this.timer !== null;
+    this.autoButton.textContent = on ? "⏸ " + T.pause : "▶ " + T.autoplay;
+    this.autoButton.title = on ? T.pauseTitle : T.autoplayTitle;
+    this.autoButton.setAttribute("aria-pressed", String(on));
+    this.root.toggleAttribute("data-autoplay", on);
+  }
+
+  /* Links ------------------------------------------------------------------------------------ */
+
+  /* The fragment of a link to the step shown: "deal=<token>&step=<n>[&view=<seat>]". */
+  fragment() {
+    let text = "deal=" + this.data.link + "&step=" + this.index;
+    if (this.view !== "all") text += "&view=" + this.view;
+    return text;
+  }
+
+  linkHere() {
+    const base = this.options.trySource ? window.location.href.split("#")[0] : tryPage();
+    return base + "#" + this.fragment();
+  }
+
+  copyLink() {
+    const T = page.t;
+    if (!this.data || !this.data.link) return;
+    const link = this.linkHere();
+    this.linkBox.value = link;
+    this.linkRow.hidden = false;
+    this.linkShownAt = this.fragment();
+    this.linkStatus.textContent = "";
+    const copied = () => { this.linkStatus.textContent = T.linkCopied; };
+    const failed = () => {
+      this.linkBox.focus();
+      this.linkBox.select();
+      this.linkStatus.textContent = T.linkCopyHint;
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(copied, failed);
+    } else {
+      failed();
+    }
+  }
+
+  /* On the "Try it" page the address holds the deal and the step shown (a moment after the
+   * last move: stepping quickly does not rewrite the address at every step). */
+  syncAddress() {
+    if (!this.options.trySource || !this.linkLive || !this.data || !this.data.link) return;
+    if (this.root.classList.contains("cr-widget--playing")) return;
+    if (this.addressTimer !== null) clearTimeout(this.addressTimer);
+    this.addressTimer = setTimeout(() => {
+      this.addressTimer = null;
+      const fragment = "#" + this.fragment();
+      if (window.location.hash === fragment) return;
+      try {
+        history.replaceState(history.state, "", fragment);
+      } catch (error) { /* a browser that refuses: the copied link still works */ }
+    }, 150);
+  }
+
+  /* A shared link could not be opened: say why (the page shows its own deal). */
+  linkProblem(error) {
+    this.noticeText.textContent = format(page.t.badLink, { error });
+    this.notice.hidden = false;
+  }
+
+  /* A link put in the address of the open page (the reader pasted another one). */
+  openLink(fragment) {
+    const T = page.t;
+    if (!this.data) return;
+    const asked = ++this.asked;
+    this.pause();
+    this.setState("loading", T.computing);
+    Runtime.call("link_steps", [fragment, page.lang]).then((answer) => {
+      if (asked !== this.asked) return;
+      this.setState("ready", "");
+      if (answer.ok) this.show(answer, false);
+      else this.linkProblem(answer.error);
+    }, (error) => {
+      if (Runtime.failed) this.fail();
+      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+    });
   }
 
   /* The static list of tricks becomes a way to jump to a trick. */
@@ -125,7 +346,7 @@ export class Board {
     if (!this.data) return;
     const step = this.data.tricks[n - 1];
     if (step !== undefined) {
-      this.go(step);
+      this.move(step);
       this.board.scrollIntoView({ block: "nearest" });
     }
   }
@@ -144,21 +365,36 @@ export class Board {
     this.setState("loading", T.loading);
     this.startButton.hidden = true;
     const asked = ++this.asked;
+    // On the "Try it" page, a shared link in the address comes first; the page's own deal is
+    // fetched all the same, to show if the link is damaged.
+    const shared = this.options.trySource ? sharedFragment() : null;
+    if (this.options.trySource) {
+      window.addEventListener("hashchange", () => {
+        const fragment = sharedFragment();
+        if (fragment && fragment !== this.fragmentShown()) this.openLink(fragment);
+      });
+    }
     const text = record ? fetch(url(page.config.records + record)).then((response) => {
       if (!response.ok) throw new Error(record + ": HTTP " + response.status);
       return response.text();
     }) : Promise.resolve(null);
     text.catch(() => {});
-    this.loading = Runtime.start().then(() => {
-      this.setState("loading", T.computing);
-      return text;
-    }).then((recordText) => {
+    const own = (recordText) => {
       if (recordText === null) return null;
       Runtime.marks.call = Runtime.marks.call || performance.now();
       return Runtime.call("deal_steps", [recordText, page.lang]);
+    };
+    this.loading = Runtime.start().then(() => {
+      this.setState("loading", T.computing);
+      if (!shared) return text.then(own);
+      return Runtime.call("link_steps", [shared, page.lang]).then((answer) => {
+        if (answer.ok) return answer;
+        this.linkProblem(answer.error);
+        return text.then(own);
+      });
     }).then((answer) => {
       Runtime.marks.answer = Runtime.marks.answer || performance.now();
-      if (answer && asked === this.asked) this.show(answer, true);
+      if (answer && asked === this.asked) this.show(answer, !answer.at);
     }, (error) => {
       if (Runtime.failed) this.fail();
       else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
@@ -195,14 +431,25 @@ export class Board {
     this.figure.classList.remove("cr-deal--live", "cr-deal--replaced");
   }
 
-  /* Show an answer of deal_steps / new_deal. `own`: the figure's own record. */
+  /* Show an answer of deal_steps / new_deal / link_steps (answer.at: the link's step and view).
+   * `own`: the figure's own record. */
   show(answer, own) {
     const T = page.t;
     if (!answer.ok) {
       this.setState("error", format(T.badDeal, { error: answer.error }));
       return;
     }
+    this.pause();
     this.data = answer;
+    this.linkRow.hidden = true;
+    if (answer.at) {
+      this.notice.hidden = true;
+      this.linkLive = true;
+      if (this.sourcePanel) {
+        const sample = this.sourcePanel.querySelector(".cr-source__sample");
+        if (sample) sample.value = "";
+      }
+    }
     this.setState("ready", "");
     this.figure.classList.add("cr-deal--live");
     this.figure.classList.toggle("cr-deal--replaced", !own);
@@ -223,15 +470,15 @@ export class Board {
       views.push(el("option", { value: String(i), text: format(T.seatView, { name: seat.name }) }));
     });
     this.viewSelect.replaceChildren(...views);
-    this.view = "all";
-    this.viewSelect.value = "all";
+    this.view = answer.at && answer.at.view !== null ? String(answer.at.view) : "all";
+    this.viewSelect.value = this.view;
     if (this.recordBox) this.recordBox.textContent = JSON.stringify(answer.record, null, 1);
     this.layout();
     this.controls.hidden = false;
     this.board.hidden = false;
     this.startButton.hidden = true;
     // Start where the static diagram starts (a block may show only some tricks).
-    let start = 0;
+    let start = answer.at ? answer.at.step : 0;
     if (own) {
       const first = this.figure.querySelector("li.cr-trick[data-trick]");
       const n = first ? Number(first.getAttribute("data-trick")) : 1;
@@ -249,6 +496,11 @@ export class Board {
     const last = this.data.steps.length - 1;
     this.index = Math.max(0, Math.min(last, index));
     this.render();
+  }
+
+  /* The fragment of the address for what the board shows, or null. */
+  fragmentShown() {
+    return this.data && this.data.link ? this.fragment() : null;
   }
 
   /* The seat whose view is shown, or null for the open account. */
@@ -306,6 +558,10 @@ export class Board {
     this.parts = b;
     b.text = el("p", { class: "cr-board__text" });
     b.explain = el("p", { class: "cr-board__explain", hidden: true });
+    // The record's note on the step (a comment in the page's language), as text.
+    b.noteText = el("span", { class: "cr-board__note-text" });
+    b.note = el("p", { class: "cr-board__note", hidden: true },
+      el("span", { class: "cr-board__note-label", text: T.note }), " ", b.noteText);
     const seats = el("div", { class: "cr-board__seats" });
     const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
@@ -384,7 +640,7 @@ export class Board {
       return { row, parts, points, tricks };
     });
     b.result = el("p", { class: "cr-board__result", hidden: true });
-    this.board.replaceChildren(b.text, b.explain, seats, b.auction ? b.auction.root : "",
+    this.board.replaceChildren(b.text, b.explain, b.note, seats, b.auction ? b.auction.root : "",
       el("div", { class: "cr-board__middle" }, trump, b.trick, b.faceDown),
       el("div", { class: "cr-board__score-box" },
         el("table", { class: "cr-board__score" }, el("thead", null, heads), b.sideBody,
@@ -524,6 +780,7 @@ export class Board {
     this.firstButton.disabled = this.backButton.disabled = this.index === 0;
     this.nextButton.disabled = this.lastButton.disabled = this.index === last;
     this.counter.textContent = format(T.step, { n: this.index + 1, total: last + 1 });
+    this.root.setAttribute("data-step", String(this.index));
     // The jump menu shows the trick being played (the deal before the first card, through a
     // chant or discards before the play).
     let playing = 0;
@@ -546,6 +803,16 @@ export class Board {
       b.explain.replaceChildren(el("em", { text: info.word }),
         " — " + info.gloss + ". " + info.definition);
     }
+    // A note is the annotator's, who sees every card: in one seat's view it only says it is
+    // there.
+    const open = this.viewer() === null;
+    b.noteText.textContent = step.note ? (open ? step.note : T.noteElsewhere) : "";
+    b.note.hidden = !step.note;
+    b.note.classList.toggle("is-elsewhere", !!step.note && !open);
+    b.note.setAttribute("data-step", String(this.index));
+    // A link shown for another step is put away; the address follows the board.
+    if (!this.linkRow.hidden && this.linkShownAt !== this.fragment()) this.linkRow.hidden = true;
+    this.syncAddress();
 
     // Hands: the seat's own pictures, or backs; the seat's side once the sides are shown.
     const shown = this.sidesShown(step);

@@ -84,7 +84,19 @@ export const TEXT = {
     paste: "Paste a deal record (JSON)",
     pasteButton: "Show this record",
     record: "This deal's record",
-    playersN: "{n} players"
+    playersN: "{n} players",
+    note: "Note",
+    noteElsewhere: "this step has one; it shows with every hand open.",
+    autoplay: "Autoplay", autoplayTitle: "Step through the deal on its own",
+    pause: "Pause", pauseTitle: "Stop the autoplay here",
+    speed: "Speed",
+    speeds: { "0.5": "slow", "1": "normal", "2": "fast", "4": "very fast" },
+    copyLink: "Copy link", copyLinkTitle: "A link to this deal at this step, to share",
+    linkLabel: "Link to this step",
+    linkCopied: "Link copied: it opens this deal at this step.",
+    linkCopyHint: "Copy this link (it is selected): it opens this deal at this step.",
+    badLink: "This link could not be opened: {error}. Here is this page's own deal instead.",
+    dismiss: "Close this message"
   },
   es: {
     waiting: "Esta mano se podrá recorrer paso a paso cuando Python se haya cargado en el navegador.",
@@ -149,7 +161,7 @@ export const TEXT = {
     example: "Ejemplo",
     runExample: "Ejecutar el ejemplo",
     running: "Ejecutando…",
-    passed: "✓ El ejemplo se ha ejecutado en Python en su navegador y ha pasado ({ms} ms).",
+    passed: "✓ El ejemplo se ha ejecutado en Python en tu navegador y ha pasado ({ms} ms).",
     failedExample: "✗ El ejemplo ha fallado:",
     inGlossary: "En el glosario",
     source: "Elegir una mano",
@@ -165,7 +177,20 @@ export const TEXT = {
     paste: "Pegar un registro de partida (JSON)",
     pasteButton: "Mostrar este registro",
     record: "El registro de esta mano",
-    playersN: "{n} jugadores"
+    playersN: "{n} jugadores",
+    note: "Nota",
+    noteElsewhere: "este paso tiene una; se ve con todas las manos a la vista.",
+    autoplay: "Reproducir", autoplayTitle: "Recorrer la mano sola, paso a paso",
+    pause: "Pausa", pauseTitle: "Detener la reproducción aquí",
+    speed: "Velocidad",
+    speeds: { "0.5": "lenta", "1": "normal", "2": "rápida", "4": "muy rápida" },
+    copyLink: "Copiar enlace", copyLinkTitle: "Un enlace a esta mano en este paso, para compartir",
+    linkLabel: "Enlace a este paso",
+    linkCopied: "Enlace copiado: abre esta mano en este paso.",
+    linkCopyHint: "Copia este enlace (ya está seleccionado): abre esta mano en este paso.",
+    badLink: "No se ha podido abrir este enlace: {error}. En su lugar, aquí está la mano de " +
+      "esta página.",
+    dismiss: "Cerrar este aviso"
   }
 };
 

@@ -10,7 +10,8 @@
  * Everything is fetched from the URLs the page passes in (the site's own copy of the runtime):
  * nothing comes from another origin. The wheel is fetched while Pyodide starts. */
 
-const CALLS = new Set(["deal_steps", "new_deal", "lookup", "run_example", "catalog"]);
+const CALLS = new Set(["deal_steps", "link_steps", "new_deal", "lookup", "run_example",
+  "catalog"]);
 const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
   play_hint: "hint", play_close: "close", play_options: "options"
