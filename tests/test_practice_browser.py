@@ -233,3 +233,22 @@ def test_the_kinds_chosen_and_the_keys(visit: Callable[..., Visit]) -> None:
     page.reload()
     assert progress(seen) == (0, 0)
     assert not page.locator("input.cr-practice__kind[data-kind='label']").is_checked()
+
+
+def test_it_goes_on_offline(visit: Callable[..., Visit]) -> None:
+    """Once Python and the card pictures are in, the exercises need no network."""
+    seen = visit("practice/", width=800)
+    page = seen.page
+    drill = shown(seen, "en")
+    page.wait_for_function(
+        "() => window.crPractice && window.crPractice.warmed && window.crPractice.warmed.length"
+        " && window.crPractice.warmed.every((img) => img.complete && img.naturalWidth > 0)")
+    page.context.set_offline(True)
+    try:
+        for _ in range(len(practice.KINDS)):  # every kind in turn, the pictures from the cache
+            answer(seen, drill, right=True)
+            go_on(seen)
+            drill = shown(seen, "en", drill["id"])
+    finally:
+        page.context.set_offline(False)
+    assert progress(seen) == (5, 5)
