@@ -45,6 +45,7 @@ import dataclasses
 import json
 import random
 import re
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -52,7 +53,7 @@ from typing import Any, Final
 from .actions import Trick
 from .bots import Bot as _Bot
 from .bots import GreedyBot, RandomBot, play_out
-from .cards import Card, Suit
+from .cards import Card, Suit, parse_card
 from .engine import Game, Phase, Step
 from .errors import CardrulesError, Lang
 from .errors import shown as quoted
@@ -60,6 +61,7 @@ from .games.exchange import Exchange, ExchangeRule
 from .glossary import Term, game_title, terms
 from .labels import PlayLabel
 from .narration import Narrator
+from .packs import Style, pack_for
 from .record import new_game
 
 __all__ = [
@@ -167,12 +169,12 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
               "es": "{who} se lleva la baza y sale en la siguiente."},
     # How many points.
     "points_prompt": {"en": "How many card points are in this trick?",
-                      "es": "¿Cuántos puntos hay en esta baza?"},
-    "points_sum": {"en": "{terms} = {total} points.", "es": "{terms} = {total} puntos."},
+                      "es": "¿Cuántos tantos hay en esta baza?"},
+    "points_sum": {"en": "{terms} = {total} points.", "es": "{terms} = {total} tantos."},
     "points_none": {"en": "No card in it counts: 0 points.",
-                    "es": "Ninguna de sus cartas vale puntos: 0 puntos."},
+                    "es": "Ninguna de sus cartas vale tantos: 0 tantos."},
     "points_table": {"en": "Card points: {values}; the other cards, none.",
-                     "es": "Valen puntos: {values}; las demás cartas, nada."},
+                     "es": "Valen tantos: {values}; las demás cartas, nada."},
     # May this card take the turned-up card.
     "exchange_prompt": {
         "en": "{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
@@ -276,8 +278,9 @@ class ShownCard:
     role: str
     """``"table"`` (on the table before the play asked about), ``"played"`` (the card the
     question is about), ``"trick"`` (a card of a finished trick), ``"turn-up"`` (the turned-up
-    card), ``"hand"`` (in the hand of the player asked about) or ``"asked"`` (the card of the
-    exchange question, in that hand)."""
+    card), ``"hand"`` (in the hand of the player asked about), ``"asked"`` (the card of the
+    exchange question, in that hand) or ``"term"`` (a card the glossary word names: shown with
+    the feedback, not before the answer)."""
 
 
 @dataclass(frozen=True)
@@ -783,9 +786,16 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     if term.forms:
         rule.append(_t("forms", lang, forms=", ".join(term.forms)))
     rule.append(_t("games", lang, games=", ".join(game_title(g, lang) for g in term.games)))
+    style: Style = "spanish"
+    for known in typing.get_args(Style):
+        if term.pack == known:
+            style = known
+    pack = pack_for(style, 40 if style == "italian" else 48)
+    pictures = tuple(ShownCard(code, pack.card_name(parse_card(code), lang), "", "term")
+                     for code in term.cards)
     return Exercise(
         id=ident, kind="word", lang=lang, prompt=prompt, choices=choices, answer=term.id,
-        rule=tuple(rule), term=TermNote.of(term, lang),
+        rule=tuple(rule), term=TermNote.of(term, lang), style=style, cards=pictures,
     )
 
 

@@ -66,6 +66,7 @@ def check_against_engine(drill: Exercise) -> None:
         assert drill.term.definition == term.definition[drill.lang]
         assert drill.answer_text in (term.word, term.gloss[drill.lang])
         assert term.word in drill.prompt or term.gloss[drill.lang] in drill.prompt
+        assert codes(drill, "term") == list(term.cards) == [c.code for c in drill.cards]
         return
     game, step = replayed(drill)
     rules = game.rules

@@ -64,7 +64,7 @@ export const PRACTICE_TEXT = {
   es: {
     kinds: "Practicar",
     kindNames: {
-      label: "nombrar la jugada", winner: "quién se lleva la baza", points: "los puntos de una baza",
+      label: "nombrar la jugada", winner: "quién se lleva la baza", points: "los tantos de una baza",
       exchange: "el cambio de la muestra", word: "palabras y significados"
     },
     loading: "Cargando Python en tu navegador…",
@@ -225,9 +225,11 @@ export class Practice {
     this.verdict = el("p", { class: "cr-practice__verdict" });
     this.rule = el("ul", { class: "cr-practice__rule", "aria-label": T.rule });
     this.term = el("p", { class: "cr-practice__term" });
+    this.termCards = el("div", { class: "cr-practice__cards cr-practice__cards--term" });
     this.nextButton = button(T.next, null, () => { this.next(); }, "cr-practice__next");
     this.feedback = el("div", { class: "cr-practice__feedback", role: "status",
-      "aria-live": "polite", hidden: true }, this.verdict, this.rule, this.term, this.nextButton);
+      "aria-live": "polite", hidden: true }, this.verdict, this.rule, this.term, this.termCards,
+    this.nextButton);
     this.card = el("section", { class: "cr-practice__card", hidden: true }, this.source,
       this.again, this.cards, this.context, this.prompt, this.choices, this.feedback);
     this.message = el("p", { class: "cr-practice__status" });
@@ -429,11 +431,17 @@ export class Practice {
       exercise.title ? el("span", { class: "cr-practice__title", text: exercise.title }) : null
     ].filter(Boolean));
     this.again.hidden = !(review && item && item.misses > 0);
-    this.cards.replaceChildren(...exercise.cards.map((card) => el("figure", {
+    // The cards of the question; a glossary word's cards come with the feedback.
+    const figure = (card) => el("figure", {
       class: "cr-practice__figure cr-practice__figure--" + card.role, "data-role": card.role },
     cardImage(exercise.style, card.code, card.name),
-    el("figcaption", { text: card.caption }))));
-    this.cards.hidden = !exercise.cards.length;
+    card.caption ? el("figcaption", { text: card.caption }) : null);
+    const asked = exercise.cards.filter((card) => card.role !== "term");
+    const named = exercise.cards.filter((card) => card.role === "term");
+    this.cards.replaceChildren(...asked.map(figure));
+    this.cards.hidden = !asked.length;
+    this.termCards.replaceChildren(...named.map(figure));
+    this.termCards.hidden = !named.length;
     this.context.replaceChildren(...exercise.context.map((line) => el("li", { text: line })));
     this.context.hidden = !exercise.context.length;
     this.prompt.textContent = exercise.prompt;
