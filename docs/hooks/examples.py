@@ -114,7 +114,7 @@ _TEXT: dict[str, dict[str, str]] = {
     "to_play": {"en": "to play", "es": "le toca"},
     "trumps": {"en": "Trumps: {suit}", "es": "Triunfo: {suit}"},
     "no_trumps": {"en": "No trumps", "es": "Sin triunfo"},
-    "turned_up": {"en": "turned up", "es": "muestra"},
+    "turned_up": {"en": "turned up", "es": "carta vuelta"},
     "stock": {"en": "{n} cards in the stock", "es": "{n} cartas en el mazo"},
     "stock_1": {"en": "1 card in the stock", "es": "1 carta en el mazo"},
     "stock_0": {"en": "the stock is used up", "es": "ya no queda mazo"},
