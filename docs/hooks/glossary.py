@@ -33,6 +33,7 @@ the class.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import xml.etree.ElementTree as etree
 from pathlib import Path
@@ -226,11 +227,11 @@ def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, st
         f"**{term.gloss[lang]}** · *{language}, {term.kind(lang)}* · {_pronunciation(term, lang)}",
         "",
         *_cards(term, lang),
-        term.definition[lang],
+        _quiet_italics(term.definition[lang], native),
         "",
     ]
     if term.usage is not None:
-        lines += [term.usage[lang], ""]
+        lines += [_quiet_italics(term.usage[lang], native), ""]
     for sentence in term.sentences:
         lines += [
             f"> {_native('«' + sentence.es + '»', 'es')}  ",
@@ -271,6 +272,12 @@ def _pronunciation(term: Any, lang: str) -> str:
     if term.ipa_latam:
         text += f" ({glossary.REGIONS['latin-america'][lang]}: {_ipa(term.ipa_latam)})"
     return text
+
+
+def _quiet_italics(text: str, term_lang: str) -> str:
+    """The words a definition sets in italics (``*el mano*``) are the words it talks about: on
+    their own entry they get no tooltips, and they are marked with their language."""
+    return re.sub(r"\*([^*\n]+)\*", lambda m: _native(m.group(1), term_lang), text)
 
 
 def _escape(text: str) -> str:

@@ -27,7 +27,8 @@ const WORDS = {
   es: { regions: "Dónde se usa: ", inflections: "Flexión: ", english: "En inglés: " }
 };
 
-/* The learner's part of a term: article, IPA, kind, places, inflections, sentences, cards. */
+/* The learner's part of a term: article, IPA, kind, cards, sentences, places, inflections (its
+ * usage note goes under the definition). */
 function learnerBlock(entry) {
   const words = WORDS[page.lang] || WORDS.en;
   const block = el("div", { class: "cr-lookup__learner" });
@@ -38,10 +39,11 @@ function learnerBlock(entry) {
     " ",
     el("span", { class: "cr-board__meta", text: "· " + entry.kind })));
   if (entry.cards && entry.cards.length) {
-    const row = el("p", { class: "cr-lookup__cards" });
+    const row = el("p", { class: "cr-lookup__cards",
+      style: "display: flex; flex-wrap: wrap; gap: 0.3em" });
     entry.cards.forEach((card) => {
       row.append(el("img", { src: page.config.cards + card.src, alt: card.alt, title: card.alt,
-        width: "44", height: "68", loading: "lazy" }));
+        width: "44", height: "66", loading: "lazy", style: "display: inline-block; margin: 0" }));
     });
     block.append(row);
   }
@@ -50,7 +52,6 @@ function learnerBlock(entry) {
       el("p", { lang: "es", text: "«" + sentence.es + "»" }),
       el("p", { lang: "en", class: "cr-board__small", text: words.english + sentence.en })));
   });
-  if (entry.usage) block.append(el("p", { class: "cr-lookup__usage", text: entry.usage }));
   if (entry.regions && entry.regions.length) {
     block.append(el("p", { class: "cr-board__small cr-lookup__regions",
       text: words.regions + entry.regions.join(", ") }));
@@ -144,15 +145,20 @@ export class Lookup {
       el("span", { class: "cr-board__meta", text: "(" + answer.lang_name + ")" })));
     const place = el("div", { class: "cr-lookup__learner-slot" });
     card.append(place);
+    const usage = el("div", { class: "cr-lookup__usage-slot" });
     learner().then((data) => {
       const entry = data && Object.prototype.hasOwnProperty.call(data, answer.id)
         ? data[answer.id] : null;
-      if (entry) place.replaceChildren(learnerBlock({ ...entry, lang: answer.lang }));
+      if (!entry) return;
+      place.replaceChildren(learnerBlock({ ...entry, lang: answer.lang }));
+      if (entry.usage) {
+        usage.replaceChildren(el("p", { class: "cr-lookup__usage", text: entry.usage }));
+      }
     });
     card.append(el("dl", { class: "cr-lookup__glosses" },
       el("dt", { text: T.inEnglish }), el("dd", { lang: "en", text: answer.gloss.en }),
       el("dt", { text: T.inSpanish }), el("dd", { lang: "es", text: answer.gloss.es })));
-    card.append(el("p", { class: "cr-lookup__definition", text: answer.definition }));
+    card.append(el("p", { class: "cr-lookup__definition", text: answer.definition }), usage);
     if (answer.games.length) {
       card.append(el("p", { class: "cr-board__small",
         text: format(T.games, { list: answer.games.join(", ") }) }));
