@@ -83,7 +83,7 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
         "en": "Everyone passed: the deal is void.",
         "es": "Pasaron todos: la mano es nula.",
     },
-    "seat_points": {"en": "Game points: {points}.", "es": "Tantos: {points}."},
+    "seat_points": {"en": "Game points: {points}.", "es": "Puntos de juego: {points}."},
     "deal_turn_up": {
         "en": "The cards are dealt; {card} is turned up: {suit} are trumps.",
         "es": "Se reparten las cartas; la muestra es {card}: triunfo, {suit}.",

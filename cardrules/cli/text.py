@@ -198,7 +198,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
         "en": "{file}: this deal record could not be read (a fault in cardrules itself: "
         "please report it, with the file)",
         "es": "{file}: no se ha podido leer este registro de partida (un fallo del propio "
-        "cardrules: le rogamos que lo notifique, con el archivo)",
+        "cardrules: por favor, comunícalo y adjunta el archivo)",
     },
     "bad_option_syntax": {
         "en": "--option {text}: write NAME=VALUE, e.g. exchange=none",
