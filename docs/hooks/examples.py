@@ -127,7 +127,7 @@ _TEXT: dict[str, dict[str, str]] = {
     "points_col": {"en": "Card points", "es": "Tantos"},
     "seat_points_col": {"en": "Points", "es": "Tantos"},
     "tricks_col": {"en": "Tricks", "es": "Bazas"},
-    "game_col": {"en": "Game points", "es": "Puntos de partida"},
+    "game_col": {"en": "Game points", "es": "Puntos de juego"},
     "cards": {"en": "{n} cards", "es": "{n} cartas"},
     "round": {"en": "Round", "es": "Vuelta"},
     "pass": {"en": "pass", "es": "paso"},
