@@ -124,8 +124,8 @@ class ExchangeOptions(Options):
 
 
 _DISABLED = Why("the trump-card exchange is not played (option exchange=none)",
-                "no se juega el cambio de la carta de triunfo (opción exchange=none)")
-_DRAWN = Why("the turned-up card has already been drawn", "la carta de triunfo ya se ha robado")
+                "no se juega el cambio de la carta vuelta (opción exchange=none)")
+_DRAWN = Why("the turned-up card has already been drawn", "la carta vuelta ya se ha robado")
 _NOBODY = Why("nobody holds {card}", "nadie tiene el {card}")
 _WRONG_CARD = Why("{card} cannot take the turned-up {turn_up}",
                   "el {card} no puede cambiarse por el {turn_up} de triunfo")
