@@ -30,7 +30,7 @@ const count = pyodide.runPython(`
 import importlib.util, pathlib, py_compile, sys, zipfile
 
 # Only what the widget imports: the package, cardrules.web, and what its answers need.
-import cardrules.web, cardrules.bots, cardrules.glossary, cardrules.match
+import cardrules.web, cardrules.bots, cardrules.glossary, cardrules.match, cardrules.play, cardrules.practice
 
 root = pathlib.Path(site_packages)
 package = root / "cardrules"
