@@ -20,7 +20,7 @@ Examples:
     >>> words = Narrator(game.rules, game.names, "es")
     >>> steps = list(game.steps())
     >>> words.deal(steps[0])
-    'Se reparten las cartas; la muestra es el as de oros: triunfo, oros.'
+    'Se reparten las cartas; la carta vuelta es el as de oros: triunfo, oros.'
     >>> words.trick(steps[2].trick)  # doctest: +ELLIPSIS
     '... se lleva la baza 1 (...).'
 """
@@ -86,7 +86,7 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "seat_points": {"en": "Game points: {points}.", "es": "Puntos de juego: {points}."},
     "deal_turn_up": {
         "en": "The cards are dealt; {card} is turned up: {suit} are trumps.",
-        "es": "Se reparten las cartas; la muestra es {card}: triunfo, {suit}.",
+        "es": "Se reparten las cartas; la carta vuelta es {card}: triunfo, {suit}.",
     },
     "deal_trump": {
         "en": "The cards are dealt; {suit} are trumps.",
@@ -120,11 +120,11 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "draw_you": {"en": "You draw {card}.", "es": "Robas {card}."},
     "draws_turn_up": {
         "en": "{who} draws the turned-up card, {card}.",
-        "es": "{who} roba la muestra, {card}.",
+        "es": "{who} roba la carta vuelta, {card}.",
     },
     "draws_turn_up_you": {
         "en": "You draw the turned-up card, {card}.",
-        "es": "Robas la muestra, {card}.",
+        "es": "Robas la carta vuelta, {card}.",
     },
     "stock_out": {"en": "The stock is used up.", "es": "Se acabó el mazo."},
     "points_n": {"en": "{n} points", "es": "{n} puntos"},

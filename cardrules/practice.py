@@ -98,16 +98,16 @@ _ID: Final = re.compile(r"(?P<kind>[a-z]+)-(?P<seed>[0-9]{1,16})")
 _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "players": {"en": "{n} players", "es": "{n} jugadores"},
     "trumps_up": {"en": "Trumps: {suit} (the turned-up card is {card}).",
-                  "es": "Triunfo: {suit} (la muestra es {card})."},
+                  "es": "Triunfo: {suit} (la carta vuelta es {card})."},
     "trumps": {"en": "Trumps: {suit} (the turned-up card has been drawn).",
-               "es": "Triunfo: {suit} (la muestra ya se ha robado)."},
+               "es": "Triunfo: {suit} (la carta vuelta ya se ha robado)."},
     "leads": {"en": "{who} leads the trick.", "es": "{who} sale: abre la baza."},
     "led": {"en": "{who} led the trick.", "es": "{who} salió: abrió la baza."},
     "on_table": {"en": "On the table: {cards}.", "es": "En la mesa: {cards}."},
     "table_empty": {"en": "No card on the table yet.",
                     "es": "Todavía no hay ninguna carta en la mesa."},
     "played_by": {"en": "{card} ({who})", "es": "{card} ({who})"},
-    "turn_up_caption": {"en": "turned-up card", "es": "muestra"},
+    "turn_up_caption": {"en": "turned-up card", "es": "carta vuelta"},
     # Name this play.
     "label_prompt": {"en": "{who} plays {card}. What is this play called?",
                      "es": "{who} juega {card}. ¿Cómo se llama esta jugada?"},
@@ -178,7 +178,7 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     # May this card take the turned-up card.
     "exchange_prompt": {
         "en": "{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
-        "es": "{who} tiene {card}. ¿Puede cambiarlo ahora por la muestra, {turn_up}?",
+        "es": "{who} tiene {card}. ¿Puede cambiarlo ahora por la carta vuelta, {turn_up}?",
     },
     "yes": {"en": "Yes", "es": "Sí"},
     "no": {"en": "No", "es": "No"},
@@ -194,30 +194,30 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "exchange_yes": {
         "en": "Yes: in this game {card} is the card that takes the turned-up card, {turn_up}, "
               "now, and nothing in the rule stops {who} at this moment.",
-        "es": "Sí: en este juego {card} es la carta que se cambia ahora por la muestra, "
+        "es": "Sí: en este juego {card} es la carta que se cambia ahora por la carta vuelta, "
               "{turn_up}, y nada en la regla se lo impide a {who} en este momento.",
     },
     "exchange_no": {"en": "No: {why}.", "es": "No: {why}."},
     "taker": {"en": "The card that takes it now: {card}.",
               "es": "La carta que se cambia ahora por ella: {card}."},
     "no_taker": {"en": "No card may take this turned-up card now.",
-                 "es": "Ahora ninguna carta puede cambiarse por esta muestra."},
+                 "es": "Ahora ninguna carta puede cambiarse por esta carta vuelta."},
     "seat_is": {"en": " ({who} is seat {seat})", "es": " ({who} es el asiento {seat})"},
     "rule_italian": {
         "en": "The exchange in {game}: the 2 of trumps takes the turned-up card.",
-        "es": "El cambio en {game}: el 2 de triunfo se cambia por la muestra.",
+        "es": "El cambio en {game}: el 2 de triunfo se cambia por la carta vuelta.",
     },
     "rule_spanish": {
         "en": "The exchange in {game}: a turned-up card above the 7 (3, ace, king, knight, "
               "jack) is taken by the 7 of trumps, a 7 or a lower card by the 2.",
-        "es": "El cambio en {game}: una muestra por encima del 7 (tres, as, rey, caballo, "
+        "es": "El cambio en {game}: una carta vuelta por encima del 7 (tres, as, rey, caballo, "
               "sota) se cambia por el 7 de triunfo; un 7 o una carta más baja, por el 2.",
     },
     "rule_puerto-rico": {
         "en": "The exchange in {game}: a turned-up 10, 11, 12, ace or 3 is taken by the 7 of "
               "trumps (before the first card is played, by the 2 if it is in a hand: it has "
               "precedence); a 7, 6, 5 or 4 by the 2.",
-        "es": "El cambio en {game}: una muestra 10, 11, 12, as o 3 se cambia por el 7 de "
+        "es": "El cambio en {game}: una carta vuelta 10, 11, 12, as o 3 se cambia por el 7 de "
               "triunfo (antes de la primera carta, por el 2 si está en una mano: tiene "
               "preferencia); un 7, 6, 5 o 4, por el 2.",
     },
@@ -226,7 +226,7 @@ _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "timing_any-time": {
         "en": "When: at any moment while the turned-up card is under the stock, even out of "
               "turn.",
-        "es": "Cuándo: en cualquier momento mientras la muestra siga bajo el mazo, aunque no "
+        "es": "Cuándo: en cualquier momento mientras la carta vuelta siga bajo el mazo, aunque no "
               "sea tu turno.",
     },
     "timing_own-turn": {"en": "When: only in your own turn, once a trick.",
@@ -750,7 +750,7 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
         prompt=_t("exchange_prompt", lang, who=who, card=deal.card(card), turn_up=deal.card(up)),
         choices=(Choice("yes", _t("yes", lang)), Choice("no", _t("no", lang))),
         answer="yes" if allowed else "no", rule=tuple(lines),
-        term=_note(lang, "muestra", "pinta"), title=deal.title, style=deal.style,
+        term=_note(lang, "carta-vuelta", "muestra"), title=deal.title, style=deal.style,
         context=tuple(context), cards=tuple(shown), record=deal.record(), step=index,
     )
 

@@ -38,7 +38,7 @@ Examples:
     >>> import json
     >>> answer = json.loads(deal_steps(open("examples/brisca-2p.json").read(), "es"))
     >>> answer["ok"], answer["steps"][0]["text"]
-    (True, 'Se reparten las cartas; la muestra es el as de oros: triunfo, oros.')
+    (True, 'Se reparten las cartas; la carta vuelta es el as de oros: triunfo, oros.')
     >>> answer["steps"][-1]["sides"] == answer["result"]["side_points"] == [80, 40]
     True
 """

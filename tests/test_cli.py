@@ -352,7 +352,7 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "replay", path, "--lang", "es")
     assert status == 0
     assert "── Baza 1 ──" in out
-    assert "Se reparten las cartas; la muestra es el " in out
+    assert "Se reparten las cartas; la carta vuelta es el " in out
     assert " juega el " in out
     assert "── Fin de la partida ──" in out
     assert "Bandos: P0 y P2 contra P1 y P3" in out
@@ -799,7 +799,7 @@ def test_interactive_spanish(
     assert ("\nJuegas en el asiento 0; los demás son bots: pimc, nivel normal "
             "(un bot de búsqueda).\n") in out
     assert "Bandos: Tú y Bot 2 contra Bot 1 y Bot 3" in out
-    assert "Se reparten las cartas; la muestra es el " in out
+    assert "Se reparten las cartas; la carta vuelta es el " in out
     assert "── Baza 1 ──" in out
     assert "Mesa: vacía, sales tú." in out
     assert "Tu mano:" in out

@@ -122,7 +122,7 @@ def test_spanish_wording() -> None:
     assert "Baza 1" in html and "Triunfo: oros" in html and "Carta vuelta" in html
     assert "Trick" not in html and "Trumps" not in html
     assert 'title="siete de oros"' in html
-    assert "P0 cambia el siete de oros por la muestra, el as de oros." in html
+    assert "P0 cambia el siete de oros por la carta vuelta, el as de oros." in html
     assert "Sale P0 (" in html and "P0 se lleva la baza 1 (0 puntos)." in html
     assert texts(html, "cr-score__winner") == ["Gana la mano P0, 80–40."]
 

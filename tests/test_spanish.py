@@ -188,7 +188,7 @@ def _prose(text: str) -> str:
 
 def test_one_name_for_the_turned_up_card_in_the_prose() -> None:
     """The running text of the package pages says *carta vuelta*; the regional names are in the
-    glossary (the engine's narration says *la muestra*, which its entry explains). *La muestra*
+    glossary, and the engine's narration says *la carta vuelta* too. *La muestra*
     the verb ("el widget la muestra") is not the card."""
     for name in PACKAGE_PAGES:
         prose = _prose((SPANISH_DOCS / f"{name}.md").read_text(encoding="utf-8"))

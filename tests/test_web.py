@@ -303,7 +303,8 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     en, es = steps_of(path, "en"), steps_of(path, "es")
     assert en["title"] == "Brisca (Spain)" and es["title"] == "Brisca (España)"
     assert en["steps"][0]["text"].startswith("The cards are dealt; the ace of coins is turned up")
-    assert es["steps"][0]["text"].startswith("Se reparten las cartas; la muestra es el as de oros")
+    assert es["steps"][0]["text"].startswith(
+        "Se reparten las cartas; la carta vuelta es el as de oros")
     assert en["trump_name"] == "coins" and es["trump_name"] == "oros"
     assert en["cards"]["10C"] == "jack of cups" and es["cards"]["10C"] == "sota de copas"
     plays = [s["text"] for s in es["steps"] if s["action"] == "10C"]

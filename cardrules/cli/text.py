@@ -279,7 +279,7 @@ MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     "trick_head": {"en": "── Trick {n} ──", "es": "── Baza {n} ──"},
     # The status shown before you play ------------------------------------------------------------
     "status_trump": {"en": "trumps: {suit}", "es": "triunfo: {suit}"},
-    "status_turn_up": {"en": "turned up: {card}", "es": "muestra: {card}"},
+    "status_turn_up": {"en": "turned up: {card}", "es": "carta vuelta: {card}"},
     "status_stock": {"en": "stock: {stock}", "es": "mazo: {stock}"},
     "status_stock_out": {"en": "the stock is used up", "es": "el mazo se ha acabado"},
     "status_points": {"en": "Points: {points}", "es": "Puntos: {points}"},

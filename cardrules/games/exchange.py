@@ -43,11 +43,11 @@ class Exchange(CardMove):
     takes_turn_up: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} gives {card} for the turned-up card, {turn_up}.",
-        "{who} cambia {card} por la muestra, {turn_up}.",
+        "{who} cambia {card} por la carta vuelta, {turn_up}.",
         "You give {card} for the turned-up card, {turn_up}.",
-        "Cambias {card} por la muestra, {turn_up}.",
+        "Cambias {card} por la carta vuelta, {turn_up}.",
         en_choice="take the turned-up {turn_up} for your {card_bare}",
-        es_choice="cambiar tu {card_bare} por la muestra, {turn_up}",
+        es_choice="cambiar tu {card_bare} por la carta vuelta, {turn_up}",
     )
 
 

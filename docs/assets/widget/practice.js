@@ -65,7 +65,7 @@ export const PRACTICE_TEXT = {
     kinds: "Practicar",
     kindNames: {
       label: "nombrar la jugada", winner: "quién se lleva la baza", points: "los tantos de una baza",
-      exchange: "el cambio de la muestra", word: "palabras y significados"
+      exchange: "el cambio de la carta vuelta", word: "palabras y significados"
     },
     loading: "Cargando Python en tu navegador…",
     making: "Preparando un ejercicio…",
