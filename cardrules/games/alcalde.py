@@ -39,7 +39,7 @@ class AlcaldeOptions(ExchangeOptions):
     partners_see: bool | None = option(
         None,
         "the Alcalde's opponents may see each other's hands (default: yes; no in the variation)",
-        "los rivales del Alcalde pueden ver sus cartas (por defecto sí; no en la variación)",
+        "los rivales del Alcalde pueden ver sus cartas (por defecto sí; no en la variante)",
     )
     """Both Puerto Rican sources let the two opponents show each other their hands; the
     variation forbids it. When on, each opponent's view (:meth:`Game.view
@@ -144,6 +144,6 @@ class AlcaldeVariation(AlcaldeRules):
     id = "alcalde-variation"
     title: ClassVar[dict[str, str]] = {
         "en": "Alcalde (variation)",
-        "es": "Alcalde (variación)",
+        "es": "Alcalde (variante)",
     }
     variation = True
