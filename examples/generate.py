@@ -358,7 +358,7 @@ NOTES: dict[str, tuple[Note, ...]] = {
     ),
     "briscas-2p": (
         Note(0, "deal",
-             "The ace of coins is turned up: coins are *la vida*, the trump suit, as Puerto Rico "
+             "The ace of coins is turned up: coins are “la vida”, the trump suit, as Puerto Rico "
              "calls it. In Briscas the 7 of trumps may take a turned-up ace at any moment, with no "
              "trick won first, but nobody holds the 7 of coins yet. This is the same deal, played "
              "the same way, as the Brisca sample: only the rules around it differ.",
@@ -532,10 +532,10 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "copas); P3 tiene madame, el tres de copas.",
              {"holds": {2: "3O 9C", 3: "3C"}}),
         Note(20, "1C",
-             "Two aces tie for the best card: the trick is spoiled (*pourri*) and nobody takes "
+             "Two aces tie for the best card: the trick is spoiled (“pourri”) and nobody takes "
              "it; P0, who led it, leads again. P3 could have won it with madame, but he spoils it "
              "with his ace of cups and keeps madame for later.",
-             "Dos ases empatan como mejor carta: la baza queda nula (*pourri*) y no es de nadie; "
+             "Dos ases empatan como mejor carta: la baza queda nula («pourri») y no es de nadie; "
              "P0, que salió, vuelve a salir. P3 podía ganarla con madame, pero la anula con su as "
              "de copas y se guarda a madame para más adelante.",
              {"in_trick": {2: "1O", 3: "1C"}, "holds": {3: "1C 3C"}, "takes": None, "next": 0}),

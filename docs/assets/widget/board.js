@@ -82,19 +82,18 @@ export class Board {
     this.startButton = button(T.start, T.start, () => { this.activate(); },
       "cr-w-button--start");
     this.root.append(el("div", { class: "cr-widget__intro" }, this.startButton, this.status));
-    if (this.options.trySource) {
-      const picker = dealPicker(this);
-      this.sourcePanel = picker.panel;
-      this.recordBox = picker.recordBox;
-      this.root.append(picker.panel);
-    }
-
     // What went wrong with a shared link (the page shows its own deal instead).
     this.noticeText = el("span", { class: "cr-widget__notice-text" });
     this.notice = el("div", { class: "cr-widget__notice", role: "alert", hidden: true },
       this.noticeText, button("×", T.dismiss, () => { this.notice.hidden = true; },
         "cr-w-button--dismiss"));
     this.root.append(this.notice);
+    if (this.options.trySource) {
+      const picker = dealPicker(this);
+      this.sourcePanel = picker.panel;
+      this.recordBox = picker.recordBox;
+      this.root.append(picker.panel);
+    }
 
     this.controls = el("div", { class: "cr-widget__controls", hidden: true });
     this.firstButton = button("|◀ " + T.first, T.firstTitle, () => { this.move(0); });
