@@ -408,6 +408,7 @@ def test_sample_notes_are_the_generator_s_and_true_at_their_step(name: str) -> N
         assert gen.check_note(game, note) == [], note.step
         assert note.facts, f"{name} step {note.step}: a note states no fact to check"
         assert note.en != note.es and "  " not in note.en + note.es
+        assert "*" not in note.en + note.es  # plain text, shown as written: no Markdown
     steps = list(game.steps())
     assert 0 < max(notes) < len(steps)
 
