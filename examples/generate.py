@@ -23,9 +23,9 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from cardrules import Action, Exchange, Game, SeatView, format_action, new_game, parse_cards
 from cardrules.bots import Bot, GreedyBot, RandomBot, play_out
@@ -171,8 +171,7 @@ def generate(folder: Path) -> list[Path]:
 # Notes ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """A comment on one step of a sample, in English and Spanish, and the facts it states.
 
     ``step`` counts as a record's notes do: 0 is the deal, ``n`` the ``n``-th action. The facts
@@ -187,14 +186,15 @@ class Note:
     trump suit after the step; ``score``: every seat's points after it; ``auction``: ``(seat,
     bid)``, the auction won; ``result``: the points of each side at the end of the deal (a note
     on the last step); ``winner``: the winning side; ``game_points``: what each seat or side
-    scores for the deal; ``next``: the seat that acts next.
+    scores for the deal; ``next``: the seat that acts next; ``stock``: the cards left to draw
+    after the step (the turned-up card included); ``sides``: the sides after the step.
     """
 
     step: int
     action: str
     en: str
     es: str
-    facts: Mapping[str, Any] = field(default_factory=dict)
+    facts: Mapping[str, Any] = MappingProxyType({})
 
 
 def _trick_of(steps: list[Any], index: int) -> Any:
@@ -271,6 +271,12 @@ def check_note(game: Game, note: Note) -> list[str]:
                    "game_points": tuple(result.game_points)}[fact]
             if got != (tuple(value) if isinstance(value, (list, tuple)) else value):
                 wrong.append(f"{fact}: {got}, not {value}")
+        elif fact == "sides":
+            if tuple(map(tuple, step.after.sides)) != tuple(map(tuple, value)):
+                wrong.append(f"sides: {step.after.sides}, not {value}")
+        elif fact == "stock":
+            if step.after.stock_size != value:
+                wrong.append(f"stock: {step.after.stock_size} cards, not {value}")
         elif fact == "next":
             if note.step + 1 >= len(steps) or steps[note.step + 1].seat != value:
                 wrong.append(f"next: seat {value} does not act next")
@@ -296,76 +302,70 @@ def annotate(name: str, data: Mapping[str, Any]) -> dict[str, dict[str, str]]:
 
 
 NOTES: dict[str, tuple[Note, ...]] = {
-    "brisca-2p": (
+    "brisca-4p": (
         Note(0, "deal",
-             "The ace of coins is turned up: coins are trumps, and the best trump of the pack, "
-             "worth 11 points, lies under the stock. With two players whoever holds the 7 of "
-             "coins may take it in exchange, once he has won a trick; neither player has the 7 "
-             "yet.",
-             "La muestra es el as de oros: triunfan oros, y el mejor triunfo de la baraja, que "
-             "vale 11 puntos, queda debajo del mazo. A dos jugadores, quien tenga el siete de "
-             "oros puede cambiarlo por la muestra en cuanto haya ganado una baza; todavía no lo "
-             "tiene ninguno de los dos.",
-             {"lacks": {0: "7O", 1: "7O"}, "trumps": "O"}),
-        Note(13, "exchange:7O",
-             "P0 has just drawn the 7 of coins, and he has won tricks already, so he takes the "
-             "turned-up ace at once and leaves the 7 in its place. He now holds the ace and the "
-             "three of coins, the two best trumps.",
-             "P0 acaba de robar el siete de oros y ya ha ganado bazas, así que se queda "
-             "enseguida con el as de la muestra y deja el siete en su lugar. Ahora tiene el as y "
-             "el tres de oros, los dos mejores triunfos.",
-             {"drawn": {0: "7O"}, "holds_after": {0: "1O 3O"}}),
-        Note(15, "4O",
-             "P0 led the three of swords, worth 10, without knowing what P1 holds. P1 trumps it "
-             "with the four of coins, his only trump: 10 points for a card worth nothing. Leading "
-             "a card that counts is a risk while the other player may still have a trump.",
-             "P0 ha salido con el tres de espadas, que vale 10, sin saber qué tiene P1. P1 lo "
-             "falla con el cuatro de oros, su único triunfo: 10 puntos con una carta que no vale "
-             "nada. Salir con una carta de puntos es arriesgado mientras el otro pueda tener "
-             "triunfo.",
-             {"in_trick": {0: "3E", 1: "4O"},
-              "holds": {1: "4O 3C 5B"}, "lacks": {1: "1O 3O 5O 6O 7O 10O 11O 12O 2O"},
-              "label": "fallar", "takes": 1, "points": 10}),
-        Note(17, "3O",
-             "P0 trumps a worthless five of clubs with the three of coins. It looks like a waste, "
-             "but only the ace of coins beats the three, and P0 holds that ace himself: the three "
-             "could not be lost, and its 10 points are now safe in his pile.",
-             "P0 falla un cinco de bastos que no vale nada con el tres de oros. Parece un "
-             "derroche, pero al tres solo le gana el as de oros, y ese as lo tiene él: el tres no "
-             "se podía perder, y sus 10 puntos ya están a salvo en su montón.",
-             {"in_trick": {0: "3O", 1: "5B"}, "holds": {0: "3O 1O"}, "takes": 0, "points": 10}),
-        Note(20, "exchange:2O",
-             "The turned-up card is now the 7 of coins, and a 7 or lower is taken by the 2 of "
-             "trumps: P0 gives his two of coins for it.",
-             "Ahora la muestra es el siete de oros, y una muestra de siete o menos se cambia por "
-             "el dos de triunfo: P0 da su dos de oros por ella.",
-             {"holds": {0: "2O"}, "holds_after": {0: "7O"}}),
-        Note(22, "3C",
-             "P0 leads a trump and P1 has none. Whatever he plays is lost, so the cheapest card is "
-             "best: the king of clubs would have cost 4 points, but he throws the three of cups, "
-             "worth 10.",
-             "P0 arrastra y P1 no tiene triunfo. Eche lo que eche, lo pierde, así que conviene la "
-             "carta más barata: el rey de bastos le habría costado 4 puntos, pero echa el tres de "
-             "copas, que vale 10.",
-             {"in_trick": {0: "7O", 1: "3C"},
-              "holds": {1: "3C 12B 1B"}, "label": "contrafallar", "takes": 0, "points": 10}),
-        Note(42, "1E",
-             "The ace of swords takes the last trick: 80 points to 40. More than 60 of the 120 "
-             "wins the deal.",
-             "El as de espadas se lleva la última baza: 80 puntos a 40. Gana la mano quien pasa "
-             "de 60 de los 120.",
-             {"in_trick": {0: "1E"}, "takes": 0, "points": 15, "result": (80, 40), "winner": 0}),
+             "Four players in two partnerships, P0 and P2 against P1 and P3, partners sitting "
+             "opposite each other. The five of clubs is turned up: clubs are trumps. Partners pool "
+             "their points, so the last to play to a trick his partner is sure to win can load it "
+             "with points.",
+             "Cuatro jugadores en dos parejas, P0 y P2 contra P1 y P3, sentados frente a su "
+             "compañero. La carta vuelta es el cinco de bastos: triunfan bastos. Los compañeros "
+             "suman sus puntos, así que quien juega el último a una baza que su compañero tiene "
+             "asegurada puede cargarla de puntos.",
+             {"trumps": "B", "sides": ((0, 2), (1, 3))}),
+        Note(8, "1O",
+             "P3 heads the trick with the three of coins, 10 points, but P0 plays after him and "
+             "holds the ace of coins: 21 points for P0 and P2. A card that counts, played while an "
+             "opponent is still to play, is a gamble.",
+             "P3 se pone por delante con el tres de oros, 10 puntos, pero después juega P0, que "
+             "tiene el as de oros: 21 puntos para P0 y P2. Echar una carta de puntos cuando aún "
+             "le falta jugar a un contrario es jugársela.",
+             {"in_trick": {3: "3O", 0: "1O"}, "label": "montar", "takes": 0, "points": 21}),
+        Note(12, "1C",
+             "P1 trumps with the ace of clubs, which nothing can beat, so P3, his partner, playing "
+             "last, loads the trick with his ace of cups: 26 points for their side. P2's king of "
+             "clubs, played under the ace, is lost with it.",
+             "P1 falla con el as de bastos, al que nada puede ganar, así que P3, su compañero, que "
+             "juega el último, carga la baza con su as de copas: 26 puntos para su bando. El rey "
+             "de bastos de P2, echado por debajo del as, se pierde con él.",
+             {"in_trick": {1: "1B", 2: "12B", 3: "1C"}, "takes": 1, "points": 26}),
+        Note(28, "exchange:2B",
+             "Four cards are left in the stock, and a turned-up 7 or lower is taken by the 2 of "
+             "trumps: P2 gives his two of clubs for the five. Then he trumps with it a trick that "
+             "his partner P0's jack of swords was already winning: the 5 points were his side's "
+             "anyway, and a trump is spent.",
+             "Quedan cuatro cartas en el mazo, y una carta vuelta de siete o menos se cambia por "
+             "el dos de triunfo: P2 da su dos de bastos por el cinco. Luego falla con él una baza "
+             "que ya ganaba la sota de espadas de su compañero P0: los 5 puntos ya eran de su "
+             "bando, y gasta un triunfo.",
+             {"stock": 4, "holds": {2: "2B"}, "holds_after": {2: "5B"},
+              "in_trick": {3: "2E", 0: "10E", 1: "11C", 2: "5B"}, "takes": 2, "points": 5}),
+        Note(37, "3E",
+             "P1 trumps the jack of coins with the two of clubs, the turned-up card he drew last. "
+             "Neither P0 nor P2 has a trump left, so they must give him points: the king and the "
+             "three of swords, 16 points in the trick.",
+             "P1 falla la sota de oros con el dos de bastos, la carta vuelta que robó el último. "
+             "Ni P0 ni P2 tienen ya triunfo, así que tienen que darle puntos: el rey y el tres de "
+             "espadas, 16 puntos en la baza.",
+             {"drawn": {1: "2B"}, "lacks": {2: "1B 3B 4B 5B 6B 7B 10B 11B 12B"},
+              "in_trick": {3: "10O", 0: "12E", 1: "2B", 2: "3E"}, "takes": 1, "points": 16}),
+        Note(41, "3C",
+             "P2's ace of swords takes the last trick, 24 points, but it is not enough: P1 and P3 "
+             "win by 66 points to 54.",
+             "El as de espadas de P2 se lleva la última baza, 24 puntos, pero no basta: P1 y P3 "
+             "ganan por 66 puntos a 54.",
+             {"in_trick": {2: "1E"}, "takes": 2, "points": 24, "result": (54, 66), "winner": 1}),
     ),
     "briscas-2p": (
         Note(0, "deal",
              "The ace of coins is turned up: coins are “la vida”, the trump suit, as Puerto Rico "
-             "calls it. In Briscas the 7 of trumps may take a turned-up ace at any moment, with no "
-             "trick won first, but nobody holds the 7 of coins yet. This is the same deal, played "
-             "the same way, as the Brisca sample: only the rules around it differ.",
-             "La muestra es el as de oros: la vida son los oros. En las briscas el siete de "
-             "triunfo puede quedarse con un as de muestra en cualquier momento, sin haber ganado "
-             "antes una baza, pero de momento nadie tiene el siete de oros. Es la misma mano, "
-             "jugada igual, que la de ejemplo de la brisca: solo cambian las reglas.",
+             "calls it. In Briscas the 7 of trumps may take a turned-up ace at any moment, with "
+             "no trick won first, but nobody holds the 7 of coins yet. The deal and the play are "
+             "those of the two-player Brisca sample (brisca-2p.json): only the rules differ.",
+             "La carta vuelta es el as de oros: la vida son los oros. En las briscas el siete de "
+             "triunfo puede quedarse con un as vuelto en cualquier momento, sin haber ganado "
+             "antes una baza, pero de momento nadie tiene el siete de oros. El reparto y el juego "
+             "son los del ejemplo de la brisca a dos (brisca-2p.json): solo cambian las reglas.",
              {"lacks": {0: "7O", 1: "7O"}, "trumps": "O"}),
         Note(13, "exchange:7O",
              "P0 has just drawn the 7 of coins and takes the ace with it at once: in Briscas he "
@@ -392,9 +392,9 @@ NOTES: dict[str, tuple[Note, ...]] = {
         Note(20, "exchange:2O",
              "The 7 of coins now lies turned up. A turned-up 7 or lower is taken by the 2 of "
              "trumps, at any moment: P0 gives his two of coins for it, and leads the 7.",
-             "Ahora la muestra es el siete de oros. Una muestra de siete o menos se cambia por el "
-             "dos de triunfo, en cualquier momento: P0 da su dos de oros por ella y sale con el "
-             "siete.",
+             "Ahora la carta vuelta es el siete de oros. Una carta vuelta de siete o menos se "
+             "cambia por el dos de triunfo, en cualquier momento: P0 da su dos de oros por ella y "
+             "sale con el siete.",
              {"holds": {0: "2O"}, "holds_after": {0: "7O"}, "next": 0}),
         Note(22, "3C",
              "P1 has no trump to answer with, so whatever he plays is lost: he throws the three "
@@ -407,50 +407,61 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "La última baza es para el as de espadas de P0: gana la mano por 80 puntos a 40.",
              {"in_trick": {0: "1E"}, "takes": 0, "result": (80, 40), "winner": 0}),
     ),
-    "briscola-2p": (
+    "briscola-6p": (
         Note(0, "deal",
-             "The five of swords is turned up: swords are trumps. P0 holds the two of swords, the "
-             "lowest trump, and in Briscola the 2 of trumps may take the turned-up card, but only "
-             "before the first trick is over.",
-             "La muestra es el cinco de espadas: triunfan espadas. P0 tiene el dos de espadas, el "
-             "triunfo más bajo, y en la briscola el dos de triunfo puede quedarse con la muestra, "
-             "pero solo hasta que se acaba la primera baza.",
-             {"holds": {0: "2E"}, "trumps": "E"}),
-        Note(1, "exchange:2E",
-             "So he exchanges at once, before the first card: neither card is worth a point, but "
-             "the five ranks higher than the two. The two now lies under the stock, to be drawn "
-             "last.",
-             "Así que la cambia enseguida, antes de la primera carta: ninguna de las dos vale "
-             "puntos, pero el cinco es más alto que el dos. El dos queda debajo del mazo: será la "
-             "última carta que se robe.",
-             {"holds": {0: "2E"}, "holds_after": {0: "5E"}}),
-        Note(9, "1E",
-             "P1 trumps a six of cups, worth nothing, with the ace of swords, the best trump: the "
-             "ace's 11 points are banked, but his strongest card is spent on an empty trick.",
-             "P1 falla un seis de copas, que no vale nada, con el as de espadas, el mejor "
-             "triunfo: se asegura los 11 puntos del as, pero gasta su carta más fuerte en una "
-             "baza vacía.",
-             {"in_trick": {0: "6C", 1: "1E"},
-              "holds": {1: "1E"}, "label": "fallar", "takes": 1, "points": 11}),
-        Note(31, "3E",
-             "P1 leads the ace of coins, 11 points, and P0 trumps it with the three of swords, 10 "
-             "more: 21 points, the richest trick of the deal. An ace led while the other player "
-             "may still hold a trump is an ace offered.",
-             "P1 sale con el as de oros, 11 puntos, y P0 lo falla con el tres de espadas, que "
-             "vale otros 10: 21 puntos, la baza más rica de la mano. Un as que sale mientras el "
-             "otro aún puede tener triunfo es un as regalado.",
-             {"in_trick": {0: "3E", 1: "1O"},
-              "holds": {0: "3E"}, "label": "fallar", "takes": 0, "points": 21, "richest": True}),
-        Note(35, "4E",
-             "The stock is used up, and the last card drawn is the turned-up one: the two of "
-             "swords that P0 put there at the start comes back to him.",
-             "Se acaba el mazo, y la última carta que se roba es la muestra: el dos de espadas "
-             "que P0 dejó allí al principio vuelve a su mano.",
-             {"draws": {0: "2E"}}),
-        Note(41, "11C",
-             "P0 takes the last trick too and wins by 83 points to 37.",
-             "P0 se lleva también la última baza y gana por 83 puntos a 37.",
-             {"takes": 0, "result": (83, 37), "winner": 0}),
+             "Six players in two teams of three, P0, P2 and P4 against P1, P3 and P5: partners "
+             "sit one seat apart. With six the 2s leave the pack, so no 2 of trumps can take the "
+             "turned-up card: the knight of clubs stays there, and clubs are trumps.",
+             "Seis jugadores en dos equipos de tres, P0, P2 y P4 contra P1, P3 y P5: los "
+             "compañeros se sientan dejando un asiento entre ellos. A seis se quitan los doses de "
+             "la baraja, así que ningún dos de triunfo puede quedarse con la carta vuelta: el "
+             "caballo de bastos se queda donde está, y triunfan bastos.",
+             {"lacks": {0: "2B", 1: "2B", 2: "2B", 3: "2B", 4: "2B", 5: "2B"}, "trumps": "B",
+              "sides": ((0, 2, 4), (1, 3, 5))}),
+        Note(6, "5C",
+             "Three players trump the six of cups. P1 leads the way with the five of clubs, P2 "
+             "overtrumps with the three, worth 10, and neither P3's six nor P4's seven beats it: "
+             "10 points for P2's side, though P4, his partner, has spent a trump for nothing.",
+             "Tres jugadores fallan el seis de copas. Primero P1, con el cinco de bastos; P2 pisa "
+             "con el tres, que vale 10, y ni el seis de P3 ni el siete de P4 lo superan: 10 "
+             "puntos para el equipo de P2, aunque P4, su compañero, ha gastado un triunfo para "
+             "nada.",
+             {"in_trick": {1: "5B", 2: "3B", 3: "6B", 4: "7B"}, "takes": 2, "points": 10}),
+        Note(12, "11E",
+             "P0 takes the trick with the ace of clubs, the best trump, over P5's jack: 19 points "
+             "for his side.",
+             "P0 se lleva la baza con el as de bastos, el mejor triunfo, por encima de la sota de "
+             "P5: 19 puntos para su equipo.",
+             {"in_trick": {0: "1B", 5: "10B"}, "takes": 0, "points": 19}),
+        Note(18, "10O",
+             "The stock is used up: P3 draws the last card, the turned-up knight of clubs, a "
+             "trump. Three more tricks are played without drawing.",
+             "Se acaba el mazo: P3 roba la última carta, la carta vuelta, el caballo de bastos, "
+             "que es triunfo. Quedan tres bazas que se juegan sin robar.",
+             {"draws": {3: "11B"}}),
+        Note(24, "11B",
+             "P3 overtrumps P2's four of clubs with that knight: 10 points for his side, the only "
+             "points it will make in the whole deal.",
+             "P3 pisa el cuatro de bastos de P2 con ese caballo: 10 puntos para su equipo, los "
+             "únicos que hará en toda la mano.",
+             {"in_trick": {2: "4B", 3: "11B"}, "label": "pisar", "takes": 3, "points": 10,
+              "score": (19, 0, 10, 10, 8, 0)}),
+        Note(27, "1C",
+             "P4 has trumped the four of swords with the king of clubs, and P5, who cannot beat "
+             "it, throws his ace of cups, 11 points, when his four of cups would have cost "
+             "nothing. P4's side takes 31 points in this trick.",
+             "P4 ha fallado el cuatro de espadas con el rey de bastos, y P5, que no puede "
+             "superarlo, echa su as de copas, 11 puntos, cuando su cuatro de copas no le habría "
+             "costado nada. El equipo de P4 se lleva 31 puntos en esta baza.",
+             {"holds": {5: "1C 4C"}, "lacks": {5: "1B 3B 4B 5B 6B 7B 10B 11B 12B"},
+              "in_trick": {3: "4E", 4: "12B"}, "takes": 4, "points": 31}),
+        Note(36, "1O",
+             "The ace of swords takes the last trick: 42 points, with two aces and two threes in "
+             "it, the richest trick of the deal. P0's side wins by 110 points to 10.",
+             "El as de espadas se lleva la última baza: 42 puntos, con dos ases y dos treses, la "
+             "baza más rica de la mano. El equipo de P0 gana por 110 puntos a 10.",
+             {"in_trick": {2: "1E", 3: "1O", 0: "3C", 4: "3E"}, "takes": 2, "points": 42,
+              "richest": True, "result": (110, 10), "winner": 0}),
     ),
     "alcalde-3p": (
         Note(0, "deal",
@@ -458,7 +469,7 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "against P0 and P1, who pool their points. The six of cups is turned up: cups are "
              "trumps.",
              "P2 es el alcalde: da las cartas, tiene seis y juega dos en cada turno, él solo "
-             "contra P0 y P1, que suman sus puntos. La muestra es el seis de copas: triunfan "
+             "contra P0 y P1, que suman sus puntos. La carta vuelta es el seis de copas: triunfan "
              "copas.",
              {"holds": {2: "2B 6E 10E 11C 10B 5C"}, "trumps": "C"}),
         Note(4, "2B",
@@ -473,10 +484,10 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "In the middle of his turn the Alcalde takes the turned-up six of cups with his two "
              "of cups (a 7 or lower goes to the 2 of trumps, at any moment), then plays the four "
              "and the six of cups: the six takes P1's ace of swords, 11 points.",
-             "En mitad de su turno el alcalde cambia la muestra, el seis de copas, por su dos de "
-             "copas (una muestra de siete o menos es para el dos de triunfo, en cualquier "
-             "momento) y luego juega el cuatro y el seis de copas: el seis se lleva el as de "
-             "espadas de P1, 11 puntos.",
+             "En mitad de su turno el alcalde cambia la carta vuelta, el seis de copas, por su "
+             "dos de copas (una carta vuelta de siete o menos es para el dos de triunfo, en "
+             "cualquier momento) y luego juega el cuatro y el seis de copas: el seis se lleva el "
+             "as de espadas de P1, 11 puntos.",
              {"holds": {2: "2C 4C"}, "holds_after": {2: "6C"}, "in_trick": {1: "1E", 2: "4C 6C"},
               "takes": 2, "points": 11}),
         Note(41, "1B",
@@ -488,19 +499,19 @@ NOTES: dict[str, tuple[Note, ...]] = {
     ),
     "alcalde-variation-3p": (
         Note(0, "deal",
-             "In the variation the Alcalde, P2, holds only four cards and plays one at a time, but "
-             "he needs only 31 of the 120 points to win. The four of cups is turned up: cups are "
-             "trumps.",
+             "In the variation the Alcalde, P2, holds only four cards and plays one at a time, "
+             "but he needs only 31 of the 120 points to win. The four of cups is turned up: cups "
+             "are trumps.",
              "En la variante el alcalde, P2, tiene solo cuatro cartas y juega una cada vez, pero "
-             "le bastan 31 de los 120 puntos para ganar. La muestra es el cuatro de copas: "
+             "le bastan 31 de los 120 puntos para ganar. La carta vuelta es el cuatro de copas: "
              "triunfan copas.",
              {"holds": {2: "3E 11B 10C 5O"}, "trumps": "C"}),
         Note(9, "exchange:2C",
              "The turned-up card is a four, so the 2 of trumps may take it: P1 gives his two of "
              "cups for it and trumps the Alcalde's knight of clubs with the four at once.",
-             "La muestra es un cuatro, así que el dos de triunfo puede quedarse con ella: P1 da "
-             "su dos de copas a cambio y falla enseguida con el cuatro el caballo de bastos del "
-             "alcalde.",
+             "La carta vuelta es un cuatro, así que el dos de triunfo puede quedarse con ella: P1 "
+             "da su dos de copas a cambio y falla enseguida con el cuatro el caballo de bastos "
+             "del alcalde.",
              {"in_trick": {1: "4C", 2: "11B"},
               "holds": {1: "2C"}, "holds_after": {1: "4C"}, "takes": 1, "points": 3}),
         Note(19, "1C",
@@ -530,7 +541,7 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "gana la mano para su pareja (P0 y P2 contra P1 y P3). Mandan las cartas con nombre: "
              "P2 tiene monsieur, el tres de oros, la mejor de todas, y el grand-neuf (el nueve de "
              "copas); P3 tiene madame, el tres de copas.",
-             {"holds": {2: "3O 9C", 3: "3C"}}),
+             {"holds": {2: "3O 9C", 3: "3C"}, "sides": ((0, 2), (1, 3))}),
         Note(20, "1C",
              "Two aces tie for the best card: the trick is spoiled (“pourri”) and nobody takes "
              "it; P0, who led it, leads again. P3 could have won it with madame, but he spoils it "
@@ -549,9 +560,9 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "Monsieur takes the last trick: P2 ends with five tricks, more than anyone, and wins "
              "the deal for himself and P0. P0's two tricks are not added to his: only the player "
              "with the most tricks counts.",
-             "Monsieur se lleva la última baza: P2 acaba con cinco bazas, más que nadie, y gana la "
-             "mano para él y para P0. Las dos bazas de P0 no se suman a las suyas: solo cuenta el "
-             "jugador que más bazas tiene.",
+             "Monsieur se lleva la última baza: P2 acaba con cinco bazas, más que nadie, y gana "
+             "la mano para él y para P0. Las dos bazas de P0 no se suman a las suyas: solo cuenta "
+             "el jugador que más bazas tiene.",
              {"in_trick": {2: "3O"}, "takes": 2, "score": (2, 0, 5, 1), "winner": 0}),
     ),
     "chiamata-failed": (
@@ -559,9 +570,9 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "Five players, eight cards each and no turned-up card: the auction decides the "
              "trumps and the sides. P0's strength is in swords: the three, the jack, the six and "
              "the five.",
-             "Cinco jugadores, ocho cartas cada uno y ninguna muestra: la subasta decide el "
-             "triunfo y los bandos. La fuerza de P0 está en las espadas: el tres, la sota, el seis "
-             "y el cinco.",
+             "Cinco jugadores, ocho cartas cada uno y ninguna carta vuelta: la subasta decide el "
+             "triunfo y los bandos. La fuerza de P0 está en las espadas: el tres, la sota, el "
+             "seis y el cinco.",
              {"holds": {0: "3E 10E 6E 5E"}}),
         Note(17, "pass",
              "P1 gives up, and P0 wins the auction at 73: with the partner he is about to call, "
@@ -589,9 +600,9 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "Coins are not trumps: P0's three of coins beats the king, but P1 tops it with the "
              "ace of coins, and the defenders take 25 points, 10 of them from the caller's own "
              "three. P0 still held the three of swords, a trump.",
-             "Los oros no son triunfo: el tres de oros de P0 gana al rey, pero P1 lo supera con el "
-             "as de oros, y los defensores se llevan 25 puntos, 10 de ellos del propio tres del "
-             "que llama. P0 todavía tenía el tres de espadas, un triunfo.",
+             "Los oros no son triunfo: el tres de oros de P0 gana al rey, pero P1 lo supera con "
+             "el as de oros, y los defensores se llevan 25 puntos, 10 de ellos del propio tres "
+             "del que llama. P0 todavía tenía el tres de espadas, un triunfo.",
              {"in_trick": {0: "3O", 1: "1O", 4: "12O"}, "holds": {0: "3E"}, "takes": 1,
               "points": 25}),
         Note(58, "12B",
@@ -616,8 +627,8 @@ NOTES: dict[str, tuple[Note, ...]] = {
         Note(16, "discard:12C",
              "P1 has taken the talon and puts two cards face down on his own pile, the three of "
              "coins and the king of cups: 14 points he can no longer lose.",
-             "P1 se ha quedado con el talón y aparta dos cartas boca abajo en su propio montón, el "
-             "tres de oros y el rey de copas: 14 puntos que ya no puede perder.",
+             "P1 se ha quedado con el talón y aparta dos cartas boca abajo en su propio montón, "
+             "el tres de oros y el rey de copas: 14 puntos que ya no puede perder.",
              {"holds": {1: "12C"}, "lacks": {1: "3O"}, "score": (0, 14, 0)}),
         Note(17, "trump:E",
              "He names swords trumps: he holds the ace, the king and the knight. The three of "
@@ -636,8 +647,8 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "64 short of his 111: the contract fails, and the other two share the bid, 55.5 "
              "each.",
              "El as de oros de P0 se lleva la última baza, y las diez de últimas. P1 acaba con 47 "
-             "puntos, a 64 de sus 111: no cumple el contrato, y los otros dos se reparten la puja, "
-             "55,5 cada uno.",
+             "puntos, a 64 de sus 111: no cumple el contrato, y los otros dos se reparten la "
+             "puja, 55,5 cada uno.",
              {"in_trick": {0: "1O"}, "takes": 0, "score": (77, 47, 6), "result": (47, 83),
               "game_points": (55.5, 0, 55.5)}),
     ),

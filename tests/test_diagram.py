@@ -248,8 +248,8 @@ def test_alcalde_plays_two_cards() -> None:
 
 def test_unfinished_or_bad_records() -> None:
     data = record("brisca-2p.json")
-    with pytest.raises(ValueError):
-        render_deal({**data, "actions": data["actions"][:5]}, "en")
+    with pytest.raises(ValueError, match="finished deal"):
+        render_deal({**data, "actions": data["actions"][:5], "notes": {}}, "en")
     with pytest.raises(RecordError):
         render_deal({**data, "actions": ["13X"]}, "en")
 
@@ -499,10 +499,10 @@ def test_each_note_is_drawn_where_its_step_is(name: str, lang: str) -> None:
 
 
 def test_notes_follow_the_tricks_shown_and_only_open_hands() -> None:
-    data = record("brisca-2p.json")
+    data = record("brisca-4p.json")
     shown = re.findall(r'class="cr-comment" data-step="(\d+)"', render_deal(data, "en",
-                                                                             tricks=(7, 8)))
-    assert shown == ["0", "13", "15", "17"]  # the deal's, and those of tricks 7 and 8
+                                                                             tricks=(2, 3)))
+    assert shown == ["0", "8", "12"]  # the deal's, and those of tricks 2 and 3
     assert "cr-comment" not in render_deal(data, "en", open_hands=False)
 
 

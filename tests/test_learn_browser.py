@@ -24,8 +24,10 @@ from cardrules import web
 
 PHONE = 375
 DESKTOP = 1200
-SAMPLE = "examples/brisca-2p.json"
-MIDDLE = 15  # a step of that sample with a note (P1 trumps the three of swords)
+SAMPLE = "examples/brisca-4p.json"  # the Brisca page's and the Try it page's own deal
+NOTED = 12  # a step of it with a note (P3 loads his partner's trick with an ace)
+LINKED = "examples/briscas-2p.json"  # a sample the Try it page does not show by itself
+MIDDLE = 15  # a step of it with a note (P1 trumps the three of swords)
 
 
 def record_of(path: str) -> dict[str, Any]:
@@ -162,23 +164,23 @@ def test_a_note_shows_at_its_step_on_the_board_and_under_its_trick(
     notes = notes_of(SAMPLE, lang)
     figure = seen.page.locator(f"figure.cr-deal[data-record='{SAMPLE}']").first
     # The static diagram: the note on the step, under its trick, as text.
-    static = figure.locator(f".cr-comment[data-step='{MIDDLE}']")
-    assert static.locator(".cr-comment__text").inner_text() == notes[MIDDLE]
+    static = figure.locator(f".cr-comment[data-step='{NOTED}']")
+    assert static.locator(".cr-comment__text").inner_text() == notes[NOTED]
     assert static.locator("xpath=ancestor::li[contains(@class, 'cr-trick')]").count() == 1
     # The board: no note before its step, the note at it, in the page's language.
     note = widget.locator("div.cr-board p.cr-board__note")
-    go_to(widget, MIDDLE - 1)
+    go_to(widget, NOTED - 1)
     assert not note.is_visible()
     widget.locator("div.cr-board").press("ArrowRight")
-    assert note.is_visible() and note.get_attribute("data-step") == str(MIDDLE)
-    assert note.locator(".cr-board__note-text").inner_text() == notes[MIDDLE]
+    assert note.is_visible() and note.get_attribute("data-step") == str(NOTED)
+    assert note.locator(".cr-board__note-text").inner_text() == notes[NOTED]
     assert note.locator(".cr-board__note-label").inner_text() == ("Nota" if lang == "es" else
                                                                   "Note")
     # In one seat's view the note only says it is there (it tells the open account).
     widget.locator(".cr-widget__view").select_option("1")
-    assert notes[MIDDLE] not in note.inner_text() and note.is_visible()
+    assert notes[NOTED] not in note.inner_text() and note.is_visible()
     widget.locator(".cr-widget__view").select_option("all")
-    assert note.locator(".cr-board__note-text").inner_text() == notes[MIDDLE]
+    assert note.locator(".cr-board__note-text").inner_text() == notes[NOTED]
     fits(seen, width)
 
 
@@ -204,7 +206,7 @@ def test_a_link_round_trip_to_a_middle_step(
     prefix = "es/" if lang == "es" else ""
     seen = visit(f"{prefix}try/", width=width)
     widget = widget_of(seen)
-    show_sample(widget, SAMPLE)
+    show_sample(widget, LINKED)
     go_to(widget, MIDDLE)
     widget.locator(".cr-widget__view").select_option("1")
     shown = counter(widget)
@@ -222,34 +224,34 @@ def test_a_link_round_trip_to_a_middle_step(
     assert board.locator(".cr-board__seat[data-seat='0'] img.cr-card--back").count() == 3
     other.locator(".cr-widget__view").select_option("all")
     note = board.locator(".cr-board__note-text")
-    assert note.inner_text() == notes_of(SAMPLE, lang)[MIDDLE]
-    expected = web.steps_data(record_of(SAMPLE), lang)["steps"][MIDDLE]
+    assert note.inner_text() == notes_of(LINKED, lang)[MIDDLE]
+    expected = web.steps_data(record_of(LINKED), lang)["steps"][MIDDLE]
     assert board.locator(".cr-board__text").inner_text().startswith(expected["text"])
-    # The deal is the link's own, not the page's sample.
-    assert again.page.locator("figure.cr-deal").first.get_attribute("data-record") != SAMPLE
+    # The board shows the link's deal, in place of the page's own sample.
+    assert again.page.locator("figure.cr-deal").first.get_attribute("data-record") == SAMPLE
     assert "cr-deal--replaced" in (again.page.locator("figure.cr-deal").first
                                    .get_attribute("class") or "")
     # Stepping on rewrites the address; a link put in the address opens at once.
     board.press("ArrowRight")
     again.page.wait_for_function(f"location.hash.includes('&step={MIDDLE + 1}')")
-    again.page.evaluate(f"location.hash = 'deal={token_of(record_of(SAMPLE))}&step=3'")
+    again.page.evaluate(f"location.hash = 'deal={token_of(record_of(LINKED))}&step=3'")
     again.page.wait_for_function("document.querySelector('.cr-widget').dataset.step === '3'")
     fits(again, width)
 
 
 def test_a_game_page_links_to_the_try_page(visit: Callable[..., Visit]) -> None:
     seen = visit("games/briscola/")
-    widget = widget_of(seen, "examples/briscola-2p.json")
-    go_to(widget, 9)
+    widget = widget_of(seen, "examples/briscola-6p.json")
+    go_to(widget, 12)
     link = copied_link(seen, widget)
-    assert "/games/" not in link and re.search(r"/try/#deal=[zj][\w-]+&step=9$", link)
+    assert "/games/" not in link and re.search(r"/try/#deal=[zj][\w-]+&step=12$", link)
     # The page's own address is left alone.
     assert seen.page.evaluate("location.hash") == ""
     again = visit(link)
     other = widget_of(again)
-    assert step_of(other) == 9
+    assert step_of(other) == 12
     assert (other.locator("div.cr-board .cr-board__note-text").inner_text()
-            == notes_of("examples/briscola-2p.json", "en")[9])
+            == notes_of("examples/briscola-6p.json", "en")[12])
 
 
 def bad_links() -> list[tuple[str, str, str]]:

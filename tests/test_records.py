@@ -363,7 +363,7 @@ def test_a_record_may_carry_notes_on_its_steps_in_both_languages() -> None:
 # Annotated samples --------------------------------------------------------------------------------
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-ANNOTATED = {"brisca": "brisca-2p", "briscola": "briscola-2p", "briscas": "briscas-2p",
+ANNOTATED = {"brisca": "brisca-4p", "briscola": "briscola-6p", "briscas": "briscas-2p",
              "alcalde": "alcalde-3p", "alcalde-variation": "alcalde-variation-3p",
              "aluette": "aluette-4p", "chiamata": "chiamata-failed",
              "rematada": "rematada-failed"}
@@ -413,23 +413,34 @@ def test_sample_notes_are_the_generator_s_and_true_at_their_step(name: str) -> N
     assert 0 < max(notes) < len(steps)
 
 
+def test_the_briscas_sample_is_the_brisca_deal_under_other_rules() -> None:
+    """As its first note says."""
+    brisca, briscas = (json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+                       for name in ("brisca-2p.json", "briscas-2p.json"))
+    assert "brisca-2p.json" in briscas["notes"]["0"]["en"]
+    assert brisca["deal"] == briscas["deal"] and brisca["actions"] == briscas["actions"]
+
+
 def test_a_false_fact_is_caught() -> None:
     gen = generator()
-    game = cardrules.replay(json.loads((EXAMPLES / "brisca-2p.json").read_text(encoding="utf-8")))
-    note = gen.NOTES["brisca-2p"][2]
-    assert note.step == 15 and gen.check_note(game, note) == []
-    for facts, wrong in (({"takes": 0}, "takes: seat 1"), ({"points": 11}, "holds 10"),
+    data = json.loads((EXAMPLES / "brisca-4p.json").read_text(encoding="utf-8"))
+    game = cardrules.replay(data)
+    note = gen.NOTES["brisca-4p"][2]
+    assert note.step == 12 and gen.check_note(game, note) == []
+    for facts, wrong in (({"takes": 0}, "takes: seat 1"), ({"points": 11}, "holds 26"),
                          ({"holds": {1: "1O"}}, "holds: seat 1 and 1O"),
-                         ({"in_trick": {1: "3E"}}, "in_trick"), ({"label": "pisar"}, "fallar"),
-                         ({"result": (80, 40)}, "only on the last step"),
+                         ({"in_trick": {1: "3E"}}, "in_trick"),
+                         ({"label": "pisar"}, "contrafallar, not pisar"),
+                         ({"result": (54, 66)}, "only on the last step"),
+                         ({"stock": 3}, "stock: 16 cards"), ({"sides": ((0, 1),)}, "sides"),
                          ({"nonsense": 1}, "unknown fact")):
         false = gen.Note(note.step, note.action, note.en, note.es, facts)
         assert any(wrong in said for said in gen.check_note(game, false)), facts
-    moved = gen.Note(16, note.action, note.en, note.es, {})
-    assert "the action is 5B, not 4O" in gen.check_note(game, moved)[0]
+    moved = gen.Note(13, note.action, note.en, note.es, {})
+    assert "the action is 12O, not 1C" in gen.check_note(game, moved)[0]
     with pytest.raises(ValueError, match="takes: seat 1"):
-        gen.NOTES["test"] = (gen.Note(15, "4O", "x", "y", {"takes": 0}),)
-        gen.annotate("test", json.loads((EXAMPLES / "brisca-2p.json").read_text("utf-8")))
+        gen.NOTES["test"] = (gen.Note(12, "1C", "x", "y", {"takes": 0}),)
+        gen.annotate("test", data)
 
 
 @pytest.mark.parametrize("key", ["²", "٣", "01", "-1", " 1", "1.0", "1234567"])

@@ -121,7 +121,7 @@ export const TEXT = {
     side: "bando {n}",
     dealer: "da las cartas",
     toPlay: "le toca",
-    turnUp: "Muestra",
+    turnUp: "Carta vuelta",
     trumps: "Triunfo: {suit}",
     noTrumps: "Sin triunfo",
     trumpsFrom: {
