@@ -261,8 +261,8 @@ def bad_links() -> list[tuple[str, str, str]]:
     illegal = {**{k: v for k, v in record.items() if k != "notes"}, "actions": ["9C"]}
     plain = "j" + base64.urlsafe_b64encode(b"[1, 2]").decode().rstrip("=")
     return [
-        (f"deal={good[:-40]}&step=3", "the link is damaged", "el enlace está dañado"),
-        ("deal=not-a-deal!&step=1", "the link is damaged", "el enlace está dañado"),
+        (f"deal={good[:-40]}&step=3", "link is damaged", "enlace está dañado"),
+        ("deal=not-a-deal!&step=1", "link is damaged", "enlace está dañado"),
         (f"deal={good}&step=999", "step '999'", "paso '999'"),
         (f"deal={token_of(illegal)}", "actions[0]", "actions[0]"),
         (f"deal={plain}", "must be a JSON object", "debe ser un objeto JSON"),
@@ -279,8 +279,14 @@ def test_a_damaged_link_says_so_and_the_page_still_works(
     notice = widget.locator(".cr-widget__notice")
     assert notice.is_visible()
     said = notice.locator(".cr-widget__notice-text").inner_text()
-    opening = "No se ha podido abrir este enlace" if lang == "es" else "This link could not be"
-    assert said.startswith(opening) and (es if lang == "es" else en) in said
+    opening, closing = (("El enlace está dañado: ", "aquí tienes la mano de esta página.")
+                        if lang == "es" else
+                        ("The link is damaged: ", "Here is this page's own deal instead."))
+    assert said.startswith(opening) and said.endswith(closing)
+    assert (es if lang == "es" else en) in said
+    # The page opens at the widget, the message in view.
+    assert seen.page.evaluate("(node) => node.getBoundingClientRect().top < innerHeight",
+                              notice.element_handle())
     # The page shows its own deal, and works.
     figure = seen.page.locator("figure.cr-deal").first
     own = figure.get_attribute("data-record")

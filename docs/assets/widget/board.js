@@ -303,7 +303,10 @@ export class Board {
 
   /* A shared link could not be opened: say why (the page shows its own deal). */
   linkProblem(error) {
-    this.noticeText.textContent = format(page.t.badLink, { error });
+    // Python's message ("the link is damaged: ..."), as a sentence.
+    const said = String(error).replace(/\.$/, "");
+    this.noticeText.textContent = format(page.t.badLink,
+      { error: said.charAt(0).toUpperCase() + said.slice(1) });
     this.notice.hidden = false;
   }
 
@@ -319,6 +322,7 @@ export class Board {
       this.setState("ready", "");
       if (answer.ok) this.show(answer, false);
       else this.linkProblem(answer.error);
+      this.root.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
       else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
@@ -394,6 +398,8 @@ export class Board {
     }).then((answer) => {
       Runtime.marks.answer = Runtime.marks.answer || performance.now();
       if (answer && asked === this.asked) this.show(answer, !answer.at);
+      // A shared link opens the page at its board (or at what went wrong with it).
+      if (shared && asked === this.asked) this.root.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
       else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));

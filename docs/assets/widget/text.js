@@ -95,7 +95,7 @@ export const TEXT = {
     linkLabel: "Link to this step",
     linkCopied: "Link copied: it opens this deal at this step.",
     linkCopyHint: "Copy this link (it is selected): it opens this deal at this step.",
-    badLink: "This link could not be opened: {error}. Here is this page's own deal instead.",
+    badLink: "{error}. Here is this page's own deal instead.",
     dismiss: "Close this message"
   },
   es: {
@@ -188,8 +188,7 @@ export const TEXT = {
     linkLabel: "Enlace a este paso",
     linkCopied: "Enlace copiado: abre esta mano en este paso.",
     linkCopyHint: "Copia este enlace (ya está seleccionado): abre esta mano en este paso.",
-    badLink: "No se ha podido abrir este enlace: {error}. En su lugar, aquí está la mano de " +
-      "esta página.",
+    badLink: "{error}. En su lugar, aquí tienes la mano de esta página.",
     dismiss: "Cerrar este aviso"
   }
 };
