@@ -18,7 +18,8 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -107,3 +108,92 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+# Pages ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Visit:
+    """A page and what it did: every request, failed responses, script errors, dialogs."""
+
+    page: Any
+    context: Any
+    name: str = ""
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def outside(self) -> list[str]:
+        """The requests that left 127.0.0.1 (there must be none)."""
+        return [u for u in self.requests
+                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+    def shot(self, what: str, locator: Any = None) -> None:
+        """A screenshot into ``CARDRULES_SHOTS``, if set (to look at the pages by eye)."""
+        folder = os.environ.get("CARDRULES_SHOTS")
+        if not folder:
+            return
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        path = str(Path(folder) / f"{self.name}-{what}.png")
+        if locator is None:
+            self.page.screenshot(path=path)
+        else:
+            locator.screenshot(path=path)
+
+
+class Visits:
+    """Opens pages of the served site, each in a fresh browser context, records what each did,
+    and at the end checks that none left 127.0.0.1, raised a script error or failed to load
+    anything but what a test expects (Material asks for a sitemap.xml the site does not have)."""
+
+    def __init__(self, browser: Any, base_url: str, name: str = "") -> None:
+        self.browser, self.base_url, self.name = browser, base_url, name
+        self.contexts: list[Any] = []
+        self.visits: list[Visit] = []
+
+    def open(self, path: str, *, width: int = 1200, height: int = 900, scheme: str = "light",
+             touch: bool = False, clipboard: bool = False, init_script: str | None = None,
+             routes: Sequence[tuple[str, Callable[[Any], None]]] = ()) -> Visit:
+        """Open ``path`` (relative to the site, or a whole address on it)."""
+        context = self.browser.new_context(viewport={"width": width, "height": height},
+                                           color_scheme=scheme, has_touch=touch,
+                                           is_mobile=touch)
+        if clipboard:
+            context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                      origin=self.base_url.rstrip("/"))
+        self.contexts.append(context)
+        for pattern, handler in routes:
+            context.route(pattern, handler)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        seen = Visit(page, context, f"{self.name}-{width}".replace("/", "_"))
+        self.visits.append(seen)
+        # The worker's requests (the runtime, the wheel) are reported to its page too.
+        page.on("request", lambda request: seen.requests.append(request.url))
+
+        def failed(response: Any) -> None:
+            if response.status >= 400:
+                seen.failures.append(f"{response.status} {response.url}")
+
+        def dialog(opened: Any) -> None:
+            seen.dialogs.append(opened.message)
+            opened.dismiss()
+
+        context.on("response", failed)
+        page.on("pageerror", lambda error: seen.errors.append(str(error)))
+        page.on("dialog", dialog)
+        if init_script is not None:
+            page.add_init_script(init_script)
+        page.goto(path if path.startswith("http") else self.base_url + path)
+        return seen
+
+    def close_and_check(self, expected_404: tuple[str, ...] = ("sitemap.xml",)) -> None:
+        """Close every context, then check what the pages did."""
+        for context in self.contexts:
+            context.close()
+        for seen in self.visits:
+            assert seen.outside() == [], "a request left 127.0.0.1"
+            assert seen.errors == [], "the page raised a script error"
+            assert [f for f in seen.failures if not f.endswith(expected_404)] == []

@@ -14,11 +14,10 @@ import base64
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from browser_support import ROOT, TIMEOUT
+from browser_support import ROOT, Visit, Visits
 
 from cardrules import web
 
@@ -40,53 +39,15 @@ def notes_of(path: str, lang: str) -> dict[int, str]:
     return {int(step): note[lang] for step, note in record_of(path)["notes"].items()}
 
 
-@dataclass
-class Visit:
-    """A page and what it did: every request, failed responses, script errors."""
-
-    page: Any
-    context: Any
-    requests: list[str] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def outside(self) -> list[str]:
-        return [u for u in self.requests
-                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
-
-
 @pytest.fixture
 def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
-    contexts: list[Any] = []
-    visits: list[Visit] = []
+    visits = Visits(browser, base_url)
 
     def open_page(path: str, *, width: int = DESKTOP, touch: bool = False) -> Visit:
-        context = browser.new_context(viewport={"width": width, "height": 800},
-                                      has_touch=touch, is_mobile=touch)
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url[:-1])
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        seen = Visit(page, context)
-        visits.append(seen)
-        page.on("request", lambda request: seen.requests.append(request.url))
-
-        def failed(response: Any) -> None:
-            if response.status >= 400:
-                seen.failures.append(f"{response.status} {response.url}")
-
-        context.on("response", failed)
-        page.on("pageerror", lambda error: seen.errors.append(str(error)))
-        page.goto(path if path.startswith("http") else base_url + path)
-        return seen
+        return visits.open(path, width=width, height=800, touch=touch, clipboard=True)
 
     yield open_page
-    for context in contexts:
-        context.close()
-    for seen in visits:
-        assert seen.outside() == [], "a request left 127.0.0.1"
-        assert seen.errors == [], "the page raised a script error"
-        assert [f for f in seen.failures if not f.endswith("sitemap.xml")] == []
+    visits.close_and_check()
 
 
 def widget_of(seen: Visit, record: str | None = None) -> Any:

@@ -19,14 +19,11 @@ fail, saying what to install (see ``browser_support``).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, TIMEOUT
+from browser_support import ROOT, Visit, Visits
 
 import cardrules
 from cardrules.cards import parse_card
@@ -43,70 +40,21 @@ busy 2-core machine stretches the page's own tasks to a few hundred ms)."""
 # Fixtures ---------------------------------------------------------------------------------------
 
 
-@dataclass
-class Visit:
-    """A page and what it did: every request, failed responses, script errors."""
-
-    page: Any
-    name: str
-    requests: list[str] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def outside(self) -> list[str]:
-        return [u for u in self.requests
-                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
-
-    def shot(self, what: str, locator: Any = None) -> None:
-        """A screenshot into ``CARDRULES_SHOTS``, if set."""
-        folder = os.environ.get("CARDRULES_SHOTS")
-        if not folder:
-            return
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        path = str(Path(folder) / f"{self.name}-{what}.png")
-        if locator is None:
-            self.page.screenshot(path=path)
-        else:
-            locator.screenshot(path=path)
-
-
 @pytest.fixture
 def visit(browser: Any, base_url: str, request: pytest.FixtureRequest
           ) -> Iterator[Callable[..., Visit]]:
-    contexts: list[Any] = []
-    visits: list[Visit] = []
+    visits = Visits(browser, base_url, request.node.name)
+    # The bots' pause, cut short; and every long task of the main thread, noted.
+    watch = (f"window.crPlayPause = {PAUSE_MS}; window.__longTasks = [];"
+             "try { new PerformanceObserver((list) => { list.getEntries().forEach((e) => {"
+             " window.__longTasks.push(e.duration); }); }).observe({ entryTypes: ['longtask'] });"
+             "} catch (e) {}")
 
     def open_page(path: str, *, width: int = 1200) -> Visit:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        seen = Visit(page, f"{request.node.name}-{width}".replace("/", "_"))
-        visits.append(seen)
-        page.on("request", lambda r: seen.requests.append(r.url))
-
-        def failed(response: Any) -> None:
-            if response.status >= 400:
-                seen.failures.append(f"{response.status} {response.url}")
-
-        context.on("response", failed)
-        page.on("pageerror", lambda error: seen.errors.append(str(error)))
-        # The bots' pause, cut short; and every long task of the main thread, noted.
-        page.add_init_script(
-            f"window.crPlayPause = {PAUSE_MS}; window.__longTasks = [];"
-            "try { new PerformanceObserver((list) => { list.getEntries().forEach((e) => {"
-            " window.__longTasks.push(e.duration); }); }).observe({ entryTypes: ['longtask'] });"
-            "} catch (e) {}")
-        page.goto(base_url + path)
-        return seen
+        return visits.open(path, width=width, init_script=watch)
 
     yield open_page
-    for context in contexts:
-        context.close()
-    for seen in visits:
-        assert seen.outside() == [], "a request left 127.0.0.1"
-        assert seen.errors == [], "the page raised a script error"
-        assert [f for f in seen.failures if not f.endswith("sitemap.xml")] == []
+    visits.close_and_check()
 
 
 # Helpers ----------------------------------------------------------------------------------------

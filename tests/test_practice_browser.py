@@ -11,59 +11,23 @@ no request left 127.0.0.1 and that the page raised no script error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from browser_support import TIMEOUT
+from browser_support import Visit, Visits
 
 from cardrules import practice
 
 
-@dataclass
-class Visit:
-    """A page and what it did: every request, failed responses, script errors."""
-
-    page: Any
-    requests: list[str] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def outside(self) -> list[str]:
-        return [u for u in self.requests
-                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
-
-
 @pytest.fixture
 def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
-    contexts: list[Any] = []
-    visits: list[Visit] = []
+    visits = Visits(browser, base_url)
 
     def open_page(path: str, *, width: int = 1200) -> Visit:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        seen = Visit(page)
-        visits.append(seen)
-        page.on("request", lambda r: seen.requests.append(r.url))
-
-        def failed(response: Any) -> None:
-            if response.status >= 400:
-                seen.failures.append(f"{response.status} {response.url}")
-
-        context.on("response", failed)
-        page.on("pageerror", lambda error: seen.errors.append(str(error)))
-        page.goto(base_url + path)
-        return seen
+        return visits.open(path, width=width)
 
     yield open_page
-    for context in contexts:
-        context.close()
-    for seen in visits:
-        assert seen.outside() == [], "a request left 127.0.0.1"
-        assert seen.errors == [], "the page raised a script error"
-        assert [f for f in seen.failures if not f.endswith("sitemap.xml")] == []
+    visits.close_and_check()
 
 
 # Helpers ----------------------------------------------------------------------------------------

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, TIMEOUT, playwright_api
+from browser_support import READY, ROOT, Visit, Visits, playwright_api
 
 import cardrules
 from cardrules import glossary, web
@@ -34,65 +33,22 @@ def side_points(path: str) -> list[int]:
     return list(result.side_points)
 
 
-@dataclass
-class Visit:
-    """A page and what it did: every request, failed responses, script errors, dialogs."""
-
-    page: Any
-    requests: list[str] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    dialogs: list[str] = field(default_factory=list)
-
-    def outside(self) -> list[str]:
-        return [u for u in self.requests
-                if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
-
-
 @pytest.fixture
 def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
-    contexts: list[Any] = []
-    visits: list[Visit] = []
+    visits = Visits(browser, base_url)
 
     def open_page(path: str, *, wasm_missing: bool = False, scheme: str = "light",
                   wasm_held: list[Any] | None = None) -> Visit:
-        context = browser.new_context(viewport={"width": 1200, "height": 900},
-                                      color_scheme=scheme)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        seen = Visit(page)
-        visits.append(seen)
+        routes: list[tuple[str, Callable[[Any], None]]] = []
         if wasm_missing:
-            context.route("**/pyodide.asm.wasm",
-                          lambda route: route.fulfill(status=404, body="not here"))
+            routes.append(("**/pyodide.asm.wasm",
+                           lambda route: route.fulfill(status=404, body="not here")))
         if wasm_held is not None:  # Python keeps starting until the test lets the runtime in
-            context.route("**/pyodide.asm.wasm", lambda route: wasm_held.append(route))
-        # The worker's requests (the runtime, the wheel) are reported to its page too.
-        page.on("request", lambda request: seen.requests.append(request.url))
-        def failed(response: Any) -> None:
-            if response.status >= 400:
-                seen.failures.append(f"{response.status} {response.url}")
-
-        context.on("response", failed)
-        page.on("pageerror", lambda error: seen.errors.append(str(error)))
-        def dialog(opened: Any) -> None:
-            seen.dialogs.append(opened.message)
-            opened.dismiss()
-
-        page.on("dialog", dialog)
-        page.goto(base_url + path)
-        return seen
+            routes.append(("**/pyodide.asm.wasm", lambda route: wasm_held.append(route)))
+        return visits.open(path, scheme=scheme, routes=routes)
 
     yield open_page
-    for context in contexts:
-        context.close()
-    for seen in visits:
-        assert seen.outside() == [], "a request left 127.0.0.1"
-        assert seen.errors == [], "the page raised a script error"
-        # Material asks for sitemap.xml next to the page (none: the site has no site_url).
-        expected_404 = ("sitemap.xml", "pyodide.asm.wasm")
-        assert [f for f in seen.failures if not f.endswith(expected_404)] == []
+    visits.close_and_check(expected_404=("sitemap.xml", "pyodide.asm.wasm"))
 
 
 def ready_widget(seen: Visit, index: int = 0) -> Any:
