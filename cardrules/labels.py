@@ -11,7 +11,7 @@ label              the play
 ``contrafallar``   none of these: a card of another suit that is not a trump
 =================  =================================================================
 
-Rulings where the definitions overlap (the terms come from seed 002's glossary):
+Rulings where the definitions overlap (the terms come from José's Puerto Rico page's glossary):
 
 * Following a trump lead with a higher trump is *montar* (following suit comes first).
 * A trump played under a higher trump on a non-trump lead is *fallar*: it is a trump on a

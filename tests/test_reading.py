@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 LANGS = ("en", "es")
 GAMES = sorted(p.stem for p in (DOCS / "en" / "games").glob("*.md"))
 MAX_CODE_SHARE = 0.20
@@ -147,18 +148,21 @@ def test_nothing_overflows_on_a_phone(page_at: Any, path: str) -> None:
     )
 
 
-def markdown_pages() -> list[Path]:
-    return sorted(DOCS.rglob("*.md"))
+def reader_texts() -> list[Path]:
+    """What a reader reads: the pages, the package (its docstrings make the API reference, its
+    strings the messages) and the glossary's data."""
+    return sorted([*DOCS.rglob("*.md"), *(ROOT / "cardrules").rglob("*.py"),
+                   *(ROOT / "glossary").glob("*.toml")])
 
 
-@pytest.mark.parametrize("page", markdown_pages(), ids=lambda p: p.relative_to(DOCS).as_posix())
+@pytest.mark.parametrize("page", reader_texts(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_internal_language(page: Path) -> None:
     found = []
     for number, line in enumerate(page.read_text(encoding="utf-8").split("\n"), start=1):
         for match in _INTERNAL.finditer(line):
             found.append(f"line {number}: {match.group(0)!r}")
     assert not found, (
-        f"{page.relative_to(DOCS)} speaks the workshop's language (name a source by its title "
+        f"{page.relative_to(ROOT)} speaks the workshop's language (name a source by its title "
         f"and author, say 'our reading'): {found}"
     )
 

@@ -392,7 +392,7 @@ class AluetteOptions(Options):
         "offer the chant after the deal (everyone must agree)",
         "proponer el «chant» tras el reparto (todos deben aceptar)",
     )
-    """Seed 001's optional chant. When on, each player in turn answers ``chant`` or
+    """The Aluette rules page's optional chant. When on, each player in turn answers ``chant`` or
     ``no-chant``; if all four agree, the twelve cards left over go one at a time, alternately, to
     the dealer's left (seat 0) and the dealer (seat 3), starting with seat 0, and each of them
     discards back to nine (``discard:<card>``; seat 0 first). Off by default: the table agrees
@@ -403,17 +403,17 @@ class AluetteOptions(Options):
         "a spoiled trick: nobody takes it, or the next trick's winner does",
         "baza «pourrie»: no es de nadie, o se la lleva quien gane la siguiente",
     )
-    """``"nobody"`` (seed 001, pagat): a spoiled trick belongs to no one. ``"next-winner"``: the
-    winner of the next trick that is not spoiled also takes the spoiled ones, and each counts as
-    a trick he won at that moment."""
+    """``"nobody"`` (the Aluette rules page, pagat): a spoiled trick belongs to no one.
+    ``"next-winner"``: the winner of the next trick that is not spoiled also takes the spoiled ones,
+    and each counts as a trick he won at that moment."""
 
     mordienne: bool = option(
         False,
         "mordienne: the top player's late unbroken run scores 2",
         "«mordienne»: si el mejor jugador gana seguidas las últimas bazas, vale 2",
     )
-    """Seed 001's optional mordienne: the deal scores 2 when its top player won none of the
-    first tricks and then every trick from some point to the last one (a spoiled last trick
+    """The Aluette rules page's optional mordienne: the deal scores 2 when its top player won none
+    of the first tricks and then every trick from some point to the last one (a spoiled last trick
     rules it out)."""
 
     surrender: bool = option(
@@ -431,11 +431,10 @@ class AluetteOptions(Options):
         "partners may signal what they hold (signal:NAME, seen by the partner only)",
         "los compañeros pueden hacerse señas (signal:NOMBRE, solo las ve el compañero)",
     )
-    """The partners' signals (pagat, seed 001's "compete to an extent"): at his turn, before his
-    card, a player may make one signal per trick (``signal:monsieur``, ``signal:aces``,
-    ``signal:nothing``... see :data:`SIGNALS`); only his partner's view
-    (``SeatView.messages``) shows it. Off by default: the engine's views are otherwise exactly
-    what a seat sees."""
+    """The partners' signals (pagat, the Aluette rules page's "compete to an extent"): at his turn,
+    before his card, a player may make one signal per trick (``signal:monsieur``, ``signal:aces``,
+    ``signal:nothing``... see :data:`SIGNALS`); only his partner's view (``SeatView.messages``)
+    shows it. Off by default: the engine's views are otherwise exactly what a seat sees."""
 
     match: Literal["five-deals", "first-to-5"] = option(
         "five-deals",
@@ -637,7 +636,7 @@ class Seating:
     @property
     def seats(self) -> tuple[int, int, int, int]:
         """Persons by seat for the first deal. Madame deals (seat 3) and Monsieur sits opposite
-        her (seat 1); the Borgne sits at her left (seat 0) and the Vache at seat 2 (our ruling:
+        her (seat 1); the Borgne sits at her left (seat 0) and the Vache at seat 2 (our reading:
         the sources only say that partners sit opposite)."""
         r = self.roles
         return (r["borgne"], r["monsieur"], r["vache"], r["madame"])

@@ -75,7 +75,8 @@ PUERTO_RICO: Final = Tradition(
 class BriscolaOptions(ExchangeOptions):
     """Options of Briscola, Brisca and Briscas. ``None`` means "as the game's tradition plays it".
 
-    Each option names the reading it picks; the defaults follow the project's rules notes.
+    Each option names the reading it picks; each default is the reading the rulebook's game page
+    explains first.
     """
 
     redeal_ace_or_three: bool | None = option(
@@ -83,10 +84,10 @@ class BriscolaOptions(ExchangeOptions):
         "a turned-up ace or three goes back into the stock (default: Italy yes)",
         "si sale de triunfo un as o un tres, vuelve al mazo (por defecto: Italia sí)",
     )
-    """Italian rule (seed 003): if the turned-up card is an ace or a three it is put back in the
-    middle of the stock and the top card is turned instead, until the turn-up is neither.
-    "The middle" is position ``len // 2`` of the stock without the turn-up. It shapes seeded deals;
-    an explicit deal record is taken as it lies (the redeal is assumed done)."""
+    """Italian rule (the English Briscola page): if the turned-up card is an ace or a three it is
+    put back in the middle of the stock and the top card is turned instead, until the turn-up is
+    neither. "The middle" is position ``len // 2`` of the stock without the turn-up. It shapes
+    seeded deals; an explicit deal record is taken as it lies (the redeal is assumed done)."""
 
     three_player_removal: ThreeRemoval | None = option(
         None,
@@ -112,7 +113,7 @@ class BriscolaOptions(ExchangeOptions):
         "obligación de asistir (seguir el palo) si se puede",
     )
     """Duty to follow the suit led when able. Off in every tradition; one Argentine reading and
-    the Grokipedia text of seed 004 require it."""
+    the Grokipedia article require it."""
 
     tie: Literal["draw", "more-cards"] = option(
         "draw",
@@ -120,7 +121,7 @@ class BriscolaOptions(ExchangeOptions):
         "empate a puntos: tablas, o gana el bando con más cartas (algunos en España)",
     )
     """How a tie on points (60-60) ends: a ``"draw"`` (everyone), or ``"more-cards"``: the side
-    that took more cards wins (some Spanish players, seed 004)."""
+    that took more cards wins (some Spanish players, the Brisca articles)."""
 
     big_win: bool | Literal["margin"] = option(
         False,
@@ -136,17 +137,17 @@ class BriscolaOptions(ExchangeOptions):
         "the holder of the trump ace may declare arrastro (Spain)",
         "quien tiene el as de triunfo puede cantar «arrastro» (España)",
     )
-    """Spanish *arrastro* (seed 004): playing the ace of trumps, its holder may declare it (the
-    action ``arrastro:<ace>``); each player still to play must then play their best trump, or
-    with no trump their best card."""
+    """Spanish *arrastro* (the Brisca articles): playing the ace of trumps, its holder may declare
+    it (the action ``arrastro:<ace>``); each player still to play must then play their best trump,
+    or with no trump their best card."""
 
     claim: bool = option(
         False,
         "a side holding the top trumps may claim the remaining tricks (Spain)",
         "un bando con los triunfos más altos puede reclamar las bazas restantes (España)",
     )
-    """Seed 004: once the stock is gone, the player to lead may claim every remaining trick
-    (action ``claim``) when his side holds the highest remaining trumps, as many as there are
+    """The Brisca articles: once the stock is gone, the player to lead may claim every remaining
+    trick (action ``claim``) when his side holds the highest remaining trumps, as many as there are
     tricks left (the source names three, and two). The remaining cards go to him."""
 
     muerte_al_tres: bool = option(
@@ -154,16 +155,16 @@ class BriscolaOptions(ExchangeOptions):
         "Cuban Muerte al Tres: the side whose trump ace kills the trump three wins",
         "Muerte al Tres (Cuba): gana el bando cuyo as de triunfo mata al tres",
     )
-    """Cuba (seed 004): the trump ace may not be played before the trump three, except as a
-    player's last card; the side whose ace captures the trump three wins the deal at once."""
+    """Cuba (the Brisca articles): the trump ace may not be played before the trump three, except as
+    a player's last card; the side whose ace captures the trump three wins the deal at once."""
 
     mariaje: bool = option(
         False,
         "Sicilian Mariaje: king and knight of a suit taken score 40 (trumps) or 20",
         "Mariaje (Sicilia): rey y caballo de un palo ganados valen 40 (triunfo) o 20",
     )
-    """Seed 004's Mariaje/Cinquecento: a side that takes the king and knight of one suit scores
-    40 more in trumps, 20 in another suit."""
+    """The Brisca articles' Mariaje/Cinquecento: a side that takes the king and knight of one suit
+    scores 40 more in trumps, 20 in another suit."""
 
     open_hands: bool = option(
         False,
@@ -530,9 +531,9 @@ class BriscolaRules(Rules):
 
 
 class Briscola(BriscolaRules):
-    """Italian Briscola (seed 003): Italian pack; three players remove one 2, six remove all
-    the 2s; a turned-up ace or three is put back; the 2 of trumps may take the turned-up card
-    during the first trick."""
+    """Italian Briscola (the English Briscola page): Italian pack; three players remove one 2, six
+    remove all the 2s; a turned-up ace or three is put back; the 2 of trumps may take the turned-up
+    card during the first trick."""
 
     id = "briscola"
     title: ClassVar[dict[str, str]] = {"en": "Briscola (Italy)", "es": "Briscola (Italia)"}
@@ -540,8 +541,8 @@ class Briscola(BriscolaRules):
 
 
 class Brisca(BriscolaRules):
-    """Spanish Brisca (seed 004): three players remove all the 2s; six play the 48-card pack in
-    teams of three; the 7 or the 2 of trumps takes the turned-up card at any time, once its
+    """Spanish Brisca (the Brisca articles): three players remove all the 2s; six play the 48-card
+    pack in teams of three; the 7 or the 2 of trumps takes the turned-up card at any time, once its
     holder has won a trick."""
 
     id = "brisca"
@@ -550,8 +551,8 @@ class Brisca(BriscolaRules):
 
 
 class Briscas(BriscolaRules):
-    """Puerto Rican Briscas (seed 002): three players remove a 4; the 7 takes a high turned-up
-    card and the 2 a low one (and, before the first trick, a high one too)."""
+    """Puerto Rican Briscas (José's Puerto Rico page): three players remove a 4; the 7 takes a high
+    turned-up card and the 2 a low one (and, before the first trick, a high one too)."""
 
     id = "briscas"
     title: ClassVar[dict[str, str]] = {"en": "Briscas (Puerto Rico)", "es": "Briscas (Puerto Rico)"}

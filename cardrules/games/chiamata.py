@@ -74,7 +74,7 @@ class ChiamataOptions(Options):
         "the lowest points bid (61 makes a bid mean more than half the points)",
         "la puja mínima en puntos (61: más de la mitad de los puntos)",
     )
-    """The lowest bid in points (our ruling: 61, the least that wins a deal; one peer starts
+    """The lowest bid in points (our reading: 61, the least that wins a deal; one peer starts
     above 70). The highest is always 120."""
 
     call_own_card: bool = option(
@@ -82,7 +82,7 @@ class ChiamataOptions(Options):
         "the caller may call a card of his own hand (he then plays alone, 1 against 4)",
         "el que llama puede llamar una carta suya (juega solo, uno contra cuatro)",
     )
-    """Our ruling: allowed, and the caller then plays alone against four, for double stakes.
+    """Our reading: allowed, and the caller then plays alone against four, for double stakes.
     ``False`` forbids it."""
 
     first_lead: Literal["dealer-right", "caller"] = option(
@@ -90,7 +90,7 @@ class ChiamataOptions(Options):
         "who leads the first trick: the dealer's right (seat 0) or the caller",
         "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que llama",
     )
-    """Our ruling: as in every Briscola, the player at the dealer's right (seat 0) leads;
+    """Our reading: as in every Briscola, the player at the dealer's right (seat 0) leads;
     ``"caller"``: the caller leads."""
 
     buia: bool = option(

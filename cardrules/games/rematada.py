@@ -90,7 +90,7 @@ class RematadaOptions(Options):
         "who leads the first trick: the dealer's right (seat 0) or the declarer",
         "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que remata",
     )
-    """Our ruling: seat 0, the dealer's right, leads as in every Brisca; Grokipedia's text has
+    """Our reading: seat 0, the dealer's right, leads as in every Brisca; Grokipedia's text has
     the declarer lead (``"declarer"``)."""
 
     match_target: int | None = option(
