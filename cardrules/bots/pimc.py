@@ -27,6 +27,7 @@ from ..games.aluette import Accept, Refuse, Surrender
 from ..games.briscola import Arrastro, Claim
 from ..games.exchange import Exchange
 from ..tactics import decide
+from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
 
@@ -64,8 +65,8 @@ class PimcBot:
         seed: seeds its random source: the same seed and the same deal give the same choices.
         noise: the chance that an opponent plays a random action in a playout (0: everyone
             greedy), a model of opponents less careful than the greedy rule; ``None`` (the
-            default) reads it from how the opponents have played so far
-            (:func:`carelessness`).
+            default) is the probability that they play at random, read from how they have
+            played so far (:func:`~cardrules.bots.opponents.carelessness`).
 
     Examples:
         >>> from cardrules import new_game
@@ -147,31 +148,6 @@ class PimcBot:
             played += 1
         return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
                 for i, a in enumerate(actions)]
-
-
-def carelessness(view: SeatView) -> float:
-    """How carelessly the opponents seem to play, from 0 (as the greedy rule) to 1 (at random).
-
-    The evidence is the points they throw away: a card with points played where it does not
-    head the trick, or led. A careful player does that only when every card it holds carries
-    points; a random one does it often. The rate of such plays, shrunk towards careful play
-    while there are few of them, is mapped onto the playouts' noise.
-    """
-    points = view.rules.card_points
-    trick_winner = view.rules.trick_winner
-    thrown = plays = 0
-    for trick in view.tricks:
-        cards = [c for _, c in trick.plays]
-        for i, (seat, card) in enumerate(trick.plays):
-            if seat == view.seat or seat in view.partners:
-                continue
-            plays += 1
-            if points[card.index] and (i == 0 or trick_winner(cards[:i + 1], trick.trump) != i):
-                thrown += 1
-    # A greedy opponent throws points in about 18% of its plays (when all its cards carry
-    # points), a random one in about 37%: the map puts the first at 0 and the second at 1.
-    rate = (thrown + 0.8) / (plays + 4)
-    return min(1.0, max(0.0, (rate - 0.22) / 0.12))
 
 
 def _outcome(game: Game, seat: int) -> tuple[float, float, float]:
