@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .actions import Action, Move, NumberMove, format_action
-from .bots import LEVELS, Bot, PimcBot, make_bot
+from .bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
 from .cards import Card
 from .engine import CHANCE, Game, SeatView, Step
 from .errors import CardrulesError, Lang
@@ -706,7 +706,7 @@ def hint_data(session: int) -> dict[str, Any]:
                     "best": format_action(legal[0]), "estimates": []}
         level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
         seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % MAX_SEED
-        bot = PimcBot(worlds=LEVELS[level], seed=seed)
+        bot = PimcBot(worlds=LEVELS[level], seed=seed, noise=HINT_NOISE)
         began = time.perf_counter()
         estimates = bot.evaluate(view)
         if len(estimates) < 2:

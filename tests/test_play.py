@@ -21,6 +21,7 @@ import pytest
 import cardrules
 from cardrules import play
 from cardrules.actions import Masked, Move
+from cardrules.bots import LEVELS
 from cardrules.cards import Card, parse_card
 from cardrules.engine import Game
 from cardrules.narration import Narrator
@@ -345,7 +346,7 @@ def test_a_hint_weighs_each_card() -> None:
     assert all(0 <= e["wins"] <= 1 for e in estimates)
     assert re.fullmatch(r"\d+\u00a0% de ganar · \d+,\d puntos de media", estimates[0]["text"])
     assert hint["text"] == f"Lo mejor: {estimates[0]['choice']}."
-    assert hint["worlds"] == 48  # at least the normal strength
+    assert hint["worlds"] == LEVELS["normal"]  # at least the normal strength
     # The hint is the same when asked again (seeded), and changes nothing.
     assert json.loads(play.hint(answer["session"]))["estimates"] == estimates
     assert game_of(answer).log[1:] == []

@@ -29,11 +29,12 @@ from typing import Any, Protocol, runtime_checkable
 from ..actions import Action
 from ..engine import CHANCE, Game, SeatView
 from ..errors import OptionError
-from .pimc import LEVELS, Estimate, PimcBot
+from .pimc import HINT_NOISE, LEVELS, Estimate, PimcBot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 
 __all__ = [
     "BOTS",
+    "HINT_NOISE",
     "LEVELS",
     "Bot",
     "Estimate",

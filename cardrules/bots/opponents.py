@@ -28,7 +28,6 @@ from math import comb
 from ..cards import Card, Suit
 from ..engine import SeatView
 
-
 LAPSE = 0.05
 """How often the greedy model lets a careful player slip and play any card: no single play,
 however unlikely for the greedy rule, then settles the question alone."""

@@ -31,8 +31,12 @@ from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
 
-LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 48, "hard": 120}
+LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 80, "hard": 160}
 """The worlds sampled per decision at each strength."""
+
+HINT_NOISE: Final = 0.0
+"""The noise of a reader's hint: it rates the reader's choices against careful opponents (the
+greedy rule), so that its chances are what the reader can count on, whoever sits opposite."""
 
 _SEARCHED: Final = (Exchange, Arrastro, Claim, Surrender, Accept, Refuse)
 """Moves the bot weighs by search, beside card plays (the rest: tactics or greedy)."""
@@ -59,7 +63,7 @@ class PimcBot:
     """Samples worlds consistent with its view and plays each action out in each of them.
 
     Args:
-        worlds: worlds per decision (``LEVELS``: 12 easy, 48 normal, 120 hard).
+        worlds: worlds per decision (``LEVELS``: 12 easy, 80 normal, 160 hard).
         time_limit: seconds to stop sampling more worlds after (at least two are played);
             with a limit the bot is no longer reproducible.
         seed: seeds its random source: the same seed and the same deal give the same choices.

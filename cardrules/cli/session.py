@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..actions import Action, Move, format_action
-from ..bots import LEVELS, Bot, Estimate, PimcBot
+from ..bots import HINT_NOISE, LEVELS, Bot, Estimate, PimcBot
 from ..cards import Card
 from ..engine import Game, SeatView
 from ..errors import CardrulesError, Lang, shown
@@ -62,7 +62,7 @@ class Advisor:
     def estimates(self, view: SeatView) -> list[Estimate]:
         """One estimate per legal action of ``view``'s seat, in the view's order."""
         seed = (self.seed << 16) | (len(view.history) & 0xFFFF)
-        bot = PimcBot(worlds=LEVELS[self.level], seed=seed)
+        bot = PimcBot(worlds=LEVELS[self.level], seed=seed, noise=HINT_NOISE)
         return bot.evaluate(view, view.legal_actions)
 
 
