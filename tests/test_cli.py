@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from cli_support import run
 
 import cardrules
 import cardrules.cli
@@ -54,19 +55,6 @@ def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """No locale from the test machine: English unless a test says otherwise."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
-
-
-def run(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None,
-    monkeypatch: pytest.MonkeyPatch | None = None,
-) -> tuple[int, str, str]:
-    """Run ``main`` in-process; the exit status, stdout and stderr."""
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def assert_one_line_error(status: int, out: str, err: str, *needles: str) -> None:

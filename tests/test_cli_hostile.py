@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run
 
 import cardrules
-from cardrules.cli import main, startup
+from cardrules.cli import startup
 from cardrules.errors import Lang
 from cardrules.record import MAX_RECORD_CHARS
 
@@ -40,19 +41,6 @@ HOSTILE = "7O\x1b[2J\r\u2028x"  # clears the screen, returns the cursor, splits 
 def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
-
-
-def run(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None,
-    monkeypatch: pytest.MonkeyPatch | None = None,
-) -> tuple[int, str, str]:
-    """Run ``main`` in-process; the exit status, stdout and stderr."""
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_line(status: int, out: str, err: str, *needles: str, code: int = 2) -> None:
