@@ -755,6 +755,41 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     )
 
 
+def _term_style(term: Term) -> Style:
+    """The pictures' style of a glossary term's cards (Spanish unless the term says)."""
+    for known in typing.get_args(Style):
+        if term.pack == known:
+            return typing.cast(Style, known)
+    return "spanish"
+
+
+def picture_paths() -> list[str]:
+    """Every card picture an exercise may show, as ``style/code`` (the deals' packs and the
+    glossary terms' cards), in a stable order.
+
+    Examples:
+        >>> paths = picture_paths()
+        >>> "spanish/9O" in paths and "italian/1C" in paths  # an Aluette term; a Briscola deal
+        True
+    """
+    found: dict[str, None] = {}
+    for game_id in GAMES:
+        for players in PLAYERS:
+            game = new_game(game_id, players=players, seed=0)
+            style = game.rules.pack.face.style
+            found.update((f"{style}/{card.code}", None) for card in game.rules.cards)
+    for term in terms():
+        style = _term_style(term)
+        found.update((f"{style}/{code}", None) for code in term.cards)
+    return list(found)
+
+
+def pictures() -> str:
+    """:func:`picture_paths` as JSON text: the practice page fetches them all once, when it is
+    idle, so that it can go on offline."""
+    return json.dumps(picture_paths(), separators=(",", ":"))
+
+
 def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*Word ↔ meaning*: a glossary term and its gloss, one way or the other."""
     every = terms()
@@ -786,10 +821,7 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     if term.forms:
         rule.append(_t("forms", lang, forms=", ".join(term.forms)))
     rule.append(_t("games", lang, games=", ".join(game_title(g, lang) for g in term.games)))
-    style: Style = "spanish"
-    for known in typing.get_args(Style):
-        if term.pack == known:
-            style = known
+    style = _term_style(term)
     pack = pack_for(style, 40 if style == "italian" else 48)
     pictures = tuple(ShownCard(code, pack.card_name(parse_card(code), lang), "", "term")
                      for code in term.cards)

@@ -207,6 +207,11 @@ def test_it_goes_on_offline(visit: Callable[..., Visit]) -> None:
     page.wait_for_function(
         "() => window.crPractice && window.crPractice.warmed && window.crPractice.warmed.length"
         " && window.crPractice.warmed.every((img) => img.complete && img.naturalWidth > 0)")
+    warmed = page.evaluate(
+        "() => window.crPractice.warmed.map((img) => img.getAttribute('src'))")
+    # Every picture an exercise may show, the 48-card pack's nines of the Aluette words included.
+    assert {"/".join(src.removesuffix(".svg").split("/")[-2:]) for src in warmed} == set(
+        practice.picture_paths())
     page.context.set_offline(True)
     try:
         for _ in range(len(practice.KINDS)):  # every kind in turn, the pictures from the cache

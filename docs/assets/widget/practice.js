@@ -26,10 +26,6 @@ const MAX_ITEMS = 400;
 /* The packs the deals are drawn with (cardrules.practice.GAMES: Brisca and Briscas Spanish,
  * Briscola Italian): their pictures are fetched once Python is ready, so that the exercises go
  * on offline. */
-const STYLES = ["spanish", "italian"];
-const CODES = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12].reduce((all, n) =>
-  all.concat(["O", "C", "E", "B"].map((suit) => n + suit)), []);
-
 export const PRACTICE_TEXT = {
   en: {
     kinds: "Practise",
@@ -399,21 +395,20 @@ export class Practice {
     });
   }
 
-  /* Fetch every card picture the exercises may show, once, when the page is idle: the browser
-   * keeps them, and the page needs nothing more from the network. */
+  /* Fetch every card picture the exercises may show (Python lists them:
+   * cardrules.practice.pictures), once, when the page is idle: the browser keeps them, and the
+   * page needs nothing more from the network. */
   warm() {
     if (this.warmed) return;
     this.warmed = [];
     const later = window.requestIdleCallback || ((f) => setTimeout(f, 500));
-    later(() => {
-      STYLES.forEach((style) => {
-        CODES.forEach((code) => {
-          const picture = new Image();
-          picture.src = page.config.cards + style + "/" + code + ".svg";
-          this.warmed.push(picture);
-        });
+    Runtime.call("practice_pictures", []).then((paths) => later(() => {
+      paths.forEach((path) => {
+        const picture = new Image();
+        picture.src = page.config.cards + path + ".svg";
+        this.warmed.push(picture);
       });
-    });
+    }), () => {});  // no list, no warming: the pictures load as they are shown
   }
 
   show(exercise, review) {

@@ -16,9 +16,9 @@ const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
   play_hint: "hint", play_close: "close", play_options: "options"
 };
-/* The practice page: "practice_exercise" is cardrules.practice.exercise (imported at its first
- * call). */
-const PRACTICE_CALLS = { practice_exercise: "exercise" };
+/* The practice page: "practice_exercise" is cardrules.practice.exercise and "practice_pictures"
+ * cardrules.practice.pictures (the module imported at its first call). */
+const PRACTICE_CALLS = { practice_exercise: "exercise", practice_pictures: "pictures" };
 
 let booting = null;
 
