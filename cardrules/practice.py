@@ -57,6 +57,7 @@ from .cards import Card, Suit, parse_card
 from .engine import Game, Phase, Step
 from .errors import CardrulesError, Lang
 from .errors import shown as quoted
+from .games import rules_for
 from .games.exchange import Exchange, ExchangeRule
 from .glossary import Term, game_title, terms
 from .labels import PlayLabel
@@ -775,9 +776,9 @@ def picture_paths() -> list[str]:
     found: dict[str, None] = {}
     for game_id in GAMES:
         for players in PLAYERS:
-            game = new_game(game_id, players=players, seed=0)
-            style = game.rules.pack.face.style
-            found.update((f"{style}/{card.code}", None) for card in game.rules.cards)
+            rules = rules_for(game_id, players)
+            style = rules.pack.face.style
+            found.update((f"{style}/{card.code}", None) for card in rules.cards)
     for term in terms():
         style = _term_style(term)
         found.update((f"{style}/{code}", None) for code in term.cards)

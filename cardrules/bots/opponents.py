@@ -27,6 +27,7 @@ from math import comb
 
 from ..cards import Card, Suit
 from ..engine import SeatView
+from .simple import key_for_trumps
 
 LAPSE = 0.05
 """How often the greedy model lets a careful player slip and play any card: no single play,
@@ -63,17 +64,12 @@ def _greedy_chances(view: SeatView) -> Iterator[tuple[float, int]]:
     """For each card an opponent played freely: the chance that the greedy rule would have
     chosen it from the hand it held, and that hand's size."""
     rules = view.rules
-    points = rules.card_points
-    strength = rules.strength
     trick_winner = rules.trick_winner
     plays = _card_plays(view)
-    if not plays:
-        return
     mine = {*view.dealt, *(card for _, card in view.drawn), *view.hand}
-    shown = {card for seat, cards in view.visible_hands.items() for card in cards}
+    shown = {card for cards in view.visible_hands.values() for card in cards}
     shown.update(view.talon)
     constrained = {index for index, *_ in view.duties}
-    later = _plays_after(plays)
     receipts = view.received
     sizes = view.hand_sizes
     turned_up = view.turned_up
@@ -91,13 +87,14 @@ def _greedy_chances(view: SeatView) -> Iterator[tuple[float, int]]:
             continue
         if not sides and view.players > 2:
             continue  # a hidden partner: the seat might be helping the viewer's side
-        own_later = [c for s, c in later[n] if s == seat]
+        later = [(s, c) for _, s, c, _, _ in plays[n + 1:]]
+        own_later = [c for s, c in later if s == seat]
         hand = (sizes[seat] + len(own_later) + 1
                 - sum(1 for _, who, time in receipts if who == seat and time > index))
         if hand <= 1:
             continue
         pool = unseen - played
-        pool.difference_update(c for s, c in later[n] if s != seat)
+        pool.difference_update(c for s, c in later if s != seat)
         pool.discard(card)
         if turned_up is not None and turned_up not in own_later:
             pool.discard(turned_up)
@@ -105,10 +102,7 @@ def _greedy_chances(view: SeatView) -> Iterator[tuple[float, int]]:
         if len(pool) < others:
             continue  # the view was edited, or a move this reading does not follow
 
-        def key(c: Card, trump: Suit | None = trump) -> tuple[int, bool, int, int]:
-            i = c.index
-            return (points[i], c.suit is trump, strength[i], i)
-
+        key = key_for_trumps(rules, trump)
         allowed = _keeps_greedy_choice(card, before, seat, trump, key, trick_winner, same_side)
         fits = sum(1 for c in pool if allowed(c))
         yield comb(fits, others) / comb(len(pool), others), hand
@@ -163,7 +157,3 @@ def _card_plays(view: SeatView) -> list[Play]:
             at += 1
     return plays
 
-
-def _plays_after(plays: list[Play]) -> list[list[tuple[int, Card]]]:
-    """For each play, the ``(seat, card)`` played after it."""
-    return [[(s, c) for _, s, c, _, _ in plays[n + 1:]] for n in range(len(plays))]

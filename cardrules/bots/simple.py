@@ -12,13 +12,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..actions import Action
-from ..cards import Card
-from ..engine import SeatView
+from ..cards import Card, Suit
+from ..engine import Rules, SeatView
 from ..games.briscola import Claim
 from ..games.exchange import Exchange
 from ..tactics import decide
 
-__all__ = ["GreedyBot", "RandomBot", "cheapest_key", "wins_now"]
+__all__ = ["GreedyBot", "RandomBot", "cheapest_key", "key_for_trumps", "wins_now"]
 
 
 class RandomBot:
@@ -137,9 +137,15 @@ def cheapest_key(view: SeatView) -> Callable[[Card], tuple[int, bool, int, int]]
         >>> [c.code for c in sorted(parse_cards("1O 4C 12E 2B"), key=key)]
         ['2B', '4C', '12E', '1O']
     """
-    points = view.rules.card_points
-    strength = view.rules.strength
-    trump = view.trump
+    return key_for_trumps(view.rules, view.trump)
+
+
+def key_for_trumps(
+    rules: Rules, trump: Suit | None
+) -> Callable[[Card], tuple[int, bool, int, int]]:
+    """:func:`cheapest_key` under the given trump suit (a past trick's, say)."""
+    points = rules.card_points
+    strength = rules.strength
 
     def key(card: Card) -> tuple[int, bool, int, int]:
         i = card.index
