@@ -273,13 +273,18 @@ def test_a_damaged_link_says_so_and_the_page_still_works(
 # Moving along -------------------------------------------------------------------------------------
 
 
+def game_page(visit: Callable[..., Visit], lang: str, width: int, game: str,
+              record: str) -> tuple[Visit, Any, int]:
+    """A game's page in ``lang``, its widget showing ``record``, and that record's last step."""
+    prefix = "es/" if lang == "es" else ""
+    seen = visit(f"{prefix}games/{game}/", width=width)
+    return seen, widget_of(seen, record), len(record_of(record)["actions"])
+
+
 @pytest.mark.parametrize(("lang", "width"), [("en", DESKTOP), ("es", PHONE)])
 def test_autoplay_reaches_the_end_and_pauses(
         visit: Callable[..., Visit], lang: str, width: int) -> None:
-    prefix = "es/" if lang == "es" else ""
-    seen = visit(f"{prefix}games/alcalde/", width=width)
-    widget = widget_of(seen, "examples/alcalde-3p.json")
-    last = len(record_of("examples/alcalde-3p.json")["actions"])
+    seen, widget, last = game_page(visit, lang, width, "alcalde", "examples/alcalde-3p.json")
     go_to(widget, last - 6)
     button = widget.locator(".cr-w-button--autoplay")
     assert button.inner_text() == ("▶ Reproducir" if lang == "es" else "▶ Autoplay")
@@ -306,10 +311,7 @@ def test_autoplay_reaches_the_end_and_pauses(
 @pytest.mark.parametrize(("lang", "width"), [("en", DESKTOP), ("es", PHONE)])
 def test_the_keys_step_when_the_widget_has_focus(
         visit: Callable[..., Visit], lang: str, width: int) -> None:
-    prefix = "es/" if lang == "es" else ""
-    seen = visit(f"{prefix}games/briscas/", width=width)
-    widget = widget_of(seen, "examples/briscas-2p.json")
-    last = len(record_of("examples/briscas-2p.json")["actions"])
+    seen, widget, last = game_page(visit, lang, width, "briscas", "examples/briscas-2p.json")
     board = widget.locator("div.cr-board")
     assert board.get_attribute("aria-keyshortcuts") == "ArrowLeft ArrowRight Home End"
     board.focus()
