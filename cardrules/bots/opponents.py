@@ -135,17 +135,17 @@ def _keeps_greedy_choice(
     return lambda other: not wins(other) and key(other) > mine
 
 
-Play = tuple[int, int, Card, tuple[tuple[int, Card], ...], Suit | None]
+_Play = tuple[int, int, Card, tuple[tuple[int, Card], ...], Suit | None]
 """A card played to a trick: ``(log index, seat, card, the trick before it, trumps)``."""
 
 
-def _card_plays(view: SeatView) -> list[Play]:
+def _card_plays(view: SeatView) -> list[_Play]:
     """Every card played to a trick: ``(log index, seat, card, the trick before it, trumps)``."""
     tricks = [(t.plays, t.trump) for t in view.tricks]
     tricks.append((view.trick, view.trump))
     found = [(i + 1, seat, action) for i, (seat, action) in enumerate(view.history)
              if action.__class__ is Card]
-    plays: list[Play] = []
+    plays: list[_Play] = []
     at = 0
     for trick_plays, trump in tricks:
         for position, (seat, card) in enumerate(trick_plays):

@@ -4,10 +4,12 @@ The bot cannot see the other hands, so it imagines them: it deals *worlds* that 
 everything its seat has seen (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`:
 the cards played, its own draws, the turned-up card, a shown talon, what duties rule out...),
 and in each world tries every action it may take, playing the deal out to the end with every
-seat greedy (:mod:`cardrules.bots.playout`). Its choice is the action with the best average over
-the worlds of the winning chance plus half the share of the points its side takes (the points
-break the ties that a few dozen worlds leave between winning chances, and they measured stronger
-than the winning chance alone); the same figures are its *hint* (:meth:`PimcBot.evaluate`).
+seat greedy (:mod:`cardrules.bots.playout`), except that the opponents play at random as often
+as the bot reckons they do (:mod:`cardrules.bots.opponents`). Its choice is the action with
+the best average over the worlds of the winning chance plus half the share of the points its
+side takes (the points break the ties that a few dozen worlds leave between winning chances,
+and they measured stronger than the winning chance alone); the same figures, against careful
+opponents (:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.tactics`.
 """
