@@ -7,12 +7,12 @@
 //            "warmup": W}
 // Plays `deals` deals of each game with the search bot (make_bot("pimc", level=...)) at every
 // seat, seeded, and times every decision of every seat inside Python (time.perf_counter around
-// the seat's view and the bot's choice: what cardrules.play.advance costs the widget's worker,
+// the seat's view and the bot's choice: what cardrules.web.play.advance costs the widget's worker,
 // without its narration). The first `warmup` decisions of the run are not counted (imports,
 // caches). One JSON object on stdout:
 //   {"pyodide", "python", "level", "worlds", "games": {"briscola-2": {"all": [ms...],
 //    "searched": [ms...] (decisions where the bot weighed two or more actions by search),
-//    "advance": [ms...] (the whole cardrules.play.advance call: the decision, its narration
+//    "advance": [ms...] (the whole cardrules.web.play.advance call: the decision, its narration
 //    and the seat's state as JSON)}}}
 // benchmarks/bot_pyodide.py runs this script and prints the percentiles.
 import { existsSync, readFileSync } from "node:fs";
@@ -46,9 +46,9 @@ import json
 import time
 
 import cardrules
-from cardrules import play
+from cardrules.web import play
 from cardrules.bots import LEVELS, PimcBot, make_bot
-from cardrules.tactics import decide
+from cardrules.bots.tactics import decide
 
 
 def run(settings_text):

@@ -8,7 +8,7 @@ with the built wheel (``dist/``, ``scripts/build_widget.py``), plays whole deals
 * **every decision** (the seat's view and the bot's choice, timed inside Python; a single legal
   action or an auction decision costs next to nothing);
 * **searched decisions** only (two or more actions weighed by playouts: the slow ones);
-* **the widget's call** ``cardrules.play.advance`` (a decision, its narration and the seat's
+* **the widget's call** ``cardrules.web.play.advance`` (a decision, its narration and the seat's
   state as JSON), which is what the page waits for.
 
 The target (issue 11): p95 of a decision at the default strength at most 200 ms on 2-player

@@ -17,15 +17,24 @@ from __future__ import annotations
 from .cli import startup as _startup  # noqa: F401  # isort: skip
 
 # isort: split
-from .actions import Action, CardMove, Deal, Event, Masked, Move, Trick, format_action
-from .cards import ALL_CARDS, SUITS, Card, Suit, format_card, format_cards, parse_card, parse_cards
+from .core.actions import Action, CardMove, Deal, Event, Masked, Move, Trick, format_action
+from .core.cards import (
+    ALL_CARDS,
+    SUITS,
+    Card,
+    Suit,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from .core.errors import CardCodeError, CardrulesError, IllegalActionError, OptionError, RecordError
+from .core.labels import PlayLabel, label_play, mano, postre, trick_labels
+from .core.packs import PACKS, Pack
 from .engine import CHANCE, Details, Game, Phase, Result, Rules, SeatView, State, Step
-from .errors import CardCodeError, CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import GAMES, rules_for
 from .games.briscola import Arrastro, Claim
 from .games.exchange import Exchange
-from .labels import PlayLabel, label_play, mano, postre, trick_labels
-from .packs import PACKS, Pack
 from .record import new_game, replay, summary
 
 __version__ = "0.1.0"

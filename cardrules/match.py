@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
-from .actions import Action
+from .core.actions import Action
+from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError
+from .core.rng import SeededRandom, random_seed
 from .engine import Game, Result
-from .errors import CardrulesError, IllegalActionError, OptionError, RecordError
 from .games import rules_for
 from .record import load_record, new_game
-from .rng import SeededRandom, random_seed
 
 ROTATION: Final = ("O", "C", "E", "B")
 """The trump suit of each deal of a four-deal match: coins, cups, swords, clubs."""

@@ -24,13 +24,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Deal
+from .core.actions import Deal
+from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError, shown
+from .core.labels import trick_labels
+from .core.options import Options
+from .core.rng import MAX_SEED, random_seed
 from .engine import FORMAT, Game
-from .errors import CardrulesError, IllegalActionError, OptionError, RecordError, shown
 from .games import ALIASES, GAMES, rules_for
-from .labels import trick_labels
-from .options import Options
-from .rng import MAX_SEED, random_seed
 
 # The json module's messages, in Spanish.
 _JSON_ES = (

@@ -1,1 +1,2 @@
-"""Glossary data, shipped as the package ``cardrules.glossary_data`` (see cardrules/glossary.py)."""
+"""Glossary data, shipped as the package ``cardrules.glossary_data`` (see
+cardrules/learn/glossary.py)."""

@@ -8,7 +8,7 @@ import pytest
 
 import cardrules
 from cardrules import Deal, Exchange, Game, IllegalActionError, parse_card, parse_cards
-from cardrules.cards import ALL_CARDS, Card
+from cardrules.core.cards import ALL_CARDS, Card
 
 
 def build_deal(hands: list[str], turn_up: str, top: str = "") -> Deal:

@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import Deal, Game, IllegalActionError, Trick, parse_card, parse_cards
-from cardrules.cards import ALL_CARDS
+from cardrules.core.cards import ALL_CARDS
 from cardrules.games.aluette import STRENGTH, seating_draw, seating_from_cards
 
 SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}  # clockwise; N-S are seats 0 and 2 (side 0)

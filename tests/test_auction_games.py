@@ -314,8 +314,8 @@ def test_tute_duties_follow_head_trump_and_overtrump() -> None:
 def test_a_trumped_trick_lets_any_card_of_the_suit_led() -> None:
     duty = cardrules.engine.CardRule  # the duty type, for the annotation below
     assert duty is not None
+    from cardrules.core.ranking import STANDARD
     from cardrules.games.tute import TuteDuty
-    from cardrules.ranking import STANDARD
 
     trick = parse_cards("5O 7B")  # coins led, trumped with clubs
     rule = TuteDuty.for_trick(trick, cardrules.Suit.BASTOS, STANDARD.strength)

@@ -110,7 +110,7 @@ def test_rank_order_pairwise() -> None:
 
 
 REGIONAL = {
-    # scoring: (rank strongest first, points by number) as documented in cardrules/ranking.py
+    # scoring: (rank strongest first, points by number) as documented in cardrules/core/ranking.py
     "standard": ((1, 3, 12, 11, 10, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}),
     "lombard": ((1, 3, 12, 11, 10, 7, 6, 5, 4, 2), {1: 11, 7: 10, 12: 4, 11: 3, 10: 2}),
     "tuscan": ((1, 3, 12, 10, 11, 7, 6, 5, 4, 2), {1: 11, 3: 10, 12: 4, 10: 3, 11: 2}),

@@ -23,7 +23,7 @@ from cardrules import (
     parse_card,
     parse_cards,
 )
-from cardrules.rng import SeededRandom
+from cardrules.core.rng import SeededRandom
 
 NUMBERS_48 = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 ALL_CODES = [f"{n}{s}" for s in "OCEB" for n in NUMBERS_48]

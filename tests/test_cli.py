@@ -1,7 +1,8 @@
 """The command line: games, replay and play, in English and Spanish, in-process and as
 ``python -m cardrules``.
 
-What happens in a deal is told by :class:`cardrules.narration.Narrator`; these tests check that
+What happens in a deal is told by :class:`cardrules.account.narration.Narrator`; these tests check
+that
 the terminal prints the narration's sentences for every step (and nothing of its own in their
 place), that the user's screen shows only what the user's seat may see, and the command's own
 behaviour: its arguments, its errors, its prompt and the answers to it.
@@ -32,17 +33,17 @@ from cli_support import run
 import cardrules
 import cardrules.cli
 from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
-from cardrules.actions import Deal, NumberMove, Phrases, format_action
+from cardrules.account.narration import Narrator
 from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.cli import arguments, main
 from cardrules.cli.render import Renderer
 from cardrules.cli.session import Advisor, thinking
 from cardrules.cli.startup import env_lang
 from cardrules.cli.text import MESSAGES
+from cardrules.core.actions import Deal, NumberMove, Phrases, format_action
+from cardrules.core.errors import Lang
 from cardrules.engine import SeatView
-from cardrules.errors import Lang
 from cardrules.games.aluette import Discard, Signal
-from cardrules.narration import Narrator
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))

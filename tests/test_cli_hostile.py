@@ -28,7 +28,7 @@ from cli_support import run
 
 import cardrules
 from cardrules.cli import startup
-from cardrules.errors import Lang
+from cardrules.core.errors import Lang
 from cardrules.record import MAX_RECORD_CHARS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Deal diagrams (cardrules.diagram): content, languages, escaping, and the block syntax."""
+"""Deal diagrams (cardrules.render.diagram): content, languages, escaping, and the block syntax."""
 
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import web
+from cardrules.account.narration import ONLOOKER, Narrator
 from cardrules.bots import GreedyBot, RandomBot, play_out
-from cardrules.diagram import (
+from cardrules.core.errors import CardCodeError, RecordError
+from cardrules.games.auction import Bid, Pass
+from cardrules.render.diagram import (
     CardsBlock,
     DealBlock,
     glossary_titles,
@@ -25,9 +27,7 @@ from cardrules.diagram import (
     render_cards,
     render_deal,
 )
-from cardrules.errors import CardCodeError, RecordError
-from cardrules.games.auction import Bid, Pass
-from cardrules.narration import ONLOOKER, Narrator
+from cardrules.web import board as web
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 VOID = {"img", "br", "hr", "input", "meta", "link"}

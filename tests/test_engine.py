@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import ALL_CARDS, Action, Card, Game, Phase
+from cardrules.core.labels import label_play
 from cardrules.engine import CardRule
-from cardrules.labels import label_play
 
 FAMILY_OPTIONS: list[dict[str, Any]] = [
     {},

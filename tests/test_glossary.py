@@ -16,8 +16,9 @@ from types import ModuleType, SimpleNamespace
 import markdown
 import pytest
 
-from cardrules import PlayLabel, Suit, glossary, label_play, parse_card, parse_cards
-from cardrules.glossary import GlossaryError, Term
+from cardrules import PlayLabel, Suit, label_play, parse_card, parse_cards
+from cardrules.learn import glossary
+from cardrules.learn.glossary import GlossaryError, Term
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMS = glossary.terms()
@@ -177,7 +178,7 @@ def test_pinta_has_two_senses() -> None:
 def test_fallar_says_what_the_labels_say() -> None:
     """The labels call a lower trump played under a higher trump on a non-trump lead *fallar*:
     so does the glossary, and the diagrams, which take their titles from it."""
-    from cardrules.diagram import glossary_titles
+    from cardrules.render.diagram import glossary_titles
 
     under = label_play(parse_cards("4C 1O"), parse_card("12O"), Suit.OROS)
     over = label_play(parse_cards("4C 12O"), parse_card("1O"), Suit.OROS)

@@ -1,5 +1,6 @@
 """Play labels named by the glossary of seed 002 (asistir, montar, fallar, pisar, contrafallar,
-arrastrar), the rulings of cardrules/labels.py where the definitions overlap, and mano/postre."""
+arrastrar), the rulings of cardrules/core/labels.py where the definitions overlap, and
+mano/postre."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from game_helpers import play, start
 
 import cardrules
 from cardrules import PlayLabel, Suit, Trick, label_play, mano, parse_card, parse_cards, postre
-from cardrules.ranking import CHILEAN, STANDARD, TUSCAN
+from cardrules.core.ranking import CHILEAN, STANDARD, TUSCAN
 
 A = PlayLabel.ARRASTRAR
 AS = PlayLabel.ASISTIR

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from browser_support import ROOT, Visit, Visits
 
-from cardrules import web
+from cardrules.web import board as web
 
 PHONE = 375
 DESKTOP = 1200

@@ -7,10 +7,25 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.cards import parse_card
-from cardrules.errors import CardCodeError
-from cardrules.packs import FRENCH_40, FRENCH_48, ITALIAN_40, PACKS, SPANISH_40, SPANISH_48, Pack
-from cardrules.pictures import HEIGHT, WIDTH, back_svg, card_files, card_svg, write_card_files
+from cardrules.core.cards import parse_card
+from cardrules.core.errors import CardCodeError
+from cardrules.core.packs import (
+    FRENCH_40,
+    FRENCH_48,
+    ITALIAN_40,
+    PACKS,
+    SPANISH_40,
+    SPANISH_48,
+    Pack,
+)
+from cardrules.render.pictures import (
+    HEIGHT,
+    WIDTH,
+    back_svg,
+    card_files,
+    card_svg,
+    write_card_files,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 

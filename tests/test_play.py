@@ -1,4 +1,4 @@
-"""cardrules.play: a deal played in the browser against the bots, one seat's view at a time.
+"""cardrules.web.play: a deal played in the browser against the bots, one seat's view at a time.
 
 The answers go to a page that must only learn what the reader's seat may see: every answer is
 checked against the seat's own view (no card code or card name it has not seen), a whole deal
@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import play
-from cardrules.actions import Masked, Move
+from cardrules.account.narration import Narrator
 from cardrules.bots import LEVELS
-from cardrules.cards import Card, parse_card
+from cardrules.core.actions import Masked, Move
+from cardrules.core.cards import Card, parse_card
 from cardrules.engine import Game
-from cardrules.narration import Narrator
+from cardrules.web import play
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,8 +26,8 @@ import pytest
 from browser_support import ROOT, Visit, Visits
 
 import cardrules
-from cardrules.cards import parse_card
-from cardrules.narration import Narrator
+from cardrules.account.narration import Narrator
+from cardrules.core.cards import parse_card
 
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests (the page's own is longer)."""

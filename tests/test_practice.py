@@ -1,4 +1,4 @@
-"""The practice exercises (cardrules.practice) agree with the engine.
+"""The practice exercises (cardrules.learn.practice) agree with the engine.
 
 Each exercise carries the record of its deal and the step it is about: the tests replay the
 position and compare the answer with what the engine says there (the play's label, the trick's
@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import glossary, practice
+from cardrules.core.labels import PlayLabel, label_play
 from cardrules.engine import Game, Step
 from cardrules.games.exchange import Exchange
-from cardrules.labels import PlayLabel, label_play
-from cardrules.practice import KINDS, MAX_SEED, Exercise, PracticeError, generate
+from cardrules.learn import glossary, practice
+from cardrules.learn.practice import KINDS, MAX_SEED, Exercise, PracticeError, generate
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 DEAL_KINDS = ("label", "winner", "points", "exchange")

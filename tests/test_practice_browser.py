@@ -3,7 +3,8 @@ against the built site served on 127.0.0.1, with the shared fixtures of ``browse
 
 An exercise is answered right and then wrong, in English and in Spanish, and the feedback must
 say so with the rule and the definition; the exercise the page shows must be the one
-``cardrules.practice`` makes from the same id; after a reload the progress is still there, and a
+``cardrules.learn.practice`` makes from the same id; after a reload the progress is still there,
+and a
 missed exercise comes back for review. Once at a phone's width (375 px). Every test checks that
 no request left 127.0.0.1 and that the page raised no script error.
 """
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from browser_support import Visit, Visits
 
-from cardrules import practice
+from cardrules.learn import practice
 
 
 @pytest.fixture

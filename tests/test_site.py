@@ -23,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 import cardrules
-from cardrules import glossary
+from cardrules.learn import glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "http://example.org/some/sub-path/"

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from cardrules.account.narration import _TEXT as NARRATION
 from cardrules.cli.text import MESSAGES
-from cardrules.narration import _TEXT as NARRATION
 
 ROOT = Path(__file__).resolve().parent.parent
 SPANISH_DOCS = ROOT / "docs" / "es"
@@ -169,7 +169,8 @@ def test_the_messages_say_tu() -> None:
 
 def test_the_corrections_stay_made() -> None:
     sources = [*SPANISH_DOCS.rglob("*.md"), ROOT / "mkdocs.es.yml",
-               ROOT / "cardrules" / "narration.py", ROOT / "cardrules" / "cli" / "text.py",
+               ROOT / "cardrules" / "account" / "narration.py",
+               ROOT / "cardrules" / "cli" / "text.py",
                ROOT / "docs" / "assets" / "widget" / "text.js",
                ROOT / "docs" / "assets" / "widget" / "play.js"]
     for path in sources:

@@ -1,4 +1,5 @@
-"""cardrules.web, the Python side of the rulebook's widget, in CPython; and the same package inside
+"""cardrules.web.board, the Python side of the rulebook's widget, in CPython; and the same package
+inside
 Pyodide under Node (tests/pyodide/replay_examples.mjs), compared with CPython value for value."""
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import pytest
 from browser_support import missing
 
 import cardrules
-from cardrules import glossary, web
+from cardrules.account.narration import Narrator
 from cardrules.bots import GreedyBot, RandomBot, play_out
-from cardrules.labels import PlayLabel
-from cardrules.narration import Narrator
+from cardrules.core.labels import PlayLabel
+from cardrules.learn import glossary
+from cardrules.web import board as web
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("examples/*.json"))

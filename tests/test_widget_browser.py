@@ -18,8 +18,9 @@ import pytest
 from browser_support import READY, ROOT, Visit, Visits, playwright_api
 
 import cardrules
-from cardrules import glossary, web
 from cardrules.bots import GreedyBot, RandomBot, play_out
+from cardrules.learn import glossary
+from cardrules.web import board as web
 
 
 def record_of(path: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ Three bots come with the package (:func:`make_bot` makes them by name):
 * ``"greedy"``, :class:`GreedyBot`: the cheapest card that wins, else the cheapest card;
 * ``"pimc"``, :class:`PimcBot`: a search bot that plays out worlds consistent with its view.
 
-All of them play every game built on the engine, auctions included (:mod:`cardrules.tactics`).
+All of them play every game built on the engine, auctions included (:mod:`cardrules.bots.tactics`).
 
 Examples:
     >>> from cardrules import new_game
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..actions import Action
+from ..core.actions import Action
+from ..core.errors import OptionError
 from ..engine import CHANCE, Game, SeatView
-from ..errors import OptionError
 from .pimc import HINT_NOISE, LEVELS, Estimate, PimcBot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from math import comb
 
-from ..cards import Card, Suit
+from ..core.cards import Card, Suit
 from ..engine import SeatView
 from .simple import key_for_trumps
 

@@ -11,7 +11,7 @@ side takes (the points break the ties that a few dozen worlds leave between winn
 and they measured stronger than the winning chance alone); the same figures, against careful
 opponents (:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
 
-Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.tactics`.
+Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..actions import Action
-from ..cards import Card
+from ..core.actions import Action
+from ..core.cards import Card
 from ..engine import Game, Phase, SeatView
 from ..games.aluette import Accept, Refuse, Surrender
 from ..games.briscola import Arrastro, Claim
 from ..games.exchange import Exchange
-from ..tactics import decide
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
+from .tactics import decide
 
 LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 80, "hard": 160}
 """The worlds sampled per decision at each strength."""

@@ -5,7 +5,7 @@ directly (in a world the bot made up, every card is known: nothing is hidden fro
 of building a view per action. It plays as :class:`~cardrules.bots.GreedyBot` does: take an
 exchange, a claim or a marriage; otherwise the cheapest card that wins the trick, else the
 cheapest card, never overtaking one's own side. Bids, calls, discards and trumps, rare inside a
-playout, go through :func:`cardrules.tactics.decide` on the seat's view.
+playout, go through :func:`cardrules.bots.tactics.decide` on the seat's view.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..cards import Card
+from ..core.actions import Action
+from ..core.cards import Card
 from ..engine import Game, Phase
 from ..games.briscola import Claim
 from ..games.exchange import Exchange
 from ..games.tute import Declare
-from ..tactics import decide
 from .simple import GreedyBot
+from .tactics import decide
 
 _TAKE = (Exchange, Claim, Declare)
 """Moves a playout always makes when offered."""

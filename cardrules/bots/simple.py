@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..actions import Action
-from ..cards import Card, Suit
+from ..core.actions import Action
+from ..core.cards import Card, Suit
 from ..engine import Rules, SeatView
 from ..games.briscola import Claim
 from ..games.exchange import Exchange
-from ..tactics import decide
+from .tactics import decide
 
 __all__ = ["GreedyBot", "RandomBot", "cheapest_key", "key_for_trumps", "wins_now"]
 
@@ -63,7 +63,7 @@ class GreedyBot:
        turned-up card is always worth more than the card given for it.
     2. Take a claim when offered (:class:`~cardrules.games.briscola.Claim`).
     3. Bid, call, discard, name trumps and declare marriages by the rules of thumb of
-       :mod:`cardrules.tactics` (a hand-strength estimate).
+       :mod:`cardrules.bots.tactics` (a hand-strength estimate).
     4. If the trick already belongs to its own side (a partner's card, or its own earlier card
        when a seat plays several cards in a turn, heads the trick), play the cheapest card: the
        bot does not overtake its own side, nor load points on it.

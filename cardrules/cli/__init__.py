@@ -15,7 +15,7 @@ Every message comes in English and Spanish (``--lang es``, or a Spanish locale i
 
 A user mistake (a missing file, a malformed record, an unknown game, a bad option, a ``--save``
 file that exists) prints one line on standard error and exits with status 2; no traceback. What
-the line quotes of the input is escaped and cut (:func:`cardrules.errors.shown`). A record is
+the line quotes of the input is escaped and cut (:func:`cardrules.core.errors.shown`). A record is
 read up to :data:`cardrules.record.MAX_RECORD_CHARS` bytes, never more. Ctrl-C prints one line and
 exits with status 130 at any moment (:mod:`~cardrules.cli.startup`); in a game it abandons the
 deal, whose record ``--save`` still writes.
@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..errors import Lang
+    from ..core.errors import Lang
 
 __all__ = ["main"]
 

@@ -10,7 +10,7 @@ it.
 Values argparse leaves as text are read here: whole numbers (:func:`whole_number`, for
 ``--players``, ``--seed``, ``--seat``) and game options (:func:`parse_options`, for
 ``--option NAME=VALUE``). A bad value raises :class:`Failure`, a user mistake already worded,
-which quotes the value with :func:`cardrules.errors.shown`.
+which quotes the value with :func:`cardrules.core.errors.shown`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..bots import LEVELS
-from ..errors import SHOWN_LIMIT, Lang, shown
+from ..core.errors import SHOWN_LIMIT, Lang, shown
 from ..games import GAMES
 from .text import ARGPARSE_ES, text, visible
 
@@ -94,7 +94,7 @@ MESSAGE_LIMIT = 300
 
 def tidy(message: str) -> str:
     """argparse's ``message`` with what it quotes of the command line made safe to print: control
-    characters escaped, every word cut at :data:`~cardrules.errors.SHOWN_LIMIT` characters and
+    characters escaped, every word cut at :data:`~cardrules.core.errors.SHOWN_LIMIT` characters and
     the whole at :data:`MESSAGE_LIMIT`.
 
     Examples:

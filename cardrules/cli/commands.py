@@ -5,7 +5,7 @@ status; a user mistake raises :class:`~cardrules.cli.arguments.Failure`.
 
 Input is never trusted: a record is read up to :data:`~cardrules.record.MAX_RECORD_CHARS` bytes
 and no further (``cardrules replay /dev/zero`` stops there), file names and values are quoted
-with :func:`~cardrules.errors.shown`, and a record's free text (its title, the players' names)
+with :func:`~cardrules.core.errors.shown`, and a record's free text (its title, the players' names)
 is shown with its control characters escaped. ``play --save FILE`` checks the file before the
 deal starts (it must not exist, unless ``--force``; its folder must take a new file) and writes
 it atomically at the end: a temporary file in the same folder, then renamed over ``FILE``, so
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..errors import SHOWN_LIMIT, CardrulesError, Lang, shown
+from ..core.errors import SHOWN_LIMIT, CardrulesError, Lang, shown
 from ..games import GAMES, rules_for
 from ..record import MAX_RECORD_CHARS, load_record, new_game, replay, summary
 from .arguments import (
@@ -91,7 +91,7 @@ def games(args: argparse.Namespace, lang: Lang) -> int:
 
 def term(args: argparse.Namespace, lang: Lang) -> int:
     """``cardrules term WORD``: a word of the games explained, from the glossary."""
-    from ..glossary import term_command  # the glossary data is read only for this command
+    from ..learn.glossary import term_command  # the glossary data is read only for this command
 
     status, out = term_command(args.word, lang)
     if status:  # it quotes the word as typed: escape and cut it here

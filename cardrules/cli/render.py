@@ -2,7 +2,7 @@
 end.
 
 A :class:`Renderer` prints; it decides nothing and replays nothing. What happened in the deal is
-told in the words of :class:`cardrules.narration.Narrator` (the narrator the widget and the
+told in the words of :class:`cardrules.account.narration.Narrator` (the narrator the widget and the
 diagrams share), with cards named by code and name because the user types codes; the renderer
 adds only layout (headers, indentation, the ``→`` before a trick taken) and the command's own
 lines from :mod:`cardrules.cli.text` (the deal's header, the status and the menu before the user
@@ -20,12 +20,12 @@ import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import Action, Move, NumberMove, format_action
+from ..account.narration import Narrator
 from ..bots import Estimate
-from ..cards import Card
+from ..core.actions import Action, Move, NumberMove, format_action
+from ..core.cards import Card
+from ..core.errors import Lang
 from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
-from ..errors import Lang
-from ..narration import Narrator
 from .arguments import option_value_text
 from .text import text
 

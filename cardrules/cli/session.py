@@ -26,11 +26,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..actions import Action, Move, format_action
 from ..bots import HINT_NOISE, LEVELS, Bot, Estimate, PimcBot
-from ..cards import Card
+from ..core.actions import Action, Move, format_action
+from ..core.cards import Card
+from ..core.errors import CardrulesError, Lang, shown
 from ..engine import Game, SeatView
-from ..errors import CardrulesError, Lang, shown
 from .render import Renderer
 from .text import text, visible
 

@@ -3,7 +3,8 @@
 Only what the command itself says lives here: its help and argparse texts, its errors, the deal's
 header, the status shown before the user plays, the prompt and the answers to it. What happens in
 the deal (plays, exchanges, tricks taken, draws, who won and why) is told by
-:class:`cardrules.narration.Narrator`, the one narrator that the widget and the diagrams share.
+:class:`cardrules.account.narration.Narrator`, the one narrator that the widget and the diagrams
+share.
 
 Messages are :meth:`str.format` templates with named fields.
 """
@@ -14,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final
 
-from ..errors import Lang
+from ..core.errors import Lang
 
 MESSAGES: Final[Mapping[str, Mapping[Lang, str]]] = {
     # argparse: descriptions and help -------------------------------------------------------------
@@ -395,7 +396,7 @@ def visible(value: str, limit: int | None = None) -> str:
     title, a typed answer echoed): control characters, line and paragraph separators escaped as
     ``\\x1b`` or ``\\u2028`` so that they can neither split nor repaint a line, and cut at
     ``limit`` characters with an ellipsis. To quote input in a message, use
-    :func:`cardrules.errors.shown`.
+    :func:`cardrules.core.errors.shown`.
 
     Examples:
         >>> visible("Ann\\x1b[2J\\r"), visible("x" * 50, 8)
@@ -417,7 +418,8 @@ def _escape(ch: str) -> str:
 
 
 _HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
-"""The Unicode categories :func:`visible` escapes (the same as :func:`cardrules.errors.shown`)."""
+"""The Unicode categories :func:`visible` escapes (the same as
+:func:`cardrules.core.errors.shown`)."""
 
 
 ARGPARSE_ES: Final[tuple[tuple[str, str], ...]] = (

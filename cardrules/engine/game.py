@@ -28,10 +28,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, Deal, Event, Masked, Move, Trick, format_action
-from ..cards import Card, Suit
-from ..errors import IllegalActionError, shown
-from ..labels import label_play
+from ..core.actions import Action, Deal, Event, Masked, Move, Trick, format_action
+from ..core.cards import Card, Suit
+from ..core.errors import IllegalActionError, shown
+from ..core.labels import label_play
 from .legality import CardRule, MoveRule, Why, Words
 from .state import CHANCE, Details, Phase, Result, Sides, State, Step
 from .views import Duty, Receipt, SeatView, observe

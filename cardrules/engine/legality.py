@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar
 
-from ..actions import Action, CardMove, Masked, Move, Trick
-from ..cards import Card
-from ..errors import IllegalActionError
+from ..core.actions import Action, CardMove, Masked, Move, Trick
+from ..core.cards import Card
+from ..core.errors import IllegalActionError
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class MoveRule(Generic[M]):
 
     def seen_by(self, viewer: int, seat: int, move: M) -> Action:
         """The move as ``viewer`` sees it when ``seat`` makes it: the move itself, or a
-        :class:`~cardrules.actions.Masked` stand-in (default: masked for a face-down card move
+        :class:`~cardrules.core.actions.Masked` stand-in (default: masked for a face-down card move
         made by another seat)."""
         if move.face_down and viewer != seat:
             return Masked(move.keyword)

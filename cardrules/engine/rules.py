@@ -20,16 +20,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ..actions import Action, Deal, Move, Trick, parse_notation
-from ..cards import Card, Suit
-from ..errors import IllegalActionError
-from ..packs import Pack
-from ..rng import SeededRandom
+from ..core.actions import Action, Deal, Move, Trick, parse_notation
+from ..core.cards import Card, Suit
+from ..core.errors import IllegalActionError
+from ..core.packs import Pack
+from ..core.rng import SeededRandom
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 
 if TYPE_CHECKING:
-    from ..options import Options
+    from ..core.options import Options
     from .game import Game
     from .views import SeatView
 
@@ -191,7 +191,7 @@ class Rules:
         """The deal a seed produces, the same on every Python version.
 
         The procedure: take :attr:`cards` (minus the removed card, if the game removes "any
-        one"), shuffle them with :class:`~cardrules.rng.SeededRandom`, hand them out by
+        one"), shuffle them with :class:`~cardrules.core.rng.SeededRandom`, hand them out by
         :meth:`deal_packets`; then the talon, if any; the rest is the stock, top first. If the
         game turns up a card, the top card of the rest is turned and put under the stock (it
         becomes the last card), then :meth:`settle_turn_up` may change it.

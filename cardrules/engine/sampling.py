@@ -28,9 +28,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import Action, Deal, Masked, Move
-from ..cards import Card
-from ..errors import CardrulesError
+from ..core.actions import Action, Deal, Masked, Move
+from ..core.cards import Card
+from ..core.errors import CardrulesError
 from .game import Game
 from .views import SeatView
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, TypeAlias
 
-from ..actions import Action, Event, Trick
-from ..cards import Card, Suit
-from ..labels import PlayLabel
+from ..core.actions import Action, Event, Trick
+from ..core.cards import Card, Suit
+from ..core.labels import PlayLabel
 
 CHANCE: Final = -1
 """The pseudo-seat that makes chance actions (the deal)."""
@@ -152,7 +152,7 @@ class Step:
 
     :meth:`Game.steps <cardrules.engine.Game.steps>` yields one per action, the deal first.
     Front ends (the terminal, the widget, the diagrams) render steps and their narration
-    (:mod:`cardrules.narration`); none of them replays a deal by itself.
+    (:mod:`cardrules.account.narration`); none of them replays a deal by itself.
     """
 
     index: int

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Move, Trick
-from ..cards import Card, Suit
+from ..core.actions import Action, Move, Trick
+from ..core.cards import Card, Suit
 from .legality import CardRule
 from .state import Details, Phase, Sides
 
@@ -29,7 +29,7 @@ Duty = tuple[int, int, CardRule, int]
 """A play made under a duty: ``(log index, seat, card rule, hand size before the play)``."""
 Receipt = tuple[int, int, int]
 """A card position that went to a hand: ``(position, seat, time)``. Positions number the
-deal's cards as :attr:`Deal.cards <cardrules.actions.Deal.cards>` lists them (hands, stock,
+deal's cards as :attr:`Deal.cards <cardrules.core.actions.Deal.cards>` lists them (hands, stock,
 talon); the time is the number of actions in the log when the card was received."""
 
 
@@ -95,7 +95,7 @@ class SeatView:
     """Private messages this seat has seen: ``(trick number, from seat, text)``."""
     history: tuple[tuple[int, Action], ...]
     """Every action after the deal as this seat saw it, with the seat that made it (others'
-    face-down cards :class:`~cardrules.actions.Masked`)."""
+    face-down cards :class:`~cardrules.core.actions.Masked`)."""
     dealt: tuple[Card, ...]
     """This seat's cards as dealt."""
     turned_up: Card | None

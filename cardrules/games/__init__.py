@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.errors import OptionError, shown
 from ..engine import Rules
-from ..errors import OptionError, shown
 from .alcalde import AlcaldeRules, AlcaldeVariation
 from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola

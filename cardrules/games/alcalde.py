@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Move
-from ..cards import ALL_CARDS, Card
+from ..core.actions import Move
+from ..core.cards import ALL_CARDS, Card
+from ..core.options import Options, option
+from ..core.packs import pack_for
+from ..core.ranking import RANKINGS
 from ..engine import Game, Result, Rules, Sides
-from ..options import Options, option
-from ..packs import pack_for
-from ..ranking import RANKINGS
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
 
 ALCALDE = 2

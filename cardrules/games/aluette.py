@@ -20,13 +20,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal
 
-from ..actions import Action, CardMove, Masked, Move, Phrases, Trick
-from ..cards import ALL_CARDS, Card, Suit, parse_card
+from ..core.actions import Action, CardMove, Masked, Move, Phrases, Trick
+from ..core.cards import ALL_CARDS, Card, Suit, parse_card
+from ..core.errors import IllegalActionError
+from ..core.options import Options, option
+from ..core.packs import pack_for
+from ..core.rng import SeededRandom
 from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
-from ..errors import IllegalActionError
-from ..options import Options, option
-from ..packs import pack_for
-from ..rng import SeededRandom
 
 # The 19 classes, strongest first. Named cards stand alone; the rest rank by number.
 _NAMED: Final = ("3O", "3C", "2O", "2C", "9C", "9O", "2B", "2E")
@@ -674,7 +674,7 @@ def seating_from_cards(cards: Sequence[Card]) -> Seating:
 
 
 def seating_draw(seed: int) -> Seating:
-    """The seating draw from a seed: the 48 cards shuffled as in :mod:`cardrules.rng`, then
+    """The seating draw from a seed: the 48 cards shuffled as in :mod:`cardrules.core.rng`, then
     dealt face up by :func:`seating_from_cards` until the four top cards are out."""
     cards = list(ALL_CARDS)
     SeededRandom(seed).shuffle(cards)

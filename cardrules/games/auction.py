@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ..actions import Move, NumberMove, Phrases, Trick
+from ..core.actions import Move, NumberMove, Phrases, Trick
 from ..engine import Game, MoveRule, Phase, Why
 
 AUCTION = Phase("auction")

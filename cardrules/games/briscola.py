@@ -17,8 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import CardMove, Deal, Move, Phrases, Trick
-from ..cards import ALL_CARDS, Card, Suit, parse_card
+from ..core.actions import CardMove, Deal, Move, Phrases, Trick
+from ..core.cards import ALL_CARDS, Card, Suit, parse_card
+from ..core.options import Options, option
+from ..core.packs import Style, pack_for
+from ..core.ranking import RANKINGS
 from ..engine import (
     CardRule,
     Game,
@@ -30,9 +33,6 @@ from ..engine import (
     Words,
     side_points,
 )
-from ..options import Options, option
-from ..packs import Style, pack_for
-from ..ranking import RANKINGS
 from .exchange import (
     Exchange,
     ExchangeDetails,

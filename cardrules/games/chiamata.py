@@ -23,12 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
-from ..actions import CardMove, Move, Phrases, Trick
-from ..cards import ALL_CARDS, Card
+from ..core.actions import CardMove, Move, Phrases, Trick
+from ..core.cards import ALL_CARDS, Card
+from ..core.options import Options, option
+from ..core.packs import Style, pack_for
+from ..core.ranking import RANKINGS
 from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
-from ..options import Options, option
-from ..packs import Style, pack_for
-from ..ranking import RANKINGS
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 
 CALL = Phase("call")

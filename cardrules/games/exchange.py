@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..actions import CardMove, Phrases, Trick
-from ..cards import ALL_CARDS, Card
+from ..core.actions import CardMove, Phrases, Trick
+from ..core.cards import ALL_CARDS, Card
+from ..core.options import Options, option
+from ..core.packs import Style
 from ..engine import Details, Game, MoveRule, Rules, Why
-from ..options import Options, option
-from ..packs import Style
 
 ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
 ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
@@ -117,7 +117,8 @@ class ExchangeOptions(Options):
         "regional card values: standard, lombard, tuscan, tuscan-points, chilean",
         "valores regionales: standard, lombard, tuscan, tuscan-points, chilean",
     )
-    """Regional rank and points (see :mod:`cardrules.ranking`): Lombardy/Piedmont (7 = 10 points,
+    """Regional rank and points (see :mod:`cardrules.core.ranking`): Lombardy/Piedmont (7 = 10
+    points,
     3 = 0); Tuscany, in two readings: ``"tuscan"`` swaps jack and knight in points and in rank,
     ``"tuscan-points"`` in points only, as Wikipedia's Brisca article words it ("the values of
     the Jack and Knight are reversed"); Chile (the 2 takes the 3's place)."""

@@ -22,12 +22,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..actions import CardMove, Move, Phrases, SuitMove, Trick
-from ..cards import ALL_CARDS, Card, Suit
+from ..core.actions import CardMove, Move, Phrases, SuitMove, Trick
+from ..core.cards import ALL_CARDS, Card, Suit
+from ..core.options import Options, option
+from ..core.packs import Style, pack_for
+from ..core.ranking import RANKINGS
 from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why, Words
-from ..options import Options, option
-from ..packs import Style, pack_for
-from ..ranking import RANKINGS
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 from .tute import Declare, MarriageRule, TuteDuty
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Phrases, SuitMove, Trick
-from ..cards import Card, Suit
+from ..core.actions import Phrases, SuitMove, Trick
+from ..core.cards import Card, Suit
 from ..engine import CardRule, Game, MoveRule, Why, Words
 
 _FOLLOW = Why("seat {seat} must follow suit ({suit}): not {card}",

@@ -1,13 +1,13 @@
 """MkDocs hook: deal diagrams and card pictures.
 
 * Card pictures: every card of the Spanish (48), Italian (40) and French (48) packs, and a card
-  back, are drawn by :mod:`cardrules.pictures` into the site at
+  back, are drawn by :mod:`cardrules.render.pictures` into the site at
   ``assets/cards/<spanish|italian|french>/<code>.svg`` (the SVG titles in the build's language).
   Nothing is fetched. The stylesheet ``docs/assets/cardrules.css`` is added as
   ``assets/cardrules.css``.
 * Rows of cards: a fenced block ```` ```cards ```` with optional lines ``pack: italian-40``,
   ``cards: 1O 11C 12E`` (default: the whole pack) and ``caption: name|code|none`` shows those
-  card pictures (:func:`cardrules.diagram.render_cards`).
+  card pictures (:func:`cardrules.render.diagram.render_cards`).
 * Deal diagrams: a fenced block ::
 
       ```deal
@@ -17,7 +17,8 @@
       ```
 
   (the record's path relative to the project root; the other lines are optional) is replaced
-  by the HTML of :func:`cardrules.diagram.render_deal`, in the build's language, with links to
+  by the HTML of :func:`cardrules.render.diagram.render_deal`, in the build's language, with links
+  to
   the card pictures and to the glossary relative to the page. Play labels carry their glossary
   definition (from the ``abbr`` glossary that ``docs/hooks/glossary.py`` fills in) as a title.
   A fence inside another fence (a page showing the syntax) is left alone. A bad block fails the
@@ -36,16 +37,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from cardrules.diagram import (
+from cardrules.core.errors import CardrulesError, Lang
+from cardrules.core.packs import FRENCH_48, ITALIAN_40, SPANISH_48, Pack
+from cardrules.render.diagram import (
     CARD_DIR,
     parse_cards_block,
     parse_deal_block,
     render_cards,
     render_deal,
 )
-from cardrules.errors import CardrulesError, Lang
-from cardrules.packs import FRENCH_48, ITALIAN_40, SPANISH_48, Pack
-from cardrules.pictures import card_files
+from cardrules.render.pictures import card_files
 
 PICTURE_PACKS: tuple[Pack, ...] = (SPANISH_48, ITALIAN_40, FRENCH_48)
 """One pack per style, the largest: the pictures of its cards serve every pack of that style."""

@@ -30,7 +30,7 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
     being played, and who is to play; with ``legal: true``, the cards that player may play stand
     out and the others are dimmed, and any other move he may make is listed (``legal: 1``: the
     same for seat 1, which may act out of turn, as when exchanging the turned-up card).
-    ``deal``: a whole finished deal (:func:`cardrules.diagram.render_deal`; ``tricks: 2-4``,
+    ``deal``: a whole finished deal (:func:`cardrules.render.diagram.render_deal`; ``tricks: 2-4``,
     ``open: false``).
     ``cards``: a row of cards (``cards``), each with an optional note (``notes``).
     ``score``: the result of a finished deal: each side's points and the verdict.
@@ -53,7 +53,8 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
     A sentence under the drawing, in the page's language.
 
 Seats keep the names given to the game; the default names (``P0``, ``P1``...) are shown as
-"Seat 0", "Asiento 0"... Every word comes from :class:`cardrules.narration.Narrator` or from the
+"Seat 0", "Asiento 0"... Every word comes from :class:`cardrules.account.narration.Narrator` or
+from the
 small table below, in the build's language, and every piece of text is HTML-escaped. Card
 pictures are those :mod:`docs.hooks.deals` puts at ``assets/cards/<style>/<code>.svg``.
 
@@ -82,20 +83,20 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from cardrules.actions import Move, Trick
-from cardrules.cards import Card, parse_card
-from cardrules.diagram import (
+from cardrules.account.narration import Narrator
+from cardrules.core.actions import Move, Trick
+from cardrules.core.cards import Card, parse_card
+from cardrules.core.errors import Lang
+from cardrules.core.packs import SPANISH_48, Pack
+from cardrules.engine import Game, Rules
+from cardrules.games.auction import Auction
+from cardrules.render.diagram import (
     CARD_DIR,
     GLOSSARY_PAGE,
     auction_rounds,
     glossary_titles,
     render_deal,
 )
-from cardrules.engine import Game, Rules
-from cardrules.errors import Lang
-from cardrules.games.auction import Auction
-from cardrules.narration import Narrator
-from cardrules.packs import SPANISH_48, Pack
 
 STYLESHEET = "assets/rulebook.css"
 """Where the stylesheet goes in the site (``mkdocs.yml`` lists it in ``extra_css``)."""

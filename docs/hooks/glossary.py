@@ -4,7 +4,8 @@ Two jobs, both in the build's language (``extra.lang``, else ``theme.language``;
 Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
 
 * **Tooltips.** ``on_config`` fills the ``abbr`` extension's ``glossary`` option (Python-Markdown
-  3.7 or newer) with :func:`cardrules.glossary.tooltips`, so that a term used in any page's prose
+  3.7 or newer) with :func:`cardrules.learn.glossary.tooltips`, so that a term used in any page's
+  prose
   is wrapped in ``<abbr title="gloss">``. Code (fenced blocks, inline code) is left alone by
   ``abbr``. Which forms become tooltips is decided in ``tooltips()``: no forms shorter than four
   letters (*as*, *re*, *rey*), no forms marked ``quiet`` in the data (*piso*, *monto*), no game
@@ -19,7 +20,7 @@ Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
   ``games/<id>.md`` when that page exists), related terms, and its Python example in a
   collapsed block.
 * **The lookup's data.** ``on_files`` adds ``glossary/terms.json``
-  (:func:`cardrules.glossary.learner_data` in the build's language), from which the in-browser
+  (:func:`cardrules.learn.glossary.learner_data` in the build's language), from which the in-browser
   term lookup (``docs/assets/widget/lookup.js``) shows the article, the IPA, the sentences and
   the cards of a term.
 
@@ -109,7 +110,7 @@ def build_language(config: Any) -> str:
 
 def on_config(config: Any) -> Any:
     """Put the glossary's tooltips, in the build's language, into the ``abbr`` extension."""
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     lang = build_language(config)
     if lang not in glossary.PAGE_LANGS:
@@ -128,7 +129,7 @@ def on_config(config: Any) -> Any:
 
 def on_files(files: Any, config: Any) -> Any:
     """Add the learner's data of every term, in the build's language, for the term lookup."""
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     data = json.dumps(glossary.learner_data(_state["lang"]), ensure_ascii=False, indent=0)
     files.append(File.generated(config, DATA_FILE, content=data))
@@ -170,7 +171,7 @@ def render(lang: str, folder: Path | None = None) -> str:
     Returns:
         An index of all terms, then one ``##`` section per group and one ``###`` per term.
     """
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     words = {key: value[lang] for key, value in _WORDS.items()}
     everything = sorted(glossary.terms(), key=lambda t: _sort_key(t.word))
@@ -188,7 +189,7 @@ def render(lang: str, folder: Path | None = None) -> str:
 
 
 def _game_link(game: str, lang: str, folder: Path | None, words: dict[str, str]) -> str:
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     title = glossary.game_title(game, lang)
     if game in glossary.FUTURE_GAMES:
@@ -200,8 +201,8 @@ def _game_link(game: str, lang: str, folder: Path | None, words: dict[str, str])
 
 def _cards(term: Any, lang: str) -> list[str]:
     """The pictures of the cards a term names, in a row."""
-    from cardrules.cards import parse_card
-    from cardrules.packs import PACKS
+    from cardrules.core.cards import parse_card
+    from cardrules.core.packs import PACKS
 
     if not term.cards:
         return []
@@ -217,7 +218,7 @@ def _cards(term: Any, lang: str) -> list[str]:
 
 
 def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, str]) -> list[str]:
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     language = glossary.TERM_LANGS[term.lang][lang]
     native = term.lang
@@ -266,7 +267,7 @@ def _ipa(ipa: str) -> str:
 
 
 def _pronunciation(term: Any, lang: str) -> str:
-    from cardrules import glossary
+    from cardrules.learn import glossary
 
     text = _ipa(term.ipa)
     if term.ipa_latam:

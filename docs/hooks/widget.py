@@ -10,7 +10,7 @@
   settings as ``<script type="application/json" id="cr-widget-config">``: the page's language,
   URLs relative to the page (so the site works under any sub-path), the games and their player
   counts, the play labels with their gloss and definition in the page's language
-  (:func:`cardrules.web.catalog_data`), and on the "Try it" page the sample deals. Other pages
+  (:func:`cardrules.web.board.catalog_data`), and on the "Try it" page the sample deals. Other pages
   load nothing of the widget.
 * After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
   ``assets/pyodide/`` at the top of the site, with the cardrules wheel and its bytecode from
@@ -36,7 +36,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from cardrules.web import catalog_data
+from cardrules.web.board import catalog_data
 
 log = logging.getLogger("mkdocs.hooks.widget")
 

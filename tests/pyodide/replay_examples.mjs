@@ -5,9 +5,9 @@
 // Loads Pyodide from node_modules (the npm package the site serves, the same CPython as in the
 // reader's browser), installs the wheel, and for each record prints what cardrules computes:
 // the replay summary (cardrules.summary: every trick, its labels and the result) and the widget's
-// answer (cardrules.web.deal_steps, in English and Spanish: every step with the narration's
+// answer (cardrules.web.board.deal_steps, in English and Spanish: every step with the narration's
 // words, and each seat's own words where they differ, what each seat knows of the sides, the
-// auction, the talon). It also deals a new deal of each auction game (cardrules.web.new_deal:
+// auction, the talon). It also deals a new deal of each auction game (cardrules.web.board.new_deal:
 // the bots bid, call, discard and name trumps inside Pyodide). One JSON object on stdout:
 //   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}},
 //    "new_deals": {"game/players/seed": answer}}
@@ -35,7 +35,7 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir
 const replayOne = pyodide.runPython(`
 import json
 import cardrules
-from cardrules import web
+from cardrules.web import board as web
 
 def replay_one(text):
     game = cardrules.replay(text)
@@ -48,7 +48,7 @@ def replay_one(text):
 replay_one
 `);
 const newDeal = pyodide.runPython(`
-from cardrules import web
+from cardrules.web import board as web
 web.new_deal
 `);
 const NEW_DEALS = [["chiamata", 5, 7], ["rematada", 3, 7]];

@@ -1,7 +1,7 @@
 /* cardrules widget: the board. One deal diagram made steppable: the deal, then every action,
  * forward and back, the open account or what one seat sees.
  *
- * Python answers with every step of a deal at once (cardrules.web.deal_steps: the states and
+ * Python answers with every step of a deal at once (cardrules.web.board.deal_steps: the states and
  * the narration's sentences); stepping is plain JavaScript and never calls Python again. The
  * board says only what the answer's narration says: in one seat's view, a step whose words
  * differ for that seat (a card put face down by another seat) shows that seat's words
@@ -24,9 +24,9 @@
  *
  * Shareable links: "Copy link" gives the "Try it" page's address with the deal and the step in
  * its fragment, #deal=<token>&step=<n>[&view=<seat>] (the token is answer.link, the record as
- * cardrules.web.link_token packs it). On the "Try it" page the address follows the board once
+ * cardrules.web.board.link_token packs it). On the "Try it" page the address follows the board once
  * the reader moves (or opened a link), and a link in the address is opened with
- * cardrules.web.link_steps, which checks the deal as any record is checked; a damaged link is
+ * cardrules.web.board.link_steps, which checks the deal as any record is checked; a damaged link is
  * said so in the page's language, and the page shows its own deal instead. */
 
 import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";

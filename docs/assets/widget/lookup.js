@@ -1,8 +1,8 @@
 /* cardrules widget: the term lookup. A glossary term (any form, any case, accents optional),
- * its glosses and definition, and its example run live in Python (cardrules.web.lookup and
+ * its glosses and definition, and its example run live in Python (cardrules.web.board.lookup and
  * run_example). For learners, the word with its article, its pronunciation (IPA), where it is
  * used, its inflections, example sentences (Spanish and English) and the cards it names come
- * from the glossary's data file, glossary/terms.json (cardrules.glossary.learner_data, written by
+ * from the glossary's data file, glossary/terms.json (cardrules.learn.glossary.learner_data, written by
  * docs/hooks/glossary.py in the page's language), fetched once. */
 
 import { button, el } from "./dom.js";

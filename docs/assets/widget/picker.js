@@ -1,6 +1,6 @@
 /* cardrules widget: the deal picker, the "Try it" page's source panel. Show a sample deal, deal
- * a new one (played out by the package's bots: cardrules.web.new_deal), or paste a record
- * (cardrules.web.deal_steps); the board shows the answer, and the record of what it shows. */
+ * a new one (played out by the package's bots: cardrules.web.board.new_deal), or paste a record
+ * (cardrules.web.board.deal_steps); the board shows the answer, and the record of what it shows. */
 
 import { button, el, url } from "./dom.js";
 import { Runtime } from "./runtime.js";

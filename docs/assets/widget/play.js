@@ -1,11 +1,11 @@
 /* cardrules widget: play mode. Play one seat of a deal against the package's bots, beside
  * stepping through it.
  *
- * The deal lives in Python, in the Web Worker (cardrules.play): the page sends the reader's
+ * The deal lives in Python, in the Web Worker (cardrules.web.play): the page sends the reader's
  * choices and receives only what the reader's seat may see (its hand, the table, the score as it
  * can count it, the legal actions with the reason each other card of the hand may not be played)
  * and every step as the narration tells it to that seat. The bots answer one at a time, a short
- * pause apart (each answer is one call to cardrules.play.advance): the page never waits on
+ * pause apart (each answer is one call to cardrules.web.play.advance): the page never waits on
  * Python. Every string goes in as text.
  *
  *   new Play(board, {tryPage})   adds to a Board (board.js) the "Step through / Play" choice,
@@ -491,7 +491,7 @@ export class Play {
     }
   }
 
-  /* The game's options (cardrules.play.options), asked for when the reader unfolds them. */
+  /* The game's options (cardrules.web.play.options), asked for when the reader unfolds them. */
   resetOptions() {
     this.optionsFor = null;
     this.optionControls = [];

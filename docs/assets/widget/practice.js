@@ -1,4 +1,4 @@
-/* cardrules widget: the practice page. Exercises made by Python (cardrules.practice, in the
+/* cardrules widget: the practice page. Exercises made by Python (cardrules.learn.practice, in the
  * widget's Web Worker) from real deals and from the glossary; the page asks, checks the answer
  * at once and explains it, and brings missed exercises back sooner (Leitner boxes).
  *
@@ -23,7 +23,7 @@ const GAPS = [0, 3, 6, 15, 40, 100];
 const MISSED_GAP = 2;
 const TOP_BOX = 5;
 const MAX_ITEMS = 400;
-/* The packs the deals are drawn with (cardrules.practice.GAMES: Brisca and Briscas Spanish,
+/* The packs the deals are drawn with (cardrules.learn.practice.GAMES: Brisca and Briscas Spanish,
  * Briscola Italian): their pictures are fetched once Python is ready, so that the exercises go
  * on offline. */
 export const PRACTICE_TEXT = {
@@ -396,7 +396,7 @@ export class Practice {
   }
 
   /* Fetch every card picture the exercises may show (Python lists them:
-   * cardrules.practice.pictures), once, when the page is idle: the browser keeps them, and the
+   * cardrules.learn.practice.pictures), once, when the page is idle: the browser keeps them, and the
    * page needs nothing more from the network. */
   warm() {
     if (this.warmed) return;

@@ -2,7 +2,7 @@
  * and Spanish, and the page's settings.
  *
  * Sentences about the deal (what happened, who took a trick, who won) are not here: they come
- * from Python, from the narration (cardrules.narration.Narrator via cardrules.web). */
+ * from Python, from the narration (cardrules.account.narration.Narrator via cardrules.web.board). */
 
 export const TEXT = {
   en: {

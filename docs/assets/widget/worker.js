@@ -1,8 +1,8 @@
 /* cardrules widget: the Web Worker that runs Python (Pyodide) off the page's main thread.
  *
  * Messages in:  {id, cmd: "init", args: [{runtime, wheel}]}  loads Pyodide and the cardrules wheel
- *               {id, cmd: <a function of cardrules.web>, args: [...]}   e.g. "deal_steps"
- *               {id, cmd: "play_<f>", args: [...]}   a function f of cardrules.play (play mode:
+ *               {id, cmd: <a function of cardrules.web.board>, args: [...]}   e.g. "deal_steps"
+ *               {id, cmd: "play_<f>", args: [...]}   a function f of cardrules.web.play (play mode:
  *               the deal being played stays here, in the worker; imported at its first call)
  * Messages out: {id, ok: true, result}  (result: the JSON text the Python function returned)
  *               {id, ok: false, error}  (the runtime could not load, or the call failed)
@@ -16,8 +16,8 @@ const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
   play_hint: "hint", play_close: "close", play_options: "options"
 };
-/* The practice page: "practice_exercise" is cardrules.practice.exercise and "practice_pictures"
- * cardrules.practice.pictures (the module imported at its first call). */
+/* The practice page: "practice_exercise" is cardrules.learn.practice.exercise and "practice_pictures"
+ * cardrules.learn.practice.pictures (the module imported at its first call). */
 const PRACTICE_CALLS = { practice_exercise: "exercise", practice_pictures: "pictures" };
 
 let booting = null;
@@ -78,7 +78,7 @@ async function boot({ runtime, wheel, bytecode }) {
     }
   }
   times.unpack = performance.now();
-  const web = pyodide.pyimport("cardrules.web");
+  const web = pyodide.pyimport("cardrules.web.board");
   times.imported = performance.now();
   return { pyodide, web, version: pyodide.version, times };
 }
@@ -99,10 +99,10 @@ self.onmessage = async (event) => {
     const runtime = await booting;
     let result;
     if (practising) {
-      if (!runtime.practice) runtime.practice = runtime.pyodide.pyimport("cardrules.practice");
+      if (!runtime.practice) runtime.practice = runtime.pyodide.pyimport("cardrules.learn.practice");
       result = runtime.practice[PRACTICE_CALLS[cmd]](...args);
     } else if (playing) {
-      if (!runtime.play) runtime.play = runtime.pyodide.pyimport("cardrules.play");
+      if (!runtime.play) runtime.play = runtime.pyodide.pyimport("cardrules.web.play");
       result = runtime.play[PLAY_CALLS[cmd]](...args);
     } else {
       result = runtime.web[cmd](...args);

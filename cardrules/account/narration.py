@@ -10,7 +10,7 @@ an open account of the deal) and may address one seat as *you* (the terminal's u
 named with their article ("the ace of coins", "el as de oros"), or with their code too
 (``codes=True``: "1O (ace of coins)"), which the terminal shows because its user types codes.
 
-Moves bring their own words (:attr:`Move.phrases <cardrules.actions.Move.phrases>`): adding a
+Moves bring their own words (:attr:`Move.phrases <cardrules.core.actions.Move.phrases>`): adding a
 move to a game adds its sentences with it.
 
 Examples:
@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import Action, Masked, Move, Phrases, Trick
-from .cards import Card, Suit
-from .engine import CHANCE, Result, Rules, SeatView, Sides, Step
-from .errors import Lang
-from .games.auction import Auction
-from .labels import PlayLabel
+from ..core.actions import Action, Masked, Move, Phrases, Trick
+from ..core.cards import Card, Suit
+from ..core.errors import Lang
+from ..core.labels import PlayLabel
+from ..engine import CHANCE, Result, Rules, SeatView, Sides, Step
+from ..games.auction import Auction
 
 _TEXT: Final[dict[str, dict[Lang, str]]] = {
     "high_bid": {"en": "Highest bid: {bid} ({who}).", "es": "Puja más alta: {bid} ({who})."},

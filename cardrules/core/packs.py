@@ -1,6 +1,7 @@
 """Packs as data: which cards a pack holds and what its own faces and suits are called.
 
-The card codes never change (see :mod:`cardrules.cards`); a pack only says which numbers it holds
+The card codes never change (see :mod:`cardrules.core.cards`); a pack only says which numbers it
+holds
 and how they are named and printed. The Italian pack prints its faces as 8, 9, 10 (fante, cavallo,
 re) and a French pack stripped to 40 uses J, Q, K: their codes are still 10, 11, 12.
 """

@@ -1,6 +1,7 @@
 """Actions, their notation, and the frozen records that playing them returns.
 
-An action is either a :class:`~cardrules.cards.Card` (playing it to the trick) or a :class:`Move`
+An action is either a :class:`~cardrules.core.cards.Card` (playing it to the trick) or a
+:class:`Move`
 (everything else: the deal, a trump-card exchange, a bid, a declaration...). Every action has a
 text notation, used in deal records and typed at the terminal: a card is its code (``1O``), a
 move is ``keyword`` or ``keyword:argument`` (``exchange:7O``, ``bid:75``).
@@ -24,7 +25,7 @@ from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordErr
 
 @dataclass(frozen=True)
 class Phrases:
-    """How a move is told, in English and Spanish (see :mod:`cardrules.narration`).
+    """How a move is told, in English and Spanish (see :mod:`cardrules.account.narration`).
 
     Templates take ``{who}`` (the actor's name), ``{card}`` (the card the move names, with its
     article: "the ace of coins", "el as de oros"), ``{card_bare}`` (without it), ``{turn_up}``

@@ -13,7 +13,8 @@ kind          the question                                                 the a
 ``winner``    *who takes this trick?*                                      ``Trick.winner``
 ``points``    *how many card points are in it?*                            ``Trick.points``
 ``exchange``  *may this card take the turned-up card now?*                 ``Game.refusal``
-``word``      *word ↔ meaning*: a glossary term and its gloss              :mod:`cardrules.glossary`
+``word``      *word ↔ meaning*: a glossary term and its gloss
+:mod:`cardrules.learn.glossary`
 ============  ===========================================================  ====================
 
 Each exercise has a prompt, the cards to show (their codes, names and captions), the choices,
@@ -25,7 +26,7 @@ ids and ask for them again. The record of the deal and the step the exercise is 
 with it, so that anyone can replay the position and check.
 
 The rulebook's practice page asks for exercises through :func:`exercise` (JSON text, like
-:mod:`cardrules.web`), in the widget's Web Worker.
+:mod:`cardrules.web.board`), in the widget's Web Worker.
 
 Examples:
     >>> drill = generate("winner", 3, "en")
@@ -50,20 +51,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .actions import Trick
-from .bots import Bot as _Bot
-from .bots import GreedyBot, RandomBot, play_out
-from .cards import Card, Suit, parse_card
-from .engine import Game, Phase, Step
-from .errors import CardrulesError, Lang
-from .errors import shown as quoted
-from .games import rules_for
-from .games.exchange import Exchange, ExchangeRule
+from ..account.narration import Narrator
+from ..bots import Bot as _Bot
+from ..bots import GreedyBot, RandomBot, play_out
+from ..core.actions import Trick
+from ..core.cards import Card, Suit, parse_card
+from ..core.errors import CardrulesError, Lang
+from ..core.errors import shown as quoted
+from ..core.labels import PlayLabel
+from ..core.packs import Style, pack_for
+from ..engine import Game, Phase, Step
+from ..games import rules_for
+from ..games.exchange import Exchange, ExchangeRule
+from ..record import new_game
 from .glossary import Term, game_title, terms
-from .labels import PlayLabel
-from .narration import Narrator
-from .packs import Style, pack_for
-from .record import new_game
 
 __all__ = [
     "GAMES",

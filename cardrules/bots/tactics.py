@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action
-from .cards import Card, Suit
-from .engine import SeatView
-from .games.auction import Bid, Pass
-from .games.chiamata import RANKS, Call
-from .games.rematada import Discard as RematadaDiscard
-from .games.rematada import Trump
-from .games.tute import Declare
+from ..core.actions import Action
+from ..core.cards import Card, Suit
+from ..engine import SeatView
+from ..games.auction import Bid, Pass
+from ..games.chiamata import RANKS, Call
+from ..games.rematada import Discard as RematadaDiscard
+from ..games.rematada import Trump
+from ..games.tute import Declare
 
 RANK_ORDER = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
 """Card numbers from strongest to weakest (the Briscola order)."""

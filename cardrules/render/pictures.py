@@ -8,7 +8,7 @@ the *pinta*: breaks in the frame that tell the suit at a glance (none for coins,
 two for swords, three for clubs).
 
 Examples:
-    >>> from cardrules.packs import ITALIAN_40
+    >>> from cardrules.core.packs import ITALIAN_40
     >>> svg = card_svg("12O", ITALIAN_40)
     >>> svg.startswith("<svg") and ">10</text>" in svg
     True
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import Card, Suit, parse_card
-from .errors import CardCodeError
-from .packs import SPANISH_40, NameLang, Pack
+from ..core.cards import Card, Suit, parse_card
+from ..core.errors import CardCodeError
+from ..core.packs import SPANISH_40, NameLang, Pack
 
 WIDTH: Final = 120
 """Width of a card picture in SVG units (the ``viewBox``)."""

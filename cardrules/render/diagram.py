@@ -9,7 +9,8 @@ followed it (the call, the talon face up and who took it, the discards, the trum
 trick (who led it, each play with its glossary label, who took it and for how many points) and
 the moves between them, and finally the score (by side; by seat, with what the points are made
 of, where the seats play each on their own) and the winner. Every sentence comes from the
-narration (:class:`cardrules.narration.Narrator`); the diagram adds only its headings and labels,
+narration (:class:`cardrules.account.narration.Narrator`); the diagram adds only its headings and
+labels,
 and the record's notes (:func:`cardrules.record.notes_of`), each in the diagram's language where
 its step is drawn: a note on the deal under the hands, on a card under its trick, on another move
 after it. A note is written by someone who sees every card, so only a diagram with the hands shown
@@ -30,7 +31,7 @@ can later make it interactive. Every piece of data is HTML-escaped: player names
 arbitrary text.
 
 Card pictures are expected at ``<site root>/assets/cards/<style>/<code>.svg`` (see
-:mod:`cardrules.pictures`), glossary entries at ``<site root>/glossary/#<term>``.
+:mod:`cardrules.render.pictures`), glossary entries at ``<site root>/glossary/#<term>``.
 """
 
 from __future__ import annotations
@@ -40,14 +41,14 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from .actions import Deal, Masked, Move, format_action
-from .cards import Card, Suit
-from .engine import Game, Result, Sides, Step
-from .errors import Lang
-from .games.auction import Auction
-from .labels import PlayLabel
-from .narration import ONLOOKER, Narrator
-from .record import load_record, notes_of, replay
+from ..account.narration import ONLOOKER, Narrator
+from ..core.actions import Deal, Masked, Move, format_action
+from ..core.cards import Card, Suit
+from ..core.errors import Lang
+from ..core.labels import PlayLabel
+from ..engine import Game, Result, Sides, Step
+from ..games.auction import Auction
+from ..record import load_record, notes_of, replay
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -104,7 +105,7 @@ def parse_deal_block(text: str) -> DealBlock:
 
 
 # Chrome: the diagram's headings and labels. Every sentence about the deal comes from the
-# narration (cardrules.narration.Narrator).
+# narration (cardrules.account.narration.Narrator).
 
 _TEXT: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -198,7 +199,7 @@ def glossary_titles(lang: str) -> dict[str, str]:
         >>> glossary_titles("en")["pisar"]
         'to overtrump: To play a trump higher than the best trump already in the trick.'
     """
-    from . import glossary  # the glossary data is only read when a diagram needs it
+    from ..learn import glossary  # the glossary data is only read when a diagram needs it
 
     language = _lang(lang)
     titles = {}
@@ -286,7 +287,7 @@ def auction_rounds(auction: Auction, players: int) -> list[list[int | bool | Non
 def plays_on_own(roles: Sequence[str], sides: Sides) -> bool:
     """Whether the deal's score is by seat: no sides (a void deal), or a contract whose sides
     count only for the contract (seats with no part in it play each on their own: see
-    :meth:`Narrator.roles <cardrules.narration.Narrator.roles>`)."""
+    :meth:`Narrator.roles <cardrules.account.narration.Narrator.roles>`)."""
     return not sides or (any(roles) and not all(roles))
 
 
@@ -605,10 +606,11 @@ def render_deal(
     """The HTML diagram of a deal record.
 
     The diagram draws the deal's steps (:meth:`Game.steps <cardrules.engine.Game.steps>`) and
-    takes every sentence from :class:`~cardrules.narration.Narrator`: with the hands shown it
+    takes every sentence from :class:`~cardrules.account.narration.Narrator`: with the hands shown
+    it
     tells everything (a discard names its card, the holder of a called card is named at the
     call); with the hands hidden it tells what an onlooker sees
-    (:data:`~cardrules.narration.ONLOOKER`: a discard is "a card", a hidden partner is named
+    (:data:`~cardrules.account.narration.ONLOOKER`: a discard is "a card", a hidden partner is named
     when the table learns it).
 
     In a game with an auction, the auction comes under its own heading, as a table of rounds,
@@ -627,7 +629,7 @@ def render_deal(
             face-down cards hidden; the record's notes are left out).
         source: the record's path, kept in the ``data-record`` attribute.
         definitions: the title of each glossary link (play labels, *mano*) by term; by default
-            the term's gloss and definition from :mod:`cardrules.glossary`.
+            the term's gloss and definition from :mod:`cardrules.learn.glossary`.
 
     Returns:
         A ``<figure class="cr-deal">`` element.
@@ -787,8 +789,8 @@ def parse_cards_block(text: str) -> CardsBlock:
         >>> parse_cards_block("pack: italian-40\\ncards: 10O 11O 12O")
         CardsBlock(pack='italian-40', cards=('10O', '11O', '12O'), caption='name')
     """
-    from .cards import parse_cards
-    from .packs import PACKS
+    from ..core.cards import parse_cards
+    from ..core.packs import PACKS
 
     values: dict[str, str] = {}
     for line in text.strip().splitlines():
@@ -824,8 +826,8 @@ def render_cards(
         >>> 'alt="1O"' in html and "as de oros" in html
         True
     """
-    from .errors import CardCodeError
-    from .packs import PACKS
+    from ..core.errors import CardCodeError
+    from ..core.packs import PACKS
 
     language = _lang(lang)
     pack = PACKS[block.pack]

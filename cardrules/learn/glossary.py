@@ -40,11 +40,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
-from .cards import parse_card
-from .errors import CardCodeError
-from .games import GAMES
-from .labels import PlayLabel
-from .packs import PACKS, NameLang
+from ..core.cards import parse_card
+from ..core.errors import CardCodeError
+from ..core.labels import PlayLabel
+from ..core.packs import PACKS, NameLang
+from ..games import GAMES
 
 __all__ = [
     "ARTICLES",

@@ -2,7 +2,7 @@
 
 A :class:`Ranking` lists the card numbers from strongest to weakest and gives each number its
 card points. The engine turns it into two tables indexed by :attr:`Card.index
-<cardrules.cards.Card.index>` (strength and points) so that comparing cards costs one lookup.
+<cardrules.core.cards.Card.index>` (strength and points) so that comparing cards costs one lookup.
 """
 
 from __future__ import annotations

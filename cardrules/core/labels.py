@@ -58,7 +58,7 @@ def label_play(
     game's own order, regional options included; by default the usual Briscola order.
 
     Examples:
-        >>> from cardrules.cards import parse_cards, parse_card, Suit
+        >>> from cardrules.core.cards import parse_cards, parse_card, Suit
         >>> label_play(parse_cards("4C"), parse_card("1C"), Suit.OROS)
         <PlayLabel.MONTAR: 'montar'>
         >>> label_play(parse_cards("4C 2O"), parse_card("5O"), Suit.OROS)

@@ -6,13 +6,14 @@ receives only what the reader's seat may see: its :class:`~cardrules.engine.Seat
 the table, the tricks, the score as it can count it, the hands the rules show it), the legal
 actions with, for each card of its hand it may not play, the reason :meth:`Game.refusal
 <cardrules.engine.Game.refusal>` gives, and every step told by a
-:class:`~cardrules.narration.Narrator` that keeps to that seat's view and calls it *you*. Other
+:class:`~cardrules.account.narration.Narrator` that keeps to that seat's view and calls it *you*.
+Other
 hands are never sent until their cards are played (the record, at the end, holds the deal).
 
 The bots are seeded: each decision is made by a bot seeded from the session's seed and the
 point of the deal, so the same deal, seed and play give the same answers, after an undo too.
 
-Each public function takes and returns JSON text, like :mod:`cardrules.web`; the ``*_data``
+Each public function takes and returns JSON text, like :mod:`cardrules.web.board`; the ``*_data``
 functions return plain dicts, for Python callers and tests.
 
 ==========================================  ==============================================
@@ -57,14 +58,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .actions import Action, Move, NumberMove, format_action
-from .bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
-from .cards import Card
-from .engine import CHANCE, Game, SeatView, Step
-from .errors import CardrulesError, Lang
-from .games import ALIASES, GAMES, rules_for
-from .narration import Narrator
-from .record import load_record, new_game, replay
+from ..account.narration import Narrator
+from ..bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
+from ..core.actions import Action, Move, NumberMove, format_action
+from ..core.cards import Card
+from ..core.errors import CardrulesError, Lang
+from ..engine import CHANCE, Game, SeatView, Step
+from ..games import ALIASES, GAMES, rules_for
+from ..record import load_record, new_game, replay
 
 __all__ = [
     "BOT_NAMES",
@@ -517,7 +518,7 @@ def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
 def _names(narrator: Narrator, state: Mapping[str, Any],
            log: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """The names of the cards the answer shows (and of no other card)."""
-    from .cards import parse_card
+    from ..core.cards import parse_card
 
     codes: set[str] = set(state["hand"]) | set(state["talon"])
     for hand in state["visible"].values():

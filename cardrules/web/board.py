@@ -5,7 +5,8 @@ reads a deal record and returns **every** step of the deal (:meth:`Game.steps
 <cardrules.engine.Game.steps>`: hands, turned-up card and trumps, stock, talon, the trick on the
 table with each play's label, points and tricks per side, what each seat knows of the sides and
 whose hands it sees, the auction call by call) with its narration
-(:class:`~cardrules.narration.Narrator`: the open account, and what differs for a seat that was
+(:class:`~cardrules.account.narration.Narrator`: the open account, and what differs for a seat that
+was
 told less), so that stepping forward and back never calls Python again. Nothing here words a
 step itself or replays a deal by itself. Each public function takes and returns
 JSON text, the cheapest thing to pass between a worker and the page; the ``*_data`` functions
@@ -57,16 +58,16 @@ import zlib
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .actions import Deal, Masked, Move, format_action
-from .cards import Card, Suit
-from .diagram import plays_on_own, point_parts, trump_source
-from .engine import Game, Phase, Step
-from .errors import CardrulesError, Lang, shown
-from .games import GAMES
-from .games.auction import Auction, Bid, Pass
-from .narration import ONLOOKER, Narrator
-from .record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
-from .record import load_record, notes_of, replay
+from ..account.narration import ONLOOKER, Narrator
+from ..core.actions import Deal, Masked, Move, format_action
+from ..core.cards import Card, Suit
+from ..core.errors import CardrulesError, Lang, shown
+from ..engine import Game, Phase, Step
+from ..games import GAMES
+from ..games.auction import Auction, Bid, Pass
+from ..record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
+from ..record import load_record, notes_of, replay
+from ..render.diagram import plays_on_own, point_parts, trump_source
 
 __all__ = [
     "LINK_KEYS",
@@ -163,7 +164,7 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         each trick was finished; ``noted`` the steps that have a note; ``result`` the final
         score and its ``text``; ``record`` the deal's record (with its title, comment and
         notes); ``link`` the record packed for a shared link (:func:`link_token`). Every
-        sentence comes from :class:`~cardrules.narration.Narrator`. On a bad record:
+        sentence comes from :class:`~cardrules.account.narration.Narrator`. On a bad record:
         ``{"ok": False, "error": message}``.
     """
     language = _lang(lang)
@@ -579,8 +580,8 @@ def new_deal_data(
         What :func:`steps_data` returns, with the ``record`` of the new deal (its ``seed``
         included); or ``{"ok": False, "error": message}`` for a bad game, count or seed.
     """
-    from .bots import Bot, GreedyBot, RandomBot, play_out
-    from .record import new_game
+    from ..bots import Bot, GreedyBot, RandomBot, play_out
+    from ..record import new_game
 
     language = _lang(lang)
     try:
@@ -619,7 +620,7 @@ def lookup_data(text: str, lang: str = "en") -> dict[str, Any]:
         (``others``: further terms that match the text); or ``{"ok": True, "found": False,
         "suggestions": [words]}``.
     """
-    from . import glossary
+    from ..learn import glossary
 
     language = _lang(lang)
     query = text.strip()[:100]
@@ -651,7 +652,7 @@ def _close(query: str, limit: int = 3) -> list[str]:
     """Glossary words close to a misspelt query."""
     import difflib
 
-    from . import glossary
+    from ..learn import glossary
 
     names: dict[str, str] = {}
     for term in glossary.terms():
@@ -674,7 +675,7 @@ def run_example_data(term_id: str, lang: str = "en") -> dict[str, Any]:
         "error": the last lines of the traceback, or ""}``; ``{"ok": False, "error"}`` for an
         unknown term.
     """
-    from . import glossary
+    from ..learn import glossary
 
     language = _lang(lang)
     try:
@@ -717,8 +718,8 @@ def catalog_data(lang: str = "en") -> dict[str, Any]:
     The rulebook's build writes this into each page, so the page needs no Python to show its
     menus or to explain a label.
     """
-    from . import glossary
-    from .labels import PlayLabel
+    from ..core.labels import PlayLabel
+    from ..learn import glossary
 
     language = _lang(lang)
     games = [

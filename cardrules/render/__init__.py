@@ -1,0 +1,1 @@
+"""Renderers: deal diagrams (HTML) and card pictures (SVG)."""

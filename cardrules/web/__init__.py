@@ -1,0 +1,1 @@
+"""The browser's side in Python: the board's JSON (steps, links, look-ups) and play mode."""
