@@ -35,8 +35,8 @@ class Match:
         >>> game = match.game
         >>> while not match.is_over:
         ...     while not match.game.is_over:
-        ...         match.game.play(match.game.legal_actions()[0])
-        ...     match.next_deal()
+        ...         _ = match.game.play(match.game.legal_actions()[0])
+        ...     _ = match.next_deal()
         >>> len(match.results)
         6
     """

@@ -156,8 +156,7 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     else:
         data = source
     if not isinstance(data, Mapping):
-        raise RecordError("a deal record must be a JSON object",
-                          "un registro de partida debe ser un objeto JSON")
+        raise RecordError("a deal record must be a JSON object")
     for key in data:
         if not isinstance(key, str):
             raise RecordError(f"the record's keys must be text, not {shown(key)}",

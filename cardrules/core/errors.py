@@ -1,33 +1,59 @@
-"""Typed exceptions. Every message a user can see is carried in English and Spanish.
+"""Typed exceptions. Every message a user can see comes from the catalogue of words.
 
 A user mistake (a bad card code, an illegal move, a malformed deal record) raises one of these
 classes; all of them are ``ValueError`` subclasses, so plain ``except ValueError`` also works.
+The message is an English sentence of the catalogue with its fields, said in any language
+when it is shown (:meth:`CardrulesError.message`)::
+
+    raise OptionError("unknown game {name}", name=shown(name))
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from ..words import N_, Lang, Message, words
 
-Lang = Literal["en", "es"]
-"""A language the package speaks: English or Spanish."""
-
-LANGS: tuple[Lang, ...] = ("en", "es")
+__all__ = ["CardCodeError", "CardrulesError", "IllegalActionError", "Lang", "OptionError",
+           "RecordError", "shown"]
 
 
 class CardrulesError(ValueError):
-    """Base class: a user error with an English and a Spanish message.
+    """Base class: a user error whose message can be said in every language of the catalogue.
 
-    ``str(error)`` gives both, English first; :meth:`message` picks one language.
+    ``str(error)`` gives it in English; :meth:`message` in any language. The first argument is
+    the message (an English sentence of the catalogue, or a :class:`~cardrules.words.Message`),
+    the keyword arguments its fields (a field may be a ``Message`` too).
+
+    Examples:
+        >>> error = RecordError("a deal record must be a JSON object")
+        >>> error.message("es")
+        'un registro de partida debe ser un objeto JSON'
+        >>> str(error)
+        'a deal record must be a JSON object'
+
     """
 
-    def __init__(self, en: str, es: str) -> None:
-        super().__init__(f"{en} / {es}")
-        self.en = en
-        self.es = es
+    def __init__(self, message: str | Message, /, *legacy: str, **fields: object) -> None:
+        # legacy: the Spanish sentence of an older (English, Spanish) pair, until every
+        # message is in the catalogue.
+        self.said = message if isinstance(message, Message) else Message(message, fields)
+        self._legacy_es = legacy[0] if legacy else None
+        super().__init__(self.said.say())
 
     def message(self, lang: Lang = "en") -> str:
-        """The message in one language (``"en"`` or ``"es"``)."""
-        return self.es if lang == "es" else self.en
+        """The message in ``lang`` (English when the catalogue has no such language)."""
+        if self._legacy_es is not None and lang == "es":
+            return self._legacy_es
+        return self.said.say(lang)
+
+    @property
+    def en(self) -> str:
+        """The message in English."""
+        return self.message("en")
+
+    @property
+    def es(self) -> str:
+        """The message in Spanish."""
+        return self.message("es")
 
 
 class CardCodeError(CardrulesError):
@@ -72,9 +98,7 @@ def shown(value: object, lang: str = "en", limit: int = SHOWN_LIMIT) -> str:
         if value.bit_length() > 128:
             digits = len(str(value)) if value.bit_length() < 13_000 else int(
                 value.bit_length() * 0.30103) + 1
-            if lang == "es":
-                return f"un número de {digits} cifras"
-            return f"a number of {digits} digits"
+            return words(lang).n_("a number of {n} digit", "a number of {n} digits", digits)
         return str(value)
     if isinstance(value, float):
         return repr(value)
@@ -84,9 +108,8 @@ def shown(value: object, lang: str = "en", limit: int = SHOWN_LIMIT) -> str:
         return f"'{text}{'…' if len(value) > limit else ''}'"
     if isinstance(value, bytes):
         return shown(value.decode("utf-8", "replace"), lang, limit)
-    kinds = {"list": ("a list", "una lista"), "dict": ("an object", "un objeto")}
-    en, es = kinds.get(type(value).__name__, ("a value", "un valor"))
-    return es if lang == "es" else en
+    kinds = {"list": N_("a list"), "dict": N_("an object")}
+    return words(lang)._(kinds.get(type(value).__name__, N_("a value")))
 
 
 def _escape(ch: str) -> str:
