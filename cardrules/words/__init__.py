@@ -27,7 +27,8 @@ Examples:
     'un número de 1 cifra'
     >>> words("es").join(["Ana", "Bea", "Ciro"])
     'Ana, Bea y Ciro'
-    >>> Message("a number of {n} digit", {"n": 5}, plural="a number of {n} digits", count=5).say("es")
+    >>> big = Message("a number of {n} digit", {"n": 5}, plural="a number of {n} digits", count=5)
+    >>> big.say("es")
     'un número de 5 cifras'
 """
 
