@@ -134,7 +134,7 @@ def test_every_sentence_is_the_narrators(path: str, lang: str) -> None:
     after it) and the verdict are the narration's sentences, escaped."""
     data = record(path)
     game = cardrules.replay(data)
-    told = Narrator(game.rules, game.names, lang)  # type: ignore[arg-type]
+    told = Narrator(game.rules, game.names, lang)
     steps = list(game.steps())
     html = render_deal(data, lang)
     tricks = [s for s in steps if s.trick is not None]

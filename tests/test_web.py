@@ -107,7 +107,7 @@ def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
     of that step, and the verdict is the narration's."""
     game = cardrules.replay(path.read_text(encoding="utf-8"))
     answer = steps_of(path, lang)
-    told = Narrator(game.rules, game.names, lang)  # type: ignore[arg-type]
+    told = Narrator(game.rules, game.names, lang)
     previous = None
     for shown, step in zip(answer["steps"], game.steps(), strict=True):
         words = told.step(step, previous=previous)

@@ -17,7 +17,7 @@ from .errors import Lang, OptionError
 Style = Literal["spanish", "italian", "french"]
 """The look of a pack: Spanish, Italian or French suits and faces."""
 
-NameLang = Literal["en", "es", "it", "fr"]
+NameLang = str
 """Languages that card names come in (Italian and French only for their own packs)."""
 
 # Number words, used for the names of pip cards.
