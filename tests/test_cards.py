@@ -175,7 +175,7 @@ def test_pack_sizes() -> None:
     ],
 )
 def test_card_names(pack: str, code: str, lang: str, name: str) -> None:
-    assert PACKS[pack].card_name(parse_card(code), lang) == name  # type: ignore[arg-type]
+    assert PACKS[pack].card_name(parse_card(code), lang) == name
 
 
 @pytest.mark.parametrize(
