@@ -17,7 +17,17 @@ from __future__ import annotations
 from .cli import startup as _startup  # noqa: F401  # isort: skip
 
 # isort: split
-from .core.actions import Action, CardMove, Deal, Event, Masked, Move, Trick, format_action
+from .core.actions import (
+    Action,
+    CardMove,
+    Deal,
+    Decision,
+    Event,
+    Masked,
+    Move,
+    Trick,
+    format_action,
+)
 from .core.cards import (
     ALL_CARDS,
     SUITS,
@@ -53,6 +63,7 @@ __all__ = [
     "CardrulesError",
     "Claim",
     "Deal",
+    "Decision",
     "Details",
     "Event",
     "Exchange",

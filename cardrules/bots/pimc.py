@@ -22,12 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.actions import Action
+from ..core.actions import Action, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, SeatView
-from ..games.aluette import Accept, Refuse, Surrender
-from ..games.briscola import Arrastro, Claim
-from ..games.exchange import Exchange
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
@@ -40,8 +37,10 @@ HINT_NOISE: Final = 0.0
 """The noise of a reader's hint: it rates the reader's choices against careful opponents (the
 greedy rule), so that its chances are what the reader can count on, whoever sits opposite."""
 
-_SEARCHED: Final = (Exchange, Arrastro, Claim, Surrender, Accept, Refuse)
-"""Moves the bot weighs by search, beside card plays (the rest: tactics or greedy)."""
+_SEARCHED: Final = frozenset({Decision.EXCHANGE, Decision.DECLARED_PLAY, Decision.CLAIM,
+                              Decision.CONCEDE, Decision.ANSWER})
+"""The kinds of move the bot weighs by search, beside card plays (the rest: tactics or
+greedy)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,8 @@ class PimcBot:
         deal (an exchange, a claim, a surrender...); nothing in an auction."""
         if view.phase is not Phase.PLAY and view.phase != Phase("answer"):
             return []
-        return [a for a in view.legal_actions if isinstance(a, (Card, *_SEARCHED))]
+        return [a for a in view.legal_actions
+                if isinstance(a, Card) or a.decision in _SEARCHED]
 
     def evaluate(self, view: SeatView, actions: Sequence[Action] | None = None) -> list[Estimate]:
         """Each action's chance of winning the deal and expected points, over the worlds.

@@ -13,17 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.actions import Action
+from ..core.actions import Action, Decision, Move
 from ..core.cards import Card
 from ..engine import Game, Phase
-from ..games.briscola import Claim
-from ..games.exchange import Exchange
-from ..games.tute import Declare
 from .simple import GreedyBot
 from .tactics import decide
 
-_TAKE = (Exchange, Claim, Declare)
-"""Moves a playout always makes when offered."""
+_TAKE = frozenset({Decision.EXCHANGE, Decision.CLAIM, Decision.DECLARE})
+"""The kinds of move a playout always makes when offered."""
 _FALLBACK = GreedyBot()
 
 
@@ -50,7 +47,7 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
         for action in legal:
             if action.__class__ is Card:
                 cards.append(action)
-            elif isinstance(action, _TAKE):
+            elif isinstance(action, Move) and action.decision in _TAKE:
                 taken = action
                 break
         if taken is not None:

@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core.actions import Action
+from ..core.actions import Action, Decision
 from ..core.cards import Card, Suit
 from ..engine import Rules, SeatView
-from ..games.briscola import Claim
-from ..games.exchange import Exchange
 from .tactics import decide
 
 __all__ = ["GreedyBot", "RandomBot", "cheapest_key", "key_for_trumps", "wins_now"]
+
+_TAKE = frozenset({Decision.EXCHANGE, Decision.CLAIM})
+"""The kinds of move the greedy bot makes as soon as they are offered."""
 
 
 class RandomBot:
@@ -59,9 +60,11 @@ class GreedyBot:
 
     The rules it follows, in order:
 
-    1. Take a trump-card exchange when offered (:class:`~cardrules.games.exchange.Exchange`): the
-       turned-up card is always worth more than the card given for it.
-    2. Take a claim when offered (:class:`~cardrules.games.briscola.Claim`).
+    1. Take a trump-card exchange when offered (a move of kind
+       :attr:`Decision.EXCHANGE <cardrules.core.actions.Decision.EXCHANGE>`): the turned-up card
+       is always worth more than the card given for it.
+    2. Take a claim when offered (:attr:`Decision.CLAIM
+       <cardrules.core.actions.Decision.CLAIM>`).
     3. Bid, call, discard, name trumps and declare marriages by the rules of thumb of
        :mod:`cardrules.bots.tactics` (a hand-strength estimate).
     4. If the trick already belongs to its own side (a partner's card, or its own earlier card
@@ -97,10 +100,10 @@ class GreedyBot:
         actions = _legal_actions(view)
         cards: list[Card] = []
         for action in actions:
-            if isinstance(action, Exchange | Claim):
-                return action
             if isinstance(action, Card):
                 cards.append(action)
+            elif action.decision in _TAKE:
+                return action
         decision = decide(view)  # a bid, a call, a discard, trumps, a marriage
         if decision is not None:
             return decision

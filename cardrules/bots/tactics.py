@@ -15,24 +15,25 @@ from a seat's view alone, with a hand-strength estimate:
 * **Declarations**: a marriage is always declared.
 
 :func:`decide` returns the decision for the moves a view offers, or ``None`` when only card
-plays are in question (or nothing here applies).
+plays are in question (or nothing here applies). It knows moves by their kind
+(:attr:`Move.decision <cardrules.core.actions.Move.decision>`), not by their class, so a new
+game's bids, calls, discards and trumps need nothing here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
-from ..core.actions import Action
+from ..core.actions import Action, CardMove, Decision, Move, NumberMove, SuitMove
 from ..core.cards import Card, Suit
 from ..engine import SeatView
-from ..games.auction import Bid, Pass
-from ..games.chiamata import RANKS, Call
-from ..games.rematada import Discard as RematadaDiscard
-from ..games.rematada import Trump
-from ..games.tute import Declare
+
+M = TypeVar("M", bound=Move)
 
 RANK_ORDER = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
-"""Card numbers from strongest to weakest (the Briscola order)."""
+"""Card numbers from strongest to weakest (the Briscola order, which is also the order of
+Chiamata's rank auction)."""
 
 
 def suit_strength(view: SeatView, hand: Sequence[Card], suit: Suit) -> float:
@@ -72,27 +73,33 @@ def hand_estimate(view: SeatView) -> int:
 def decide(view: SeatView) -> Action | None:
     """The decision for the non-card moves ``view`` offers, or ``None``."""
     legal = view.legal_actions
-    declares = [a for a in legal if isinstance(a, Declare)]
+    declares = _of_kind(legal, Decision.DECLARE, SuitMove)
     if declares:
         return max(declares, key=lambda d: d.suit is view.trump)
-    bids = [a for a in legal if isinstance(a, Bid)]
-    if bids or any(isinstance(a, Pass) for a in legal):
-        return _bid(view, bids)
-    calls = [a for a in legal if isinstance(a, Call)]
+    bids = _of_kind(legal, Decision.BID, NumberMove)
+    passes = _of_kind(legal, Decision.PASS, Move)
+    if bids or passes:
+        return _bid(view, bids, passes)
+    calls = _of_kind(legal, Decision.CALL, CardMove)
     if calls:
         return _call(view, calls)
-    discards = [a for a in legal if isinstance(a, RematadaDiscard)]
+    discards = _of_kind(legal, Decision.BANK, CardMove)
     if discards:
         return _discard(view, discards)
-    trumps = [a for a in legal if isinstance(a, Trump)]
+    trumps = _of_kind(legal, Decision.TRUMPS, SuitMove)
     if trumps:
         suit = best_suit(view, view.hand)
         return next(t for t in trumps if t.suit is suit)
     return None
 
 
-def _bid(view: SeatView, bids: Sequence[Bid]) -> Action:
-    passes = [a for a in view.legal_actions if isinstance(a, Pass)]
+def _of_kind(actions: Sequence[Action], kind: Decision, shape: type[M]) -> list[M]:
+    """The moves among ``actions`` that are decisions of ``kind`` (and of the move shape their
+    kind has: a :class:`NumberMove` for a bid...)."""
+    return [a for a in actions if isinstance(a, shape) and a.decision is kind]
+
+
+def _bid(view: SeatView, bids: Sequence[NumberMove], passes: Sequence[Move]) -> Action:
     if not bids:
         return passes[0]
     estimate = hand_estimate(view)
@@ -100,9 +107,9 @@ def _bid(view: SeatView, bids: Sequence[Bid]) -> Action:
     ranks = [b for b in bids if b.number <= 12]
     if ranks:  # Chiamata's rank auction: bid the rank of the card we would call
         wanted = _wanted_rank(view)
-        fitting = [b for b in ranks if RANKS.index(b.number) >= RANKS.index(wanted)]
+        fitting = [b for b in ranks if RANK_ORDER.index(b.number) >= RANK_ORDER.index(wanted)]
         if fitting and estimate >= 61:
-            return min(fitting, key=lambda b: RANKS.index(b.number))
+            return min(fitting, key=lambda b: RANK_ORDER.index(b.number))
     if points and (points[0].number <= estimate or not passes):
         return points[0]
     return passes[0] if passes else min(bids, key=lambda b: b.number)
@@ -116,7 +123,7 @@ def _wanted_rank(view: SeatView) -> int:
     return 2
 
 
-def _call(view: SeatView, calls: Sequence[Call]) -> Action:
+def _call(view: SeatView, calls: Sequence[CardMove]) -> Action:
     trump = best_suit(view, view.hand)
     for number in RANK_ORDER:
         for call in calls:
@@ -130,7 +137,7 @@ def _call(view: SeatView, calls: Sequence[Call]) -> Action:
     return calls[0]
 
 
-def _discard(view: SeatView, discards: Sequence[RematadaDiscard]) -> Action:
+def _discard(view: SeatView, discards: Sequence[CardMove]) -> Action:
     rules = view.rules
     hand = view.hand
     trump = best_suit(view, hand)

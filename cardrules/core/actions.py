@@ -15,6 +15,7 @@ than in ``"actions"``.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeAlias
@@ -46,11 +47,52 @@ class Phrases:
     es_choice: str = ""
 
 
+class Decision(enum.Enum):
+    """What kind of decision a move is, whatever its game: players that decide by kind (the
+    bots) read :attr:`Move.decision` and need no list of a game's move classes.
+
+    Examples:
+        >>> Decision.BID.value
+        'bid'
+    """
+
+    OTHER = "other"
+    """Nothing a player weighs by kind (agreeing to a chant, a signal)."""
+    BID = "bid"
+    """A bid in an auction (a :class:`NumberMove`)."""
+    PASS = "pass"
+    """A pass in an auction."""
+    CALL = "call"
+    """Naming a card whose holder becomes a partner (a :class:`CardMove`)."""
+    TRUMPS = "trumps"
+    """Naming the trump suit (a :class:`SuitMove`)."""
+    BANK = "bank"
+    """Putting a card from the hand on one's own pile, where it counts (a
+    :class:`CardMove`)."""
+    DISCARD = "discard"
+    """Putting a card from the hand out of play (a :class:`CardMove`)."""
+    DECLARE = "declare"
+    """Declaring cards held for points (a marriage): always worth making; a
+    :class:`SuitMove` names the suit."""
+    EXCHANGE = "exchange"
+    """Taking the turned-up card for a low trump: always worth making."""
+    CLAIM = "claim"
+    """Claiming every remaining trick: always worth making."""
+    DECLARED_PLAY = "declared-play"
+    """Playing a card with a declaration that binds the others (*arrastro*)."""
+    CONCEDE = "concede"
+    """Offering to concede the deal."""
+    ANSWER = "answer"
+    """Accepting or refusing an offer (a surrender)."""
+
+
 class Move:
     """Base class of the non-card actions. Subclasses are frozen dataclasses."""
 
     keyword: ClassVar[str] = ""
     """The word before the colon in the notation."""
+    decision: ClassVar[Decision] = Decision.OTHER
+    """What kind of decision the move is (see :class:`Decision`)."""
     phrases: ClassVar[Phrases | None] = None
     """How the narration tells the move (``None``: by its notation)."""
     face_down: ClassVar[bool] = False

@@ -4,7 +4,9 @@
   steps, each game's own :class:`Details`);
 * :mod:`~cardrules.engine.legality`: duties on card plays and rules for moves, each giving its
   refusal reason, from which the legal actions come;
-* :mod:`~cardrules.engine.rules`: :class:`Rules`, what a game module defines;
+* :mod:`~cardrules.engine.rules`: :class:`Rules`, what a game module defines, and
+  :mod:`~cardrules.engine.facts`, the facts it may declare for readers (an auction, a
+  contract and how it came out);
 * :mod:`~cardrules.engine.game`: :class:`Game`, the state machine that runs any game;
 * :mod:`~cardrules.engine.views`: :class:`SeatView`, what one seat may see, and
   :mod:`~cardrules.engine.sampling`, the worlds a seat cannot tell from the real one.
@@ -15,6 +17,7 @@ the last seat.
 
 from __future__ import annotations
 
+from .facts import Auction, Contract, Settlement
 from .game import FORMAT, Game
 from .legality import CardRule, MoveRule, Why, Words
 from .rules import Rules, side_points
@@ -24,7 +27,9 @@ from .views import SeatView
 __all__ = [
     "CHANCE",
     "FORMAT",
+    "Auction",
     "CardRule",
+    "Contract",
     "Details",
     "Game",
     "MoveRule",
@@ -32,6 +37,7 @@ __all__ = [
     "Result",
     "Rules",
     "SeatView",
+    "Settlement",
     "Sides",
     "State",
     "Step",

@@ -25,6 +25,7 @@ from ..core.cards import Card, Suit
 from ..core.errors import IllegalActionError
 from ..core.packs import Pack
 from ..core.rng import SeededRandom
+from .facts import Auction, Contract, Settlement
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 
@@ -365,6 +366,22 @@ class Rules:
         from .sampling import sample_world
 
         return sample_world(view, rng)
+
+    # Facts for readers (see cardrules.engine.facts) -------------------------------------------
+    def bidding(self, details: Details) -> Auction | None:
+        """The auction as ``details`` (a game's own state, or a seat's view of it) record it;
+        ``None`` in a game without an auction (the default)."""
+        return None
+
+    def contract(self, details: Details) -> Contract | None:
+        """The contract ``details`` record, once an auction is won; ``None`` before that and in
+        a game without contracts (the default)."""
+        return None
+
+    def settlement(self, result: Result) -> Settlement | None:
+        """How a finished deal came out for its contract (made or not, or void); ``None`` in a
+        game without contracts (the default)."""
+        return None
 
     # Matches ---------------------------------------------------------------------------------
     def match_length(self) -> tuple[int | None, int | None]:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal
 
-from ..core.actions import Action, CardMove, Masked, Move, Phrases, Trick
+from ..core.actions import Action, CardMove, Decision, Masked, Move, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card, Suit, parse_card
 from ..core.errors import IllegalActionError
 from ..core.options import Options, option
@@ -96,6 +96,7 @@ class Discard(CardMove):
     """Put ``card`` face down aside (after the chant, back down to nine cards)."""
 
     keyword: ClassVar[str] = "discard"
+    decision: ClassVar[Decision] = Decision.DISCARD
     face_down: ClassVar[bool] = True
     leaves_hand: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
@@ -112,6 +113,7 @@ class Surrender(Move):
     """Offer to concede the deal (the next opponent answers)."""
 
     keyword: ClassVar[str] = "surrender"
+    decision: ClassVar[Decision] = Decision.CONCEDE
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} offers to surrender.", "{who} ofrece rendirse.",
         "You offer to surrender.", "Ofreces rendirte.",
@@ -125,6 +127,7 @@ class Accept(Move):
     """Accept a surrender: the deal ends and the accepting side scores 1."""
 
     keyword: ClassVar[str] = "accept"
+    decision: ClassVar[Decision] = Decision.ANSWER
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} accepts the surrender.", "{who} acepta la rendición.",
         "You accept the surrender.", "Aceptas la rendición.",
@@ -139,6 +142,7 @@ class Refuse(Move):
     offered scores 2."""
 
     keyword: ClassVar[str] = "refuse"
+    decision: ClassVar[Decision] = Decision.ANSWER
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} refuses the surrender.", "{who} rechaza la rendición.",
         "You refuse the surrender.", "Rechazas la rendición.",

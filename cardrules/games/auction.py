@@ -3,7 +3,9 @@
 Briscola Chiamata and Brisca Rematada open with an auction: from seat 0, round and round, each
 player either bids higher than the current bid or passes, and a pass is final. What a bid is (card
 points, or a rank) and how an auction ends differ by game; :class:`Auction` (the public record
-every view shows) and :class:`AuctionRules` carry what they share, and each game says the rest.
+every view shows, :class:`cardrules.engine.Auction`, which a game shows readers through
+:meth:`Rules.bidding <cardrules.engine.Rules.bidding>`) and :class:`AuctionRules` carry what they
+share, and each game says the rest.
 
 Notation: ``bid:N`` and ``pass``.
 """
@@ -11,11 +13,11 @@ Notation: ``bid:N`` and ``pass``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core.actions import Move, NumberMove, Phrases, Trick
-from ..engine import Game, MoveRule, Phase, Why
+from ..core.actions import Decision, Move, NumberMove, Phrases, Trick
+from ..engine import Auction, Game, MoveRule, Phase, Why
 
 AUCTION = Phase("auction")
 """The players bid in turn or pass."""
@@ -26,6 +28,7 @@ class Bid(NumberMove):
     """Bid ``number`` (card points, or in Chiamata's rank auction a card's number)."""
 
     keyword: ClassVar[str] = "bid"
+    decision: ClassVar[Decision] = Decision.BID
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} bids {number}.", "{who} puja {number}.",
         "You bid {number}.", "Pujas {number}.",
@@ -38,39 +41,11 @@ class Pass(Move):
     """Pass: a player who passes bids no more in this auction."""
 
     keyword: ClassVar[str] = "pass"
+    decision: ClassVar[Decision] = Decision.PASS
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} passes.", "{who} pasa.", "You pass.", "Pasas.",
         en_choice="pass (you bid no more)", es_choice="pasar (no vuelves a pujar)",
     )
-
-
-@dataclass(frozen=True)
-class Auction:
-    """The auction as everyone heard it."""
-
-    calls: tuple[tuple[int, int | None], ...] = ()
-    """Every call in order: ``(seat, bid)``, a pass as ``(seat, None)``."""
-    high: int | None = None
-    """The highest bid so far (``None``: nobody has bid)."""
-    high_seat: int | None = None
-    """Who made it."""
-    passed: frozenset[int] = frozenset()
-    """The seats that have passed."""
-
-    def after(self, seat: int, bid: int | None) -> Auction:
-        """The auction once ``seat`` has bid ``bid`` (``None``: passed)."""
-        if bid is None:
-            return replace(self, calls=(*self.calls, (seat, None)),
-                           passed=self.passed | {seat})
-        return replace(self, calls=(*self.calls, (seat, bid)), high=bid, high_seat=seat)
-
-    def next_bidder(self, seat: int, players: int) -> int:
-        """The next seat after ``seat`` that has not passed."""
-        for k in range(1, players + 1):
-            nxt = (seat + k) % players
-            if nxt not in self.passed:
-                return nxt
-        return seat
 
 
 class AuctionRules:
@@ -155,3 +130,6 @@ class PassRule(MoveRule[Pass]):
         auction = self.rules.auction_of(game).after(seat, None)
         self.rules.after_call(game, seat, auction)
         return None
+
+
+__all__ = ["AUCTION", "Auction", "AuctionRules", "Bid", "BidRule", "Pass", "PassRule"]

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..core.actions import CardMove, Deal, Move, Phrases, Trick
+from ..core.actions import CardMove, Deal, Decision, Move, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card, Suit, parse_card
 from ..core.options import Options, option
 from ..core.packs import Style, pack_for
@@ -199,6 +199,7 @@ class Arrastro(CardMove):
     play their best trump, or with no trump their best card."""
 
     keyword: ClassVar[str] = "arrastro"
+    decision: ClassVar[Decision] = Decision.DECLARED_PLAY
     leaves_hand: ClassVar[bool] = True
     plays_card: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
@@ -216,6 +217,7 @@ class Claim(Move):
     """Claim every remaining trick for the claimer's side (it must hold the top trumps)."""
 
     keyword: ClassVar[str] = "claim"
+    decision: ClassVar[Decision] = Decision.CLAIM
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} claims the remaining tricks.",
         "{who} reclama las bazas que quedan.",

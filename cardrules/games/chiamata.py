@@ -23,12 +23,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
-from ..core.actions import CardMove, Move, Phrases, Trick
+from ..core.actions import CardMove, Decision, Move, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import Style, pack_for
 from ..core.ranking import RANKINGS
-from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
+from ..engine import (
+    Contract,
+    Details,
+    Game,
+    MoveRule,
+    Phase,
+    Result,
+    Rules,
+    Settlement,
+    Sides,
+    Why,
+)
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 
 CALL = Phase("call")
@@ -43,6 +54,7 @@ class Call(CardMove):
     """Call ``card``: its suit becomes trumps and its holder the caller's hidden partner."""
 
     keyword: ClassVar[str] = "call"
+    decision: ClassVar[Decision] = Decision.CALL
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} calls {card}: {card_suit} are trumps.",
         "{who} llama {card}: triunfo, {card_suit}.",
@@ -351,6 +363,33 @@ class Chiamata(Rules, AuctionRules):
         team = game.sides[0]
         caller = _details(game).caller
         return next((s for s in team if s != caller), caller)
+
+    # Facts for readers --------------------------------------------------------------------
+    def bidding(self, details: Details) -> Auction | None:
+        """The auction (every deal of Chiamata has one)."""
+        assert isinstance(details, ChiamataDetails)
+        return details.auction
+
+    def contract(self, details: Details) -> Contract | None:
+        """The caller's contract once the auction is won: his side must take the contract's
+        points, with the partner his call makes."""
+        assert isinstance(details, ChiamataDetails)
+        if details.caller is None or details.contract is None:
+            return None
+        return Contract(holder=details.caller, points=details.contract, alone=False,
+                        called=details.called)
+
+    def settlement(self, result: Result) -> Settlement | None:
+        """Void when all five passed; otherwise the contract, made when the caller's side
+        (the first side) took at least its points."""
+        assert isinstance(result, ChiamataResult)
+        if result.void:
+            return Settlement(void=True)
+        assert result.caller is not None and result.bid is not None
+        contract = Contract(holder=result.caller, points=result.bid, alone=False,
+                            called=result.called)
+        return Settlement(contract=contract, made=result.winner == 0,
+                          taken=result.side_points[0])
 
     # The result ----------------------------------------------------------------------------
     def result(self, game: Game) -> Result:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
-from ..core.actions import CardMove, Phrases, Trick
+from ..core.actions import CardMove, Decision, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import Style
@@ -39,6 +39,7 @@ class Exchange(CardMove):
     holds ``card`` makes the exchange."""
 
     keyword: ClassVar[str] = "exchange"
+    decision: ClassVar[Decision] = Decision.EXCHANGE
     leaves_hand: ClassVar[bool] = True
     takes_turn_up: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(

@@ -22,12 +22,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.actions import CardMove, Move, Phrases, SuitMove, Trick
+from ..core.actions import CardMove, Decision, Move, Phrases, SuitMove, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.options import Options, option
 from ..core.packs import Style, pack_for
 from ..core.ranking import RANKINGS
-from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why, Words
+from ..engine import (
+    Contract,
+    Details,
+    Game,
+    MoveRule,
+    Phase,
+    Result,
+    Rules,
+    Settlement,
+    Sides,
+    Why,
+    Words,
+)
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 from .tute import Declare, MarriageRule, TuteDuty
 
@@ -47,6 +59,7 @@ class Discard(CardMove):
     """The declarer puts ``card`` face down on his own pile (it counts for him)."""
 
     keyword: ClassVar[str] = "discard"
+    decision: ClassVar[Decision] = Decision.BANK
     face_down: ClassVar[bool] = True
     leaves_hand: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
@@ -65,6 +78,7 @@ class Trump(SuitMove):
     """The declarer names ``suit`` trumps."""
 
     keyword: ClassVar[str] = "trump"
+    decision: ClassVar[Decision] = Decision.TRUMPS
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} names {suit} trumps.", "{who} elige triunfo: {suit}.",
         "You name {suit} trumps.", "Eliges triunfo: {suit}.",
@@ -314,6 +328,28 @@ class Rematada(Rules, AuctionRules):
     def discards(self, game: Game) -> tuple[Card, ...]:
         """The declarer's discards (hidden from the others)."""
         return tuple(a.card for a in game.log if isinstance(a, Discard))
+
+    # Facts for readers ----------------------------------------------------------------------
+    def bidding(self, details: Details) -> Auction | None:
+        """The auction (every deal of Rematada has one)."""
+        assert isinstance(details, RematadaDetails)
+        return details.auction
+
+    def contract(self, details: Details) -> Contract | None:
+        """The declarer's contract once the auction is won: his bid, alone against the other
+        two."""
+        assert isinstance(details, RematadaDetails)
+        if details.declarer is None or details.bid is None:
+            return None
+        return Contract(holder=details.declarer, points=details.bid, alone=True)
+
+    def settlement(self, result: Result) -> Settlement | None:
+        """The declarer's contract, made when his points reach his bid."""
+        assert isinstance(result, RematadaResult)
+        assert result.declarer is not None and result.bid is not None
+        contract = Contract(holder=result.declarer, points=result.bid, alone=True)
+        return Settlement(contract=contract, made=result.winner == 0,
+                          taken=result.side_points[0])
 
     # The result ------------------------------------------------------------------------------
     def result(self, game: Game) -> Result:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core.actions import Phrases, SuitMove, Trick
+from ..core.actions import Decision, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
 from ..engine import CardRule, Game, MoveRule, Why, Words
 
@@ -96,6 +96,7 @@ class Declare(SuitMove):
     """Declare a marriage: the king and the knight of ``suit``, both in hand (shown)."""
 
     keyword: ClassVar[str] = "declare"
+    decision: ClassVar[Decision] = Decision.DECLARE
     phrases: ClassVar[Phrases | None] = Phrases(
         "{who} declares king and knight of {suit}: {value} points.",
         "{who} canta las {value_es} en {suit}.",

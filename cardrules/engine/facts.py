@@ -1,0 +1,108 @@
+"""Facts a game may declare about a deal, typed, for readers outside ``games/``.
+
+Some games are played for a contract won in an auction (Briscola Chiamata, Brisca Rematada).
+What a reader is told about them (who won the auction and must take how many points, who
+passed, whether the contract was made) is the same kind of fact in every such game, though
+each game keeps it in its own :class:`~cardrules.engine.Details` and
+:class:`~cardrules.engine.Result`. A game module says it through three hooks of
+:class:`~cardrules.engine.Rules`, whose defaults mean "no such fact":
+
+* :meth:`Rules.bidding <cardrules.engine.Rules.bidding>` gives the :class:`Auction` as it
+  stands;
+* :meth:`Rules.contract <cardrules.engine.Rules.contract>` gives the :class:`Contract` once the
+  auction is won;
+* :meth:`Rules.settlement <cardrules.engine.Rules.settlement>` gives how a finished deal came
+  out for its contract (:class:`Settlement`).
+
+Front ends read these, never a game's fields by name.
+
+Examples:
+    >>> auction = Auction().after(0, 70).after(1, None).after(2, 75)
+    >>> auction.high, auction.high_seat, sorted(auction.passed)
+    (75, 2, [1])
+    >>> auction.next_bidder(2, 3)
+    0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.cards import Card
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction as everyone heard it: every call in order, the high bid, who passed.
+
+    A game with an auction keeps one in its details and shows it through
+    :meth:`Rules.bidding <cardrules.engine.Rules.bidding>`.
+    """
+
+    calls: tuple[tuple[int, int | None], ...] = ()
+    """Every call in order: ``(seat, bid)``, a pass as ``(seat, None)``."""
+    high: int | None = None
+    """The highest bid so far (``None``: nobody has bid)."""
+    high_seat: int | None = None
+    """Who made it."""
+    passed: frozenset[int] = frozenset()
+    """The seats that have passed."""
+
+    def after(self, seat: int, bid: int | None) -> Auction:
+        """The auction once ``seat`` has bid ``bid`` (``None``: passed)."""
+        if bid is None:
+            return replace(self, calls=(*self.calls, (seat, None)),
+                           passed=self.passed | {seat})
+        return replace(self, calls=(*self.calls, (seat, bid)), high=bid, high_seat=seat)
+
+    def next_bidder(self, seat: int, players: int) -> int:
+        """The next seat after ``seat`` that has not passed."""
+        for k in range(1, players + 1):
+            nxt = (seat + k) % players
+            if nxt not in self.passed:
+                return nxt
+        return seat
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the winner of an auction has undertaken.
+
+    Examples:
+        >>> Contract(holder=0, points=81, alone=False)
+        Contract(holder=0, points=81, alone=False, called=None)
+    """
+
+    holder: int
+    """The seat that won the auction (Chiamata's caller, Rematada's declarer)."""
+    points: int
+    """The points the holder's side must take (the winning bid, or what it stands for)."""
+    alone: bool
+    """True when the contract is played by the holder against all the others (Rematada's
+    declarer); false when the holder plays with a partner he calls (Chiamata's caller, even if
+    he calls a card of his own: the sides tell that once they are known)."""
+    called: Card | None = None
+    """The card the holder called to make his partner, once called (else ``None``)."""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How a finished deal came out for its contract.
+
+    Examples:
+        >>> Settlement(void=True)
+        Settlement(void=True, contract=None, made=False, taken=0)
+    """
+
+    void: bool = False
+    """True when nobody took a contract (everyone passed): no play and no score."""
+    contract: Contract | None = None
+    """The contract played (``None`` when the deal was void). The holder's side is always the
+    first of the result's :attr:`~cardrules.engine.Result.sides`."""
+    made: bool = False
+    """Whether the holder's side took at least :attr:`Contract.points`."""
+    taken: int = 0
+    """The points the holder's side took."""
+
+
+__all__ = ["Auction", "Contract", "Settlement"]
