@@ -124,7 +124,7 @@ def test_spanish_wording() -> None:
     assert 'title="siete de oros"' in html
     assert "P0 cambia el siete de oros por la carta vuelta, el as de oros." in html
     assert "Sale P0 (" in html and "P0 se lleva la baza 1 (0 puntos)." in html
-    assert texts(html, "cr-score__winner") == ["Gana la mano P0, 80–40."]
+    assert texts(html, "cr-score__winner") == ["P0 gana el reparto, 80–40."]
 
 
 @pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.glob("*.json")))
@@ -373,7 +373,7 @@ def test_the_defenders_of_rematada_are_not_a_side() -> None:
     metas = texts(html, "cr-seat__meta")
     assert metas == ["seat 0 · declarer", "seat 1", "seat 2 · dealer"]
     assert "side 2" not in html and "cr-side-1" not in html
-    assert "P0 wins the auction at 114: the other two play against him, each on his own." in html
+    assert "P0 wins the auction at 114: the other two play against them, each on their own." in html
     chiamata = render_deal(record("chiamata-5p.json"), "es")
     assert texts(chiamata, "cr-seat__meta") == [
         "asiento 0 · el que llama", "asiento 1 · defensor", "asiento 2 · defensor",

@@ -241,7 +241,7 @@ def test_the_talon_and_the_auction_step_by_step() -> None:
     assert answer["talon"] == {"cards": record["deal"]["talon"], "step": 17, "seat": 0}
     assert [s["talon"] for s in steps[:18]] == [2] * 17 + [0]
     assert steps[17]["news_text"] == (
-        "P0 wins the auction at 114: the other two play against him, each on his own. "
+        "P0 wins the auction at 114: the other two play against them, each on their own. "
         "P0 shows the talon, the five of clubs and the king of coins, and takes it.")
     assert "texts" not in steps[17]  # the talon is shown to everyone
     calls = answer["auction"]["calls"]
@@ -318,7 +318,7 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     assert last_draw["draw_text"] == (
         "P1 draws the turned-up card, the two of coins. The stock is used up.")
     assert en["result"]["text"] == "P0 wins the deal, 80–40."
-    assert es["result"]["text"] == "Gana la mano P0, 80–40."
+    assert es["result"]["text"] == "P0 gana el reparto, 80–40."
     assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
     assert en["seats"][1] == {"name": "P1", "side": 1, "dealer": True}
 
@@ -345,7 +345,7 @@ def test_trick_scored_games_report_tricks_and_game_points() -> None:
     answer = steps_of(ROOT / "examples" / "aluette-4p.json", "es")
     assert answer["scored_by"] == "tricks" and answer["trump"] is None and not answer["draws"]
     assert all(label is None for s in answer["steps"] for _, _, label in s["table"])
-    assert answer["result"]["text"].startswith("Ganan la mano P0 y P2, ")
+    assert answer["result"]["text"].startswith("P0 y P2 ganan el reparto, ")
 
 
 def test_seats_that_see_other_hands_are_listed() -> None:

@@ -33,239 +33,48 @@ from typing import Final
 
 from ..core.actions import Action, Masked, Move, Phrases, Trick
 from ..core.cards import Card, Suit
-from ..core.errors import Lang
 from ..core.labels import PlayLabel
 from ..engine import CHANCE, Result, Rules, SeatView, Sides, Step
 from ..games.auction import Auction
+from ..words import N_, Lang, known, words
 
-_TEXT: Final[dict[str, dict[Lang, str]]] = {
-    "high_bid": {"en": "Highest bid: {bid} ({who}).", "es": "Puja más alta: {bid} ({who})."},
-    "no_bid": {"en": "Nobody has bid yet.", "es": "Nadie ha pujado todavía."},
-    "passed": {"en": "Passed: {names}.", "es": "Han pasado: {names}."},
-    "contract_call": {
-        "en": "{who} won the auction: {contract} points to take.",
-        "es": "{who} ganó la subasta: debe hacer {contract} puntos.",
-    },
-    "called": {
-        "en": "The called card: {card}; its holder is the partner.",
-        "es": "La carta llamada: {card}; quien la tenga es el compañero.",
-    },
-    "declarer": {
-        "en": "{who} won the auction at {bid}.",
-        "es": "{who} remató en {bid}.",
-    },
-    "talon": {"en": "The talon: {cards}.", "es": "El talón: {cards}."},
-    "made": {
-        "en": "{names} make the contract: {points} points, {bid} needed.",
-        "es": "{names} cumplen el contrato: {points} puntos, hacían falta {bid}.",
-    },
-    "made_one": {
-        "en": "{names} makes the contract: {points} points, {bid} needed.",
-        "es": "{names} cumple el contrato: {points} puntos, hacían falta {bid}.",
-    },
-    "made_you": {
-        "en": "You make the contract: {points} points, {bid} needed.",
-        "es": "Cumples el contrato: {points} puntos, hacían falta {bid}.",
-    },
-    "short": {
-        "en": "{names} fall short: {points} points, {bid} needed.",
-        "es": "{names} no llegan: {points} puntos, hacían falta {bid}.",
-    },
-    "short_one": {
-        "en": "{names} falls short: {points} points, {bid} needed.",
-        "es": "{names} no llega: {points} puntos, hacían falta {bid}.",
-    },
-    "short_you": {
-        "en": "You fall short: {points} points, {bid} needed.",
-        "es": "No llegas: {points} puntos, hacían falta {bid}.",
-    },
-    "void": {
-        "en": "Everyone passed: the deal is void.",
-        "es": "Pasaron todos: la mano es nula.",
-    },
-    "seat_points": {"en": "Game points: {points}.", "es": "Puntos de juego: {points}."},
-    "deal_turn_up": {
-        "en": "The cards are dealt; {card} is turned up: {suit} are trumps.",
-        "es": "Se reparten las cartas; la carta vuelta es {card}: triunfo, {suit}.",
-    },
-    "deal_trump": {
-        "en": "The cards are dealt; {suit} are trumps.",
-        "es": "Se reparten las cartas; triunfo: {suit}.",
-    },
-    "deal": {"en": "The cards are dealt.", "es": "Se reparten las cartas."},
-    "play": {"en": "{who} plays {card}.", "es": "{who} juega {card}."},
-    "play_you": {"en": "You play {card}.", "es": "Juegas {card}."},
-    "play_label": {"en": "{who} plays {card} [{label}].", "es": "{who} juega {card} [{label}]."},
-    "play_label_you": {"en": "You play {card} [{label}].", "es": "Juegas {card} [{label}]."},
-    "move": {"en": "{who}: {notation}.", "es": "{who}: {notation}."},
-    "move_you": {"en": "You: {notation}.", "es": "Tú: {notation}."},
-    "takes_points": {
-        "en": "{who} takes trick {n} ({points}).",
-        "es": "{who} se lleva la baza {n} ({points}).",
-    },
-    "takes_points_you": {
-        "en": "You take trick {n} ({points}).",
-        "es": "Te llevas la baza {n} ({points}).",
-    },
-    "takes": {"en": "{who} takes trick {n}.", "es": "{who} se lleva la baza {n}."},
-    "takes_you": {"en": "You take trick {n}.", "es": "Te llevas la baza {n}."},
-    "spoiled": {
-        "en": "Trick {n} is spoiled: nobody takes it; {who} leads again.",
-        "es": "La baza {n} es nula: no se la lleva nadie; vuelve a salir {who}.",
-    },
-    "spoiled_you": {
-        "en": "Trick {n} is spoiled: nobody takes it; you lead again.",
-        "es": "La baza {n} es nula: no se la lleva nadie; vuelves a salir tú.",
-    },
-    "draw_you": {"en": "You draw {card}.", "es": "Robas {card}."},
-    "draws_turn_up": {
-        "en": "{who} draws the turned-up card, {card}.",
-        "es": "{who} roba la carta vuelta, {card}.",
-    },
-    "draws_turn_up_you": {
-        "en": "You draw the turned-up card, {card}.",
-        "es": "Robas la carta vuelta, {card}.",
-    },
-    "stock_out": {"en": "The stock is used up.", "es": "Se acabó el mazo."},
-    "points_n": {"en": "{n} points", "es": "{n} puntos"},
-    "points_1": {"en": "1 point", "es": "1 punto"},
-    "win": {"en": "{names} win the deal, {score}.", "es": "Ganan la mano {names}, {score}."},
-    "win_one": {"en": "{names} wins the deal, {score}.", "es": "Gana la mano {names}, {score}."},
-    "win_you": {"en": "You win the deal, {score}.", "es": "Ganas la mano, {score}."},
-    "win_your_side": {
-        "en": "Your side wins the deal, {score}.",
-        "es": "Tu bando gana la mano, {score}.",
-    },
-    "draw": {
-        "en": "A draw, {score}: nobody wins the deal.",
-        "es": "Empate, {score}: nadie gana la mano.",
-    },
-    "game_points_you": {"en": "You score {points}.", "es": "Te apuntas {points}."},
-    "game_points_your_side": {
-        "en": "Your side scores {points}.",
-        "es": "Tu bando se apunta {points}.",
-    },
-    "game_points_one": {"en": "{names} scores {points}.", "es": "{names} se apunta {points}."},
-    "game_points": {"en": "{names} score {points}.", "es": "{names} se apuntan {points}."},
-    "game_points_n": {"en": "{n} game points", "es": "{n} puntos de juego"},
-    "and": {"en": " and ", "es": " y "},
-    "you": {"en": "You", "es": "Tú"},
-    "leads": {"en": "{who} leads", "es": "Sale {who}"},
-    "leads_you": {"en": "You lead", "es": "Sales tú"},
-    # What a step leads to (Narrator.news): the auction won, the talon, the sides learnt.
-    "won_call": {
-        "en": "{who} wins the auction: {contract} points to take.",
-        "es": "{who} gana la subasta: tiene que hacer {contract} puntos.",
-    },
-    "won_call_you": {
-        "en": "You win the auction: {contract} points to take.",
-        "es": "Ganas la subasta: tienes que hacer {contract} puntos.",
-    },
-    "won_alone": {
-        "en": "{who} wins the auction at {bid}: the other two play against him, each on his own.",
-        "es": "{who} remata en {bid}: los otros dos juegan contra él, cada uno por su cuenta.",
-    },
-    "won_alone_you": {
-        "en": "You win the auction at {bid}: the other two play against you, each on his own.",
-        "es": "Rematas en {bid}: los otros dos juegan contra ti, cada uno por su cuenta.",
-    },
-    "talon_taken": {
-        "en": "{who} shows the talon, {cards}, and takes it.",
-        "es": "{who} enseña el talón, {cards}, y se lo queda.",
-    },
-    "talon_taken_you": {
-        "en": "You show the talon, {cards}, and take it.",
-        "es": "Enseñas el talón, {cards}, y te lo quedas.",
-    },
-    "holds_called": {
-        "en": "{who} holds the called card: {sides}.",
-        "es": "{who} tiene la carta llamada: {sides}.",
-    },
-    "holds_called_you": {
-        "en": "You hold the called card: {sides}.",
-        "es": "Tienes la carta llamada: {sides}.",
-    },
-    "own_called": {
-        "en": "The called card is {who}'s own: {sides}.",
-        "es": "La carta llamada es del propio {who}: {sides}.",
-    },
-    "own_called_you": {
-        "en": "The called card is your own: {sides}.",
-        "es": "La carta llamada es tuya: {sides}.",
-    },
-    "had_called": {
-        "en": "{who} had the called card: {sides}.",
-        "es": "{who} tenía la carta llamada: {sides}.",
-    },
-    "had_called_you": {
-        "en": "You had the called card: {sides}.",
-        "es": "Tenías la carta llamada: {sides}.",
-    },
-    "sides_known": {"en": "The sides: {sides}.", "es": "Los bandos: {sides}."},
-    "pair": {
-        "en": "{pair} play together against {others}",
-        "es": "{pair} forman pareja contra {others}",
-    },
-    "pair_you": {
-        "en": "you play with {partner} against {others}",
-        "es": "formas pareja con {partner} contra {others}",
-    },
-    "alone": {
-        "en": "{who} plays alone against {others}",
-        "es": "{who} juega sin compañero contra {others}",
-    },
-    "alone_you": {
-        "en": "you play alone against {others}",
-        "es": "juegas sin compañero contra {others}",
-    },
-    "against": {"en": "{a} against {b}", "es": "{a} contra {b}"},
-    "you_object": {"en": "you", "es": "ti"},
-    # A seat's part in a contract (Narrator.roles).
-    "role_declarer": {"en": "declarer", "es": "el que remata"},
-    "role_caller": {"en": "caller", "es": "el que llama"},
-    "role_caller_alone": {"en": "caller, alone", "es": "el que llama, sin compañero"},
-    "role_partner": {"en": "partner", "es": "compañero"},
-    "role_defender": {"en": "defender", "es": "defensor"},
+END_REASONS: Final[dict[str, str]] = {
+    "claim": N_("The remaining tricks were claimed."),
+    "muerte-al-tres": N_("The three of trumps was killed (muerte al tres)."),
+    "surrender": N_("A surrender was accepted."),
+    "surrender refused": N_("A surrender was refused: the deal was played for 2."),
+    "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
 }
+"""How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
+ids of the catalogue), when it was not simply on points or tricks."""
 
-END_REASONS: Final[dict[str, dict[Lang, str]]] = {
-    "claim": {
-        "en": "The remaining tricks were claimed.",
-        "es": "Se reclamaron las bazas que quedaban.",
-    },
-    "muerte-al-tres": {
-        "en": "The three of trumps was killed (muerte al tres).",
-        "es": "Se mató el tres de triunfo (muerte al tres).",
-    },
-    "surrender": {"en": "A surrender was accepted.", "es": "Se aceptó una rendición."},
-    "surrender refused": {
-        "en": "A surrender was refused: the deal was played for 2.",
-        "es": "Se rechazó una rendición: la mano valía 2.",
-    },
-    "mordienne": {
-        "en": "Mordienne: the top player won every trick from some point to the last.",
-        "es": "«Mordienne»: el mejor jugador ganó seguidas todas las bazas hasta la última.",
-    },
+LABELS: Final[dict[PlayLabel, str]] = {
+    PlayLabel.ARRASTRAR: N_("arrastrar: leads a trump"),
+    PlayLabel.ASISTIR: N_("asistir: follows suit"),
+    PlayLabel.MONTAR: N_("montar: follows suit and heads the trick"),
+    PlayLabel.FALLAR: N_("fallar: trumps"),
+    PlayLabel.PISAR: N_("pisar: overtrumps"),
+    PlayLabel.CONTRAFALLAR: N_("contrafallar: discards"),
 }
-"""How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words, when it
-was not simply on points or tricks."""
-
-LABELS: Final[dict[PlayLabel, dict[Lang, str]]] = {
-    PlayLabel.ARRASTRAR: {"en": "arrastrar: leads a trump", "es": "arrastrar"},
-    PlayLabel.ASISTIR: {"en": "asistir: follows suit", "es": "asistir"},
-    PlayLabel.MONTAR: {"en": "montar: follows suit and heads the trick", "es": "montar"},
-    PlayLabel.FALLAR: {"en": "fallar: trumps", "es": "fallar"},
-    PlayLabel.PISAR: {"en": "pisar: overtrumps", "es": "pisar"},
-    PlayLabel.CONTRAFALLAR: {"en": "contrafallar: discards", "es": "contrafallar"},
-}
-"""A play's label as the terminal shows it: the Spanish term, glossed on English pages."""
+"""A play's label as the terminal shows it (message ids): the Spanish term, glossed where the
+reader's language is not Spanish."""
 
 ONLOOKER: Final = -2
 """A viewer who holds no hand (a spectator at the table, a diagram with the hands hidden): the
 narration keeps every face-down card hidden, as from any seat but its owner's."""
 
-_FEMININE: Final = ("sota", "jota", "reina")
-"""Spanish card names that take *la* (the rest take *el*)."""
+# A card with its article: one sentence per rank, since the article agrees with the rank's
+# name in some languages ("el as", "la sota"). The French pack's faces have names of their own.
+_LATIN_THE: Final[dict[int, str]] = {
+    1: N_("the ace of {suit}"), 2: N_("the two of {suit}"), 3: N_("the three of {suit}"),
+    4: N_("the four of {suit}"), 5: N_("the five of {suit}"), 6: N_("the six of {suit}"),
+    7: N_("the seven of {suit}"), 8: N_("the eight of {suit}"), 9: N_("the nine of {suit}"),
+    10: N_("the jack of {suit}"), 11: N_("the knight of {suit}"), 12: N_("the king of {suit}"),
+}
+_FRENCH_FACES_THE: Final[dict[int, str]] = {
+    11: N_("the queen of {suit}"),
+}
+# (The French jack, *jota* in Spanish and not *sota*, is the same English in another sense.)
 
 
 @dataclass(frozen=True)
@@ -294,8 +103,8 @@ def end_reason(result: Result, lang: Lang = "en") -> str:
         >>> end_reason(Result((1, 0), ((0,), (1,)), (1, 0), 0, reason="claim"), "es")
         'Se reclamaron las bazas que quedaban.'
     """
-    words = END_REASONS.get(result.reason)
-    return words["es" if lang == "es" else "en"] if words else ""
+    message = END_REASONS.get(result.reason)
+    return words(lang)._(message) if message else ""
 
 
 class Narrator:
@@ -304,7 +113,7 @@ class Narrator:
     Args:
         rules: the rules of the deal (its pack names the cards).
         names: the players' names by seat.
-        lang: ``"en"`` or ``"es"``.
+        lang: a language of the catalogue (:func:`cardrules.words.languages`).
         viewer: the seat whose view the narration keeps to (others' face-down cards are not
             named); :data:`ONLOOKER` keeps to what is public; ``None`` tells everything.
         you: a seat to address in the second person ("You play..."), or ``None``.
@@ -323,16 +132,15 @@ class Narrator:
     ) -> None:
         self.rules = rules
         self.names = tuple(names)
-        self.lang: Lang = "es" if lang == "es" else "en"
+        self.lang: Lang = known(lang)
+        self.w = words(self.lang)
+        """The sentences of the catalogue in the narrator's language."""
         self.viewer = viewer
         self.you = you
         self.codes = codes
         self.pack = rules.pack
 
     # Names ------------------------------------------------------------------------------------
-    def _t(self, key: str, **fields: object) -> str:
-        return _TEXT[key][self.lang].format(**fields)
-
     def card_name(self, card: Card) -> str:
         """The card's name, without article: "ace of coins", "as de oros"."""
         return self.pack.card_name(card, self.lang)
@@ -340,12 +148,16 @@ class Narrator:
     def card(self, card: Card) -> str:
         """The card with its article ("the ace of coins", "la sota de copas"), or with its code
         ("1O (ace of coins)", "el 1O (as de oros)")."""
-        name = self.card_name(card)
+        w = self.w
         if self.codes:
-            return f"el {card.code} ({name})" if self.lang == "es" else f"{card.code} ({name})"
-        if self.lang == "es":
-            return f"{'la' if name.startswith(_FEMININE) else 'el'} {name}"
-        return f"the {name}"
+            return w.p_("a card named by its code", "{code} ({name})", code=card.code,
+                        name=self.card_name(card))
+        suit = self.suit(card.suit)
+        if self.pack.face.style == "french" and card.number == 10:
+            return w.p_("the French pack's jack", "the jack of {suit}", suit=suit)
+        if self.pack.face.style == "french" and card.number in _FRENCH_FACES_THE:
+            return w._(_FRENCH_FACES_THE[card.number], suit=suit)
+        return w._(_LATIN_THE[card.number], suit=suit)
 
     def suit(self, suit: Suit) -> str:
         """The suit's name in the deal's pack: "coins", "bastos"."""
@@ -353,28 +165,26 @@ class Narrator:
 
     def who(self, seat: int) -> str:
         """The seat's name ("You" for the seat addressed in the second person)."""
-        return self._t("you") if seat == self.you else self.names[seat]
+        return self.w.p_("the subject of a sentence", "You") if seat == self.you \
+            else self.names[seat]
 
     def points(self, n: int) -> str:
         """``n`` card points in words."""
-        return self._t("points_1") if n == 1 else self._t("points_n", n=n)
+        return self.w.n_("{n} point", "{n} points", n)
 
     def label(self, label: PlayLabel) -> str:
         """A play's label as the terminal shows it ("fallar: trumps" on English pages)."""
-        return LABELS[label][self.lang]
+        return self.w._(LABELS[label])
 
     def side(self, side: Sequence[int]) -> str:
         """The names of a side's players: "Ana", "Ana and Bea", "Ana, Bea and Carmen"."""
-        names = [self.who(s) for s in side]
-        if len(names) <= 2:
-            return self._t("and").join(names)
-        return ", ".join(names[:-1]) + self._t("and") + names[-1]
+        return self.w.join(self.who(s) for s in side)
 
     def leads(self, seat: int) -> str:
         """Who leads a trick, as a caption without a full stop: "Ana leads", "Sale Ana"."""
         if seat == self.you:
-            return self._t("leads_you")
-        return self._t("leads", who=self.who(seat))
+            return self.w._("You lead")
+        return self.w._("{who} leads", who=self.who(seat))
 
     # Steps ------------------------------------------------------------------------------------
     def step(self, step: Step, *, labels: bool = False,
@@ -393,11 +203,11 @@ class Narrator:
         """The deal: what is turned up and what is trumps."""
         after = step.after
         if after.trump is None:
-            return self._t("deal")
+            return self.w._("The cards are dealt.")
         if after.turn_up is not None:
-            return self._t("deal_turn_up", card=self.card(after.turn_up),
-                           suit=self.suit(after.trump))
-        return self._t("deal_trump", suit=self.suit(after.trump))
+            return self.w._("The cards are dealt; {card} is turned up: {suit} are trumps.",
+                            card=self.card(after.turn_up), suit=self.suit(after.trump))
+        return self.w._("The cards are dealt; {suit} are trumps.", suit=self.suit(after.trump))
 
     def action(self, step: Step, *, labels: bool = False) -> str:
         """The action of a step as the viewer saw it (``""`` when it saw nothing)."""
@@ -405,13 +215,25 @@ class Narrator:
         seat = step.seat
         if isinstance(action, Card):
             if labels and step.label is not None:
-                key = "play_label_you" if seat == self.you else "play_label"
-                return self._t(key, who=self.who(seat), card=self.card(action),
-                               label=self.label(step.label))
-            key = "play_you" if seat == self.you else "play"
-            return self._t(key, who=self.who(seat), card=self.card(action))
+                label = self.label(step.label)
+                if seat == self.you:
+                    return self.w._("You play {card} [{label}].", card=self.card(action),
+                                    label=label)
+                return self.w._("{who} plays {card} [{label}].", who=self.who(seat),
+                                card=self.card(action), label=label)
+            return self._plays(seat, action)
         assert isinstance(action, Move)
         return self.move(seat, self.seen(step), step.before.turn_up, step.before.trump)
+
+    def _plays(self, seat: int, card: Card) -> str:
+        if seat == self.you:
+            return self.w._("You play {card}.", card=self.card(card))
+        return self.w._("{who} plays {card}.", who=self.who(seat), card=self.card(card))
+
+    def _by_notation(self, seat: int, notation: str) -> str:
+        if seat == self.you:
+            return self.w._("You: {notation}.", notation=notation)
+        return self.w._("{who}: {notation}.", who=self.who(seat), notation=notation)
 
     def seen(self, step: Step) -> Action:
         """The step's action as the viewer saw it (a face-down card masked)."""
@@ -425,13 +247,11 @@ class Narrator:
              trump: Suit | None = None) -> str:
         """A move made by ``seat`` in words (a masked one as its hidden phrase)."""
         if isinstance(move, Card):
-            key = "play_you" if seat == self.you else "play"
-            return self._t(key, who=self.who(seat), card=self.card(move))
+            return self._plays(seat, move)
         phrases = self._phrases(move)
         you = seat == self.you
         if phrases is None:
-            key = "move_you" if you else "move"
-            return self._t(key, who=self.who(seat), notation=move.notation())
+            return self._by_notation(seat, move.notation())
         if isinstance(move, Masked):
             template = phrases.es_hidden if self.lang == "es" else phrases.en_hidden
         elif you:
@@ -476,32 +296,46 @@ class Narrator:
         fields.update(move.words(trump))
         return fields
 
+
     def trick(self, trick: Trick) -> str:
         """A finished trick: who took it and for how much (or that nobody did)."""
         n = trick.number + 1
+        w = self.w
         if trick.winner is None:
-            key = "spoiled_you" if trick.leader == self.you else "spoiled"
-            return self._t(key, n=n, who=self.who(trick.leader))
+            if trick.leader == self.you:
+                return w._("Trick {n} is spoiled: nobody takes it; you lead again.", n=n)
+            return w._("Trick {n} is spoiled: nobody takes it; {who} leads again.", n=n,
+                       who=self.who(trick.leader))
         you = trick.winner == self.you
         if self.rules.scores_tricks:
-            return self._t("takes_you" if you else "takes", who=self.who(trick.winner), n=n)
-        return self._t("takes_points_you" if you else "takes_points", who=self.who(trick.winner),
-                       n=n, points=self.points(trick.points))
+            if you:
+                return w._("You take trick {n}.", n=n)
+            return w._("{who} takes trick {n}.", who=self.who(trick.winner), n=n)
+        points = self.points(trick.points)
+        if you:
+            return w._("You take trick {n} ({points}).", n=n, points=points)
+        return w._("{who} takes trick {n} ({points}).", who=self.who(trick.winner), n=n,
+                   points=points)
 
     def draws(self, step: Step) -> list[str]:
         """What the viewer learns of the draws after a step: its own cards, who took the
         turned-up card, and that the stock is used up."""
         lines = []
         turn_up = step.before.turn_up
+        w = self.w
         for seat, card in step.draws:
             mine = seat == self.viewer or (self.viewer is None and seat == self.you)
             if card is turn_up and turn_up is not None and step.after.turn_up is None:
-                key = "draws_turn_up_you" if seat == self.you else "draws_turn_up"
-                lines.append(self._t(key, who=self.who(seat), card=self.card(card)))
+                if seat == self.you:
+                    lines.append(w._("You draw the turned-up card, {card}.",
+                                     card=self.card(card)))
+                else:
+                    lines.append(w._("{who} draws the turned-up card, {card}.",
+                                     who=self.who(seat), card=self.card(card)))
             elif mine and seat == self.you:
-                lines.append(self._t("draw_you", card=self.card(card)))
+                lines.append(w._("You draw {card}.", card=self.card(card)))
         if step.draws and step.before.stock_size and not step.after.stock_size:
-            lines.append(self._t("stock_out"))
+            lines.append(w._("The stock is used up."))
         return lines
 
     # What a step leads to ------------------------------------------------------------------
@@ -544,13 +378,21 @@ class Narrator:
             seat = getattr(after, key, None)
             if not isinstance(seat, int) or getattr(before, key, None) is not None:
                 continue
-            mine = "_you" if seat == self.you else ""
+            you = seat == self.you
             if key == "caller":
-                lines.append(self._t("won_call" + mine, who=self.who(seat),
-                                     contract=getattr(after, "contract", None)))
+                contract = getattr(after, "contract", None)
+                lines.append(
+                    self.w._("You win the auction: {contract} points to take.",
+                             contract=contract) if you else
+                    self.w._("{who} wins the auction: {contract} points to take.",
+                             who=self.who(seat), contract=contract))
             else:
-                lines.append(self._t("won_alone" + mine, who=self.who(seat),
-                                     bid=getattr(after, "bid", None)))
+                bid = getattr(after, "bid", None)
+                lines.append(
+                    self.w._("You win the auction at {bid}: the other two play against you, "
+                             "each on their own.", bid=bid) if you else
+                    self.w._("{who} wins the auction at {bid}: the other two play against "
+                             "them, each on their own.", who=self.who(seat), bid=bid))
         return lines
 
     def talon(self, step: Step) -> str:
@@ -565,9 +407,11 @@ class Narrator:
         taker = next((s for s, hand in enumerate(step.after.hands) if talon[0] in hand), None)
         if taker is None:
             return ""
-        cards = self._t("and").join(self.card(c) for c in talon)
-        key = "talon_taken_you" if taker == self.you else "talon_taken"
-        return self._t(key, who=self.who(taker), cards=cards)
+        cards = self.w.join(self.card(c) for c in talon)
+        if taker == self.you:
+            return self.w._("You show the talon, {cards}, and take it.", cards=cards)
+        return self.w._("{who} shows the talon, {cards}, and takes it.", who=self.who(taker),
+                        cards=cards)
 
     def sides_learnt(self, step: Step, previous: Step) -> str:
         """The sides, if the viewer learns them at this step (see :meth:`news`): "Bea holds
@@ -593,34 +437,40 @@ class Narrator:
         called = getattr(details, "called", None)
         if not isinstance(caller, int) or not isinstance(called, Card):
             a, b = (self.side(side) for side in sides[:2]) if len(sides) > 1 else ("", "")
-            return self._t("sides_known", sides=self._t("against", a=a, b=b)) if b else ""
+            return self.w._("The sides: {a} against {b}.", a=a, b=b) if b else ""
         team = next(side for side in sides if caller in side)
         others = [s for s in range(len(now)) if s not in team]
         holder = next((s for s in team if s != caller), caller)
         said = self._team(team, caller, others)
-        mine = "_you" if holder == self.you else ""
+        w, you, who = self.w, holder == self.you, self.who(holder)
         if step.played == called:
-            return self._t("had_called" + mine, who=self.who(holder), sides=said)
+            return (w._("You had the called card: {sides}.", sides=said) if you else
+                    w._("{who} had the called card: {sides}.", who=who, sides=said))
         if holder == caller:
-            return self._t("own_called" + mine, who=self.who(holder), sides=said)
-        return self._t("holds_called" + mine, who=self.who(holder), sides=said)
+            return (w._("The called card is your own: {sides}.", sides=said) if you else
+                    w._("The called card is {who}'s own: {sides}.", who=who, sides=said))
+        return (w._("You hold the called card: {sides}.", sides=said) if you else
+                w._("{who} holds the called card: {sides}.", who=who, sides=said))
 
     def _team(self, team: Sequence[int], caller: int, others: Sequence[int]) -> str:
         """"Ana and Bea play together against Ciro, Dora and Elio" (or "Ana plays alone...",
         "you play with Bea...", "...against you, Ciro and Dora")."""
+        w = self.w
         rest = [s for s in others if s != self.you]
-        names = ([self._t("you_object")] if self.you in others else []) + [
+        names = ([w.p_("the object of a sentence", "you")] if self.you in others else []) + [
             self.names[s] for s in rest]
-        against = (self._t("and").join(names) if len(names) <= 2
-                   else ", ".join(names[:-1]) + self._t("and") + names[-1])
+        against = w.join(names)
         if len(team) == 1:
             if caller == self.you:
-                return self._t("alone_you", others=against)
-            return self._t("alone", who=self.who(caller), others=against)
+                return w._("you play alone against {others}", others=against)
+            return w._("{who} plays alone against {others}", who=self.who(caller),
+                       others=against)
         if self.you in team:
             partner = next(s for s in team if s != self.you)
-            return self._t("pair_you", partner=self.who(partner), others=against)
-        return self._t("pair", pair=self.side(team), others=against)
+            return w._("you play with {partner} against {others}", partner=self.who(partner),
+                       others=against)
+        return w._("{pair} play together against {others}", pair=self.side(team),
+                   others=against)
 
     def roles(self, details: object, sides: Sides) -> tuple[str, ...]:
         """Each seat's part in a contract, in words, as far as ``sides`` (what the viewer
@@ -642,19 +492,21 @@ class Narrator:
         declarer = getattr(details, "declarer", None)
         caller = getattr(details, "caller", None)
         roles = [""] * players
+        w = self.w
         if isinstance(declarer, int):
-            roles[declarer] = self._t("role_declarer")
+            roles[declarer] = w.p_("a role", "declarer")
         elif isinstance(caller, int):
-            roles[caller] = self._t("role_caller")
+            roles[caller] = w.p_("a role", "caller")
             team = next((side for side in sides if caller in side), None)
             if team is not None:
                 for seat in range(players):
                     if seat == caller:
                         if len(team) == 1:
-                            roles[seat] = self._t("role_caller_alone")
+                            roles[seat] = w.p_("a role", "caller, alone")
+                    elif seat in team:
+                        roles[seat] = w.p_("a role", "partner")
                     else:
-                        roles[seat] = self._t("role_partner" if seat in team
-                                              else "role_defender")
+                        roles[seat] = w.p_("a role", "defender")
         return tuple(roles)
 
     # The end ----------------------------------------------------------------------------------
@@ -668,24 +520,32 @@ class Narrator:
         declarer = getattr(details, "declarer", None)
         if isinstance(auction, Auction) and caller is None and declarer is None:
             if auction.high is None or auction.high_seat is None:
-                lines.append(self._t("no_bid"))
+                lines.append(self.w._("Nobody has bid yet."))
             else:
-                lines.append(self._t("high_bid", bid=auction.high, who=self.who(auction.high_seat)))
+                lines.append(self.w._("Highest bid: {bid} ({who}).", bid=auction.high,
+                                      who=self.who(auction.high_seat)))
             if auction.passed:
-                names = self._t("and").join(self.who(s) for s in sorted(auction.passed))
-                lines.append(self._t("passed", names=names))
+                names = self.w.join(self.who(s) for s in sorted(auction.passed))
+                lines.append(self.w._("Passed: {names}.", names=names))
         contract = getattr(details, "contract", None)
         if isinstance(caller, int) and isinstance(contract, int):
-            lines.append(self._t("contract_call", who=self.who(caller), contract=contract))
+            lines.append(self.w._("{who} won the auction: {contract} points to take.",
+                                  who=self.who(caller), contract=contract))
         called = getattr(details, "called", None)
         if isinstance(called, Card):
-            lines.append(self._t("called", card=self.card(called)))
+            if self.you is not None and called in view.hand:
+                lines.append(self.w._("The called card: {card}, your own: you play alone.",
+                                      card=self.card(called)))
+            else:
+                lines.append(self.w._("The called card: {card}; its holder is the partner.",
+                                      card=self.card(called)))
         bid = getattr(details, "bid", None)
         if isinstance(declarer, int) and isinstance(bid, int):
-            lines.append(self._t("declarer", who=self.who(declarer), bid=bid))
+            lines.append(self.w._("{who} won the auction at {bid}.", who=self.who(declarer),
+                                  bid=bid))
         if view.talon:
-            cards = self._t("and").join(self.card(c) for c in view.talon)
-            lines.append(self._t("talon", cards=cards))
+            lines.append(self.w._("The talon: {cards}.",
+                                  cards=self.w.join(self.card(c) for c in view.talon)))
         return lines
 
     def verdict(self, result: Result) -> str:
@@ -700,33 +560,45 @@ class Narrator:
 
         In a game scored by tricks the score is the deal's game points (a surrender can win a
         deal with fewer tricks)."""
+        w = self.w
         bid = getattr(result, "bid", None)
         if getattr(result, "void", False):
-            return self._t("void")
+            return w._("Everyone passed: the deal is void.")
         if isinstance(bid, int) and result.winner is not None:  # a contract, made or not
             team = result.sides[0]
             made = result.winner == 0
+            fields = {"points": result.side_points[0], "bid": bid}
             if self.you is not None and team == (self.you,):
-                key = "made_you" if made else "short_you"
-            else:
-                key = ("made" if made else "short") + ("_one" if len(team) == 1 else "")
-            return self._t(key, names=self.side(team), points=result.side_points[0], bid=bid)
-        shown = (result.game_points if self.rules.scores_tricks and result.game_points
-                 else result.side_points)
-        score = "–".join(str(p) for p in shown)
+                return (w._("You make the contract: {points} points, {bid} needed.", **fields)
+                        if made else
+                        w._("You fall short: {points} points, {bid} needed.", **fields))
+            names = self.side(team)
+            if made:
+                return w.n_("{names} makes the contract: {points} points, {bid} needed.",
+                            "{names} make the contract: {points} points, {bid} needed.",
+                            len(team), names=names, **fields)
+            return w.n_("{names} falls short: {points} points, {bid} needed.",
+                        "{names} fall short: {points} points, {bid} needed.",
+                        len(team), names=names, **fields)
+        shown = list(result.game_points if self.rules.scores_tricks and result.game_points
+                     else result.side_points)
         if result.winner is None:
-            return self._t("draw", score=score)
+            return w._("A draw, {score}: nobody wins the deal.",
+                       score="–".join(str(p) for p in shown))
+        # The winner's score first: "Bea wins the deal, 83–37".
+        shown.insert(0, shown.pop(result.winner))
+        score = "–".join(str(p) for p in shown)
         side = result.sides[result.winner]
         if self.you is not None and self.you in side:
-            return self._t("win_you" if len(side) == 1 else "win_your_side", score=score)
-        key = "win_one" if len(side) == 1 else "win"
-        return self._t(key, names=self.side(side), score=score)
+            if len(side) == 1:
+                return w._("You win the deal, {score}.", score=score)
+            return w._("Your side wins the deal, {score}.", score=score)
+        return w.n_("{names} wins the deal, {score}.", "{names} win the deal, {score}.",
+                    len(side), names=self.side(side), score=score)
 
     def _number(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
-        text = f"{abs(points):g}"
-        if self.lang == "es":
-            text = text.replace(".", ",")
+        text = f"{abs(points):g}".replace(".", self.w.p_("the decimal separator", "."))
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
@@ -743,7 +615,7 @@ class Narrator:
             if not any(result.game_points):
                 return ""
             shown = [f"{self.who(s)} {self._number(p)}" for s, p in enumerate(result.game_points)]
-            return self._t("seat_points", points=", ".join(shown))
+            return self.w._("Game points: {points}.", points=", ".join(shown))
         if self.rules.scores_tricks or not result.game_points or max(result.game_points) < 2:
             return ""
         lines = []
@@ -751,11 +623,12 @@ class Narrator:
             if points < 2:
                 continue
             side = result.sides[index]
-            amount = self._t("game_points_n", n=points)
+            count = int(points) if float(points).is_integer() else 2  # 55.5: plural
+            amount = self.w.n_("{n} game point", "{n} game points", count, n=points)
             if self.you is not None and self.you in side:
-                key = "game_points_you" if len(side) == 1 else "game_points_your_side"
-                lines.append(self._t(key, points=amount))
+                lines.append(self.w._("You score {points}.", points=amount) if len(side) == 1
+                             else self.w._("Your side scores {points}.", points=amount))
             else:
-                key = "game_points_one" if len(side) == 1 else "game_points"
-                lines.append(self._t(key, names=self.side(side), points=amount))
+                lines.append(self.w.n_("{names} scores {points}.", "{names} score {points}.",
+                                       len(side), names=self.side(side), points=amount))
         return " ".join(lines)
