@@ -5,7 +5,8 @@
     python scripts/words.py merge FILE.po   # add the translations of FILE.po to its language
                                             # (FILE's "Language:" header, else --lang), then update
 
-The message ids are the English sentences in the code: calls of ``_``, ``n_`` (plural forms),
+The message ids are the English sentences in the code (the package ``cardrules/`` and the site's
+MkDocs hooks ``docs/hooks/*.py``): calls of ``_``, ``n_`` (plural forms),
 ``p_`` (with a context), ``N_`` (marked, said later), ``Message`` and of every exception class
 of the package (their first argument is the message). ``update`` writes the template
 ``cardrules.pot`` and, for each language, adds the new messages (untranslated) to its ``.po``,
@@ -18,6 +19,7 @@ A new language: copy ``cardrules.pot`` to ``<lang>/LC_MESSAGES/cardrules.po``, t
 from __future__ import annotations
 
 import argparse
+import ast
 import fcntl
 import io
 import string
@@ -41,29 +43,40 @@ HEADER = "The catalogue of words of cardrules (see cardrules/words/__init__.py).
 
 
 def keywords() -> dict[str, object]:
-    """The functions whose arguments are messages, and which argument."""
-    sys.path.insert(0, str(ROOT))
-    from cardrules.core.errors import CardrulesError
-
+    """The functions whose arguments are messages, and which argument: the catalogue's own
+    (``_``, ``n_``, ``p_``, ``N_``, ``Message``) and every exception class of the package (read
+    from the sources, not imported, so that a half-written module cannot stop the catalogue)."""
     found: dict[str, object] = {"_": None, "N_": None, "Message": None,
                                 "n_": (1, 2), "p_": ((1, "c"), 2)}
-    stack: list[type] = [CardrulesError]
-    while stack:
-        cls = stack.pop()
-        found[cls.__name__] = None
-        stack.extend(cls.__subclasses__())
+    bases: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = {b.id if isinstance(b, ast.Name) else b.attr for b in node.bases
+                         if isinstance(b, ast.Name | ast.Attribute)}
+                bases.setdefault(node.name, set()).update(names)
+    errors = {"CardrulesError"}
+    while True:
+        more = {name for name, parents in bases.items() if parents & errors} - errors
+        if not more:
+            break
+        errors |= more
+    found.update(dict.fromkeys(errors))
     return found
 
 
 def extract() -> Catalog:
-    """Every message of the code, as a template."""
+    """Every message of the code (the package and the site's MkDocs hooks, ``docs/hooks``), as
+    a template."""
     catalog = Catalog(domain="cardrules", header_comment=f"# {HEADER}", project="cardrules",
                       version="", fuzzy=False, creation_date=FIXED, revision_date=FIXED)
-    method_map = [("**.py", "python")]
-    for _filename, _lineno, message, comments, context in extract_from_dir(
-        str(PACKAGE), method_map=method_map, keywords=keywords(), comment_tags=("TRANSLATORS:",),
-        strip_comment_tags=True,
-    ):
+    found = []
+    for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py")):
+        found += extract_from_dir(
+            str(folder), method_map=[(pattern, "python")], keywords=keywords(),
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
+        )
+    for _filename, _lineno, message, comments, context in found:
         if isinstance(message, tuple) and message[0] == "":
             continue
         if message == "":

@@ -481,12 +481,13 @@ def damaged() -> list[tuple[str, str, str]]:
         (f"deal={latin}", "not text", "no es texto"),
         (f"deal={bomb_token}", "too long (over 1,000,000", "demasiado largo (más de 1.000.000"),
         ("deal=z" + "A" * web.MAX_LINK_CHARS, "too long", "demasiado largo"),
-        (f"deal={web.link_token(long_record)}", "too long (over 200000",
-         "demasiado largo (más de 200000"),
+        (f"deal={web.link_token(long_record)}", "too long (over 200,000",
+         "demasiado largo (más de 200.000"),
         (f"deal={token}&step=-1", "step '-1'", "paso '-1'"),
         (f"deal={token}&step=9999", "step '9999'", "paso '9999'"),
         (f"deal={token}&step=²", "step '²'", "paso '²'"),
-        (f"deal={token}&view=7", "seat '7'", "asiento '7'"),
+        (f"deal={token}&view=7", "a player this deal does not have ('7')",
+         "un jugador que este reparto no tiene ('7')"),
         (f"deal={plain[:-4]}", "not valid JSON", "no es JSON válido"),
         (f"deal={web.link_token(dict(other, actions=['9C']))}", "actions[0] ('9C')",
          "actions[0] ('9C')"),
@@ -579,8 +580,8 @@ def test_a_failing_example_says_how(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_unknown_term_cannot_be_run() -> None:
-    assert web.run_example_data("nada", "es") == {"ok": False,
-                                                   "error": "no hay ningún término «nada»"}
+    assert web.run_example_data("nada", "es") == {
+        "ok": False, "error": "no hay ningún término 'nada' en el glosario"}
 
 
 def test_catalog_lists_games_and_labels() -> None:

@@ -56,18 +56,19 @@ import time
 import traceback
 import zlib
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from ..account.narration import ONLOOKER, Narrator
-from ..core.actions import Deal, Masked, Move, format_action
-from ..core.cards import Card, Suit
+from ..account.deal import account
+from ..account.narration import ONLOOKER, Narrator, StepWords
+from ..core.actions import Deal
+from ..core.cards import Suit
 from ..core.errors import CardrulesError, Lang, shown
-from ..engine import Game, Phase, Step
+from ..engine import Game
 from ..games import GAMES
-from ..games.auction import Auction, Bid, Pass
 from ..record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
 from ..record import load_record, notes_of, replay
-from ..render.diagram import plays_on_own, point_parts, trump_source
+from ..words import N_, Count, Message, known, words
+from .schema import AuctionJSON, DealJSON, FailureJSON, ResultJSON, StepJSON, StepTexts
 
 __all__ = [
     "LINK_KEYS",
@@ -97,14 +98,14 @@ LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "no
 
 
 def _lang(lang: str) -> Lang:
-    return "es" if lang == "es" else "en"
+    return known(lang)
 
 
 def _answer(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _failure(error: BaseException, lang: Lang) -> dict[str, Any]:
+def _failure(error: BaseException, lang: Lang) -> FailureJSON:
     if isinstance(error, CardrulesError):
         message = error.message(lang)
     else:
@@ -112,7 +113,7 @@ def _failure(error: BaseException, lang: Lang) -> dict[str, Any]:
     return {"ok": False, "error": message}
 
 
-def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> DealJSON | FailureJSON:
     """Every state of a recorded deal, for the widget (see :func:`deal_steps`).
 
     Args:
@@ -170,10 +171,8 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
     language = _lang(lang)
     try:
         if isinstance(record, str) and len(record) > MAX_RECORD_CHARS:
-            raise CardrulesError(
-                f"the record is too long (over {MAX_RECORD_CHARS} characters)",
-                f"el registro es demasiado largo (más de {MAX_RECORD_CHARS} caracteres)",
-            )
+            raise CardrulesError("the record is too long (over {limit} characters)",
+                                 limit=Count(MAX_RECORD_CHARS))
         data = load_record(record)
         game = replay(data)
         return _steps(game, language, data)
@@ -181,176 +180,95 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         return _failure(error, language)
 
 
-def _words(narrator: Narrator, step: Step, previous: Step | None) -> dict[str, str]:
-    """The sentences of a step as one narrator tells them, by JSON field."""
-    told = narrator.step(step, previous=previous)
-    return {"text": told.action, "trick_text": told.trick, "draw_text": " ".join(told.draws),
-            "news_text": " ".join(told.news)}
+def _said(words: StepWords) -> StepTexts:
+    """A step's sentences by JSON field."""
+    return {"text": words.action, "trick_text": words.trick, "draw_text": " ".join(words.draws),
+            "news_text": " ".join(words.news)}
 
 
-def _auction(steps: list[Step]) -> dict[str, Any] | None:
-    """The auction, call by call: ``[seat, bid or None for a pass, step, round]`` (the round:
-    how many times the seat had spoken before), or ``None`` in a game without one."""
-    auction = getattr(steps[-1].after.details, "auction", None)
-    if not isinstance(auction, Auction) or not auction.calls:
-        return None
-    calls = []
-    spoken: dict[int, int] = {}
-    for index, step in enumerate(steps):
-        if isinstance(step.action, (Bid, Pass)):
-            bid = step.action.number if isinstance(step.action, Bid) else None
-            calls.append([step.seat, bid, index, spoken.get(step.seat, 0)])
-            spoken[step.seat] = spoken.get(step.seat, 0) + 1
-    return {"calls": calls, "rounds": max(spoken.values(), default=0)}
-
-
-def _kinds(parts: Mapping[str, Any]) -> list[str]:
-    """The kinds of points in the order a score shows them: the cards won first."""
-    return sorted(parts, key=lambda kind: kind != "cards")
-
-
-def _talon(steps: list[Step]) -> dict[str, Any] | None:
-    """The talon: its cards, the step at which it was shown and taken, and who took it (``step``
-    and ``seat`` are ``None`` while it lies face down)."""
-    cards = steps[0].after.talon
-    if not cards:
-        return None
-    for index, step in enumerate(steps):
-        if step.before.talon and not step.after.talon:
-            seat = next((s for s, hand in enumerate(step.after.hands) if cards[0] in hand), None)
-            return {"cards": [c.code for c in cards], "step": index, "seat": seat}
-    return {"cards": [c.code for c in cards], "step": None, "seat": None}
-
-
-def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
+def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> DealJSON:
+    """The deal for the board: the open account, and for each seat what it is told otherwise
+    (its narration where it differs, the points it counts), made from the accounts of the deal
+    (:func:`cardrules.account.deal.account`) and nothing else."""
     rules = game.rules
     players = rules.players
     steps = list(game.steps())
-    final = steps[-1].after
-    result = final.result
-    # The sides as the deal ends (the layout of the score); sides become known at the deal in
-    # most games, at a call in others.
-    sides = result.sides if result is not None else final.sides
-    side_of: dict[int, int] = {seat: i for i, side in enumerate(sides) for seat in side}
-    by_tricks = rules.scores_tricks
-    told = Narrator(rules, game.names, lang)
-    seats_told = [Narrator(rules, game.names, lang, viewer=s) for s in range(players)]
-    onlooker = Narrator(rules, game.names, lang, viewer=ONLOOKER)
-    deal = steps[0].action
-    assert isinstance(deal, Deal)
     notes = notes_of(data) if "notes" in data else {}
-    said_in = 0 if lang == "en" else 1
-    final_see = [list(seen) for seen in steps[-1].seen_hands]
-    # The seats' parts in a contract; where some seats have none, they play each on their own
-    # and the score is by seat.
-    final_roles = told.roles(final.details, sides)
-    by_seat = plays_on_own(final_roles, sides)
-    out: list[dict[str, Any]] = []
-    trick_steps: list[int] = []
-    labels: dict[Card, str | None] = {}  # the label of each card played to the trick on the table
-    parts: dict[str, list[int]] = {}  # where each seat's points come from so far, by kind
-    hidden: list[list[Any]] = []  # [kind, seat]: that seat's part only it sees (face down)
-    unseen = [0] * players  # the points of each seat's face-down cards (only it sees them)
-    face_down: list[list[Any]] = []  # [seat, code, step] of every card put face down
-    previous: Step | None = None
-    for index, step in enumerate(steps):
-        after = step.after
-        if step.played is not None:
-            labels[step.played] = step.label.value if step.label is not None else None
-        words = _words(told, step, previous)
-        texts: dict[str, dict[str, str]] = {}
-        for seat, narrator in enumerate(seats_told):
-            theirs = _words(narrator, step, previous)
-            differ = {k: v for k, v in theirs.items() if v != words[k]}
+    said_in = 1 if lang == "es" else 0  # a record's notes are written in English and Spanish
+    told = account(game, lang, steps=steps,
+                   notes={step: pair[said_in] for step, pair in notes.items()})
+    public = account(game, lang, viewer=ONLOOKER, steps=steps)
+    seats = [account(game, lang, viewer=seat, steps=steps) for seat in range(players)]
+    sides = told.sides
+    side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+    final_see = [list(seen) for seen in told.steps[-1].sees]
+    face_down = any(public.face_down)
+    out: list[StepJSON] = []
+    for index, step in enumerate(told.steps):
+        score = step.score
+        words = _said(step.said)
+        texts: dict[str, StepTexts] = {}
+        for seat, theirs in enumerate(seats):
+            own = _said(theirs.steps[index].said)
+            differ = cast(StepTexts, {k: v for k, v in own.items() if v != words.get(k)})
             if differ:
                 texts[str(seat)] = differ
-        gained = point_parts(step)
-        for kind, points in gained.items():
-            so_far = parts.setdefault(kind, [0] * players)
-            for seat, n in enumerate(points):
-                so_far[seat] += n
-        masked = onlooker.seen(step)
-        if isinstance(masked, Masked) and masked.hides_card and isinstance(step.action, Move):
-            kind = step.action.keyword
-            if [kind, step.seat] not in hidden:
-                hidden.append([kind, step.seat])
-            unseen[step.seat] += gained.get(kind, [0] * players)[step.seat]
-            card = getattr(step.action, "card", None)
-            if isinstance(card, Card):
-                face_down.append([step.seat, card.code, index])
-        previous = step
-        trick = step.trick
-        taking = None
-        if trick is not None:
-            plays = trick.plays
-            trick_steps.append(len(out))
-            number, done, winner = trick.number + 1, True, trick.winner
-            if winner is not None:
-                taking = rules.trick_winner(trick.cards, trick.trump)
-        else:
-            plays = after.trick
-            number, done, winner = len(after.tricks) + 1, False, None
-        table = [[seat, card.code, labels.get(card)] for seat, card in plays]
-        if trick is not None:
-            labels = {}
-        seat_tricks = [0] * players
-        for finished in after.tricks:
-            if finished.winner is not None:
-                seat_tricks[finished.winner] += 1
-        side_tricks = [sum(seat_tricks[s] for s in side) for side in sides]
-        item: dict[str, Any] = {
+        item: StepJSON = {
             "actor": step.seat,
-            "action": "deal" if step.is_deal else format_action(step.action),
-            **words,
+            "action": step.notation,
+            "text": words["text"],
+            "trick_text": words["trick_text"],
+            "draw_text": words["draw_text"],
+            "news_text": words["news_text"],
             "label": step.label.value if step.label is not None else None,
-            "hands": [[c.code for c in hand] for hand in after.hands],
-            "turn_up": after.turn_up.code if after.turn_up is not None else None,
-            "stock": after.stock_size,
-            "aside": len(after.aside),
-            "table": table,
-            "trick": number,
-            "done": done,
-            "winner": winner,
-            "taking": taking,
-            "sides": list(side_tricks) if by_tricks
-            else [sum(after.points[s] for s in side) for side in sides],
-            "side_tricks": side_tricks,
-            "known": bool(after.sides) or after.result is not None,
-            "points": list(after.points),
-            "seat_tricks": seat_tricks,
-            "turn": after.current_player if after.phase != Phase.OVER else None,
-            "phase": after.phase.value,
-            "trump": after.trump.value if after.trump is not None else None,
-            "talon": len(after.talon),
-            "known_by": [bool(known) for known in step.known_sides]
-            if step.known_sides else [bool(after.sides)] * players,
+            "hands": [[c.code for c in hand] for hand in step.hands],
+            "turn_up": step.turn_up.code if step.turn_up is not None else None,
+            "stock": step.stock,
+            "aside": step.aside,
+            "table": [[play.seat, play.card.code, play.label.value if play.label else None]
+                      for play in step.table],
+            "trick": step.trick,
+            "done": step.done,
+            "winner": step.winner,
+            "taking": step.taking,
+            "sides": list(score.side_points),
+            "side_tricks": list(score.side_tricks),
+            "known": step.sides_known,
+            "points": list(score.seat_points),
+            "seat_tricks": list(score.seat_tricks),
+            "turn": step.turn,
+            "phase": step.phase.value,
+            "trump": step.trump.value if step.trump is not None else None,
+            "talon": step.talon,
+            "known_by": list(step.known_by),
         }
-        if step.seen_hands and [list(seen) for seen in step.seen_hands] != final_see:
-            item["see"] = [list(seen) for seen in step.seen_hands]
-        roles = told.roles(after.details, after.sides)
-        if any(roles):
-            item["roles"] = list(roles)
-            item["roles_hidden"] = list(told.roles(after.details, ()))
-        if any(unseen):  # what each seat counts: the others' face-down cards are not seen
+        if step.sees and [list(seen) for seen in step.sees] != final_see:
+            item["see"] = [list(seen) for seen in step.sees]
+        if any(step.roles):
+            item["roles"] = list(step.roles)
+            item["roles_hidden"] = list(step.roles_unknown)
+        counted = public.steps[index].score.seat_points
+        if face_down and counted != score.seat_points:
             item["points_by"] = {
-                str(v): [p - (unseen[s] if s != v else 0) for s, p in enumerate(after.points)]
+                str(v): [p if s == v else counted[s] for s, p in enumerate(score.seat_points)]
                 for v in range(players)
             }
-        if by_seat and parts:
-            item["parts"] = {kind: list(parts[kind]) for kind in _kinds(parts)}
+        if told.by_seat and score.parts:
+            item["parts"] = {kind: list(points) for kind, points in score.parts.items()}
+            hidden = public.steps[index].score.hidden
             if hidden:
-                item["hidden"] = [list(pair) for pair in hidden]
+                item["hidden"] = [[kind, seat] for kind, seat in hidden]
         if texts:
             item["texts"] = texts
-        if index in notes:
-            item["note"] = notes[index][said_in]
+        if step.note is not None:
+            item["note"] = step.note
         out.append(item)
-    result_json: dict[str, Any] | None = None
+    result = told.result
+    result_json: ResultJSON | None = None
     if result is not None:
-        out[-1]["sides"] = list(result.side_points)
-        said = [told.verdict(result), told.game_points(result)]
-        result_json = {**result.to_json(), "text": " ".join(line for line in said if line)}
-    trump = final.trump
+        said = [told.verdict, told.scored]
+        result_json = cast(ResultJSON, {**result.to_json(),
+                                        "text": " ".join(line for line in said if line)})
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
@@ -358,10 +276,18 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
     if notes:
         record["notes"] = {str(step): {"en": en, "es": es} for step, (en, es) in sorted(
             notes.items())}
-    answer: dict[str, Any] = {
+    narrator = Narrator(rules, game.names, lang)
+    deal = steps[0].action
+    assert isinstance(deal, Deal)
+    trump = told.trump
+    auction: AuctionJSON | None = None
+    if told.auction is not None:
+        auction = {"calls": [[c.seat, c.bid, c.step, c.round] for c in told.calls],
+                   "rounds": max((c.round + 1 for c in told.calls), default=0)}
+    answer: DealJSON = {
         "ok": True,
         "game": rules.id,
-        "title": rules.title.get(lang, rules.id),
+        "title": told.title,
         "players": players,
         "seats": [
             {"name": game.names[seat], "side": side_of.get(seat), "dealer": seat == players - 1}
@@ -369,25 +295,28 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "sides": [list(side) for side in sides],
         "sides_dealt": bool(steps[0].after.sides),
-        "side_names": [told.side(side) for side in sides],
+        "side_names": list(told.side_names),
         "style": rules.pack.face.style,
         "trump": trump.value if trump is not None else None,
-        "trump_name": told.suit(trump) if trump is not None else None,
-        "scored_by": "tricks" if by_tricks else "points",
+        "trump_name": narrator.suit(trump) if trump is not None else None,
+        "scored_by": "tricks" if told.scored_by_tricks else "points",
         "draws": any(rules.draw_counts),
-        "by_seat": by_seat,
-        "roles": list(final_roles) if any(final_roles) else None,
-        "trump_from": trump_source(steps),
-        "suits": {suit.value: told.suit(suit) for suit in Suit},
-        "auction": _auction(steps),
-        "talon": _talon(steps),
-        "face_down": face_down,
-        "point_kinds": _kinds(parts) if by_seat and set(parts) - {"cards"} else [],
+        "by_seat": told.by_seat,
+        "roles": list(told.roles) if any(told.roles) else None,
+        "trump_from": told.trump_from,
+        "suits": {suit.value: narrator.suit(suit) for suit in Suit},
+        "auction": auction,
+        "talon": None if told.talon is None else {
+            "cards": [c.code for c in told.talon.cards], "step": told.talon.step,
+            "seat": told.talon.seat},
+        "face_down": [[f.seat, f.card.code, f.step] for f in public.face_down],
+        "point_kinds": list(told.point_kinds),
         "steps": out,
-        "tricks": trick_steps,
+        "tricks": list(told.trick_steps),
         "noted": sorted(notes),
         "result": result_json,
-        "cards": {c.code: told.card_name(c) for c in sorted(deal.cards, key=lambda c: c.index)},
+        "cards": {c.code: narrator.card_name(c)
+                  for c in sorted(deal.cards, key=lambda c: c.index)},
         "record": record,
         "link": link_token(record),
     }
@@ -439,8 +368,13 @@ def link_token(record: Mapping[str, Any]) -> str:
 _TOKEN = re.compile(r"[zj][A-Za-z0-9_-]+")
 
 
-def _damaged(en: str, es: str) -> CardrulesError:
-    return CardrulesError(f"the link is damaged: {en}", f"el enlace está dañado: {es}")
+def _damaged(reason: str, **fields: object) -> CardrulesError:
+    """The link is damaged, for ``reason`` (a message of the catalogue, with its fields)."""
+    return CardrulesError("the link is damaged: {reason}", reason=Message(reason, fields))
+
+
+def _too_long(what: str) -> CardrulesError:
+    return _damaged(what, limit=Count(MAX_LINK_CHARS))
 
 
 def record_of_link(token: str) -> str:
@@ -451,48 +385,38 @@ def record_of_link(token: str) -> str:
             :data:`cardrules.record.MAX_RECORD_CHARS` characters (read no further).
     """
     if len(token) > MAX_LINK_CHARS:
-        raise _damaged(f"it is too long (over {MAX_LINK_CHARS:,} characters)",
-                       f"es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
-                       .replace(",", "."))
+        raise _too_long(N_("it is too long (over {limit} characters)"))
     if not _TOKEN.fullmatch(token) or len(token) % 4 == 2:
-        raise _damaged("the deal is not written as a link writes it",
-                       "el reparto no está escrito como lo escribe un enlace")
+        raise _damaged(N_("the deal is not written as a link writes it"))
     body = token[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise _damaged("the deal is cut or altered", "el reparto está cortado o alterado") from None
+        raise _damaged(N_("the deal is cut or altered")) from None
     if token[0] == "z":
         unpacker = zlib.decompressobj(-15)
         try:
             # A character takes at most 4 bytes in UTF-8: read no more than the limit allows.
             raw = unpacker.decompress(raw, 4 * MAX_LINK_CHARS + 1)
         except zlib.error:
-            raise _damaged("the deal is cut or altered",
-                           "el reparto está cortado o alterado") from None
+            raise _damaged(N_("the deal is cut or altered")) from None
         if unpacker.unconsumed_tail or len(raw) > 4 * MAX_LINK_CHARS:
-            raise _damaged(f"its deal is too long (over {MAX_LINK_CHARS:,} characters)",
-                           f"su reparto es demasiado largo (más de {MAX_LINK_CHARS:,} "
-                           "caracteres)".replace(",", "."))
+            raise _too_long(N_("its deal is too long (over {limit} characters)"))
         if not unpacker.eof or unpacker.unused_data:
-            raise _damaged("the deal is cut or altered", "el reparto está cortado o alterado")
+            raise _damaged(N_("the deal is cut or altered"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _damaged("the deal is not text", "el reparto no es texto") from None
+        raise _damaged(N_("the deal is not text")) from None
     if len(text) > MAX_LINK_CHARS:
-        raise _damaged(f"its deal is too long (over {MAX_LINK_CHARS:,} characters)",
-                       f"su reparto es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
-                       .replace(",", "."))
+        raise _too_long(N_("its deal is too long (over {limit} characters)"))
     return text
 
 
 def _link_fields(fragment: str) -> dict[str, str]:
     """The fields of a link's fragment (``deal=...&step=...``), with or without its ``#``."""
     if len(fragment) > MAX_LINK_CHARS + 100:
-        raise _damaged(f"it is too long (over {MAX_LINK_CHARS:,} characters)",
-                       f"es demasiado largo (más de {MAX_LINK_CHARS:,} caracteres)"
-                       .replace(",", "."))
+        raise _too_long(N_("it is too long (over {limit} characters)"))
     from urllib.parse import unquote
 
     fields: dict[str, str] = {}
@@ -501,11 +425,11 @@ def _link_fields(fragment: str) -> dict[str, str]:
         if key in ("deal", "step", "view"):
             fields[key] = unquote(value.strip())
     if not fields.get("deal"):
-        raise _damaged("it holds no deal", "no contiene ningún reparto")
+        raise _damaged(N_("it holds no deal"))
     return fields
 
 
-def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
+def link_data(fragment: str, lang: str = "en") -> DealJSON | FailureJSON:
     """The deal of a shared link (its fragment, ``deal=<token>&step=<n>[&view=<seat>]``), every
     state of it, and the position to show.
 
@@ -532,23 +456,20 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
         return _failure(error, language)
     answer = steps_data(text, language)
     if not answer["ok"]:
-        prefix = "el reparto del enlace no es válido" if language == "es" else \
-            "the link's deal is not valid"
-        return {"ok": False, "error": f"{prefix}: {answer['error']}"}
+        return {"ok": False, "error": words(language)._("the link's deal is not valid: {error}",
+                                                        error=answer["error"])}
     last = len(answer["steps"]) - 1
     step_text = fields.get("step", "0") or "0"
     view_text = fields.get("view", "all") or "all"
     try:
         if not (step_text.isascii() and step_text.isdigit()) or int(step_text) > last:
-            raise _damaged(f"it points at step {shown(step_text)}; this deal has steps 0 to "
-                           f"{last}", f"señala el paso {shown(step_text, 'es')}; esta mano tiene "
-                           f"los pasos del 0 al {last}")
+            raise _damaged(N_("it points at step {step}; this deal has steps 0 to {last}"),
+                           step=shown(step_text, language), last=last)
         players = answer["players"]
         if view_text != "all" and not (view_text.isascii() and view_text.isdigit()
                                        and int(view_text) < players):
-            raise _damaged(f"it shows seat {shown(view_text)}; this deal has seats 0 to "
-                           f"{players - 1}", f"muestra el asiento {shown(view_text, 'es')}; "
-                           f"esta mano tiene los asientos del 0 al {players - 1}")
+            raise _damaged(N_("it shows the hand of a player this deal does not have ({view})"),
+                           view=shown(view_text, language))
     except CardrulesError as error:
         return _failure(error, language)
     answer["at"] = {"step": int(step_text),
@@ -563,7 +484,7 @@ def link_steps(fragment: str, lang: str = "en") -> str:
 
 def new_deal_data(
     game: str, players: int, seed: int | None = None, lang: str = "en"
-) -> dict[str, Any]:
+) -> DealJSON | FailureJSON:
     """A new deal of ``game``, played to the end by the package's bots, and every state of it.
 
     Even seats play :class:`~cardrules.bots.GreedyBot`, odd seats
@@ -681,9 +602,8 @@ def run_example_data(term_id: str, lang: str = "en") -> dict[str, Any]:
     try:
         term = glossary.get(term_id)
     except KeyError:
-        message = (f"no hay ningún término «{term_id}»" if language == "es"
-                   else f"no glossary term {term_id!r}")
-        return {"ok": False, "error": message}
+        return {"ok": False, "error": words(language)._("no glossary term {term}",
+                                                        term=shown(term_id, language))}
     out = io.StringIO()
     namespace: dict[str, Any] = {"__name__": f"glossary_example_{term.id.replace('-', '_')}"}
     start = time.perf_counter()

@@ -124,8 +124,19 @@ class Words:
     def _fill(self, text: str, fields: Mapping[str, object]) -> str:
         if not fields:
             return text
-        said = {k: v.say(self.lang) if isinstance(v, Message) else v for k, v in fields.items()}
+        said = {k: self._field(v) for k, v in fields.items()}
         return text.format(**said)
+
+    def _field(self, value: object) -> object:
+        if isinstance(value, Message):
+            return value.say(self.lang)
+        if isinstance(value, Count):
+            return self.number(value)
+        return value
+
+    def number(self, value: int) -> str:
+        """A whole number with the language's thousands separator: "200,000", "200.000"."""
+        return f"{value:,}".replace(",", self.p_("the thousands separator", ","))
 
     def __repr__(self) -> str:
         return f"Words({self.lang!r})"
@@ -142,6 +153,11 @@ def words(lang: Lang) -> Words:
             with path.open("rb") as file:
                 return Words(lang, gettext.GNUTranslations(file))
     return words(SOURCE)
+
+
+class Count(int):
+    """A whole number said with the language's thousands separator when it fills a field
+    (``Count(200000)``: "200,000" in English, "200.000" in Spanish)."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +190,7 @@ class Message:
 
 __all__ = [
     "DOMAIN",
+    "Count",
     "LOCALE",
     "N_",
     "SOURCE",

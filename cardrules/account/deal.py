@@ -1,0 +1,490 @@
+"""The account of a deal: what one viewer is shown at each step, built once from the steps.
+
+A deal's steps (:meth:`Game.steps <cardrules.engine.Game.steps>`) say what happened; the
+account says what a *viewer* is shown of it, step by step, with every sentence from the
+narration (:class:`~cardrules.account.narration.Narrator`, whose words come from the catalogue):
+who acted and how, the trick on the table with each play's label, the score by side and by
+seat (and where each seat's points came from), what the viewer knows of the sides and of
+everyone's part in a contract, the auction, the talon, the record's notes.
+
+Front ends draw an account; they do not walk the steps or add up points themselves:
+
+* the terminal (:mod:`cardrules.cli.render`) prints a step's sentences as it is played,
+  through the same :class:`Teller`;
+* the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML;
+* the widget's JSON (:mod:`cardrules.web.board`) is the open account with, for each seat, what
+  that seat is told otherwise.
+
+Game-specific facts (the auction, the contract, the roles) come from the game module's typed
+hooks (:meth:`Rules.bidding <cardrules.engine.Rules.bidding>`,
+:meth:`Rules.contract <cardrules.engine.Rules.contract>`), never from its fields by name.
+
+Examples:
+    >>> import json
+    >>> from cardrules import replay
+    >>> game = replay(json.load(open("examples/brisca-2p.json")))
+    >>> told = account(game, "es")
+    >>> told.steps[0].said.action
+    'Se reparten las cartas; la carta vuelta es el as de oros: triunfo, oros.'
+    >>> told.steps[-1].score.side_points, told.verdict
+    ((80, 40), 'P0 gana el reparto, 80–40.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..core.actions import Deal, Masked, Move, format_action
+from ..core.cards import Card, Suit
+from ..core.labels import PlayLabel
+from ..engine import CHANCE, Game, Phase, Result, Rules, Sides, Step
+from ..engine.facts import Auction
+from ..words import Lang
+from .narration import ONLOOKER, Narrator, StepWords
+
+__all__ = [
+    "AuctionCall",
+    "DealAccount",
+    "FaceDown",
+    "Play",
+    "Score",
+    "StepAccount",
+    "Talon",
+    "Teller",
+    "account",
+    "plays_on_own",
+    "point_parts",
+    "trump_source",
+]
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card on the table: who played it, and its label (*asistir*, *fallar*...)."""
+
+    seat: int
+    card: Card
+    label: PlayLabel | None
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score as it stands after a step, as the viewer counts it.
+
+    ``side_points`` follow the deal's sides as they end up (:attr:`DealAccount.sides`): card
+    points, or tricks in a game scored by tricks.
+    """
+
+    side_points: tuple[int, ...]
+    """Per side: points (tricks in a game scored by tricks)."""
+    side_tricks: tuple[int, ...]
+    """Per side: tricks taken."""
+    seat_points: tuple[int, ...]
+    """Per seat: card points, as the viewer counts them (others' face-down cards unseen)."""
+    seat_tricks: tuple[int, ...]
+    """Per seat: tricks taken."""
+    parts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Where each seat's points came from so far, by kind (see :func:`point_parts`), the cards
+    won first."""
+    hidden: tuple[tuple[str, int], ...] = ()
+    """The parts ``(kind, seat)`` the viewer may not see (a face-down discard's points)."""
+
+
+@dataclass(frozen=True)
+class StepAccount:
+    """One step as the viewer is shown it."""
+
+    index: int
+    """The step's number, from 0 (the deal), as the record's notes count."""
+    seat: int
+    """Who acted (:data:`~cardrules.engine.CHANCE` for the deal)."""
+    notation: str
+    """The action as the viewer saw it, in the game's notation (``"deal"`` for the deal; a
+    face-down card masked)."""
+    label: PlayLabel | None
+    """The label of a card play."""
+    said: StepWords
+    """Every sentence of the step, for the viewer."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Every hand after the step (a front end shows only those of :attr:`sees`)."""
+    sees: tuple[tuple[int, ...], ...]
+    """For each seat, whose hands it sees besides its own at this step."""
+    turn_up: Card | None
+    trump: Suit | None
+    stock: int
+    """Cards left in the stock."""
+    aside: int
+    """Cards set aside, unseen."""
+    talon: int
+    """Cards of the talon still face down."""
+    table: tuple[Play, ...]
+    """The trick on the table (the finished trick at the step that finished it)."""
+    trick: int
+    """The trick's number, from 1."""
+    done: bool
+    """Whether this step finished the trick."""
+    winner: int | None
+    """The seat that took the finished trick (``None``: not finished, or spoiled)."""
+    taking: int | None
+    """Which play of :attr:`table` took it."""
+    score: Score
+    sides_known: bool
+    """Whether the sides are settled at this step (at the deal in most games, at a call or
+    the end of an auction in others, at the end in a void deal)."""
+    known_by: tuple[bool, ...]
+    """For each seat, whether it knows the sides."""
+    roles: tuple[str, ...]
+    """Each seat's part in a contract as the viewer knows it, in words (``""``: none)."""
+    roles_unknown: tuple[str, ...]
+    """The same as told to someone who does not know the sides yet."""
+    turn: int | None
+    """Whose turn it is (``None`` once the deal is over)."""
+    phase: Phase
+    note: str | None = None
+    """The record's note on this step, in the account's language."""
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether this is the deal itself."""
+        return self.seat == CHANCE
+
+
+@dataclass(frozen=True)
+class AuctionCall:
+    """One call of the auction: the seat, its bid (``None``: a pass), the step, and how many
+    times the seat had spoken before (its round)."""
+
+    seat: int
+    bid: int | None
+    step: int
+    round: int
+
+
+@dataclass(frozen=True)
+class Talon:
+    """The talon: its cards, the step at which it was shown and taken and who took it
+    (``None`` while it lies face down)."""
+
+    cards: tuple[Card, ...]
+    step: int | None
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class FaceDown:
+    """A card put face down (a discard): by whom, which, at which step."""
+
+    seat: int
+    card: Card
+    step: int
+
+
+@dataclass(frozen=True)
+class DealAccount:
+    """A whole deal as one viewer is shown it (see :func:`account`)."""
+
+    game: str
+    title: str
+    lang: Lang
+    viewer: int | None
+    """The seat the account keeps to (:data:`~cardrules.account.narration.ONLOOKER`: what is
+    public; ``None``: everything)."""
+    names: tuple[str, ...]
+    sides: Sides
+    """The sides as the deal ends (the layout of the score)."""
+    side_names: tuple[str, ...]
+    """Each side's players, in words: "Ana and Bea"."""
+    roles: tuple[str, ...]
+    """Each seat's part in the contract as the deal ends (``""``: none)."""
+    by_seat: bool
+    """Whether the score is by seat (see :func:`plays_on_own`)."""
+    scored_by_tricks: bool
+    trump: Suit | None
+    """Trumps as the deal ends."""
+    trump_from: str | None
+    """What set trumps after the deal (see :func:`trump_source`)."""
+    auction: Auction | None
+    calls: tuple[AuctionCall, ...]
+    talon: Talon | None
+    face_down: tuple[FaceDown, ...]
+    point_kinds: tuple[str, ...]
+    """The kinds of points of the score, the cards won first (by-seat scores only)."""
+    steps: tuple[StepAccount, ...]
+    trick_steps: tuple[int, ...]
+    """The steps that finished a trick."""
+    result: Result | None
+    verdict: str
+    """Who won and by how much, and how the deal ended if not on the count."""
+    scored: str
+    """What the deal scores towards a match, when worth saying (else ``""``)."""
+    notes: Mapping[int, str] = field(default_factory=dict)
+    """The record's notes by step, in the account's language."""
+
+    @property
+    def players(self) -> int:
+        """How many play."""
+        return len(self.names)
+
+
+def point_parts(step: Step) -> dict[str, list[int]]:
+    """Where the points a step gave each seat came from, by kind: ``"cards"`` (the card
+    points of the trick it completed, to the trick's winner), a move's keyword (``"discard"``:
+    cards put on one's own pile; ``"declare"``: a marriage...), ``"last"`` (what the end of the
+    deal gave the winner of the last trick, and only him: the last trick's bonus), ``"end"``
+    (anything else the end of the deal gave) or ``"other"``. Read from the step's states only.
+
+    Examples:
+        >>> import json
+        >>> from cardrules import replay
+        >>> steps = list(replay(json.load(open("examples/rematada-3p.json"))).steps())
+        >>> point_parts(steps[18]), point_parts(steps[-1])
+        ({'discard': [10, 0, 0]}, {'cards': [25, 0, 0], 'last': [10, 0, 0]})
+    """
+    delta = [a - b for a, b in zip(step.after.points, step.before.points, strict=True)]
+    parts: dict[str, list[int]] = {}
+    if not any(delta):
+        return parts
+
+    def add(kind: str, seat: int, points: int) -> None:
+        parts.setdefault(kind, [0] * len(delta))[seat] += points
+        delta[seat] -= points
+
+    trick = step.trick
+    if trick is not None and trick.winner is not None and trick.points:
+        add("cards", trick.winner, trick.points)
+    if not any(delta):
+        return parts
+    action = step.action
+    if isinstance(action, Move) and not isinstance(action, Deal):
+        kind = action.keyword
+    elif step.after.result is not None and step.before.result is None:
+        tricks = step.after.tricks
+        last = tricks[-1].winner if tricks else None
+        only_last = last is not None and all(d == 0 for s, d in enumerate(delta) if s != last)
+        kind = "last" if only_last else "end"
+    else:
+        kind = "other"
+    for seat, points in enumerate(list(delta)):
+        if points:
+            add(kind, seat, points)
+    return parts
+
+
+def trump_source(steps: Sequence[Step]) -> str | None:
+    """The keyword of the move that set trumps after the deal (``"call"``, ``"trump"``...), or
+    ``None`` when trumps were set at the deal or never."""
+    for step in steps[1:]:
+        if step.before.trump is None and step.after.trump is not None:
+            action = step.action
+            return action.keyword if isinstance(action, Move) else ""
+    return None
+
+
+def plays_on_own(roles: Sequence[str], sides: Sides) -> bool:
+    """Whether the deal's score is by seat: no sides (a void deal), or a contract whose sides
+    count only for the contract (seats with no part in it play each on their own: see
+    :meth:`Narrator.roles <cardrules.account.narration.Narrator.roles>`)."""
+    return not sides or (any(roles) and not all(roles))
+
+
+class Teller:
+    """Tells a deal's steps one at a time to one viewer, keeping what it must remember
+    between them (the labels of the plays on the table, the parts of the score, the points
+    the viewer cannot see). The terminal uses one as a deal is played; :func:`account` runs
+    one over a whole deal.
+
+    Args:
+        rules: the deal's rules.
+        names: the players' names by seat.
+        lang: a language of the catalogue.
+        viewer: the seat the account keeps to; :data:`~cardrules.account.narration.ONLOOKER`
+            for what is public; ``None`` for everything.
+        you: a seat to address as *you* (the terminal's user).
+        codes: name cards with their codes too.
+        sides: the sides the score is laid out by (default: each step's own sides).
+        labels: put each play's label in brackets in its sentence (as the terminal does).
+    """
+
+    def __init__(self, rules: Rules, names: Sequence[str], lang: Lang = "en", *,
+                 viewer: int | None = None, you: int | None = None, codes: bool = False,
+                 sides: Sides | None = None, labels: bool = False) -> None:
+        self.rules = rules
+        self.narrator = Narrator(rules, names, lang, viewer=viewer, you=you, codes=codes)
+        """The words of every step."""
+        self._public = Narrator(rules, names, lang, viewer=ONLOOKER)  # what is face down
+        self.viewer = viewer
+        self.sides = sides
+        self.labels = labels
+        self._previous: Step | None = None
+        self._on_table: dict[Card, PlayLabel | None] = {}
+        self._parts: dict[str, list[int]] = {}
+        self._hidden: list[tuple[str, int]] = []
+        self._unseen = [0] * rules.players
+        self.face_down: list[FaceDown] = []
+        """Every card put face down so far."""
+        self.index = 0
+
+    def tell(self, step: Step, note: str | None = None) -> StepAccount:
+        """The next step as the viewer is shown it."""
+        rules, players = self.rules, self.rules.players
+        after = step.after
+        said = self.narrator.step(step, previous=self._previous, labels=self.labels)
+        if step.played is not None:
+            self._on_table[step.played] = step.label
+        gained = point_parts(step)
+        for kind, points in gained.items():
+            so_far = self._parts.setdefault(kind, [0] * players)
+            for seat, n in enumerate(points):
+                so_far[seat] += n
+        seen = self.narrator.seen(step) if self.viewer is not None else step.action
+        masked = self._public.seen(step)
+        if isinstance(masked, Masked) and masked.hides_card and isinstance(step.action, Move):
+            kind = step.action.keyword
+            card = getattr(step.action, "card", None)
+            if isinstance(card, Card):
+                self.face_down.append(FaceDown(step.seat, card, self.index))
+            if self.viewer != step.seat and isinstance(seen, Masked):
+                if (kind, step.seat) not in self._hidden:
+                    self._hidden.append((kind, step.seat))
+                self._unseen[step.seat] += gained.get(kind, [0] * players)[step.seat]
+        trick = step.trick
+        if trick is not None:
+            plays = trick.plays
+            number, done, winner = trick.number + 1, True, trick.winner
+            taking = (rules.trick_winner(trick.cards, trick.trump) if winner is not None
+                      else None)
+        else:
+            plays = after.trick
+            number, done, winner, taking = len(after.tricks) + 1, False, None, None
+        table = tuple(Play(seat, card, self._on_table.get(card)) for seat, card in plays)
+        if trick is not None:
+            self._on_table = {}
+        seat_tricks = [0] * players
+        for finished in after.tricks:
+            if finished.winner is not None:
+                seat_tricks[finished.winner] += 1
+        sides = self.sides if self.sides is not None else after.sides
+        side_tricks = tuple(sum(seat_tricks[s] for s in side) for side in sides)
+        side_points = (side_tricks if rules.scores_tricks
+                       else tuple(sum(after.points[s] for s in side) for side in sides))
+        if after.result is not None and self.sides is not None:
+            side_points = tuple(after.result.side_points)
+        seat_points = tuple(p - self._unseen[s] for s, p in enumerate(after.points))
+        parts = {kind: tuple(self._parts[kind]) for kind in sorted(
+            self._parts, key=lambda kind: kind != "cards")}
+        known = step.known_sides or (bool(after.sides),) * players
+        if self.viewer is None:
+            knows = bool(after.sides)
+        elif self.viewer < 0:  # an onlooker learns the sides when the whole table knows them
+            knows = bool(after.sides) and all(known)
+        else:
+            knows = bool(after.sides) and bool(known[self.viewer])
+        told = StepAccount(
+            index=self.index,
+            seat=step.seat,
+            notation="deal" if step.is_deal else format_action(seen),
+            label=step.label,
+            said=said,
+            hands=after.hands,
+            sees=step.seen_hands,
+            turn_up=after.turn_up,
+            trump=after.trump,
+            stock=after.stock_size,
+            aside=len(after.aside),
+            talon=len(after.talon),
+            table=table,
+            trick=number,
+            done=done,
+            winner=winner,
+            taking=taking,
+            score=Score(side_points, side_tricks, seat_points, tuple(seat_tricks), parts,
+                        tuple(self._hidden)),
+            sides_known=bool(after.sides) or after.result is not None,
+            known_by=tuple(bool(k) for k in known),
+            roles=self.narrator.roles(after.details, after.sides if knows else ()),
+            roles_unknown=self.narrator.roles(after.details, ()),
+            turn=after.current_player if after.phase != Phase.OVER else None,
+            phase=after.phase,
+            note=note,
+        )
+        self._previous = step
+        self.index += 1
+        return told
+
+
+def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
+            notes: Mapping[int, str] | None = None, steps: Iterable[Step] | None = None,
+            labels: bool = False, codes: bool = False) -> DealAccount:
+    """The account of ``game``'s deal for ``viewer``, in ``lang``.
+
+    Args:
+        game: the deal (finished or not).
+        lang: a language of the catalogue.
+        viewer: the seat the account keeps to; :data:`~cardrules.account.narration.ONLOOKER`
+            for what is public; ``None`` for everything.
+        notes: the record's notes by step, already in ``lang``.
+        steps: the deal's steps if the caller has them (else ``game.steps()``).
+        labels: put each play's label in its sentence.
+        codes: name cards with their codes too.
+    """
+    rules = game.rules
+    all_steps = list(steps) if steps is not None else list(game.steps())
+    final = all_steps[-1].after
+    result = final.result
+    sides = result.sides if result is not None else final.sides
+    teller = Teller(rules, game.names, lang, viewer=viewer, codes=codes, sides=sides,
+                    labels=labels)
+    narrator = teller.narrator
+    notes = dict(notes or {})
+    told = tuple(teller.tell(step, notes.get(i)) for i, step in enumerate(all_steps))
+    roles = narrator.roles(final.details, sides)
+    by_seat = plays_on_own(roles, sides)
+    auction = rules.bidding(final.details)
+    calls: list[AuctionCall] = []
+    spoken: dict[int, int] = {}
+    for index, step in enumerate(all_steps):
+        action = step.action
+        if isinstance(action, Move) and action.keyword in ("bid", "pass"):
+            bid = getattr(action, "number", None)
+            calls.append(AuctionCall(step.seat, bid if isinstance(bid, int) else None, index,
+                                     spoken.get(step.seat, 0)))
+            spoken[step.seat] = spoken.get(step.seat, 0) + 1
+    talon: Talon | None = None
+    dealt_talon = all_steps[0].after.talon
+    if dealt_talon:
+        talon = Talon(dealt_talon, None, None)
+        for index, step in enumerate(all_steps):
+            if step.before.talon and not step.after.talon:
+                taker = next((s for s, hand in enumerate(step.after.hands)
+                              if dealt_talon[0] in hand), None)
+                talon = Talon(dealt_talon, index, taker)
+                break
+    parts = told[-1].score.parts
+    verdict = narrator.verdict(result) if result is not None else ""
+    scored = narrator.game_points(result) if result is not None else ""
+    return DealAccount(
+        game=rules.id,
+        title=rules.title.get(narrator.lang, rules.title.get("en", rules.id)),
+        lang=narrator.lang,
+        viewer=viewer,
+        names=tuple(game.names),
+        sides=sides,
+        side_names=tuple(narrator.side(side) for side in sides),
+        roles=roles,
+        by_seat=by_seat,
+        scored_by_tricks=rules.scores_tricks,
+        trump=final.trump,
+        trump_from=trump_source(all_steps),
+        auction=auction if auction is not None and auction.calls else None,
+        calls=tuple(calls),
+        talon=talon,
+        face_down=tuple(teller.face_down),
+        point_kinds=tuple(parts) if by_seat and set(parts) - {"cards"} else (),
+        steps=told,
+        trick_steps=tuple(s.index for s in told if s.done),
+        result=result,
+        verdict=verdict,
+        scored=scored,
+        notes=notes,
+    )
