@@ -70,12 +70,14 @@ def extract() -> Catalog:
     a template."""
     catalog = Catalog(domain="cardrules", header_comment=f"# {HEADER}", project="cardrules",
                       version="", fuzzy=False, creation_date=FIXED, revision_date=FIXED)
-    found = []
-    for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py")):
-        found += extract_from_dir(
+    found = [
+        item
+        for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py"))
+        for item in extract_from_dir(
             str(folder), method_map=[(pattern, "python")], keywords=keywords(),
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
         )
+    ]
     for _filename, _lineno, message, comments, context in found:
         if isinstance(message, tuple) and message[0] == "":
             continue

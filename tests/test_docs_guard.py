@@ -14,52 +14,42 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol
 
 import pytest
+from hook_support import load_hook
 from markdown.extensions.toc import slugify
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LANGS = ("en", "es")
 RUNNABLE = ("python", "pycon")
 
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
 _HEADING = re.compile(r"^ {0,3}(?P<level>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$")
 _ATTRS = re.compile(r"\{:?(?P<attrs>[^{}]*)\}\s*$")
 
 
-@dataclass(frozen=True)
-class Fence:
+SHARED = load_hook("_shared")
+"""What the site's hooks share (docs/hooks/_shared.py): the guard finds fences as they do."""
+
+
+class Fence(Protocol):
     """A fenced block: its info string and its lines (0-based; ``stop`` is past the closing
     fence)."""
 
-    info: str
-    start: int
-    stop: int
+    @property
+    def info(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def stop(self) -> int: ...
 
 
 def fences(text: str) -> list[Fence]:
-    """The top-level fenced blocks of a Markdown text (a fence inside a fence is content)."""
-    lines = text.split("\n")
-    found = []
-    i = 0
-    while i < len(lines):
-        match = _FENCE.match(lines[i])
-        if match is None:
-            i += 1
-            continue
-        fence = match["fence"]
-        end = i + 1
-        while end < len(lines):
-            closing = _FENCE.match(lines[end])
-            if (closing is not None and not closing["info"] and closing["fence"][0] == fence[0]
-                    and len(closing["fence"]) >= len(fence)):
-                break
-            end += 1
-        found.append(Fence(match["info"], i, end + 1))
-        i = end + 1
+    """The top-level fenced blocks of a Markdown text (a fence inside a fence is content), found
+    as the hooks find them."""
+    found: list[Fence] = SHARED.find_blocks(text)
     return found
 
 

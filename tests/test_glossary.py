@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import html
-import importlib.util
 import json
 import re
 import tomllib
@@ -13,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import hook_support
 import markdown
 import pytest
 
@@ -634,13 +634,7 @@ def test_docstring_examples() -> None:
 
 
 def load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "glossary_hook", ROOT / "docs" / "hooks" / "glossary.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return hook_support.load_hook("glossary")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

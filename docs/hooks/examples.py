@@ -54,9 +54,9 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
 
 Seats keep the names given to the game; the default names (``P0``, ``P1``...) are shown as
 "Seat 0", "Asiento 0"... Every word comes from :class:`cardrules.account.narration.Narrator` or
-from the
-small table below, in the build's language, and every piece of text is HTML-escaped. Card
-pictures are those :mod:`docs.hooks.deals` puts at ``assets/cards/<style>/<code>.svg``.
+from the catalogue of words (:mod:`cardrules.words`), in the build's language, and every piece of
+text is HTML-escaped. Card pictures are those ``docs/hooks/deals.py`` puts at
+``assets/cards/<style>/<code>.svg``.
 
 The hook also adds its stylesheet (``docs/assets/rulebook.css``: the drawings, the header box of
 the game pages) to the build. A page without ``draw`` blocks runs no code. A failing example, an
@@ -73,20 +73,26 @@ import itertools
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from html import escape
-from pathlib import Path
 from typing import Any
 
+from _shared import (
+    Block,
+    Placer,
+    asset,
+    build_language,
+    find_blocks,
+    project_root,
+    to_site_root,
+)
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from cardrules.account.narration import Narrator
 from cardrules.core.actions import Move, Trick
 from cardrules.core.cards import Card, parse_card
-from cardrules.core.errors import Lang
 from cardrules.core.packs import SPANISH_48, Pack
 from cardrules.engine import Game, Rules
 from cardrules.games.auction import Auction
@@ -97,89 +103,21 @@ from cardrules.render.diagram import (
     glossary_titles,
     render_deal,
 )
+from cardrules.words import Lang, words
 
-STYLESHEET = "assets/rulebook.css"
-"""Where the stylesheet goes in the site (``mkdocs.yml`` lists it in ``extra_css``)."""
+STYLESHEET = "rulebook.css"
+"""The stylesheet, ``docs/assets/rulebook.css``: at ``assets/rulebook.css`` in the site
+(``mkdocs.yml`` lists it in ``extra_css``)."""
 
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
-_TOKEN = "CARDRULESDRAW{n}X"
-_PLACED = re.compile(r"<p>\s*(CARDRULESDRAW\d+X)\s*</p>|(CARDRULESDRAW\d+X)")
+BLOCKS = ("python", "pycon", "draw")
+"""The info strings of the blocks this hook reads: the examples and the drawings."""
+
 _DEFAULT_NAME = re.compile(r"^P(\d+)$")
 _KEYS = ("show", "game", "trick", "hands", "legal", "cards", "notes", "caption", "tricks", "open")
 _SHOWS = ("trick", "table", "deal", "cards", "score", "auction")
 
-_TEXT: dict[str, dict[str, str]] = {
-    "seat": {"en": "Seat {n}", "es": "Asiento {n}"},
-    "dealer": {"en": "dealer", "es": "da las cartas"},
-    "to_play": {"en": "to play", "es": "le toca"},
-    "trumps": {"en": "Trumps: {suit}", "es": "Triunfo: {suit}"},
-    "no_trumps": {"en": "No trumps", "es": "Sin triunfo"},
-    "turned_up": {"en": "turned up", "es": "carta vuelta"},
-    "stock": {"en": "{n} cards in the stock", "es": "{n} cartas en el mazo"},
-    "stock_1": {"en": "1 card in the stock", "es": "1 carta en el mazo"},
-    "stock_0": {"en": "the stock is used up", "es": "ya no queda mazo"},
-    "left_over": {"en": "{n} cards left over", "es": "sobran {n} cartas"},
-    "on_table": {"en": "On the table", "es": "En la mesa"},
-    "may": {"en": "What {who} may do:", "es": "Lo que puede hacer {who}:"},
-    "play_card": {"en": "play {card}", "es": "jugar {card}"},
-    "over": {"en": "The deal is over.", "es": "La mano ha terminado."},
-    "players_col": {"en": "Players", "es": "Jugadores"},
-    "points_col": {"en": "Card points", "es": "Tantos"},
-    "seat_points_col": {"en": "Points", "es": "Tantos"},
-    "tricks_col": {"en": "Tricks", "es": "Bazas"},
-    "game_col": {"en": "Game points", "es": "Puntos de juego"},
-    "cards": {"en": "{n} cards", "es": "{n} cartas"},
-    "round": {"en": "Round", "es": "Vuelta"},
-    "pass": {"en": "pass", "es": "paso"},
-}
-
-
-def _lang(config: MkDocsConfig) -> str:
-    lang = str(config.extra.get("lang") or config.theme.get("language") or "en")
-    return "es" if lang == "es" else "en"
-
 
 # Reading a page -------------------------------------------------------------------------------
-@dataclass
-class Block:
-    """A fenced block of a page: its kind (``python``, ``pycon`` or ``draw``), where it is and
-    its text (without the indent)."""
-
-    kind: str
-    start: int
-    stop: int
-    indent: str
-    body: str
-    settings: dict[str, str] = field(default_factory=dict)
-
-
-def find_blocks(markdown: str) -> list[Block]:
-    """The ``python``, ``pycon`` and ``draw`` fences of a page, in order, that are not inside
-    another fence (a page showing the syntax keeps it as text)."""
-    lines = markdown.split("\n")
-    found: list[Block] = []
-    i = 0
-    while i < len(lines):
-        match = _FENCE.match(lines[i])
-        if match is None:
-            i += 1
-            continue
-        indent, fence, info = match["indent"], match["fence"], match["info"]
-        end = i + 1
-        while end < len(lines):
-            closing = _FENCE.match(lines[end])
-            if (closing is not None and not closing["info"] and closing["fence"][0] == fence[0]
-                    and len(closing["fence"]) >= len(fence)):
-                break
-            end += 1
-        if info in ("python", "pycon", "draw"):
-            body = "\n".join(line[len(indent):] for line in lines[i + 1 : end])
-            found.append(Block(info, i, end + 1, indent, body))
-        i = end + 1
-    return found
-
-
 def parse_draw(body: str) -> dict[str, str]:
     """The settings of a ``draw`` block (``key: value`` lines).
 
@@ -203,7 +141,7 @@ def parse_draw(body: str) -> dict[str, str]:
 def _run(block: Block, namespace: dict[str, Any], where: str) -> None:
     """Run a Python fence (as a script) or a pycon fence (each ``>>>`` example, output
     ignored) in the page's namespace."""
-    if block.kind == "python":
+    if block.info == "python":
         code = compile(block.body, where, "exec")
         with contextlib.redirect_stdout(io.StringIO()):
             exec(code, namespace)  # the rulebook's own examples
@@ -218,19 +156,17 @@ def _run(block: Block, namespace: dict[str, Any], where: str) -> None:
 class Drawer:
     """The HTML of a drawing, in one language, for a page at ``base`` from the site root."""
 
-    def __init__(self, lang: str, base: str, definitions: dict[str, str]) -> None:
-        self.lang: Lang = "es" if lang == "es" else "en"
+    def __init__(self, lang: Lang, base: str, definitions: dict[str, str]) -> None:
+        self.lang = lang
+        self.w = words(lang)
         self.base = base
         self.definitions = definitions
-
-    def t(self, key: str, **fields: object) -> str:
-        return _TEXT[key][self.lang].format(**fields)
 
     def names(self, game: Game) -> tuple[str, ...]:
         shown = []
         for name in game.names:
             match = _DEFAULT_NAME.match(name)
-            shown.append(self.t("seat", n=match[1]) if match else name)
+            shown.append(self.w._("Seat {n}", n=match[1]) if match else name)
         return tuple(shown)
 
     def narrator(self, game: Game) -> Narrator:
@@ -273,20 +209,34 @@ class Drawer:
             else ""
         return f'<figure class="cr-ex cr-ex--{kind}" lang="{self.lang}">{inner}{cap}</figure>'
 
+    def columns(self) -> dict[str, str]:
+        """The headings of the score tables' columns."""
+        w = self.w
+        return {
+            "players": w.p_("score column", "Players"),
+            "card points": w.p_("score column", "Card points"),
+            "points": w.p_("score column", "Points"),
+            "tricks": w.p_("score column", "Tricks"),
+            "game points": w.p_("score column", "Game points"),
+        }
+
     def trump_line(self, game: Game, turn_up: Card | None, stock: int | None) -> str:
         words = self.narrator(game)
         parts = []
         if turn_up is not None:
+            note = escape(self.w._("turned up"))
             parts.append(f'<span class="cr-ex__turnup">{self.card(game, turn_up)}'
-                         f'<span class="cr-ex__small">{self.t("turned_up")}</span></span>')
+                         f'<span class="cr-ex__small">{note}</span></span>')
         trump = game.trump
-        text = self.t("trumps", suit=words.suit(trump)) if trump is not None \
-            else self.t("no_trumps")
+        w = self.w
+        text = w._("Trumps: {suit}", suit=words.suit(trump)) if trump is not None \
+            else w._("No trumps")
         if stock and not any(game.rules.draw_counts):  # nobody draws them (Aluette)
-            text += " · " + self.t("left_over", n=stock)
-        elif stock is not None and (turn_up is not None or stock):
-            key = "stock_0" if stock == 0 else "stock_1" if stock == 1 else "stock"
-            text += " · " + self.t(key, n=stock)
+            text += " · " + w.n_("{n} card left over", "{n} cards left over", stock)
+        elif stock:
+            text += " · " + w.n_("{n} card in the stock", "{n} cards in the stock", stock)
+        elif stock == 0 and turn_up is not None:
+            text += " · " + w._("the stock is used up")
         parts.append(f'<span class="cr-ex__trumps">{escape(text)}</span>')
         return f'<div class="cr-ex__table">{"".join(parts)}</div>'
 
@@ -330,8 +280,8 @@ class Drawer:
         if trick.winner is not None and trick.cards:
             winner_index = game.rules.trick_winner(trick.cards, trick.trump)
         words = self.narrator(game)
-        trumps = (self.t("trumps", suit=words.suit(trick.trump)) if trick.trump is not None
-                  else self.t("no_trumps"))
+        trumps = (self.w._("Trumps: {suit}", suit=words.suit(trick.trump))
+                  if trick.trump is not None else self.w._("No trumps"))
         lead = words.leads(trick.leader)
         head = (f'<div class="cr-ex__head"><span>{escape(lead)}</span>'
                 f'<span class="cr-ex__trumps">{escape(trumps)}</span></div>')
@@ -375,9 +325,9 @@ class Drawer:
         for seat in range(game.players):
             meta = []
             if seat == game.players - 1:
-                meta.append(self.t("dealer"))
+                meta.append(self.w.p_("beside a player's name", "dealer"))
             if seat == to_act:
-                meta.append(self.t("to_play"))
+                meta.append(self.w.p_("beside a player's name", "to play"))
             hand = game.hands[seat]
             if seat in shown:
                 cards = []
@@ -405,19 +355,20 @@ class Drawer:
                                 step.label.value if step.label is not None else None))
             if step.trick is not None:
                 current = []
+        w = self.w
         if game.is_over:
-            parts.append(f'<p class="cr-ex__result">{escape(self.t("over"))}</p>')
+            over = escape(w._("The deal is over."))
+            parts.append(f'<p class="cr-ex__result">{over}</p>')
         elif current:
-            parts.append(f'<div class="cr-ex__trick"><span class="cr-ex__small">'
-                         f'{escape(self.t("on_table"))}</span>'
+            on_table = escape(w._("On the table"))
+            parts.append(f'<div class="cr-ex__trick"><span class="cr-ex__small">{on_table}</span>'
                          f"{self.plays(game, current, None)}</div>")
         if chooser is not None and not game.is_over:
-            choices = [self.t("play_card", card=words.card(c))
+            choices = [w._("play {card}", card=words.card(c))
                        for c in game.hands[chooser] if c.code in allowed]
             items = "".join(f"<li>{escape(choice)}</li>" for choice in choices + others)
-            parts.append(f'<div class="cr-ex__choices"><span>'
-                         f'{escape(self.t("may", who=names[chooser]))}</span>'
-                         f"<ul>{items}</ul></div>")
+            may = escape(w._("What {who} may do:", who=names[chooser]))
+            parts.append(f'<div class="cr-ex__choices"><span>{may}</span><ul>{items}</ul></div>')
         return self.figure("table", "".join(parts), caption)
 
     def cards(self, pack: Pack | None, cards: Iterable[Any], notes: Sequence[str] | None,
@@ -454,9 +405,10 @@ class Drawer:
             if show_game:
                 cells.append(f"<td>{result.game_points[i]:g}</td>")
             rows.append(f'<tr class="{css.strip()}">{"".join(cells)}</tr>')
-        heads = [self.t("players_col"), self.t("tricks_col" if by_tricks else "points_col")]
+        column = self.columns()
+        heads = [column["players"], column["tricks" if by_tricks else "card points"]]
         if show_game:
-            heads.append(self.t("game_col"))
+            heads.append(column["game points"])
         head = "".join(f"<th>{escape(h)}</th>" for h in heads)
         verdict = words.verdict(result)
         extra = words.game_points(result)
@@ -484,7 +436,8 @@ class Drawer:
             shown = f"{score:+g}".replace("-", "\N{MINUS SIGN}") if score else "0"
             rows.append(f'<tr class="{css.strip()}"><td>{escape(names[seat])}</td>'
                         f"<td>{result.points[seat]:g}</td><td>{escape(shown)}</td></tr>")
-        heads = [self.t("players_col"), self.t("seat_points_col"), self.t("game_col")]
+        column = self.columns()
+        heads = [column["players"], column["points"], column["game points"]]
         head = "".join(f"<th>{escape(h)}</th>" for h in heads)
         table = (f'<div class="cr-ex__scroll"><table class="cr-ex__score"><thead><tr>{head}'
                  f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
@@ -503,8 +456,8 @@ class Drawer:
             css = self.side_class(game, seat).strip()
             rows.append(f'<tr class="{css}"><td>{escape(names[seat])}</td>'
                         f"<td>{result.points[seat]:g}</td></tr>")
-        head = (f"<th>{escape(self.t('players_col'))}</th>"
-                f"<th>{escape(self.t('tricks_col'))}</th>")
+        column = self.columns()
+        head = f"<th>{escape(column['players'])}</th><th>{escape(column['tricks'])}</th>"
         table = (f'<div class="cr-ex__scroll"><table class="cr-ex__score"><thead><tr>{head}'
                  f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
         return self.figure("score", table + f'<p class="cr-ex__result">'
@@ -521,6 +474,7 @@ class Drawer:
         high_row = None
         if auction.high_seat is not None:
             high_row = sum(1 for seat, _ in auction.calls if seat == auction.high_seat) - 1
+        passed = escape(self.w.p_("auction call", "pass"))
         rows = []
         for n, row in enumerate(auction_rounds(auction, game.players)):
             cells = []
@@ -528,15 +482,16 @@ class Drawer:
                 if call is False:
                     cells.append("<td></td>")
                 elif call is None:
-                    cells.append(f'<td class="cr-ex__pass">{escape(self.t("pass"))}</td>')
+                    cells.append(f'<td class="cr-ex__pass">{passed}</td>')
                 else:
                     high = seat == auction.high_seat and n == high_row
                     css = ' class="cr-ex__high"' if high else ""
                     cells.append(f"<td{css}>{call}</td>")
             rows.append(f'<tr><th scope="row">{n + 1}</th>{"".join(cells)}</tr>')
         head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
+        round_ = escape(self.w.p_("auction column", "Round"))
         table = (f'<div class="cr-ex__scroll"><table class="cr-ex__auction"><thead><tr>'
-                 f'<th scope="col">{escape(self.t("round"))}</th>{head}</tr></thead>'
+                 f'<th scope="col">{round_}</th>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table></div>')
         items: list[str] = []
         steps = list(game.steps())
@@ -610,59 +565,55 @@ def draw(settings: dict[str, str], namespace: dict[str, Any], drawer: Drawer) ->
 
 
 # MkDocs events --------------------------------------------------------------------------------
-_pending: dict[str, dict[str, str]] = {}
-
-PERMALINK_TITLE = {"en": "Permanent link", "es": "Enlace permanente"}
-"""The title of the heading anchors (the ``toc`` extension's ``permalink_title``), by language.
-Material translates its own strings (``theme.language``), not this one, and ``INHERIT`` replaces
-the list of Markdown extensions rather than merging it: so it is set here."""
+_placer = Placer("draw", "a drawing")
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The title of the heading anchors (the ``toc`` extension's ``permalink_title``) in the
+    build's language. Material translates its own strings (``theme.language``), not this one, and
+    ``INHERIT`` replaces the list of Markdown extensions rather than merging it: so it is set
+    here."""
     toc = config.mdx_configs.setdefault("toc", {})
-    toc["permalink_title"] = PERMALINK_TITLE[_lang(config)]
+    toc["permalink_title"] = words(build_language(config))._("Permanent link")
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    css = _ASSETS / "rulebook.css"
-    files.append(File.generated(config, STYLESHEET, abs_src_path=str(css)))
+    files.append(asset(config, STYLESHEET))
     return files
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    blocks = find_blocks(markdown)
-    if not any(block.kind == "draw" for block in blocks):
+    blocks = find_blocks(markdown, BLOCKS)
+    if not any(block.info == "draw" for block in blocks):
         return markdown
-    root = Path(config.config_file_path or ".").resolve().parent
-    lang = _lang(config)
-    drawer = Drawer(lang, "../" * page.url.count("/"), glossary_titles(lang))
+    lang = build_language(config)
+    drawer = Drawer(lang, to_site_root(page.url), glossary_titles(lang))
     namespace: dict[str, Any] = {"__name__": "__rulebook__"}
-    waiting: list[tuple[int, Block]] = []
-    rendered: dict[int, str] = {}
+    waiting: list[tuple[Block, dict[str, str]]] = []
+    rendered: list[tuple[Block, str]] = []
 
     def where(block: Block) -> str:
         return f"{page.file.src_uri}, line {block.start + 1}"
 
     def flush() -> None:
-        for n, block in waiting:
+        for block, settings in waiting:
             try:
-                rendered[n] = draw(block.settings, namespace, drawer)
+                rendered.append((block, draw(settings, namespace, drawer)))
             except Exception as error:  # a bad block or a failing expression
                 raise PluginError(f"{where(block)}: draw block: {type(error).__name__}: "
                                   f"{error}") from None
         waiting.clear()
 
     here = os.getcwd()
-    os.chdir(root)  # the examples open files relative to the project, as under pytest
-    try:
-        for n, block in enumerate(blocks):
-            if block.kind == "draw":
+    os.chdir(project_root(config))  # the examples open files relative to the project, as under
+    try:                            # pytest
+        for block in blocks:
+            if block.info == "draw":
                 try:
-                    block.settings = parse_draw(block.body)
+                    waiting.append((block, parse_draw(block.body)))
                 except ValueError as error:
                     raise PluginError(f"{where(block)}: draw block: {error}") from None
-                waiting.append((n, block))
                 continue
             try:
                 _run(block, namespace, where(block))
@@ -673,27 +624,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         flush()
     finally:
         os.chdir(here)
-    lines = markdown.split("\n")
-    tokens: dict[str, str] = {}
-    for n, block in reversed(list(enumerate(blocks))):
-        if n in rendered:
-            token = _TOKEN.format(n=n)
-            tokens[token] = rendered[n]
-            lines[block.start:block.stop] = ["", block.indent + token, ""]
-    _pending[page.file.src_uri] = tokens
-    return "\n".join(lines)
+    return _placer.put(markdown, page.file.src_uri, rendered)
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    tokens = _pending.pop(page.file.src_uri, None)
-    if not tokens:
-        return html
-
-    def place(match: re.Match[str]) -> str:
-        token = match.group(1) or match.group(2)
-        return tokens.pop(token, token)
-
-    html = _PLACED.sub(place, html)
-    if tokens:
-        raise PluginError(f"{page.file.src_uri}: a drawing could not be placed")
-    return html
+    return _placer.place(html, page.file.src_uri)

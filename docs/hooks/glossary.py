@@ -1,7 +1,7 @@
 """MkDocs hook: the glossary in the rulebook, from the one source of its terms, glossary/*.toml.
 
-Two jobs, both in the build's language (``extra.lang``, else ``theme.language``; the English and
-Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
+Three jobs, all in the build's language (``extra.lang``, read by ``_shared.build_language``; the
+English and Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
 
 * **Tooltips.** ``on_config`` fills the ``abbr`` extension's ``glossary`` option (Python-Markdown
   3.7 or newer) with :func:`cardrules.learn.glossary.tooltips`, so that a term used in any page's
@@ -40,11 +40,14 @@ import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any
 
+from _shared import build_language
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 from mkdocs.structure.files import File
+
+from cardrules.words import Lang, words
 
 MARKER = "<!-- glossary: terms -->"
 """What the glossary pages contain where the terms go."""
@@ -54,20 +57,6 @@ DATA_FILE = "glossary/terms.json"
 
 CARD_DIR = "assets/cards"
 """Where the site keeps the card pictures (``docs/hooks/deals.py`` draws them there)."""
-
-_WORDS: dict[str, dict[str, str]] = {
-    "index": {"en": "All terms", "es": "Todos los términos"},
-    "forms": {"en": "Forms", "es": "Formas"},
-    "games": {"en": "Games", "es": "Juegos"},
-    "see": {"en": "See also", "es": "Véase también"},
-    "example": {"en": "In cardrules", "es": "En cardrules"},
-    "soon": {"en": "not in cardrules yet", "es": "aún no está en cardrules"},
-    "ipa": {"en": "Pronunciation", "es": "Pronunciación"},
-    "regions": {"en": "Used in", "es": "Dónde se usa"},
-    "inflections": {"en": "Inflections", "es": "Flexión"},
-    "sentence": {"en": "In a sentence", "es": "En una frase"},
-    "english": {"en": "In English", "es": "En inglés"},
-}
 
 _state: dict[str, str] = {"lang": "en"}
 
@@ -100,12 +89,6 @@ class NoTooltipExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.treeprocessors.register(_KeepFromAbbr(md), "cardrules-notip", 7.5)
-
-
-def build_language(config: Any) -> str:
-    """The build's language: ``extra.lang``, else ``theme.language``, else English."""
-    extra = config.get("extra") or {}
-    return str(extra.get("lang") or config["theme"].get("language") or "en")
 
 
 def on_config(config: Any) -> Any:
@@ -173,10 +156,10 @@ def render(lang: str, folder: Path | None = None) -> str:
     """
     from cardrules.learn import glossary
 
-    words = {key: value[lang] for key, value in _WORDS.items()}
+    labels = _labels(lang)
     everything = sorted(glossary.terms(), key=lambda t: _sort_key(t.word))
     out = [
-        f"## {words['index']} {{#all-terms}}",
+        f"## {labels['index']} {{#all-terms}}",
         "",
         " · ".join(f"[{_native(t.word, t.lang)}](#{t.id})" for t in everything),
         "",
@@ -184,16 +167,31 @@ def render(lang: str, folder: Path | None = None) -> str:
     for group in glossary.groups():
         out += [f"## {group.title[lang]} {{#group-{group.id}}}", ""]
         for term in (t for t in glossary.terms() if t.group == group.id):
-            out += _term_section(term, lang, folder, words)
+            out += _term_section(term, lang, folder, labels)
     return "\n".join(out)
 
 
-def _game_link(game: str, lang: str, folder: Path | None, words: dict[str, str]) -> str:
+def _labels(lang: Lang) -> dict[str, str]:
+    """The words of the generated page that are not the terms' own, in ``lang``."""
+    w = words(lang)
+    return {
+        "index": w._("All terms"),
+        "regions": w.p_("glossary entry", "Used in"),
+        "inflections": w.p_("glossary entry", "Inflections"),
+        "forms": w.p_("glossary entry", "Forms"),
+        "games": w.p_("glossary entry", "Games"),
+        "see": w.p_("glossary entry", "See also"),
+        "example": w.p_("glossary entry", "In cardrules"),
+        "soon": w._("not in cardrules yet"),
+    }
+
+
+def _game_link(game: str, lang: str, folder: Path | None, labels: dict[str, str]) -> str:
     from cardrules.learn import glossary
 
     title = glossary.game_title(game, lang)
     if game in glossary.FUTURE_GAMES:
-        return f"{title} ({words['soon']})"
+        return f"{title} ({labels['soon']})"
     if folder is not None and (folder / "games" / f"{game}.md").is_file():
         return f"[{title}](games/{game}.md){{ .{NO_TOOLTIP_CLASS} }}"
     return title
@@ -206,10 +204,9 @@ def _cards(term: Any, lang: str) -> list[str]:
 
     if not term.cards:
         return []
-    name_lang = "es" if lang == "es" else "en"
     pictures = []
     for style, code, pack in term.card_pictures():
-        alt = PACKS[pack].card_name(parse_card(code), name_lang)
+        alt = PACKS[pack].card_name(parse_card(code), lang)
         pictures.append(
             f'![{alt}]({CARD_DIR}/{style}/{code}.svg){{ .cr-gloss__card width="56" '
             f'height="84" loading="lazy" title="{alt}" }}'
@@ -217,7 +214,7 @@ def _cards(term: Any, lang: str) -> list[str]:
     return [f'<p class="cr-gloss__cards" markdown="span">{" ".join(pictures)}</p>', ""]
 
 
-def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, str]) -> list[str]:
+def _term_section(term: Any, lang: str, folder: Path | None, labels: dict[str, str]) -> list[str]:
     from cardrules.learn import glossary
 
     language = glossary.TERM_LANGS[term.lang][lang]
@@ -239,23 +236,23 @@ def _term_section(term: Any, lang: str, folder: Path | None, words: dict[str, st
             f"> {_plain_text(sentence.en, 'en')}",
             "",
         ]
-    lines.append(f"- **{words['regions']}:** {term.places(lang)}")
+    lines.append(f"- **{labels['regions']}:** {term.places(lang)}")
     if term.inflections:
         listed = " · ".join(
             f"{_native(i.form, native)} ({i.label(lang, native)})" for i in term.inflections
         )
-        lines.append(f"- **{words['inflections']}:** {listed}")
+        lines.append(f"- **{labels['inflections']}:** {listed}")
     others = [f for f in term.other_forms() if f != term.headword]
     if others:
-        lines.append(f"- **{words['forms']}:** {_native(', '.join(others), native)}")
-    games = ", ".join(_game_link(g, lang, folder, words) for g in term.games)
-    lines.append(f"- **{words['games']}:** {games}")
+        lines.append(f"- **{labels['forms']}:** {_native(', '.join(others), native)}")
+    games = ", ".join(_game_link(g, lang, folder, labels) for g in term.games)
+    lines.append(f"- **{labels['games']}:** {games}")
     if term.see:
         related = ", ".join(
             f"[{_native(glossary.get(i).word, glossary.get(i).lang)}](#{i})" for i in term.see
         )
-        lines.append(f"- **{words['see']}:** {related}")
-    lines += ["", f'??? example "{words["example"]}"', "", "    ```python"]
+        lines.append(f"- **{labels['see']}:** {related}")
+    lines += ["", f'??? example "{labels["example"]}"', "", "    ```python"]
     lines += [f"    {line}" if line else "" for line in term.example.rstrip("\n").splitlines()]
     lines += ["    ```", ""]
     return lines

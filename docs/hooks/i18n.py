@@ -23,9 +23,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from _shared import asset, build_language
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
@@ -34,17 +35,8 @@ ROOT_DIRS: dict[str, str] = {"en": "", "es": "es/"}
 """Where each language's build lives, relative to the top of the site."""
 
 _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 _state: dict[str, Any] = {"lang": "en", "docs": {}}
-
-
-def build_language(config: MkDocsConfig) -> str:
-    """The language of the build: ``extra.lang``, else ``theme.language``."""
-    lang = str(config.extra.get("lang") or config.theme.get("language") or "en")
-    if lang not in LANGUAGES:
-        raise PluginError(f"i18n hook: extra.lang must be one of {sorted(LANGUAGES)}, not {lang!r}")
-    return lang
 
 
 def _docs_dir_of(config: MkDocsConfig, lang: str) -> Path:
@@ -81,6 +73,9 @@ def alternates(lang: str, src_uri: str | None, url: str) -> list[dict[str, Any]]
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     lang = build_language(config)
+    if lang not in LANGUAGES:
+        raise PluginError(f"i18n hook: the site has no {lang!r} build; its languages are "
+                          f"{', '.join(LANGUAGES)} (LANGUAGES and ROOT_DIRS here)")
     _state["lang"] = lang
     _state["docs"] = {other: _pages_of(_docs_dir_of(config, other)) for other in LANGUAGES}
     config.extra["alternate"] = alternates(lang, None, "")
@@ -88,8 +83,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    script = _ASSETS / "cardrules.js"
-    files.append(File.generated(config, "assets/cardrules.js", abs_src_path=str(script)))
+    files.append(asset(config, "cardrules.js"))
     return files
 
 
