@@ -92,6 +92,8 @@ __all__ = [
 
 MAX_RECORD_CHARS: Final = 200_000
 """The longest record text :func:`deal_steps` reads (a pasted record is untrusted input)."""
+RESULT_KEYS: Final = frozenset(ResultJSON.__annotations__) - {"text"}
+"""The fields of a result the board is sent (every game's; a game's own are told in words)."""
 LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "notes", "title",
                     "comment")
 """The record's keys a link keeps (the ``format`` is the current one)."""
@@ -267,8 +269,9 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> DealJSON:
     result_json: ResultJSON | None = None
     if result is not None:
         said = [told.verdict, told.scored]
-        result_json = cast(ResultJSON, {**result.to_json(),
-                                        "text": " ".join(line for line in said if line)})
+        # The result's common fields only: a game's own (a bid, a caller) are told in words.
+        common = {key: value for key, value in result.to_json().items() if key in RESULT_KEYS}
+        result_json = cast(ResultJSON, {**common, "text": " ".join(line for line in said if line)})
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):

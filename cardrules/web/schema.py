@@ -10,8 +10,8 @@ Cards are codes (``"1O"``), suits their letters (``"O"``), seats numbers from 0 
 them from ``seats``), and every sentence is already in the page's language.
 """
 
-from __future__ import annotations
-
+# No "from __future__ import annotations": the TypedDicts must know their optional keys at run
+# time (tests/test_schema.py checks answers against them).
 from typing import Literal, NotRequired, TypedDict
 
 

@@ -1,0 +1,124 @@
+"""The widget's JSON keeps to its schema (cardrules.web.schema), and the page reads nothing else.
+
+Every sample deal's answer, in every language of the catalogue, is checked value by value
+against the TypedDicts; and every field the board's JavaScript reads from a deal, a step or a
+seat is one the schema names.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+
+import pytest
+
+from cardrules.web import board, schema
+from cardrules.words import languages
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+
+
+def check(value: Any, kind: Any, where: str) -> None:
+    """Fail unless ``value`` is of the type ``kind`` (a TypedDict, list, dict, union...)."""
+    origin = get_origin(kind)
+    if origin in (NotRequired, Required):
+        check(value, get_args(kind)[0], where)
+    elif kind is Any or kind is object:
+        return
+    elif origin is Literal:
+        assert value in get_args(kind), f"{where}: {value!r} not in {get_args(kind)}"
+    elif origin in (Union, types.UnionType):
+        errors = []
+        for option in get_args(kind):
+            try:
+                check(value, option, where)
+                return
+            except AssertionError as error:
+                errors.append(str(error))
+        raise AssertionError(f"{where}: {value!r} fits none of {kind}: {errors}")
+    elif kind is type(None):
+        assert value is None, f"{where}: {value!r} is not None"
+    elif typing.is_typeddict(kind):
+        assert isinstance(value, dict), f"{where}: not an object"
+        hints = typing.get_type_hints(kind, include_extras=True)
+        unknown = set(value) - set(hints)
+        assert not unknown, f"{where}: fields the schema does not name: {sorted(unknown)}"
+        missing = kind.__required_keys__ - set(value)
+        assert not missing, f"{where}: missing {sorted(missing)}"
+        for key, item in value.items():
+            check(item, hints[key], f"{where}.{key}")
+    elif origin is list:
+        assert isinstance(value, list), f"{where}: not a list"
+        (item,) = get_args(kind)
+        for i, element in enumerate(value):
+            check(element, item, f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where}: not an object"
+        key_type, item = get_args(kind)
+        for key, element in value.items():
+            check(key, key_type, f"{where} key")
+            check(element, item, f"{where}[{key!r}]")
+    elif kind is float:
+        assert isinstance(value, int | float) and not isinstance(value, bool), where
+    elif kind is int:
+        assert isinstance(value, int) and not isinstance(value, bool), f"{where}: {value!r}"
+    else:
+        assert isinstance(value, kind), f"{where}: {value!r} is not {kind}"
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_sample_answer_keeps_to_the_schema(path: Path, lang: str) -> None:
+    answer = board.steps_data(path.read_text(encoding="utf-8"), lang)
+    assert answer["ok"]
+    check(answer, schema.DealJSON, path.stem)
+
+
+def test_a_link_and_a_new_deal_keep_to_the_schema() -> None:
+    record = (ROOT / "examples" / "chiamata-5p.json").read_text(encoding="utf-8")
+    import json
+
+    token = board.link_token(json.loads(record))
+    check(board.link_data(f"#deal={token}&step=3&view=2", "es"), schema.DealJSON, "link")
+    check(board.new_deal_data("rematada", 3, 7, "en"), schema.DealJSON, "new deal")
+    check(board.link_data("#deal=zAAAA", "es"), schema.FailureJSON, "damaged link")
+
+
+def test_the_checker_refuses_what_the_schema_does_not_say() -> None:
+    answer = board.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), "en")
+    assert answer["ok"]
+    answer["steps"][3]["winner"] = "P0"  # type: ignore[typeddict-item]
+    with pytest.raises(AssertionError, match="winner"):
+        check(answer, schema.DealJSON, "altered")
+    answer["steps"][3]["winner"] = None
+    answer["steps"][3]["colour"] = "red"  # type: ignore[typeddict-unknown-key]
+    with pytest.raises(AssertionError, match="colour"):
+        check(answer, schema.DealJSON, "altered")
+
+
+def _fields(kind: Any) -> set[str]:
+    return set(typing.get_type_hints(kind))
+
+
+# How board.js names what it reads: the answer as `data`, `answer` or `b`, a step as `step`,
+# a seat as `seat` (where it is a seat's record, not a number).
+READERS: dict[str, tuple[Any, ...]] = {
+    "data": (schema.DealJSON,),
+    "answer": (schema.DealJSON, schema.FailureJSON),
+    "step": (schema.StepJSON,),
+}
+
+
+def test_the_board_reads_only_what_the_schema_names() -> None:
+    source = (ROOT / "docs" / "assets" / "widget" / "board.js").read_text(encoding="utf-8")
+    read = 0
+    for name, kinds in READERS.items():
+        allowed = set().union(*(_fields(kind) for kind in kinds))
+        for field in re.findall(rf"\b{name}\.([a-z_]+)\b", source):
+            read += 1
+            assert field in allowed, f"board.js reads {name}.{field}, which the schema lacks"
+    assert read > 50  # the board does read the answer through these names
