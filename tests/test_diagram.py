@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules.account.deal import point_parts
 from cardrules.account.narration import ONLOOKER, Narrator
 from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.core.errors import CardCodeError, RecordError
@@ -23,7 +24,6 @@ from cardrules.render.diagram import (
     glossary_titles,
     parse_cards_block,
     parse_deal_block,
-    point_parts,
     render_cards,
     render_deal,
 )
@@ -169,6 +169,7 @@ def test_the_diagram_and_the_widget_agree_on_hidden_cards() -> None:
     shown = texts(render_deal(data, "en"), "cr-move")
     hidden = texts(render_deal(data, "en", open_hands=False), "cr-move")
     answer = web.steps_data(data, "en")
+    assert answer["ok"]
     discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
     assert len(discards) == 12
     assert shown[4:16] == [s["text"] for s in discards]
@@ -371,16 +372,15 @@ def test_the_talon_face_down_then_face_up_and_who_took_it() -> None:
 def test_the_defenders_of_rematada_are_not_a_side() -> None:
     html = render_deal(record("rematada-3p.json"), "en")
     metas = texts(html, "cr-seat__meta")
-    assert metas == ["seat 0 · declarer", "seat 1", "seat 2 · dealer"]
+    assert metas == ["declarer", "dealer"]  # the middle player has no part and does not deal
     assert "side 2" not in html and "cr-side-1" not in html
     assert "P0 wins the auction at 114: the other two play against them, each on their own." in html
     chiamata = render_deal(record("chiamata-5p.json"), "es")
     assert texts(chiamata, "cr-seat__meta") == [
-        "asiento 0 · el que llama", "asiento 1 · defensor", "asiento 2 · defensor",
-        "asiento 3 · compañero", "asiento 4 · defensor · da las cartas"]
+        "el que llama", "defensor", "defensor", "compañero", "defensor · da las cartas"]
     assert "cr-side-1" in chiamata  # the three defenders are a side: they score together
     alone = render_deal(record("chiamata-alone.json"), "en")
-    assert texts(alone, "cr-seat__meta")[0] == "seat 0 · caller, alone"
+    assert texts(alone, "cr-seat__meta")[0] == "caller, alone"
 
 
 def test_the_partner_is_named_when_the_called_card_is_played() -> None:
@@ -514,3 +514,22 @@ def test_a_note_is_escaped() -> None:
     assert "<script>" not in html
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co" in html
     assert "&lt;b&gt;ñ&lt;/b&gt;" in render_deal(data, "es")
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_players_are_named_never_numbered(path: Path) -> None:
+    """A diagram names its players (and their partners), never a seat or side number."""
+    for lang in ("en", "es"):
+        html = render_deal(json.loads(path.read_text(encoding="utf-8")), lang)
+        text = re.sub(r"<[^>]+>", " ", html)
+        numbered = re.search(r"\b(seat|side|asiento|bando) \d+\b(?! (points|puntos))", text,
+                             re.IGNORECASE)
+        assert not numbered, (path.stem, numbered)
+
+
+def test_partners_are_named_beside_each_player() -> None:
+    html = render_deal(record("brisca-4p.json"), "es")
+    metas = texts(html, "cr-seat__meta")
+    names = cardrules.replay(record("brisca-4p.json")).names
+    assert metas[0] == f"compañero de {names[2]}"
+    assert metas[3] == f"compañero de {names[1]} · da las cartas"

@@ -104,6 +104,14 @@ class StepAccount:
     face-down card masked)."""
     label: PlayLabel | None
     """The label of a card play."""
+    played: Card | None
+    """The card the step put on the trick (a card play, or a move that plays its card)."""
+    move: str | None
+    """The keyword of a move (``"exchange"``, ``"bid"``...; ``None`` for a card or the deal)."""
+    card: Card | None
+    """The card a move names, when the viewer sees it."""
+    face_down: bool
+    """Whether the move names a card the viewer may not see (a discard, face down)."""
     said: StepWords
     """Every sentence of the step, for the viewer."""
     hands: tuple[tuple[Card, ...], ...]
@@ -128,6 +136,8 @@ class StepAccount:
     """The seat that took the finished trick (``None``: not finished, or spoiled)."""
     taking: int | None
     """Which play of :attr:`table` took it."""
+    points: int
+    """The card points of the trick this step finished (else 0)."""
     score: Score
     sides_known: bool
     """Whether the sides are settled at this step (at the deal in most games, at a call or
@@ -141,6 +151,10 @@ class StepAccount:
     turn: int | None
     """Whose turn it is (``None`` once the deal is over)."""
     phase: Phase
+    talon_said: str = ""
+    """The talon shown and taken at this step, in words (also among :attr:`said`'s news)."""
+    lead: str = ""
+    """Who led the trick this step finished: "Ana leads" (else ``""``)."""
     note: str | None = None
     """The record's note on this step, in the account's language."""
 
@@ -214,8 +228,10 @@ class DealAccount:
     trick_steps: tuple[int, ...]
     """The steps that finished a trick."""
     result: Result | None
-    verdict: str
-    """Who won and by how much, and how the deal ended if not on the count."""
+    outcome: str
+    """Who won and by how much: "Bea wins the deal, 83–37"."""
+    reason: str
+    """How the deal ended when not simply on the count (else ``""``)."""
     scored: str
     """What the deal scores towards a match, when worth saying (else ``""``)."""
     notes: Mapping[int, str] = field(default_factory=dict)
@@ -225,6 +241,11 @@ class DealAccount:
     def players(self) -> int:
         """How many play."""
         return len(self.names)
+
+    @property
+    def verdict(self) -> str:
+        """:attr:`outcome` and :attr:`reason` in one."""
+        return f"{self.outcome} {self.reason}" if self.reason else self.outcome
 
 
 def point_parts(step: Step) -> dict[str, list[int]]:
@@ -348,6 +369,7 @@ class Teller:
                 if (kind, step.seat) not in self._hidden:
                     self._hidden.append((kind, step.seat))
                 self._unseen[step.seat] += gained.get(kind, [0] * players)[step.seat]
+        shown = getattr(seen, "card", None)  # the card a move names, as the viewer saw it
         trick = step.trick
         if trick is not None:
             plays = trick.plays
@@ -385,6 +407,11 @@ class Teller:
             seat=step.seat,
             notation="deal" if step.is_deal else format_action(seen),
             label=step.label,
+            played=step.played,
+            move=step.action.keyword if isinstance(step.action, Move) and not step.is_deal
+            else None,
+            card=shown if isinstance(shown, Card) else None,
+            face_down=isinstance(seen, Masked) and seen.hides_card,
             said=said,
             hands=after.hands,
             sees=step.seen_hands,
@@ -398,6 +425,7 @@ class Teller:
             done=done,
             winner=winner,
             taking=taking,
+            points=trick.points if trick is not None else 0,
             score=Score(side_points, side_tricks, seat_points, tuple(seat_tricks), parts,
                         tuple(self._hidden)),
             sides_known=bool(after.sides) or after.result is not None,
@@ -406,6 +434,8 @@ class Teller:
             roles_unknown=self.narrator.roles(after.details, ()),
             turn=after.current_player if after.phase != Phase.OVER else None,
             phase=after.phase,
+            talon_said=self.narrator.talon(step) if step.seat != CHANCE else "",
+            lead=self.narrator.leads(trick.leader) if trick is not None else "",
             note=note,
         )
         self._previous = step
@@ -461,7 +491,6 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
                 talon = Talon(dealt_talon, index, taker)
                 break
     parts = told[-1].score.parts
-    verdict = narrator.verdict(result) if result is not None else ""
     scored = narrator.game_points(result) if result is not None else ""
     return DealAccount(
         game=rules.id,
@@ -484,7 +513,8 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
         steps=told,
         trick_steps=tuple(s.index for s in told if s.done),
         result=result,
-        verdict=verdict,
+        outcome=narrator.outcome(result) if result is not None else "",
+        reason=narrator.end(result) if result is not None else "",
         scored=scored,
         notes=notes,
     )

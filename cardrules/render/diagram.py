@@ -41,14 +41,14 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from ..account.narration import ONLOOKER, Narrator
-from ..core.actions import Deal, Masked, Move, format_action
+from ..account.deal import AuctionCall, DealAccount, StepAccount, account
+from ..account.narration import ONLOOKER
 from ..core.cards import Card, Suit
-from ..core.errors import Lang
 from ..core.labels import PlayLabel
-from ..engine import Game, Result, Sides, Step
-from ..games.auction import Auction
+from ..core.packs import Pack
+from ..engine import Result
 from ..record import load_record, notes_of, replay
+from ..words import N_, known, words
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -104,91 +104,16 @@ def parse_deal_block(text: str) -> DealBlock:
     return DealBlock(path, tricks, shown)
 
 
-# Chrome: the diagram's headings and labels. Every sentence about the deal comes from the
-# narration (cardrules.account.narration.Narrator).
+# The diagram's own words (headings, column heads) are messages of the catalogue; every sentence
+# about the deal comes from the account (cardrules.account.deal).
 
-_TEXT: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "players": "{n} players",
-        "seat": "seat {n}",
-        "side": "side {n}",
-        "dealer": "dealer",
-        "hands": "Hands as dealt",
-        "hidden": "hands not shown",
-        "turn_up": "Turned-up card",
-        "trump": "Trumps: {suit}",
-        "no_trump": "No trumps",
-        "trump_call": "No trumps until the call: then {suit}",
-        "trump_named": "No trumps until the auction's winner names them: {suit}",
-        "trump_later": "No trumps yet; later, {suit}",
-        "talon": "Talon, face down",
-        "aside": "{n} cards aside",
-        "auction": "Auction",
-        "round": "Round",
-        "pass": "pass",
-        "talon_up": "The talon",
-        "tricks": "Tricks",
-        "trick": "Trick {n}",
-        "shown": "Tricks {a}–{b} of {total} shown.",
-        "score": "Score",
-        "players_col": "Players",
-        "points_col": "Points",
-        "tricks_col": "Tricks",
-        "game_col": "Deal score",
-        "cards_col": "Cards won",
-        "total_col": "Points",
-        "part_discard": "Discards",
-        "part_declare": "Marriages",
-        "part_last": "Last trick",
-        "part_end": "At the end",
-        "part_other": "Other",
-        "hidden_part": "not shown: only its owner sees it",
-        "mano": "mano",
-        "note": "Note",
-    },
-    "es": {
-        "players": "{n} jugadores",
-        "seat": "asiento {n}",
-        "side": "bando {n}",
-        "dealer": "da las cartas",
-        "hands": "Las manos del reparto",
-        "hidden": "manos ocultas",
-        "turn_up": "Carta vuelta",
-        "trump": "Triunfo: {suit}",
-        "no_trump": "Sin triunfo",
-        "trump_call": "Sin triunfo hasta la llamada: luego, {suit}",
-        "trump_named": "Sin triunfo hasta que lo elige quien gana la subasta: {suit}",
-        "trump_later": "Aún sin triunfo; más adelante, {suit}",
-        "talon": "Talón, boca abajo",
-        "aside": "{n} cartas apartadas",
-        "auction": "Subasta",
-        "round": "Vuelta",
-        "pass": "paso",
-        "talon_up": "El talón",
-        "tricks": "Bazas",
-        "trick": "Baza {n}",
-        "shown": "Se muestran las bazas {a}–{b} de {total}.",
-        "score": "Tanteo",
-        "players_col": "Jugadores",
-        "points_col": "Puntos",
-        "tricks_col": "Bazas",
-        "game_col": "Tantos de la mano",
-        "cards_col": "Cartas ganadas",
-        "total_col": "Puntos",
-        "part_discard": "Descartes",
-        "part_declare": "Cantes",
-        "part_last": "Diez de últimas",
-        "part_end": "Al final",
-        "part_other": "Otros",
-        "hidden_part": "oculto: solo lo ve su dueño",
-        "mano": "mano",
-        "note": "Nota",
-    },
+_PARTS: Final[dict[str, str]] = {
+    "discard": N_("Discards"),
+    "declare": N_("Marriages"),
+    "last": N_("Last trick"),
+    "end": N_("At the end"),
 }
-
-
-def _lang(lang: str) -> Lang:
-    return "es" if lang == "es" else "en"
+"""The heading of each kind of points in a score by seat (others: "Other")."""
 
 
 def glossary_titles(lang: str) -> dict[str, str]:
@@ -201,7 +126,7 @@ def glossary_titles(lang: str) -> dict[str, str]:
     """
     from ..learn import glossary  # the glossary data is only read when a diagram needs it
 
-    language = _lang(lang)
+    language = known(lang)
     titles = {}
     for term_id in [label.value for label in PlayLabel] + ["mano"]:
         term = glossary.get(term_id)
@@ -210,130 +135,65 @@ def glossary_titles(lang: str) -> dict[str, str]:
     return titles
 
 
-def point_parts(step: Step) -> dict[str, list[int]]:
-    """Where the points a step gave each seat came from, by kind: ``"cards"`` (the card
-    points of the trick it completed, to the trick's winner), a move's keyword (``"discard"``:
-    cards put on one's own pile; ``"declare"``: a marriage...), ``"last"`` (what the end of the
-    deal gave the winner of the last trick, and only him: the last trick's bonus), ``"end"``
-    (anything else the end of the deal gave) or ``"other"``. Read from the step's states only.
-
-    Examples:
-        >>> import json
-        >>> from cardrules import replay
-        >>> steps = list(replay(json.load(open("examples/rematada-3p.json"))).steps())
-        >>> point_parts(steps[18]), point_parts(steps[-1])
-        ({'discard': [10, 0, 0]}, {'cards': [25, 0, 0], 'last': [10, 0, 0]})
-    """
-    delta = [a - b for a, b in zip(step.after.points, step.before.points, strict=True)]
-    parts: dict[str, list[int]] = {}
-    if not any(delta):
-        return parts
-
-    def add(kind: str, seat: int, points: int) -> None:
-        parts.setdefault(kind, [0] * len(delta))[seat] += points
-        delta[seat] -= points
-
-    trick = step.trick
-    if trick is not None and trick.winner is not None and trick.points:
-        add("cards", trick.winner, trick.points)
-    if not any(delta):
-        return parts
-    action = step.action
-    if isinstance(action, Move) and not isinstance(action, Deal):
-        kind = action.keyword
-    elif step.after.result is not None and step.before.result is None:
-        tricks = step.after.tricks
-        last = tricks[-1].winner if tricks else None
-        only_last = last is not None and all(d == 0 for s, d in enumerate(delta) if s != last)
-        kind = "last" if only_last else "end"
-    else:
-        kind = "other"
-    for seat, points in enumerate(list(delta)):
-        if points:
-            add(kind, seat, points)
-    return parts
-
-
-def trump_source(steps: Sequence[Step]) -> str | None:
-    """The keyword of the move that set trumps after the deal (``"call"``, ``"trump"``...), or
-    ``None`` when trumps were set at the deal or never."""
-    for step in steps[1:]:
-        if step.before.trump is None and step.after.trump is not None:
-            action = step.action
-            return action.keyword if isinstance(action, Move) else ""
-    return None
-
-
-def auction_rounds(auction: Auction, players: int) -> list[list[int | bool | None]]:
+def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[int | bool | None]]:
     """An auction as a table of rounds, one row per time round the table, one cell per seat:
     the seat's bid, ``None`` for a pass, ``False`` where the seat did not speak (it had
     passed, or the auction was over).
 
     Examples:
-        >>> auction_rounds(Auction(((0, 100), (1, None), (2, 101), (0, None))), 3)
+        >>> calls = [AuctionCall(0, 100, 1, 0), AuctionCall(1, None, 2, 0),
+        ...          AuctionCall(2, 101, 3, 0), AuctionCall(0, None, 4, 1)]
+        >>> auction_rounds(calls, 3)
         [[100, None, 101], [None, False, False]]
     """
     rows: list[list[int | bool | None]] = []
-    spoken = [0] * players
-    for seat, bid in auction.calls:
-        n = spoken[seat]
-        spoken[seat] += 1
-        while len(rows) <= n:
+    for call in calls:
+        while len(rows) <= call.round:
             rows.append([False] * players)
-        rows[n][seat] = bid
+        rows[call.round][call.seat] = call.bid
     return rows
 
 
-def plays_on_own(roles: Sequence[str], sides: Sides) -> bool:
-    """Whether the deal's score is by seat: no sides (a void deal), or a contract whose sides
-    count only for the contract (seats with no part in it play each on their own: see
-    :meth:`Narrator.roles <cardrules.account.narration.Narrator.roles>`)."""
-    return not sides or (any(roles) and not all(roles))
-
-
 class _Renderer:
-    """The diagram's HTML: the narration's sentences (escaped) in the diagram's chrome."""
+    """The diagram's HTML: the account's sentences (escaped) in the diagram's chrome."""
 
     def __init__(
         self,
-        game: Game,
-        narrator: Narrator,
-        sides: Sides,
+        told: DealAccount,
+        pack: Pack,
         base: str,
         definitions: Mapping[str, str],
     ) -> None:
-        self.game = game
-        self.words = narrator
-        self.lang = narrator.lang
-        self.t = _TEXT[narrator.lang]
+        self.told = told
+        self.w = words(told.lang)
+        self.lang = told.lang
         self.base = base
-        self.rules = game.rules
-        self.pack = game.rules.pack
-        self.sides = sides
-        # The seats' parts in a contract (caller, partner, declarer...), shown instead of side
-        # numbers; a seat with none plays on its own and shows no side colour.
-        self.roles = narrator.roles(game.details, sides)
-        self.by_seat = plays_on_own(self.roles, sides)
-        self.side_of = {seat: i for i, side in enumerate(sides) for seat in side
+        self.pack = pack
+        self.players = told.players
+        self.sides = told.sides
+        # The seats' parts in a contract (caller, partner, declarer...) stand for sides; a seat
+        # with none plays on its own and shows no side colour.
+        self.roles = told.roles
+        self.by_seat = told.by_seat
+        self.side_of = {seat: i for i, side in enumerate(told.sides) for seat in side
                         if not any(self.roles) or self.roles[seat]}
         self.definitions = {k.lower(): v for k, v in definitions.items()}
 
     # Small pieces ---------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return escape(self.game.names[seat])
+        return escape(self.told.names[seat])
 
     def card(self, card: Card, css: str = "cr-card") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/{card.code}.svg"
         return (
             f'<img class="{css}" src="{escape(src)}" alt="{card.code}" '
-            f'title="{escape(self.words.card_name(card))}" data-card="{card.code}" '
+            f'title="{escape(self.pack.card_name(card, self.lang))}" data-card="{card.code}" '
             'loading="lazy" width="120" height="180">'
         )
 
-    def back(self) -> str:
+    def back(self, css: str = "cr-card cr-card--back") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/back.svg"
-        return f'<img class="cr-card cr-card--back" src="{escape(src)}" alt="" width="120" ' \
-            'height="180">'
+        return f'<img class="{css}" src="{escape(src)}" alt="" width="120" height="180">'
 
     def term(self, term: str, css: str = "cr-label") -> str:
         href = f"{self.base}{GLOSSARY_PAGE}#{term}"
@@ -349,201 +209,213 @@ class _Renderer:
         return "" if side is None else f" cr-side-{side}"
 
     def seat_meta(self, seat: int) -> str:
-        parts = [self.t["seat"].format(n=seat)]
+        """What a player's name is followed by: the part in a contract, the partners ("partner
+        of Bea"), the dealer. Never a seat number."""
+        w = self.w
+        parts = []
         if any(self.roles):
             if self.roles[seat]:
                 parts.append(self.roles[seat])
-        elif len(self.sides) < self.rules.players and seat in self.side_of:
-            parts.append(self.t["side"].format(n=self.side_of[seat] + 1))
-        if seat == self.rules.players - 1:
-            parts.append(self.t["dealer"])
+        elif len(self.sides) < self.players and seat in self.side_of:
+            partners = [s for s in self.sides[self.side_of[seat]] if s != seat]
+            if partners:
+                parts.append(w._("partner of {names}",
+                                 names=w.join(self.told.names[s] for s in partners)))
+        if seat == self.players - 1:
+            parts.append(w.p_("beside a player's name", "dealer"))
         return " · ".join(parts)
 
     # Parts of the diagram -----------------------------------------------------------------
-    def trump_line(self, trump: Suit | None, later: Suit | None, source: str | None) -> str:
+    def trump_line(self, trump: Suit | None) -> str:
         """The trumps at the deal, or what will make them (a call, the declarer's choice)."""
+        w = self.w
+        later, source = self.told.trump, self.told.trump_from
         if trump is not None:
-            suit = escape(self.words.suit(trump))
+            suit = escape(self.pack.suit_name(trump, self.lang))
             return (f'<p class="cr-trump" data-trump="{trump.value}">'
-                    f'{self.t["trump"].format(suit=suit)}</p>')
+                    f'{w._("Trumps: {suit}", suit=suit)}</p>')
         if later is None or source is None:
-            return f'<p class="cr-trump" data-trump="">{self.t["no_trump"]}</p>'
-        key = {"call": "trump_call", "trump": "trump_named"}.get(source, "trump_later")
-        text = self.t[key].format(suit=escape(self.words.suit(later)))
+            return f'<p class="cr-trump" data-trump="">{w._("No trumps")}</p>'
+        suit = escape(self.pack.suit_name(later, self.lang))
+        if source == "call":
+            text = w._("No trumps until the call: then {suit}", suit=suit)
+        elif source == "trump":
+            text = w._("No trumps until the auction's winner names them: {suit}", suit=suit)
+        else:
+            text = w._("No trumps yet; later, {suit}", suit=suit)
         return (f'<p class="cr-trump cr-trump--later" data-trump="" '
                 f'data-later="{later.value}">{text}</p>')
 
-    def setup(self, step: Step, open_hands: bool, later: Suit | None,
-              source: str | None) -> str:
-        deal = step.action
-        assert isinstance(deal, Deal)
+    def setup(self, dealt: StepAccount, open_hands: bool) -> str:
+        w = self.w
         seats = []
-        for seat, hand in enumerate(deal.hands):
+        for seat, hand in enumerate(dealt.hands):
             cards = "".join(self.card(c) for c in hand) if open_hands else self.back() * len(hand)
             role = f' data-role="{escape(self.roles[seat])}"' if any(self.roles) else ""
+            meta = self.seat_meta(seat)
+            meta_html = f' <span class="cr-seat__meta">{escape(meta)}</span>' if meta else ""
             seats.append(
                 f'<div class="cr-seat{self.side_class(seat)}" data-seat="{seat}"{role}>'
                 f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
-                f' <span class="cr-seat__meta">{escape(self.seat_meta(seat))}</span></div>'
-                f'<div class="cr-hand">{cards}</div></div>'
+                f'{meta_html}</div><div class="cr-hand">{cards}</div></div>'
             )
-        hidden = "" if open_hands else f' <span class="cr-note">({self.t["hidden"]})</span>'
+        hidden = "" if open_hands else (
+            f' <span class="cr-note">({w._("hands not shown")})</span>')
         table = [
-            f'<div class="cr-deal__hands"><p class="cr-heading">{self.t["hands"]}{hidden}</p>'
-            f'<div class="cr-seats">{"".join(seats)}</div></div>'
+            f'<div class="cr-deal__hands"><p class="cr-heading">{w._("Hands as dealt")}'
+            f'{hidden}</p><div class="cr-seats">{"".join(seats)}</div></div>'
         ]
-        dealt = step.after
         info = []
         if dealt.turn_up is not None:
             turned = dealt.turn_up
             info.append(
                 f'<div class="cr-turnup" data-card="{turned.code}">{self.card(turned)}'
-                f'<span class="cr-turnup__label">{self.t["turn_up"]}</span></div>'
+                f'<span class="cr-turnup__label">{w._("Turned-up card")}</span></div>'
             )
-        info.append(self.trump_line(dealt.trump, later, source))
-        if deal.talon:  # face down at the deal, whatever the view
+        info.append(self.trump_line(dealt.trump))
+        if dealt.talon:  # face down at the deal, whatever the view
             info.append(
-                f'<div class="cr-talon" data-cards="{len(deal.talon)}">'
-                f'<div class="cr-talon__cards">{self.back() * len(deal.talon)}</div>'
-                f'<span class="cr-talon__label">{self.t["talon"]}</span></div>'
+                f'<div class="cr-talon" data-cards="{dealt.talon}">'
+                f'<div class="cr-talon__cards">{self.back() * dealt.talon}</div>'
+                f'<span class="cr-talon__label">{w._("Talon, face down")}</span></div>'
             )
-        if dealt.turn_up is None and deal.stock:
-            info.append(f'<p class="cr-note">{self.t["aside"].format(n=len(deal.stock))}</p>')
+        if dealt.turn_up is None and dealt.stock:
+            aside = w.n_("{n} card aside", "{n} cards aside", dealt.stock)
+            info.append(f'<p class="cr-note">{aside}</p>')
         table.append(f'<div class="cr-deal__trump">{"".join(info)}</div>')
         return f'<div class="cr-deal__setup">{"".join(table)}</div>'
 
-    def move(self, step: Step) -> str:
+    def move(self, step: StepAccount) -> str:
         """A step that is not a card play (an exchange, a declaration, a discard...), or ``""``
-        when the narration says nothing of it to this diagram's viewer. A move with a card
+        when the account says nothing of it to this diagram's viewer. A move with a card
         shows it (a card the viewer may not see, as a card back)."""
-        text = self.words.action(step)
+        text = step.said.action
         if not text:
             return ""
-        seen = self.words.seen(step)
-        card = getattr(seen, "card", None)
-        if isinstance(card, Card):
-            picture = self.card(card, "cr-card cr-card--small")
-        elif isinstance(seen, Masked) and seen.hides_card:
-            picture = self.back().replace("cr-card cr-card--back", "cr-card cr-card--back "
-                                          "cr-card--small")
+        if step.card is not None:
+            picture = self.card(step.card, "cr-card cr-card--small")
+        elif step.face_down:
+            picture = self.back("cr-card cr-card--back cr-card--small")
         else:
             picture = ""
         return (
             f'<li class="cr-move" data-seat="{step.seat}" '
-            f'data-action="{escape(format_action(seen))}">{picture}{escape(text)}</li>'
+            f'data-action="{escape(step.notation)}">{picture}{escape(text)}</li>'
         )
 
     def note(self, step: int, text: str, tag: str = "li") -> str:
         """A note of the record's on a step (escaped: a note is arbitrary text)."""
         return (f'<{tag} class="cr-comment" data-step="{step}" lang="{self.lang}">'
-                f'<span class="cr-comment__label">{self.t["note"]}</span> '
+                f'<span class="cr-comment__label">{self.w._("Note")}</span> '
                 f'<span class="cr-comment__text">{escape(text)}</span></{tag}>')
 
     def news(self, lines: Sequence[str]) -> str:
         """What a step led to (the auction won, the sides learnt), one item per sentence."""
         return "".join(f'<li class="cr-news">{escape(line)}</li>' for line in lines)
 
-    def talon(self, step: Step, said: str) -> str:
+    def talon(self, step: StepAccount) -> str:
         """The talon face up, as everyone saw it, and who took it."""
-        cards = "".join(self.card(c, "cr-card cr-card--small") for c in step.before.talon)
+        talon = self.told.talon
+        assert talon is not None
+        cards = "".join(self.card(c, "cr-card cr-card--small") for c in talon.cards)
         return (f'<li class="cr-news cr-talon-shown" data-cards="'
-                f'{" ".join(c.code for c in step.before.talon)}">'
-                f'<span class="cr-talon__cards">{cards}</span>{escape(said)}</li>')
+                f'{" ".join(c.code for c in talon.cards)}">'
+                f'<span class="cr-talon__cards">{cards}</span>{escape(step.talon_said)}</li>')
 
-    def auction(self, auction: Auction, after: Sequence[str], summary: bool) -> str:
+    def auction(self, after: Sequence[str], summary: bool) -> str:
         """The auction as a table of rounds (seat by seat: the bid, or a pass), with what
         followed it; ``summary``: only what came of it (a diagram of later tricks)."""
-        head = f'<p class="cr-heading">{self.t["auction"]}</p>'
+        w = self.w
+        head = f'<p class="cr-heading">{w._("Auction")}</p>'
         if summary:
             return (f'<div class="cr-deal__auction cr-deal__auction--summary">{head}'
                     f'<ul class="cr-after">{"".join(after)}</ul></div>')
-        players = self.rules.players
+        auction = self.told.auction
+        assert auction is not None
+        calls = self.told.calls
         names = "".join(f'<th scope="col" data-seat="{s}">{self.name(s)}</th>'
-                        for s in range(players))
+                        for s in range(self.players))
         rows = []
         high_row = None
         if auction.high_seat is not None:
-            high_row = sum(1 for seat, _ in auction.calls if seat == auction.high_seat) - 1
+            high_row = sum(1 for call in calls if call.seat == auction.high_seat) - 1
             # the winner's last call is his bid unless he passed after it (he cannot)
-        for n, row in enumerate(auction_rounds(auction, players)):
+        for n, row in enumerate(auction_rounds(calls, self.players)):
             cells = []
             for seat, call in enumerate(row):
                 if call is False:
                     cells.append(f'<td data-seat="{seat}"></td>')
                 elif call is None:
                     cells.append(f'<td class="cr-auction__pass" data-seat="{seat}" '
-                                 f'data-bid="pass">{self.t["pass"]}</td>')
+                                 f'data-bid="pass">{w.p_("auction call", "pass")}</td>')
                 else:
                     high = (" cr-auction__high" if seat == auction.high_seat and n == high_row
                             else "")
                     cells.append(f'<td class="cr-auction__bid{high}" data-seat="{seat}" '
                                  f'data-bid="{call}">{call}</td>')
             rows.append(f'<tr><th scope="row">{n + 1}</th>{"".join(cells)}</tr>')
-        table = (f'<table class="cr-auction"><thead><tr><th scope="col">{self.t["round"]}</th>'
+        round_ = w.p_("auction column", "Round")
+        table = (f'<table class="cr-auction"><thead><tr><th scope="col">{round_}</th>'
                  f'{names}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
         followed = "".join(after)
         listed = f'<ul class="cr-after">{followed}</ul>' if followed else ""
         return f'<div class="cr-deal__auction">{head}{table}{listed}</div>'
 
-    def trick(self, step: Step, labels: Sequence[str | None], news: Sequence[str] = (),
+    def trick(self, step: StepAccount, news: Sequence[str] = (),
               notes: Sequence[str] = ()) -> str:
-        trick = step.trick
-        assert trick is not None
-        leader, winner = trick.leader, trick.winner
-        taking = self.rules.trick_winner(trick.cards, trick.trump) if winner is not None else None
+        leader, winner, taking = step.table[0].seat, step.winner, step.taking
         plays = []
-        for i, ((seat, card), label) in enumerate(zip(trick.plays, labels)):
-            css = f"cr-play{self.side_class(seat)}"
-            if seat == winner and (taking is None or i == taking):
+        for i, play in enumerate(step.table):
+            css = f"cr-play{self.side_class(play.seat)}"
+            if play.seat == winner and (taking is None or i == taking):
                 css += " cr-play--winner"
-            tag = self.term(label) if label else ""
+            tag = self.term(play.label.value) if play.label else ""
             plays.append(
-                f'<li class="{css}" data-seat="{seat}" data-card="{card.code}">{self.card(card)}'
-                f'<span class="cr-play__who">{self.name(seat)}</span>{tag}</li>'
+                f'<li class="{css}" data-seat="{play.seat}" data-card="{play.card.code}">'
+                f'{self.card(play.card)}<span class="cr-play__who">{self.name(play.seat)}</span>'
+                f'{tag}</li>'
             )
-        mano = self.term("mano", "cr-term") if "mano" in self.definitions else self.t["mano"]
-        lead = escape(self.words.leads(leader))
-        said = escape(self.words.trick(trick))
-        if winner is None:
-            result = f'<span class="cr-trick__spoiled">{said}</span>'
-        else:
-            result = said
-        draws = self.words.draws(step)
-        if draws:
-            result += f' <span class="cr-trick__draws">{escape(" ".join(draws))}</span>'
+        mano = (self.term("mano", "cr-term") if "mano" in self.definitions
+                else self.w.p_("the trick's leader", "mano"))
+        said = escape(step.said.trick)
+        result = f'<span class="cr-trick__spoiled">{said}</span>' if winner is None else said
+        if step.said.draws:
+            result += (f' <span class="cr-trick__draws">{escape(" ".join(step.said.draws))}'
+                       "</span>")
         told = "".join(f'<p class="cr-trick__news">{escape(line)}</p>' for line in news)
-        number = trick.number + 1
         return (
-            f'<li class="cr-trick" data-trick="{number}" data-leader="{leader}" '
-            f'data-winner="{"" if winner is None else winner}" data-points="{trick.points}">'
+            f'<li class="cr-trick" data-trick="{step.trick}" data-leader="{leader}" '
+            f'data-winner="{"" if winner is None else winner}" data-points="{step.points}">'
             f'<div class="cr-trick__head"><span class="cr-trick__number">'
-            f'{self.t["trick"].format(n=number)}</span>'
-            f'<span class="cr-trick__lead">{lead} ({mano})</span></div>'
+            f'{self.w.p_("trick heading", "Trick {n}", n=step.trick)}</span>'
+            f'<span class="cr-trick__lead">{escape(step.lead)} ({mano})</span></div>'
             f'<ol class="cr-plays">{"".join(plays)}</ol>{told}'
             f'<div class="cr-trick__result">{result}</div>{"".join(notes)}</li>'
         )
 
-    def score(self, result: Result, parts: Mapping[str, Sequence[int]],
-              hidden: Mapping[str, set[int]]) -> str:
-        """The score: by side, or by seat with what the points are made of (``parts``: by
-        kind, see :func:`point_parts`; ``hidden``: the seats whose part of a kind this
-        diagram's viewer may not see)."""
-        verdict = escape(self.words.outcome(result))
-        reason = self.words.end(result)
-        reason_html = f' <span class="cr-score__reason">{escape(reason)}</span>' if reason else ""
-        scored = self.words.game_points(result)
-        scored_html = f'<p class="cr-note cr-score__game">{escape(scored)}</p>' if scored else ""
+    def score(self, result: Result, final: StepAccount) -> str:
+        """The score: by side, or by seat with what the points are made of (a part this
+        diagram's viewer may not see shows as "?")."""
+        w = self.w
+        told = self.told
+        reason_html = (f' <span class="cr-score__reason">{escape(told.reason)}</span>'
+                       if told.reason else "")
+        scored_html = (f'<p class="cr-note cr-score__game">{escape(told.scored)}</p>'
+                       if told.scored else "")
         winner_attr = "" if result.winner is None else str(result.winner)
-        table = self.seat_table(result, parts, hidden) if self.by_seat else self.side_table(result)
+        table = (self.seat_table(result, final) if self.by_seat
+                 else self.side_table(result))
         return (
             f'<div class="cr-score" data-winner="{winner_attr}">'
-            f'<p class="cr-heading">{self.t["score"]}</p>{table}'
-            f'<p class="cr-score__winner">{verdict}{reason_html}</p>{scored_html}</div>'
+            f'<p class="cr-heading">{w._("Score")}</p>{table}'
+            f'<p class="cr-score__winner">{escape(told.outcome)}{reason_html}</p>'
+            f"{scored_html}</div>"
         )
 
     def side_table(self, result: Result) -> str:
-        by_tricks = self.rules.scores_tricks
-        head = self.t["tricks_col"] if by_tricks else self.t["points_col"]
+        w = self.w
+        by_tricks = self.told.scored_by_tricks
+        head = w.p_("score column", "Tricks") if by_tricks else w.p_("score column", "Points")
         show_game = by_tricks and any(result.game_points)
         rows = []
         for i, side in enumerate(result.sides):
@@ -554,34 +426,38 @@ class _Renderer:
                 f'<tr class="{css}" data-side="{i}" data-points="{result.side_points[i]}">'
                 f"<td>{names}</td><td>{result.side_points[i]}</td>{game_cell}</tr>"
             )
-        game_head = f"<th>{self.t['game_col']}</th>" if show_game else ""
-        return (f'<table><thead><tr><th>{self.t["players_col"]}</th><th>{head}</th>{game_head}'
+        game_head = f"<th>{w._('Deal score')}</th>" if show_game else ""
+        players = w.p_("score column", "Players")
+        return (f"<table><thead><tr><th>{players}</th><th>{head}</th>{game_head}"
                 f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
-    def seat_table(self, result: Result, parts: Mapping[str, Sequence[int]],
-                   hidden: Mapping[str, set[int]]) -> str:
+    def seat_table(self, result: Result, final: StepAccount) -> str:
         """One row per seat: its card points, each extra (discards, marriages, the last
         trick...), and its total; a part the viewer may not see shows as "?"."""
+        w = self.w
+        parts = final.score.parts
+        hidden = set(final.score.hidden)
         kinds = [k for k in parts if k != "cards"]
         extra = bool(kinds)
-        heads = [f"<th>{self.t['players_col']}</th>"]
+        heads = [f"<th>{w.p_('score column', 'Players')}</th>"]
         if extra:
-            heads.append(f'<th data-part="cards">{self.t["cards_col"]}</th>')
+            heads.append(f'<th data-part="cards">{w._("Cards won")}</th>')
             for kind in kinds:
-                label = self.t.get(f"part_{kind}", self.t["part_other"])
+                label = w._(_PARTS.get(kind, N_("Other")))
                 heads.append(f'<th data-part="{escape(kind)}">{label}</th>')
-        heads.append(f'<th>{self.t["total_col"] if extra else self.t["points_col"]}</th>')
+        heads.append(f'<th>{w.p_("score column", "Points")}</th>')
         winners = set(result.sides[result.winner]) if result.winner is not None else set()
         rows = []
-        for seat in range(self.rules.players):
+        for seat in range(self.players):
             cells = [f"<td>{self.name(seat)}</td>"]
             if extra:
-                cards = parts.get("cards", [0] * self.rules.players)[seat]
+                cards = parts.get("cards", (0,) * self.players)[seat]
                 cells.append(f'<td data-part="cards">{cards}</td>')
                 for kind in kinds:
-                    if seat in hidden.get(kind, set()):
+                    if (kind, seat) in hidden:
+                        title = escape(w._("not shown: only its owner sees it"))
                         cells.append(f'<td data-part="{escape(kind)}" class="cr-score__hidden" '
-                                     f'title="{self.t["hidden_part"]}">?</td>')
+                                     f'title="{title}">?</td>')
                     else:
                         cells.append(f'<td data-part="{escape(kind)}">{parts[kind][seat]}</td>')
             cells.append(f"<td>{result.points[seat]}</td>")
@@ -605,13 +481,11 @@ def render_deal(
 ) -> str:
     """The HTML diagram of a deal record.
 
-    The diagram draws the deal's steps (:meth:`Game.steps <cardrules.engine.Game.steps>`) and
-    takes every sentence from :class:`~cardrules.account.narration.Narrator`: with the hands shown
-    it
-    tells everything (a discard names its card, the holder of a called card is named at the
-    call); with the hands hidden it tells what an onlooker sees
-    (:data:`~cardrules.account.narration.ONLOOKER`: a discard is "a card", a hidden partner is named
-    when the table learns it).
+    The diagram draws the account of the deal (:func:`cardrules.account.deal.account`): with
+    the hands shown it tells everything (a discard names its card, the holder of a called card
+    is named at the call); with the hands hidden it tells what an onlooker sees
+    (:data:`~cardrules.account.narration.ONLOOKER`: a discard is "a card", a hidden partner is
+    named when the table learns it).
 
     In a game with an auction, the auction comes under its own heading, as a table of rounds,
     with what followed it before the first trick (the call, the talon shown and taken, the
@@ -620,7 +494,7 @@ def render_deal(
 
     Args:
         record: the deal record, as a mapping or JSON text; it must describe a finished deal.
-        lang: ``"en"`` or ``"es"``: the language of every word in the diagram.
+        lang: a language of the catalogue: the language of every word in the diagram.
         base_url_to_site_root: the relative URL from the page to the site root (``"../"`` for a
             page at ``games/brisca/``), put before card picture and glossary links.
         tricks: the first and last trick to show, counted from 1 (default: every trick).
@@ -645,122 +519,104 @@ def render_deal(
         >>> html.startswith('<figure class="cr-deal"') and "Baza 1" in html
         True
     """
-    language = _lang(lang)
+    language = known(lang)
     if definitions is None:
         definitions = glossary_titles(language)
     data = load_record(record)
     game = replay(data)
-    # The notes tell the open account: a diagram with hidden hands leaves them out.
-    notes = {step: pair[0 if language == "en" else 1] for step, pair in notes_of(data).items()
-             if open_hands}
     if not game.is_over or game.result is None:
         raise ValueError("a deal diagram needs a finished deal")
     result = game.result
-    steps = list(game.steps())
-    total = sum(1 for step in steps if step.trick is not None)
+    # The notes tell the open account: a diagram with hidden hands leaves them out.
+    said_in = 1 if language == "es" else 0  # a record's notes are written in English and Spanish
+    notes = {step: pair[said_in] for step, pair in notes_of(data).items()} if open_hands else {}
+    told = account(game, language, viewer=None if open_hands else ONLOOKER, notes=notes)
+    total = len(told.trick_steps)
     first, last = tricks if tricks is not None else (1, total)
     if tricks is not None and not 1 <= first <= last <= total:
         raise ValueError(f"tricks {first}-{last}: the deal has {total} tricks")
-    viewer = None if open_hands else ONLOOKER
-    narrator = Narrator(game.rules, game.names, language, viewer=viewer)
-    renderer = _Renderer(game, narrator, result.sides, base_url_to_site_root, definitions)
-    final = steps[-1].after
+    renderer = _Renderer(told, game.rules.pack, base_url_to_site_root, definitions)
+    w = renderer.w
 
     # In a game with an auction, everything before the first card played comes under the
     # auction's heading; the moves after it (exchanges, declarations...) stand between the
     # tricks, where they were made.
-    auction = getattr(final.details, "auction", None)
-    has_auction = isinstance(auction, Auction) and bool(auction.calls)
+    steps = told.steps
+    has_auction = told.auction is not None
     opening = 0  # the first step with a card played, in a game with an auction
     if has_auction:
-        opening = next((i for i, step in enumerate(steps) if step.played is not None),
-                       len(steps))
+        opening = next((s.index for s in steps if s.played is not None), len(steps))
     after: list[str] = []  # what followed the auction, before the play
     items: list[str] = []
     done = 0
-    labels: list[str | None] = []  # the labels of the plays of the trick being played
-    trick_news: list[str] = []  # what the plays of that trick led to
+    plays_news: list[str] = []  # what the plays of the trick being played led to
     trick_notes: list[int] = []  # the steps of that trick's plays that have a note
-    parts: dict[str, list[int]] = {}
-    hidden: dict[str, set[int]] = {}
     summary = has_auction and first > 1
-    for index, step in enumerate(steps[1:], start=1):
-        previous = steps[index - 1]
-        for kind, points in point_parts(step).items():
-            total_points = parts.setdefault(kind, [0] * game.players)
-            for seat, n in enumerate(points):
-                total_points[seat] += n
-        seen = narrator.seen(step)
-        if isinstance(seen, Masked) and seen.hides_card and isinstance(step.action, Move):
-            hidden.setdefault(step.action.keyword, set()).add(step.seat)
-        news = narrator.news(step, previous)
+    for step in steps[1:]:
+        index = step.index
+        news = list(step.said.news)
         if index < opening:
-            talon = narrator.talon(step)
             if summary:  # only what came of the auction: who won it, the talon, trumps
                 said = list(news)
-                if isinstance(step.action, Move) and step.after.trump != step.before.trump:
-                    said.insert(0, narrator.action(step))
+                if step.move is not None and step.trump != steps[index - 1].trump:
+                    said.insert(0, step.said.action)
                 after.append(renderer.news(said))
                 continue
-            said = [line for line in news if line != talon]
-            if isinstance(step.action, Move) and step.action.keyword not in ("bid", "pass"):
+            said = [line for line in news if line != step.talon_said]
+            if step.move is not None and step.move not in ("bid", "pass"):
                 after.append(renderer.move(step))
             after.append(renderer.news(said))
-            if talon:
-                after.append(renderer.talon(step, talon))
-            if index in notes:  # after the auction table's own step: a bid, a call...
-                after.append(renderer.note(index, notes[index]))
+            if step.talon_said:
+                after.append(renderer.talon(step))
+            if step.note is not None:  # after the auction table's own step: a bid, a call...
+                after.append(renderer.note(index, step.note))
             continue
         if step.played is not None:
-            labels.append(step.label.value if step.label is not None else None)
-            trick_news.extend(news)
-            if index in notes:
+            plays_news.extend(news)
+            if step.note is not None:
                 trick_notes.append(index)
         shown = first <= done + 1 <= last or done == last == total
-        if isinstance(step.action, Move) and shown:
+        if step.move is not None and shown:
             items.append(renderer.move(step))
             if step.played is None:
                 items.append(renderer.news(news))
-        if step.played is None and shown and index in notes:
-            items.append(renderer.note(index, notes[index]))
-        if step.trick is not None:
+        if step.played is None and shown and step.note is not None:
+            items.append(renderer.note(index, step.note))
+        if step.done:
             if first <= done + 1 <= last:
-                items.append(renderer.trick(step, labels, trick_news,
-                                            [renderer.note(i, notes[i], "p") for i in trick_notes]))
-            labels = []
-            trick_news = []
+                items.append(renderer.trick(step, plays_news,
+                                            [renderer.note(i, notes[i], "p")
+                                             for i in trick_notes]))
+            plays_news = []
             trick_notes = []
             done += 1
     if first <= done + 1 <= last:  # plays of a trick the deal ended before it was finished
         items.extend(renderer.note(i, notes[i]) for i in trick_notes)
-    game_title = game.rules.title.get(language, game.rules.id)
     caption = (
         f'<figcaption class="cr-deal__caption"><span class="cr-deal__game">'
-        f"{escape(game_title)}</span> · {renderer.t['players'].format(n=game.rules.players)}"
-        "</figcaption>"
+        f"{escape(told.title)}</span> · "
+        f"{w.n_('{n} player', '{n} players', told.players)}</figcaption>"
     )
     shown_note = ""
     if (first, last) != (1, total):
         shown_note = (f'<p class="cr-note">'
-                      f'{renderer.t["shown"].format(a=first, b=last, total=total)}</p>')
+                      f'{w._("Tricks {a}–{b} of {total} shown.", a=first, b=last, total=total)}'
+                      "</p>")
     record_attr = f' data-record="{escape(source)}"' if source is not None else ""
     per_trick = len(game.rules.turn_order(0))
-    auction_html = ""
-    if has_auction:
-        assert isinstance(auction, Auction)
-        auction_html = renderer.auction(auction, after, summary)
+    auction_html = renderer.auction(after, summary) if has_auction else ""
     play_html = ""
     if total or items:
-        play_html = (f'<div class="cr-deal__play"><p class="cr-heading">{renderer.t["tricks"]}'
+        play_html = (f'<div class="cr-deal__play"><p class="cr-heading">{w._("Tricks")}'
                      f'</p>{shown_note}<ol class="cr-tricks">{"".join(items)}</ol></div>')
     return (
-        f'<figure class="cr-deal" data-game="{escape(game.rules.id)}" '
-        f'data-players="{game.rules.players}" data-lang="{language}"{record_attr} '
+        f'<figure class="cr-deal" data-game="{escape(told.game)}" '
+        f'data-players="{told.players}" data-lang="{language}"{record_attr} '
         f'style="--cr-cards: {per_trick}">'
-        f"{caption}{renderer.setup(steps[0], open_hands, final.trump, trump_source(steps))}"
+        f"{caption}{renderer.setup(steps[0], open_hands)}"
         f"{renderer.note(0, notes[0], 'p') if 0 in notes else ''}"
         f"{auction_html}{play_html}"
-        f"{renderer.score(result, parts, hidden)}</figure>"
+        f"{renderer.score(result, steps[-1])}</figure>"
     )
 
 
@@ -829,15 +685,13 @@ def render_cards(
     from ..core.errors import CardCodeError
     from ..core.packs import PACKS
 
-    language = _lang(lang)
+    language = known(lang)
     pack = PACKS[block.pack]
     cards = [c for c in pack.cards] if not block.cards else []
     for code in block.cards:
         card = next((c for c in pack.cards if c.code == code), None)
         if card is None:
-            raise CardCodeError(
-                f"{code} is not in the {pack.id} pack", f"el {code} no está en la baraja {pack.id}"
-            )
+            raise CardCodeError("{code} is not in the {pack} pack", code=code, pack=pack.id)
         cards.append(card)
     figures = []
     for card in cards:

@@ -90,12 +90,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from cardrules.account.deal import account
 from cardrules.account.narration import Narrator
 from cardrules.core.actions import Move, Trick
 from cardrules.core.cards import Card, parse_card
 from cardrules.core.packs import SPANISH_48, Pack
 from cardrules.engine import Game, Rules
-from cardrules.games.auction import Auction
 from cardrules.render.diagram import (
     CARD_DIR,
     GLOSSARY_PAGE,
@@ -466,8 +466,8 @@ class Drawer:
 
     def auction(self, game: Game, caption: str | None) -> str:
         """The auction of ``game`` so far, and what followed it before the first card."""
-        auction = getattr(game.details, "auction", None)
-        if not isinstance(auction, Auction) or not auction.calls:
+        auction = game.rules.bidding(game.details)
+        if auction is None or not auction.calls:
             raise ValueError("show: auction, but the game has no auction (or nobody has bid)")
         names = self.names(game)
         words = self.narrator(game)
@@ -476,7 +476,8 @@ class Drawer:
             high_row = sum(1 for seat, _ in auction.calls if seat == auction.high_seat) - 1
         passed = escape(self.w.p_("auction call", "pass"))
         rows = []
-        for n, row in enumerate(auction_rounds(auction, game.players)):
+        calls = account(game, self.lang).calls
+        for n, row in enumerate(auction_rounds(calls, game.players)):
             cells = []
             for seat, call in enumerate(row):
                 if call is False:
