@@ -94,7 +94,8 @@ def extract() -> Catalog:
         item
         for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py"))
         for item in extract_from_dir(
-            str(folder), method_map=[(pattern, extract_python)], keywords=keywords(),
+            str(folder), method_map=[(pattern, extract_python)],  # type: ignore[list-item]
+            keywords=keywords(),  # type: ignore[arg-type]
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
         )
     ]
@@ -175,8 +176,8 @@ def problems(template: Catalog, path: Path) -> Iterator[str]:
         if not all(strings):
             yield f"{lang}: untranslated {name!r}"
             continue
-        wanted = set().union(*(fields(i) for i in ids))
-        said = [fields(s) for s in strings]
+        wanted = set().union(*(fields(str(i)) for i in ids))
+        said = [fields(str(s)) for s in strings]
         if isinstance(message.id, tuple):
             if not all(s <= wanted | {"n"} for s in said) or set().union(*said) | {"n"} != (
                     wanted | {"n"}):
@@ -189,7 +190,8 @@ def problems(template: Catalog, path: Path) -> Iterator[str]:
             yield f"{lang}: not used by the code {name!r}"
     mo = path.with_suffix(".mo")
     if not mo.is_file() or mo.read_bytes() != mo_bytes(catalog):
-        yield f"{lang}: {mo.relative_to(ROOT)} is not compiled from its .po (run update)"
+        shown = mo.relative_to(ROOT) if mo.is_relative_to(ROOT) else mo
+        yield f"{lang}: {shown} is not compiled from its .po (run update)"
 
 
 @contextmanager

@@ -91,11 +91,11 @@ def test_a_link_and_a_new_deal_keep_to_the_schema() -> None:
 def test_the_checker_refuses_what_the_schema_does_not_say() -> None:
     answer = board.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), "en")
     assert answer["ok"]
-    answer["steps"][3]["winner"] = "P0"  # type: ignore[typeddict-item]
+    answer["steps"][3]["winner"] = "P0"
     with pytest.raises(AssertionError, match="winner"):
         check(answer, schema.DealJSON, "altered")
     answer["steps"][3]["winner"] = None
-    answer["steps"][3]["colour"] = "red"  # type: ignore[typeddict-unknown-key]
+    answer["steps"][3]["colour"] = "red"
     with pytest.raises(AssertionError, match="colour"):
         check(answer, schema.DealJSON, "altered")
 

@@ -107,6 +107,11 @@ def _answer(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _mapping(answer: DealJSON | FailureJSON) -> dict[str, Any]:
+    """An answer as the plain mapping the public functions return (its shape: the schema)."""
+    return cast(dict[str, Any], answer)
+
+
 def _failure(error: BaseException, lang: Lang) -> FailureJSON:
     if isinstance(error, CardrulesError):
         message = error.message(lang)
@@ -115,7 +120,7 @@ def _failure(error: BaseException, lang: Lang) -> FailureJSON:
     return {"ok": False, "error": message}
 
 
-def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> DealJSON | FailureJSON:
+def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Every state of a recorded deal, for the widget (see :func:`deal_steps`).
 
     Args:
@@ -177,9 +182,9 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> DealJSON | 
                                  limit=Count(MAX_RECORD_CHARS))
         data = load_record(record)
         game = replay(data)
-        return _steps(game, language, data)
+        return _mapping(_steps(game, language, data))
     except (CardrulesError, ValueError, TypeError, KeyError, RecursionError) as error:
-        return _failure(error, language)
+        return _mapping(_failure(error, language))
 
 
 def _said(words: StepWords) -> StepTexts:
@@ -432,7 +437,7 @@ def _link_fields(fragment: str) -> dict[str, str]:
     return fields
 
 
-def link_data(fragment: str, lang: str = "en") -> DealJSON | FailureJSON:
+def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
     """The deal of a shared link (its fragment, ``deal=<token>&step=<n>[&view=<seat>]``), every
     state of it, and the position to show.
 
@@ -456,7 +461,7 @@ def link_data(fragment: str, lang: str = "en") -> DealJSON | FailureJSON:
         fields = _link_fields(fragment)
         text = record_of_link(fields["deal"])
     except CardrulesError as error:
-        return _failure(error, language)
+        return _mapping(_failure(error, language))
     answer = steps_data(text, language)
     if not answer["ok"]:
         return {"ok": False, "error": words(language)._("the link's deal is not valid: {error}",
@@ -474,7 +479,7 @@ def link_data(fragment: str, lang: str = "en") -> DealJSON | FailureJSON:
             raise _damaged(N_("it shows the hand of a player this deal does not have ({view})"),
                            view=shown(view_text, language))
     except CardrulesError as error:
-        return _failure(error, language)
+        return _mapping(_failure(error, language))
     answer["at"] = {"step": int(step_text),
                     "view": None if view_text == "all" else int(view_text)}
     return answer
@@ -487,7 +492,7 @@ def link_steps(fragment: str, lang: str = "en") -> str:
 
 def new_deal_data(
     game: str, players: int, seed: int | None = None, lang: str = "en"
-) -> DealJSON | FailureJSON:
+) -> dict[str, Any]:
     """A new deal of ``game``, played to the end by the package's bots, and every state of it.
 
     Even seats play :class:`~cardrules.bots.GreedyBot`, odd seats
@@ -516,9 +521,9 @@ def new_deal_data(
             for s in range(played.players)
         ]
         play_out(played, bots)
-        return _steps(played, language, {})
+        return _mapping(_steps(played, language, {}))
     except (CardrulesError, ValueError, TypeError, RecursionError) as error:
-        return _failure(error, language)
+        return _mapping(_failure(error, language))
 
 
 def new_deal(game: str, players: int, seed: int | None = None, lang: str = "en") -> str:

@@ -190,10 +190,10 @@ class Message:
 
 __all__ = [
     "DOMAIN",
-    "Count",
     "LOCALE",
     "N_",
     "SOURCE",
+    "Count",
     "Lang",
     "Message",
     "Words",

@@ -64,7 +64,7 @@ NO_TOOLTIP_CLASS = "notip"
 """The class that keeps an element's text free of tooltips."""
 
 
-class _KeepFromAbbr(Treeprocessor):
+class _KeepFromAbbr(Treeprocessor):  # type: ignore[misc]
     """Make the text inside ``.notip`` elements atomic, which ``abbr`` leaves alone."""
 
     def run(self, root: etree.Element) -> None:
@@ -84,7 +84,7 @@ class _KeepFromAbbr(Treeprocessor):
                 del element.attrib["class"]
 
 
-class NoTooltipExtension(Extension):
+class NoTooltipExtension(Extension):  # type: ignore[misc]
     """Markdown extension: no tooltips inside ``.notip`` elements (after attr_list, before abbr)."""
 
     def extendMarkdown(self, md: Markdown) -> None:
