@@ -34,12 +34,13 @@ import cardrules
 import cardrules.cli
 from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
 from cardrules.account.narration import Narrator
+from cardrules.account.refusals import refusal
 from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.cli import arguments, main
+from cardrules.cli.commands import PLAYER_NAMES
 from cardrules.cli.render import Renderer
 from cardrules.cli.session import Advisor, thinking
 from cardrules.cli.startup import env_lang
-from cardrules.cli.text import MESSAGES
 from cardrules.core.actions import Deal, NumberMove, Phrases, format_action
 from cardrules.core.errors import Lang
 from cardrules.engine import SeatView
@@ -80,9 +81,17 @@ def write(tmp_path: Path, data: Any, name: str = "record.json") -> str:
 
 
 def bot_names(players: int, me: int | None, lang: Lang = "en") -> list[str]:
-    """The names the terminal gives the seats."""
+    """The names the terminal gives the seats: *you*, and names (never numbers) for the bots."""
     you = "You" if lang == "en" else "Tú"
-    return [you if s == me else f"Bot {s}" for s in range(players)]
+    others = iter(PLAYER_NAMES)
+    return [you if s == me else next(others) for s in range(players)]
+
+
+def record_names(game: Game) -> list[str]:
+    """The names a replay shows: the record's, or the terminal's when it names nobody."""
+    if game.names == tuple(f"P{s}" for s in range(game.players)):
+        return list(PLAYER_NAMES[:game.players])
+    return list(game.names)
 
 
 def told(words: Narrator, step: cardrules.Step) -> list[str]:
@@ -122,31 +131,60 @@ def the_result(game: Game) -> Result:
 # The message catalogue and the modules ---------------------------------------------------------
 
 
-def test_every_message_has_both_languages_with_the_same_fields() -> None:
+def _extracted(folder: Path) -> list[tuple[str | None, str | tuple[str, ...]]]:
+    """The messages of the catalogue that the modules of ``folder`` say (context, message id)."""
+    from babel.messages.extract import extract_from_file
+
+    keywords = {"_": None, "N_": None, "Message": None, "n_": (1, 2), "p_": ((1, "c"), 2),
+                "Failure": None}
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for _line, message, _comments, context in extract_from_file(
+                "python", str(path), keywords=keywords):
+            if message and (not isinstance(message, tuple) or message[0]):
+                found.append((context, message))
+    return found
+
+
+def test_every_message_of_the_command_is_in_every_catalogue() -> None:
+    """The command's sentences are messages of the catalogue of words, each translated in every
+    language, with the same fields."""
+    from babel.messages.pofile import read_po
+
+    from cardrules.words import LOCALE, languages
+
+    said = _extracted(ROOT / "cardrules" / "cli")
+    assert len(said) > 100
     formatter = string.Formatter()
-    for key, by_lang in MESSAGES.items():
-        assert set(by_lang) == {"en", "es"}, key
-        fields = [
-            {f for _, f, _, _ in formatter.parse(by_lang[lang]) if f is not None}
-            for lang in ("en", "es")
-        ]
-        assert fields[0] == fields[1], key
-        assert by_lang["en"].strip() and by_lang["es"].strip(), key
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in formatter.parse(text) if f is not None} - {"n"}
+
+    for lang in languages()[1:]:
+        with (LOCALE / lang / "LC_MESSAGES" / "cardrules.po").open("rb") as file:
+            catalogue = read_po(file)
+        for context, message in said:
+            found = catalogue.get(message, context=context)
+            assert found is not None, (lang, message)
+            ids = message if isinstance(message, tuple) else (message,)
+            strings = [str(s) for s in (
+                found.string if isinstance(found.string, tuple) else (found.string,))]
+            assert all(strings), (lang, message)
+            assert {frozenset(fields(s)) for s in strings} == {frozenset(fields(ids[-1]))}, (
+                lang, message)
 
 
-def test_every_message_is_used() -> None:
-    """The catalogue holds the command's own messages and nothing else: the sentences of what
-    happened in a deal are the narration's (see the replay and play tests below), so a message
-    left over from the old terminal narrator would show here as unused."""
-    sources = "".join(
-        path.read_text(encoding="utf-8")
-        for path in (ROOT / "cardrules" / "cli").glob("*.py") if path.name != "text.py"
-    )
-    for key in MESSAGES:
-        quoted = f'"{key}"' in sources or f"'{key}'" in sources
-        used = quoted or any(key.startswith(prefix) and f'f"{prefix}{{' in sources
-                             for prefix in ("bot_", "level_"))
-        assert used, key
+def test_no_sentence_of_the_command_is_written_in_python_in_two_languages() -> None:
+    """No table of English and Spanish, no choice of a language by its code: a language is a
+    catalogue, and a new one needs no change here."""
+    for path in (ROOT / "cardrules" / "cli").glob("*.py"):
+        if path.name == "render.py":  # (its decimal comma still asks for Spanish by name)
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"""["']es["']\s*:""", source), path.name
+        assert not re.search(r"""lang\s*[!=]=\s*["']es["']""", source), path.name
+        for spanish in ("Partida abandonada", "No tienes", "Tu jugada", "muestra esta ayuda"):
+            assert spanish not in source, (path.name, spanish)
 
 
 @pytest.mark.parametrize("module", ["", ".arguments", ".startup", ".text"])
@@ -183,6 +221,85 @@ def test_language_from_the_environment() -> None:
     assert env_lang({"LANG": "fr_FR.UTF-8"}) == "en"
     assert env_lang({"LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
     assert env_lang({"LC_ALL": "", "LC_MESSAGES": "es_AR", "LANG": "en_GB"}) == "es"
+
+
+@pytest.fixture
+def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A third language that exists only for the test: a catalogue of a few messages (the others
+    fall back to English), added beside the package's, and gone after the test."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    import cardrules.words
+
+    catalog = Catalog(locale="fr", domain="cardrules")
+    for message, said in (("players: {counts}", "joueurs : {counts}"),
+                          ("Game abandoned.", "Partie abandonnée."),
+                          ("Every player is a bot: {bot}.",
+                           "Tous les joueurs sont des bots : {bot}."),
+                          ("language of the messages: {languages}; default: from the LANG "
+                           "environment variable, else English",
+                           "langue des messages : {languages}")):
+        catalog.add(message, said)
+    catalog.add("English", "français", context="the name of this language, in it")
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "cardrules.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(cardrules.words, "_EXTRA", [])
+    cardrules.words.add_catalogues(tmp_path / "locale")
+    yield "fr"
+    cardrules.words.words.cache_clear()
+
+
+def test_a_third_language_is_a_catalogue_and_nothing_else(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, french: str
+) -> None:
+    assert env_lang({"LANG": "fr_FR.UTF-8"}) == "fr"
+    status, out, _ = run(capsys, "games", "brisca", "--lang", "fr")
+    assert status == 0 and "\n  joueurs : 2, 3, 4, 6\n" in out
+    status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3", "--auto",
+                         "--bot", "greedy", "--lang", "fr")
+    assert status == 0 and "\nTous les joueurs sont des bots : greedy" in out
+    status, out, _ = run(capsys, "play", "brisca", "--lang", "fr", stdin="q\n",
+                         monkeypatch=monkeypatch)
+    assert out.rstrip().endswith("Partie abandonnée.")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    status, out, _ = run(capsys, "--help")
+    assert "langue des messages : en (English), es (español), fr (français)" in " ".join(
+        out.split())
+
+
+def test_players_are_named_never_numbered(capsys: pytest.CaptureFixture[str]) -> None:
+    for lang in ("en", "es"):
+        for game, players in (("briscas", 4), ("brisca", 6), ("chiamata", 5)):
+            _, out, _ = run(capsys, "play", game, "--players", str(players), "--seed", "2",
+                            "--auto", "--bot", "greedy", "--lang", lang)
+            assert not re.search(r"\b(P\d|Bot \d|[Ss]eat \d|[Aa]siento \d)", out), out
+            assert all(name in out for name in PLAYER_NAMES[:players])
+        _, out, _ = run(capsys, "replay", str(ROOT / "examples" / "briscas-4p.json"), "--lang",
+                        lang)
+        assert not re.search(r"\bP\d\b", out) and "Ana" in out
+
+
+@pytest.mark.xfail(strict=True, reason="cli/render.py names a side of several players by a "
+                   "number when the viewer is in none ('Side 1 (Ana, Carmen): 60 points')")
+def test_sides_are_named_never_numbered(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "play", "briscas", "--players", "4", "--seed", "2", "--auto",
+                    "--bot", "greedy")
+    assert not re.search(r"\b[Ss]ide \d", out), out
+
+
+def test_system_errors_in_the_readers_language() -> None:
+    import errno
+
+    from cardrules.cli.commands import os_reason
+
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert os_reason(full, "es") == "no queda espacio en el disco"
+    odd = OSError(errno.EIO, "Input/output error")
+    assert os_reason(odd, "en") == "input/output error"
+    assert os_reason(odd, "es") == "error del sistema 5 (EIO)"
 
 
 # cardrules games -------------------------------------------------------------------------------
@@ -306,16 +423,18 @@ def test_replay_prints_the_narration_of_every_step(
     assert err == ""
     record = json.loads(path.read_text(encoding="utf-8"))
     game = replay(record)
-    words = Narrator(game.rules, game.names, lang, codes=True)  # a replay tells everything
+    names = record_names(game)
+    words = Narrator(game.rules, names, lang, codes=True)  # a replay tells everything
     steps = list(game.steps())
     lines = out.splitlines()
     assert lines[0] == record["title"]
     assert words.deal(steps[0]) in lines[:6]
     for seat, hand in enumerate(steps[0].after.hands):
         codes = " ".join(c.code for c in sorted(hand, key=lambda c: c.sort_key))
-        assert f"  {game.names[seat]}: {codes}" in lines
+        assert f"  {names[seat]}: {codes}" in lines
+    assert not re.search(r"\bP\d\b", out)  # players are named, never numbered
     expected = [line for step in steps[1:] for line in told(words, step)]
-    assert expected and step_lines(out, last_hand_line(game, list(game.names))) == expected
+    assert expected and step_lines(out, last_hand_line(game, names)) == expected
     trick = "Trick" if lang == "en" else "Baza"
     headers = [line for line in lines if line.startswith("── ") and line != END[lang]]
     assert headers == [f"── {trick} {n} ──" for n in range(1, len(game.tricks) + 1)]
@@ -344,8 +463,8 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert " juega el " in out
     assert "── Fin de la partida ──" in out
-    assert "Bandos: P0 y P2 contra P1 y P3" in out
-    assert "El bando 1 (P0, P2): " in out and "El bando 2 (P1, P3): " in out
+    assert "Bandos: Ana y Carmen contra Bruno y Diego" in out
+    assert " (Ana, Carmen): " in out and " (Bruno, Diego): " in out
     assert " plays " not in out and "Trick" not in out
 
 
@@ -353,10 +472,10 @@ def test_replay_of_a_trick_scored_game_counts_tricks(capsys: pytest.CaptureFixtu
     _, out, _ = run(capsys, "replay", str(ROOT / "examples" / "aluette-4p.json"))
     game = replay(example("aluette-4p.json"))
     result = the_result(game)
-    won = " · ".join(f"P{s} {n}" for s, n in enumerate(result.points))
+    won = " · ".join(f"{PLAYER_NAMES[s]} {n}" for s, n in enumerate(result.points))
     assert f"\nTricks won: {won}\n" in out
     assert "Nobody takes" not in out
-    assert "Trick 5 is spoiled: nobody takes it; P0 leads again." in out
+    assert "Trick 5 is spoiled: nobody takes it; Ana leads again." in out
 
 
 def test_replay_from_standard_input(
@@ -548,17 +667,18 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
                          "--level", "easy", "--lang", "es")
     assert status == 0
     assert out.startswith("Briscola (Italia) · 2 jugadores · semilla 3\n")
-    assert "Todos los asientos son bots: pimc, nivel fácil (un bot de búsqueda)." in out
-    assert "Manos repartidas:" in out
+    assert "Todos los jugadores son bots: pimc, nivel fácil (un bot de búsqueda)." in out
+    assert "Cartas repartidas:" in out
     assert "se lleva la baza" in out
     assert "── Fin de la partida ──" in out
-    assert out.rstrip().splitlines()[-1].startswith(("Gana la mano Bot ", "Empate, "))
+    assert out.rstrip().splitlines()[-1].startswith(("Ana ", "Bruno ", "Empate, "))
+    assert "mano" not in out.lower()  # the deal is «la partida», your cards «tus cartas»
 
 
 def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) -> None:
     # Briscola with big_win: more than 100 card points scores 2; the end says so.
-    for lang, line in (("en", "Bot 0 and Bot 2 score 2 game points."),
-                       ("es", "Bot 0 y Bot 2 se apuntan 2 puntos de juego.")):
+    for lang, line in (("en", "Ana and Carmen score 2 game points."),
+                       ("es", "Ana y Carmen se apuntan 2 puntos de juego.")):
         _, out, _ = run(capsys, "play", "briscola", "--players", "4", "--seed", "7", "--auto",
                         "--bot", "greedy", "--option", "big_win=true", "--lang", lang)
         assert out.rstrip().endswith(line)
@@ -571,7 +691,7 @@ def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) ->
     you = Narrator(game.rules, bot_names(4, 2), "en", viewer=2, you=2)
     assert you.game_points(result) == "Your side scores 2 game points."
     assert Narrator(game.rules, bot_names(4, 1), "es", you=1).game_points(result) == (
-        "Bot 0 y Bot 2 se apuntan 2 puntos de juego.")
+        "Ana y Bruno se apuntan 2 puntos de juego.")
     one = Result((112, 8), ((0,), (1,)), (112, 8), 0, (2, 0))
     assert Narrator(game.rules, bot_names(2, 0), "es", you=0).game_points(one) == (
         "Te apuntas 2 puntos de juego.")
@@ -624,8 +744,12 @@ def test_interactive_game_survives_bad_input(
     assert "There is no 99 in the list: choose 1 to 3." in out
     assert "There is no 0 in the list" in out
     name = game.rules.pack.card_name(not_mine, "en")
-    assert out.count(f"You do not have {not_mine.code} ({name}).") == 2  # the card, the move
-    assert "seat 1" not in out and "holds it" not in out
+    # The card and the move: the refusal the widget gives too, and never where the card is.
+    said = refusal(game, 0, not_mine, codes=True)
+    assert said is not None and said.say("en").startswith("You do not have ")
+    assert f"{not_mine.code} ({name})" in said.say("en")
+    assert out.count(f"\n{said.say('en')}\n") == 2
+    assert "seat 1" not in out and "holds it" not in out and "Ana" not in said.say("en")
     assert out.count("Type the number of a card or move from the list") == 2
     assert "── End of the deal ──" in out
     assert out.count("Hint from the search bot (level easy)") >= 10  # a hint at every turn
@@ -647,12 +771,12 @@ def test_interactive_screen_shows_the_position(
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert "\nYou are seat 0; the other seats are bots: pimc, level normal (a search bot).\n" in out
+    assert "\nAna is a bot: pimc, level normal (a search bot).\n" in out
     assert you_narrator(game, 0).deal(next(game.steps())) in out.splitlines()
     up = f"{game.turn_up.code} ({game.rules.pack.card_name(game.turn_up, 'en')})"
     suit = game.rules.pack.suit_name(game.turn_up.suit, "en")
     assert f"\nTrumps: {suit} · turned up: {up} · stock: 34 cards\n" in out
-    assert "Points: You 0 · Bot 1 0" in out
+    assert "Points: You 0 · Ana 0" in out
     assert "Table: empty, you lead." in out
     hand = sorted(game.hands[0], key=lambda c: c.sort_key)
     for i, card in enumerate(hand, 1):
@@ -688,10 +812,10 @@ def test_interactive_bot_plays_are_shown_on_the_table(
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
                          "--seat", "1", *flags, stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert f"\nYou are seat 1; the other seats are bots: {line}.\n" in out
+    assert f"\nAna is a bot: {line}.\n" in out
     name = game.rules.pack.card_name(lead, "en")
-    assert f"\n  Bot 0 plays {lead.code} ({name})" in out
-    assert f"Table: Bot 0: {lead.code} ({name})" in out
+    assert f"\n  Ana plays {lead.code} ({name})" in out
+    assert f"Table: Ana: {lead.code} ({name})" in out
 
 
 def test_the_bots_lead_differently_in_the_deal_above() -> None:
@@ -740,8 +864,9 @@ def test_interactive_refused_card_gives_the_rules_reason(
     else:
         raise AssertionError("no suitable deal")
     game.play(lead)
-    refusal = game.refusal(other[0])
-    assert refusal is not None
+    said = refusal(game, 1, other[0], codes=True)
+    assert said is not None
+    name = game.rules.pack.card_name(other[0], "en")
     cases: tuple[tuple[Lang, str], ...] = (("en", "must follow suit"), ("es", "debe asistir"))
     for lang, needle in cases:
         status, out, _ = run(
@@ -751,9 +876,22 @@ def test_interactive_refused_card_gives_the_rules_reason(
         )
         assert status == 0
         assert ("[not allowed now]" if lang == "en" else "[no se puede ahora]") in out
-        prefix = "Not allowed: " if lang == "en" else "No se puede: "
-        assert f"\n{prefix}{refusal.message(lang)}\n" in out
-        assert needle in refusal.message(lang)
+        # The one translator of refusals, which the widget's play mode uses too.
+        assert f"\n{said.say(lang)}\n" in out
+        assert needle in said.say(lang)
+    assert said.say("en").startswith(f"You can't play {other[0].code} ({name}): ")
+
+
+@pytest.mark.xfail(strict=True, reason="account/refusals.py says the engine's reason with the "
+                   "game's stand-in names ('P1 must follow suit'), not to the player")
+def test_a_refusal_numbers_no_player(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "3", "--seat",
+                         "1", "--bot", "greedy", "--option", "follow_suit=true",
+                         stdin="6E\nq\n", monkeypatch=monkeypatch)
+    assert status == 0 and "must follow suit" in out
+    assert not re.search(r"\bP\d\b", out), out
 
 
 def test_interactive_end_of_input(
@@ -785,25 +923,25 @@ def test_interactive_spanish(
     status, out, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "3",
                          "--lang", "es", stdin="zzz\n" + "1\n" * 20, monkeypatch=monkeypatch)
     assert status == 0
-    assert ("\nJuegas en el asiento 0; los demás son bots: pimc, nivel normal "
-            "(un bot de búsqueda).\n") in out
-    assert "Bandos: Tú y Bot 2 contra Bot 1 y Bot 3" in out
+    assert "\nAna, Bruno y Carmen son bots: pimc, nivel normal (un bot de búsqueda).\n" in out
+    assert "Bandos: Tú y Bruno contra Ana y Carmen" in out
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert "── Baza 1 ──" in out
     assert "Mesa: vacía, sales tú." in out
-    assert "Tu mano:" in out
+    assert "Tus cartas:" in out
     first = min(new_game("brisca", players=4, seed=3).hands[0], key=lambda c: c.sort_key)
     assert f"Tu jugada (1-3, un código como {first.code}, pista, h ayuda, q salir): zzz\n" in out
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
     assert "── Fin de la partida ──" in out
-    assert "Tu bando (Tú, Bot 2): " in out and "El otro bando (Bot 1, Bot 3): " in out
+    assert "Tu bando (Tú, Bruno): " in out and "El otro bando (Ana, Carmen): " in out
     last = out.rstrip().splitlines()[-1]
-    assert last.startswith(("Tu bando gana la mano, ", "Ganan la mano Bot 1 y Bot 3, ",
+    assert last.startswith(("Tu bando gana el reparto, ", "Ana y Carmen ganan el reparto, ",
                             "Empate, "))
     for english in ("Your hand", "Trick", "You play", " wins", " the "):
         assert english not in out
+    assert not re.search(r"\b[Mm]anos?\b", out)  # «mano» is the trick's leader only
 
 
 def test_interactive_partners_and_a_finished_four_player_deal(
@@ -813,13 +951,14 @@ def test_interactive_partners_and_a_finished_four_player_deal(
                          "--seed", "21", "--level", "easy", stdin="1\n" * 20,
                          monkeypatch=monkeypatch)
     assert status == 0
-    assert "Sides: Bot 0 and Bot 2 against You and Bot 3" in out
+    assert "Ana, Bruno and Carmen are bots: pimc, level easy (a search bot)." in out
+    assert "Sides: Ana and Bruno against You and Carmen" in out
     assert "Points: the other side " in out and " · your side " in out
-    assert "Your side (You, Bot 3): " in out
-    assert "The other side (Bot 0, Bot 2): " in out
+    assert "Your side (You, Carmen): " in out
+    assert "The other side (Ana, Bruno): " in out
     game = new_game("briscas", players=4, seed=21)
     assert out.rstrip().splitlines()[-1].startswith(
-        ("Your side wins the deal, ", "Bot 0 and Bot 2 win the deal, ", "A draw, "))
+        ("Your side wins the deal, ", "Ana and Bruno win the deal, ", "A draw, "))
     assert game.sides == ((0, 2), (1, 3))
 
 
@@ -829,9 +968,7 @@ class Bid(NumberMove):
 
     keyword: ClassVar[str] = "bid"
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} bids {number}.", "{who} puja {number}.", "You bid {number}.", "Pujas {number}.",
-        en_choice="bid {number}", es_choice="pujar {number}",
-    )
+        "{who} bids {number}.", "You bid {number}.", choice="bid {number}")
 
 
 def test_a_run_of_bids_is_one_menu_line() -> None:
@@ -863,10 +1000,10 @@ def test_interactive_alcalde_shows_the_open_hand(
     status, out, _ = run(capsys, "play", "alcalde", "--seed", "5", "--lang", "es",
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert "Bandos: Tú y Bot 1 contra Bot 2" in out
+    assert "Bandos: Tú y Ana contra Bruno" in out
     shown = " ".join(c.code for c in view.visible_hands[1])
-    assert f"\nMano de Bot 1 (boca arriba): {shown}\n" in out
-    assert "Mano de Bot 2" not in out
+    assert f"\nCartas de Ana (boca arriba): {shown}\n" in out
+    assert "Cartas de Bruno" not in out
 
 
 # The bots and the hint --------------------------------------------------------------------------
@@ -936,7 +1073,7 @@ def test_pimc_plays_a_whole_deal_seeded_from_the_deal(
             "--level", "easy", "--save", str(save)]
     status, out, err = run(capsys, *args, stdin="1\n" * 40, monkeypatch=monkeypatch)
     assert status == 0, err
-    assert "You are seat 1; the other seats are bots: pimc, level easy (a search bot)." in out
+    assert "Ana and Bruno are bots: pimc, level easy (a search bot)." in out
     assert END["en"] in out
     game = saved_game(save)
     assert game.is_over
@@ -1033,7 +1170,7 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
     assert status == 0
     assert ("\nPista del bot de búsqueda (nivel fácil): cada una de tus opciones probada en\n"
             "12 repartos compatibles con lo que ves, jugados hasta el final: cuántas veces\n"
-            "gana la mano y cuántos puntos saca de media, de mejor a peor:\n") in out
+            "gana la partida y cuántos puntos saca de media, de mejor a peor:\n") in out
     rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
     assert len(rows) == 3
     assert all(re.search(r"\d %  +\d+,\d puntos  ", row) for row in rows), rows
@@ -1133,9 +1270,10 @@ def test_interactive_setup_phase_and_answers(
     assert status == 0
     fresh = new_game("aluette", players=4, seed=2, options={"chant": True})
     assert fresh.phase.value == "chant"
-    refusal = fresh.refusal(parse_card("4O"))
-    assert refusal is not None and parse_card("4O") in fresh.hands[0]
-    assert f"\nNot allowed: {refusal.message('en')}\n" in out
+    said = refusal(fresh, 0, parse_card("4O"), codes=True)
+    assert said is not None and parse_card("4O") in fresh.hands[0]
+    assert f"\n{said.say('en')}\n" in out
+    assert "You can't play a card now: " in said.say("en")  # to the player, not in engine terms
     assert "\n   1) chant  agree to the chant\n" in out
     assert "\n   2) no-chant  refuse the chant\n" in out
     assert "Your choice (1-2, hint, h help, q quit): " in out
@@ -1150,7 +1288,7 @@ def test_interactive_setup_phase_and_answers(
     assert len(mine) == len(theirs) == 6  # each took 6 of the 12 cards left over
     for card in mine:
         assert f"\n  You put {card.code} (" in out
-    assert out.splitlines().count("  Bot 3 puts a card aside, face down.") == len(theirs)
+    assert out.splitlines().count("  Carmen puts a card aside, face down.") == len(theirs)
     for card in theirs:
         assert f"put {card.code}" not in out and f"puts {card.code}" not in out
     # The leftover cards the user drew are named.
@@ -1183,27 +1321,28 @@ def test_partner_signals_are_seen_and_opponents_are_not(
     assert by_partner and by_opponents  # the seed makes both
     told_signals = [line for line in out.splitlines() if " signals to the partner: " in line]
     assert len(told_signals) == len(by_partner)
-    assert all(line.startswith("  Bot 2 signals") for line in told_signals)
-    assert "Bot 1 signals" not in out and "Bot 3 signals" not in out
+    assert all(line.startswith("  Bruno signals") for line in told_signals)  # seat 2
+    assert "Ana signals" not in out and "Carmen signals" not in out
     # Watching the same deal with bots in every seat, every signal is told.
     status, auto, _ = run(capsys, "play", "aluette", "--seed", "1", "--bot", "random",
                           "--option", "signals=true", "--auto")
-    assert "Bot 1 signals" in auto or "Bot 3 signals" in auto
+    assert "Bruno signals" in auto or "Diego signals" in auto  # seats 1 and 3
 
 
 def test_interactive_answer_to_a_surrender(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Aluette, random bots, seed 1: Bot 3 offers to surrender and the user (next) answers.
+    # Aluette, random bots, seed 1: Carmen (seat 3) offers to surrender and the user (next)
+    # answers.
     for lang, offer, menu, accepted, verdict in (
-        ("en", "Bot 3 offers to surrender.",
+        ("en", "Carmen offers to surrender.",
          " 1) accept  accept the surrender: the deal ends and your side scores",
          "You accept the surrender.",
          "Your side wins the deal, 1–0. A surrender was accepted."),
-        ("es", "Bot 3 ofrece rendirse.",
-         " 1) accept  aceptar la rendición: la mano termina y tu bando puntúa",
+        ("es", "Carmen ofrece rendirse.",
+         " 1) accept  aceptar la rendición: el reparto termina y tu bando puntúa",
          "Aceptas la rendición.",
-         "Tu bando gana la mano, 1–0. Se aceptó una rendición."),
+         "Tu bando gana el reparto, 1–0. Se aceptó una rendición."),
     ):
         status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
                              "--bot", "random", "--lang", lang, stdin="1\n" * 40,

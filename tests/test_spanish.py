@@ -17,9 +17,6 @@ from typing import Any
 
 import pytest
 
-from cardrules.account.narration import _TEXT as NARRATION
-from cardrules.cli.text import MESSAGES
-
 ROOT = Path(__file__).resolve().parent.parent
 SPANISH_DOCS = ROOT / "docs" / "es"
 
@@ -140,36 +137,46 @@ def test_no_usted_in_the_spanish_pages_of_the_package(spanish: Path) -> None:
         assert not found, (name, found)
 
 
-def _spanish_block(path: Path) -> str:
-    """The ``es: {...}`` block of a widget module's strings."""
-    text = path.read_text(encoding="utf-8")
-    start = text.index("\n  es: {")
-    return text[start:text.index("\n  }", start)]
+CATALOGUE = ROOT / "cardrules" / "words" / "locale" / "es" / "LC_MESSAGES" / "cardrules.po"
 
 
-@pytest.mark.parametrize("module", ["text.js", "play.js"])
-def test_the_widget_says_tu(module: str) -> None:
-    block = _spanish_block(ROOT / "docs" / "assets" / "widget" / module)
-    strings = re.findall(r'"((?:[^"\\]|\\.)*)"', block)
-    assert len(strings) > 30
-    for text in strings:
-        assert not USTED.search(text), text
-    if module == "text.js":
-        assert "en tu navegador" in block
+def _catalogue() -> dict[str, str]:
+    """The Spanish catalogue of words: each English message id and its Spanish."""
+    from babel.messages.pofile import read_po
+
+    with CATALOGUE.open("rb") as file:
+        catalog = read_po(file)
+    said: dict[str, str] = {}
+    for message in catalog:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            said[str(ids[-1])] = " / ".join(str(s) for s in strings)
+    return said
 
 
 def test_the_messages_say_tu() -> None:
-    spanish = [texts["es"] for texts in MESSAGES.values()]
-    spanish += [texts["es"] for texts in NARRATION.values()]
-    assert len(spanish) > 100
+    catalogue = _catalogue()
+    spanish = list(catalogue.values())
+    assert len(spanish) > 300
     for text in spanish:
         assert not USTED.search(text), text
-    assert NARRATION["seat_points"]["es"].startswith("Puntos de juego")  # not tantos: see glossary
+    # not tantos (card points): see the glossary
+    assert catalogue["Game points: {points}."].startswith("Puntos de juego")
+
+
+def test_mano_is_only_the_leader_of_a_trick() -> None:
+    """One word per sense: *mano* is who leads the trick ("ser mano"); the deal is *el reparto*
+    or *la partida*, a player's cards are *sus cartas*, never *su mano*."""
+    for english, spanish in _catalogue().items():
+        for found in re.finditer(r"\b(\w+ )?(manos?)\b", spanish, re.IGNORECASE):
+            assert found.group(2).lower() == "mano" and (
+                found.group(1) in (None, "ser ", "es ", "eres ", "sea ")), (english, spanish)
 
 
 def test_the_corrections_stay_made() -> None:
     sources = [*SPANISH_DOCS.rglob("*.md"), ROOT / "mkdocs.es.yml",
-               ROOT / "cardrules" / "account" / "narration.py",
+               CATALOGUE,
                ROOT / "cardrules" / "cli" / "text.py",
                ROOT / "docs" / "assets" / "widget" / "text.js",
                ROOT / "docs" / "assets" / "widget" / "play.js"]

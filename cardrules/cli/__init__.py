@@ -1,7 +1,8 @@
 """The ``cardrules`` command: list the games, replay a deal record, play a deal against bots.
 
-Every message comes in English and Spanish (``--lang es``, or a Spanish locale in ``LC_ALL``,
-``LC_MESSAGES`` or ``LANG``; ``--lang`` wins). The commands:
+Every message comes in each language of the catalogue of words (:mod:`cardrules.words`:
+English, Spanish...), chosen with ``--lang es`` or by the locale in ``LC_ALL``, ``LC_MESSAGES``
+or ``LANG`` (``--lang`` wins). The commands:
 
 * ``cardrules games [GAME]``: each game's id, title, player counts and options;
 * ``cardrules replay FILE [--json]``: replay a deal record (``-`` reads standard input) and tell
@@ -23,11 +24,11 @@ deal, whose record ``--save`` still writes.
 The package follows the flow record → game → steps → narration → terminal:
 
 * :mod:`~cardrules.cli.startup`: the language and Ctrl-C, read before anything else;
-* :mod:`~cardrules.cli.arguments`: the parser, its Spanish, and the values it reads;
+* :mod:`~cardrules.cli.arguments`: the parser, in the reader's language, and the values it reads;
 * :mod:`~cardrules.cli.commands`: the four subcommands;
 * :mod:`~cardrules.cli.session`: a deal played at the terminal (bots, the prompt, the answers);
 * :mod:`~cardrules.cli.render`: printing steps in the narration's words, the status, the end;
-* :mod:`~cardrules.cli.text`: the command's own messages (the narration has its own).
+* :mod:`~cardrules.cli.text`: input shown safely (the command's sentences are the catalogue's).
 
 Examples:
     >>> main(["games", "brisca", "--lang", "es"])  # doctest: +ELLIPSIS
@@ -50,7 +51,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..core.errors import Lang
+    from ..words import Lang
 
 __all__ = ["main"]
 
@@ -79,9 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args_list: list[str], lang: Lang) -> int:
+    from ..words import words
     from . import commands
     from .arguments import PROG, Failure, UsageError, build_parser, translate_argparse
-    from .text import text
 
     _tolerant_output()
     parser = build_parser(lang)
@@ -110,7 +111,8 @@ def _run(args_list: list[str], lang: Lang) -> int:
     except OSError as error:  # standard output is full, or gone (`> /dev/full`)
         _silence_stdout()
         reason = commands.os_reason(error, lang)
-        _error_line(f"{PROG} {args.command}", text("output_failed", lang, reason=reason), lang)
+        message = words(lang)._("cannot write to standard output: {reason}", reason=reason)
+        _error_line(f"{PROG} {args.command}", message, lang)
         return 1
 
 
@@ -122,11 +124,12 @@ def _silence_stdout() -> None:
 
 
 def _error_line(prog: str, message: str, lang: Lang, *, hint: bool = False) -> None:
-    from .text import text
+    from ..words import words
 
-    line = f"{prog}: {text('error', lang)}: {message}"
+    w = words(lang)
+    line = w._("{prog}: error: {message}", prog=prog, message=message)
     if hint:
-        line += f" ({text('see_help', lang, prog=prog)})"
+        line += " " + w._("(see {prog} -h)", prog=prog)
     _to_stderr(" ".join(line.split("\n")))
 
 

@@ -1,11 +1,11 @@
-"""The command line's arguments: the parser, in English or Spanish, and the values it reads.
+"""The command line's arguments: the parser, in the reader's language, and the values it reads.
 
-The parser is :mod:`argparse`, localised: its titles, help lines and usage prefix come from the
-CLI's catalogue (:mod:`cardrules.cli.text`), and its error messages are translated into Spanish
-by :data:`~cardrules.cli.text.ARGPARSE_ES` and tidied (:func:`tidy`: what they quote of the
-command line is escaped and cut). The language is read from the command line before parsing
+The parser is :mod:`argparse`, localised: its titles, help lines and usage prefix are messages of
+the catalogue of words (:mod:`cardrules.words`), and so are its error messages
+(:data:`ARGPARSE`: argparse itself speaks English only), tidied (:func:`tidy`: what they quote of
+the command line is escaped and cut). The language is read from the command line before parsing
 (:func:`~cardrules.cli.startup.lang_in_argv`), so that ``--help`` and usage errors already speak
-it.
+it; ``--lang`` takes every language of the catalogue (:func:`cardrules.words.languages`).
 
 Values argparse leaves as text are read here: whole numbers (:func:`whole_number`, for
 ``--players``, ``--seed``, ``--seat``) and game options (:func:`parse_options`, for
@@ -20,12 +20,13 @@ import json
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ..bots import LEVELS
-from ..core.errors import SHOWN_LIMIT, Lang, shown
+from ..core.errors import SHOWN_LIMIT, shown
 from ..games import GAMES
-from .text import ARGPARSE_ES, text, visible
+from ..words import N_, Lang, languages, words
+from .text import visible
 
 if TYPE_CHECKING:
     from argparse import _MutuallyExclusiveGroup
@@ -73,18 +74,44 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(self.prog, message)
 
 
+ARGPARSE: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+    (re.compile(pattern), message) for pattern, message in (
+        (r"the following arguments are required: (?P<names>.*)",
+         N_("the following arguments are required: {names}")),
+        (r"unrecognized arguments: (?P<names>.*)", N_("unrecognized arguments: {names}")),
+        (r"argument (?P<name>.+?): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)",
+         N_("argument {name}: invalid choice: {value} (choose from {choices})")),
+        (r"argument (?P<name>.+?): expected one argument",
+         N_("argument {name}: expected one argument")),
+        (r"argument (?P<name>.+?): expected at most one argument",
+         N_("argument {name}: expected at most one argument")),
+        (r"argument (?P<name>.+?): ignored explicit argument (?P<value>.*)",
+         N_("argument {name}: ignored explicit argument {value}")),
+        (r"argument (?P<name>.+?): invalid \S+ value: (?P<value>.*)",
+         N_("argument {name}: invalid value: {value}")),
+        (r"ambiguous option: (?P<name>\S+) could match (?P<choices>.*)",
+         N_("ambiguous option: {name} could match {choices}")),
+        (r"argument (?P<name>.+?): not allowed with argument (?P<other>.*)",
+         N_("argument {name}: not allowed with argument {other}")),
+    )
+)
+"""argparse's error messages as messages of the catalogue: a regular expression that reads
+one (argparse speaks English only), and the message that says it, with the same fields."""
+
+
 def translate_argparse(message: str, lang: Lang) -> str:
-    """argparse's error ``message`` in ``lang`` (argparse only speaks English), tidied.
+    """argparse's error ``message`` in ``lang``, tidied; as argparse wrote it when the
+    catalogue has no such message.
 
     Examples:
         >>> translate_argparse("unrecognized arguments: --fast", "es")
         'argumentos no reconocidos: --fast'
     """
     message = tidy(message)
-    if lang == "es":
-        for pattern, replacement in ARGPARSE_ES:
-            if re.fullmatch(pattern, message):
-                return re.sub(pattern, replacement, message)
+    for pattern, said in ARGPARSE:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return words(lang)._(said, **found.groupdict())
     return message
 
 
@@ -101,8 +128,23 @@ def tidy(message: str) -> str:
         >>> tidy("unrecognized arguments: \x1b[2J " + "x" * 60)
         'unrecognized arguments: \\\\x1b[2J xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
     """
-    words = " ".join(visible(word, SHOWN_LIMIT) for word in message.split(" "))
-    return visible(words, MESSAGE_LIMIT)
+    said = " ".join(visible(word, SHOWN_LIMIT) for word in message.split(" "))
+    return visible(said, MESSAGE_LIMIT)
+
+
+def language_names() -> str:
+    """Every language of the catalogue, by code and by its own name: ``en (English), es
+    (español)``.
+
+    Examples:
+        >>> language_names()
+        'en (English), es (español)'
+    """
+    named = []
+    for code in languages():
+        name = words(code).p_("the name of this language, in it", "English")
+        named.append(f"{code} ({name})")
+    return ", ".join(named)
 
 
 def _formatter(lang: Lang) -> type[argparse.HelpFormatter]:
@@ -115,78 +157,103 @@ def _formatter(lang: Lang) -> type[argparse.HelpFormatter]:
             prefix: str | None = None,
         ) -> None:
             if prefix is None:
-                prefix = text("usage_prefix", lang)
+                prefix = words(lang)._("usage: ")
             super().add_usage(usage, actions, groups, prefix)
 
     return Formatter
 
 
 def _localize(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    parser._positionals.title = text("positionals_title", lang)
-    parser._optionals.title = text("options_title", lang)
-    parser.add_argument("-h", "--help", action="help", help=text("help_help", lang))
+    w = words(lang)
+    parser._positionals.title = w._("arguments")
+    parser._optionals.title = w._("options")
+    parser.add_argument("-h", "--help", action="help", help=w._("show this help and exit"))
 
 
 def build_parser(lang: Lang) -> argparse.ArgumentParser:
     """The ``cardrules`` parser, its help in ``lang``. The chosen subcommand is in
     ``args.command``; usage mistakes raise :class:`UsageError`."""
+    w = words(lang)
     formatter = _formatter(lang)
     parser = _Parser(
         prog=PROG,
-        description=textwrap.fill(text("prog_description", lang), 78),
-        epilog=text("prog_epilog", lang),
+        description=textwrap.fill(w._(
+            "Play and replay Spanish-deck trick-taking games: Briscola, Brisca, Briscas, "
+            "Alcalde, Aluette..."), 78),
+        epilog=w._(
+            "examples:\n"
+            "  cardrules games                               the games and their options\n"
+            "  cardrules play brisca --players 2 --seed 3    a deal against a bot\n"
+            "  cardrules play briscas --players 4 --auto     watch four bots play\n"
+            "  cardrules replay examples/brisca-2p.json      how a recorded deal went\n"
+            "  cardrules replay deal.json --json             the same as JSON"),
         formatter_class=formatter,
         add_help=False,
         allow_abbrev=False,
     )
     _localize(parser, lang)
-    parser.add_argument("--lang", choices=("en", "es"), default=None, help=text("help_lang", lang))
+    lang_help = w._("language of the messages: {languages}; default: from the LANG environment "
+                    "variable, else English", languages=language_names())
+    parser.add_argument("--lang", choices=languages(), default=None, help=lang_help)
     commands = parser.add_subparsers(
         dest="command",
         required=True,
-        title=text("commands_title", lang),
+        title=w._("commands"),
         metavar="{" + ",".join(COMMANDS) + "}",
     )
 
-    def command(name: str, help_key: str) -> argparse.ArgumentParser:
+    def command(name: str, about: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = commands.add_parser(
             name,
-            help=text(help_key, lang),
-            description=textwrap.fill(text(help_key, lang), 78),
+            help=about,
+            description=textwrap.fill(about, 78),
             formatter_class=formatter,
             add_help=False,
             allow_abbrev=False,
         )
         _localize(sub, lang)
-        sub.add_argument(
-            "--lang", choices=("en", "es"), default=argparse.SUPPRESS, help=text("help_lang", lang)
-        )
+        sub.add_argument("--lang", choices=languages(), default=argparse.SUPPRESS, help=lang_help)
         return sub
 
-    games = command("games", "help_games")
-    games.add_argument("game", nargs="?", help=text("help_games_game", lang))
+    games = command("games", w._("list the games, their player counts and their options"))
+    games.add_argument("game", nargs="?", help=w._("show only this game"))
 
-    replay = command("replay", "help_replay")
-    replay.add_argument("file", metavar="FILE", help=text("help_replay_file", lang))
-    replay.add_argument("--json", action="store_true", help=text("help_replay_json", lang))
+    replay = command("replay", w._("replay a deal record and tell how the deal went"))
+    replay.add_argument("file", metavar="FILE",
+                        help=w._("the deal record (a JSON file); - reads standard input"))
+    replay.add_argument("--json", action="store_true",
+                        help=w._("print the tricks and the result as one JSON object"))
 
-    play = command("play", "help_play")
-    play.add_argument("game", metavar="GAME", help=text("help_play_game", lang,
-                                                        games=", ".join(GAMES)))
-    play.add_argument("--players", metavar="N", help=text("help_players", lang))
-    play.add_argument("--seed", metavar="S", help=text("help_seed", lang))
-    play.add_argument("--seat", metavar="K", default="0", help=text("help_seat", lang))
-    play.add_argument("--bot", choices=PLAY_BOTS, default="pimc", help=text("help_bot", lang))
-    play.add_argument("--level", choices=tuple(LEVELS), default="normal",
-                      help=text("help_level", lang))
-    play.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
-                      help=text("help_option", lang))
-    play.add_argument("--save", metavar="FILE", help=text("help_save", lang))
-    play.add_argument("--force", action="store_true", help=text("help_force", lang))
-    play.add_argument("--auto", action="store_true", help=text("help_auto", lang))
+    play = command("play", w._("play a deal in the terminal against bots"))
+    play.add_argument("game", metavar="GAME", help=w._("the game: {games} (see the games command)",
+                                                       games=", ".join(GAMES)))
+    play.add_argument("--players", metavar="N",
+                      help=w._("number of players (default: the smallest the game allows)"))
+    play.add_argument("--seed", metavar="S", help=w._(
+        "deal from this seed (0 to 2**64-1) to get the same cards again"))
+    play.add_argument("--seat", metavar="K", default="0", help=w._(
+        "your seat, from 0 (seat 0 leads the first trick); default 0"))
+    play.add_argument("--bot", choices=PLAY_BOTS, default="pimc", help=w._(
+        "how the bots play: pimc (a search: plays out deals that fit what it can see), greedy "
+        "(the cheapest card that wins) or random; default pimc"))
+    play.add_argument("--level", choices=tuple(LEVELS), default="normal", help=w._(
+        "how strong the pimc bots and the hints are: easy, normal or hard (the stronger, the "
+        "more deals played out per decision, and the slower); default normal"))
+    play.add_argument("--option", metavar="NAME=VALUE", action="append", default=[], help=w._(
+        "set a game option, e.g. --option exchange=none (repeatable; values: true, false, "
+        "numbers, null or text)"))
+    play.add_argument("--save", metavar="FILE", help=w._(
+        "write the deal record (JSON) to this file at the end, even if the game is abandoned; "
+        "the file must not exist yet (see --force)"))
+    play.add_argument("--force", action="store_true",
+                      help=w._("with --save: replace the file if it already exists"))
+    play.add_argument("--auto", action="store_true",
+                      help=w._("bots play every seat; print the whole deal"))
 
-    term = command("term", "help_term")
-    term.add_argument("word", metavar="WORD", help=text("help_term_word", lang))
+    term = command("term", w._(
+        "explain a word of the games (from the glossary), in any of its forms"))
+    term.add_argument("word", metavar="WORD",
+                      help=w._("the word, e.g. arrastro, fallar, pourrie, carico"))
     return parser
 
 
@@ -211,7 +278,8 @@ def whole_number(value: str | None, flag: str, lang: Lang) -> int | None:
     if value is None:
         return None
     if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        raise Failure(text("bad_number", lang, flag=flag, text=shown(value, lang)))
+        raise Failure(words(lang)._("{flag} must be a whole number, not {text}", flag=flag,
+                                    text=shown(value, lang)))
     return read_whole_number(value.strip(), flag, lang)
 
 
@@ -219,12 +287,15 @@ def read_whole_number(digits: str, flag: str, lang: Lang) -> int:
     """``digits`` (an optional sign, then digits) as a number; too many digits raise
     :class:`Failure` naming ``flag`` (what the number was given for)."""
     count = len(digits.lstrip("+-").lstrip("0"))
+    too_long = Failure(words(lang).n_("{flag} is far too big: a number of {n} digit",
+                                      "{flag} is far too big: a number of {n} digits", count,
+                                      flag=flag))
     if count > MAX_DIGITS:
-        raise Failure(text("number_too_long", lang, flag=flag, digits=count))
+        raise too_long
     try:
         return int(digits)
     except ValueError:  # a lower limit set for this Python (PYTHONINTMAXSTRDIGITS)
-        raise Failure(text("number_too_long", lang, flag=flag, digits=count)) from None
+        raise too_long from None
 
 
 def parse_options(items: Sequence[str], lang: Lang) -> dict[str, Any]:
@@ -244,7 +315,8 @@ def parse_options(items: Sequence[str], lang: Lang) -> dict[str, Any]:
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise Failure(text("bad_option_syntax", lang, text=shown(item, lang)))
+            raise Failure(words(lang)._("--option {text}: write NAME=VALUE, e.g. exchange=none",
+                                        text=shown(item, lang)))
         options[name] = _option_value(raw.strip(), f"--option {shown(name, lang)}", lang)
     return options
 

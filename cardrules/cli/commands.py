@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..core.errors import SHOWN_LIMIT, CardrulesError, Lang, shown
+from ..core.errors import SHOWN_LIMIT, CardrulesError, shown
+from ..engine import Game
 from ..games import GAMES, rules_for
 from ..record import MAX_RECORD_CHARS, load_record, new_game, replay, summary
+from ..words import N_, SOURCE, Lang, words
 from .arguments import (
     MESSAGE_LIMIT,
     PROG,
@@ -39,13 +41,27 @@ from .arguments import (
 )
 from .render import Renderer
 from .session import Advisor, Session, echoing_input
-from .text import text, visible
+from .text import visible
 
 FILE_LIMIT = 200
 """How many characters of a file name a message quotes at most."""
 
 TITLE_LIMIT = 200
 """How many characters of a record's title a replay shows at most."""
+
+PLAYER_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Félix", "Gloria", "Hugo")
+"""The names the terminal gives the bots (and the players of a record that names none), in seat
+order: players are named, never numbered."""
+
+BOT_KINDS = {
+    "pimc": N_("pimc, level {level} (a search bot)"),
+    "greedy": N_("greedy (the cheapest card that wins)"),
+    "random": N_("random (any allowed card)"),
+}
+"""How the intro names each bot of ``--bot``."""
+
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The search bot's levels in words."""
 
 
 def file_shown(file: str, lang: Lang) -> str:
@@ -58,6 +74,7 @@ def file_shown(file: str, lang: Lang) -> str:
 
 def games(args: argparse.Namespace, lang: Lang) -> int:
     """``cardrules games [GAME]``: each game's id, title, player counts and options."""
+    w = words(lang)
     ids: list[str] = list(GAMES)
     if args.game is not None:
         if args.game not in GAMES:
@@ -70,17 +87,18 @@ def games(args: argparse.Namespace, lang: Lang) -> int:
         rules_type = GAMES[game_id]
         if n:
             print()
-        print(f"{game_id}  {rules_type.title.get(lang, game_id)}")
+        title = rules_type.title.get(lang) or rules_type.title.get("en") or game_id
+        print(f"{game_id}  {title}")
         counts = ", ".join(str(c) for c in rules_type.player_counts)
-        print("  " + text("players_line", lang, counts=counts))
+        print("  " + w._("players: {counts}", counts=counts))
         rows = rules_type.options_type.help(lang)
         if not rows:
-            print("  " + text("no_options", lang))
+            print("  " + w._("no options"))
             continue
-        print("  " + text("options_head", lang))
+        print("  " + w._("options (--option NAME=VALUE):"))
         for name, choices, default, help_line in rows:
-            print("    " + text("option_line", lang, name=name, choices=choices,
-                                default=option_value_text(default)))
+            print("    " + w._("{name}: {choices} (default: {default})", name=name,
+                             choices=choices, default=option_value_text(default)))
             if help_line:
                 print("        " + help_line)
     return 0
@@ -106,6 +124,7 @@ def term(args: argparse.Namespace, lang: Lang) -> int:
 def replay_command(args: argparse.Namespace, lang: Lang) -> int:
     """``cardrules replay FILE [--json]``: how a recorded deal went, step by step in the
     narration's words, or the replay JSON (:func:`cardrules.summary`)."""
+    w = words(lang)
     name = "<stdin>" if args.file == "-" else file_shown(args.file, lang)
     raw = _read_input(args.file, name, lang)
     try:
@@ -113,18 +132,19 @@ def replay_command(args: argparse.Namespace, lang: Lang) -> int:
         _check_actions_are_text(data, name, lang)
         game = replay(data)
     except CardrulesError as error:
-        raise Failure(text("bad_record", lang, file=name, message=error.message(lang))) from None
+        raise Failure(w._("{file}: {message}", file=name, message=error.message(lang))) from None
     except Failure:
         raise
     except Exception:  # the engine's own errors say what is wrong; not this one: a fault
-        raise Failure(text("unreadable_record", lang, file=name)) from None
+        raise Failure(w._("{file}: this deal record could not be read (a fault in cardrules "
+                          "itself: please report it, with the file)", file=name)) from None
     if args.json:
         print(json.dumps(summary(game), indent=2, ensure_ascii=False))
         return 0
     title = data.get("title")
     if isinstance(title, str) and title.strip():
         print(visible(title.strip(), TITLE_LIMIT))
-    names = [visible(player, SHOWN_LIMIT) for player in game.names]
+    names = _record_names(game)
     render = Renderer(game.rules, names, lang, me=None, out=sys.stdout)
     steps = game.steps()
     render.intro(next(steps), seed=game.seed, show_hands=True)
@@ -134,25 +154,36 @@ def replay_command(args: argparse.Namespace, lang: Lang) -> int:
     return 0
 
 
+def _record_names(game: Game) -> list[str]:
+    """The players' names a replay shows: the record's (escaped and cut), or
+    :data:`PLAYER_NAMES` when the record names none (the engine's stand-ins number the seats)."""
+    if game.names == game.rules.engine_setup.names:
+        return list(PLAYER_NAMES[:game.players])
+    return [visible(player, SHOWN_LIMIT) for player in game.names]
+
+
 def _check_actions_are_text(data: dict[str, Any], name: str, lang: Lang) -> None:
     """Refuse non-text actions here: the engine would fail on them with an internal error."""
     actions = data.get("actions")
     if isinstance(actions, list):
         for i, action in enumerate(actions):
             if not isinstance(action, str):
-                message = text("action_not_text", lang, i=i, value=shown(action, lang))
-                raise Failure(text("bad_record", lang, file=name, message=message))
+                w = words(lang)
+                message = w._('actions[{i}]: an action is text such as "1O" or "exchange:7O", '
+                              "not {value}", i=i, value=shown(action, lang))
+                raise Failure(w._("{file}: {message}", file=name, message=message))
 
 
 def _read_input(file: str, name: str, lang: Lang) -> bytes:
     """The bytes of ``file`` (``-``: standard input), at most one more than a record may have:
     a longer input is refused without reading the rest."""
+    w = words(lang)
     most = MAX_RECORD_CHARS + 1
     try:
         if file == "-":
             stdin = sys.stdin
             if stdin is None:  # file descriptor 0 closed
-                raise Failure(text("stdin_closed", lang))
+                raise Failure(w._(STDIN_CLOSED))
             buffer = getattr(stdin, "buffer", None)
             if buffer is not None:
                 data: bytes = buffer.read(most)
@@ -162,33 +193,57 @@ def _read_input(file: str, name: str, lang: Lang) -> bytes:
             with open(file, "rb") as stream:
                 data = stream.read(most)
     except OSError as error:
-        raise Failure(text("cannot_read", lang, file=name, reason=os_reason(error, lang))) from None
+        reason = os_reason(error, lang)
+        raise Failure(w._("cannot read {file}: {reason}", file=name, reason=reason)) from None
     except ValueError:  # a NUL in the name; a closed stream
-        reason = text("os_enoent", lang) if file != "-" else text("stdin_closed", lang)
-        raise Failure(text("cannot_read", lang, file=name, reason=reason)) from None
+        why = STDIN_CLOSED if file == "-" else _OS_REASONS[errno.ENOENT]
+        reason = w._(why)
+        raise Failure(w._("cannot read {file}: {reason}", file=name, reason=reason)) from None
     if len(data) > MAX_RECORD_CHARS:
-        limit = f"{MAX_RECORD_CHARS:,}".replace(",", "." if lang == "es" else ",")
-        raise Failure(text("record_too_long", lang, file=name, limit=limit))
+        separator = w.p_("the thousands separator in numbers", ",")
+        limit = f"{MAX_RECORD_CHARS:,}".replace(",", separator)
+        raise Failure(w._("{file}: too long for a deal record (over {limit} bytes; a deal's "
+                          "record takes a few kilobytes)", file=name, limit=limit))
     return data
 
 
+STDIN_CLOSED = N_("cannot read standard input: it is closed")
+"""Why standard input could not be read when it is closed."""
+
 _OS_REASONS = {
-    errno.ENOENT: "os_enoent", errno.EACCES: "os_eacces", errno.EPERM: "os_eacces",
-    errno.EISDIR: "os_eisdir", errno.ENOSPC: "os_enospc", errno.EROFS: "os_erofs",
-    errno.ENOTDIR: "os_enotdir", errno.ENAMETOOLONG: "os_enametoolong",
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
 }
+"""The reasons of the common system errors, in words (messages of the catalogue)."""
 
 
 def os_reason(error: OSError, lang: Lang) -> str:
     """Why a file could not be read or written, in ``lang``: in words for the common cases,
-    else the system's words in English and the error's name in Spanish."""
-    key = _OS_REASONS.get(error.errno or 0)
-    if key is not None:
-        return text(key, lang)
-    if lang == "en" and error.strerror:
+    else the system's own words in English (the system speaks English), the error's number and
+    name in the other languages.
+
+    Examples:
+        >>> import errno
+        >>> os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"), "es")
+        'no existe'
+        >>> os_reason(OSError(errno.EIO, "Input/output error"), "es")
+        'error del sistema 5 (EIO)'
+    """
+    w = words(lang)
+    number = error.errno or 0
+    reason = _OS_REASONS.get(number)
+    if reason is not None:
+        return w._(reason)
+    if lang == SOURCE and error.strerror:
         return error.strerror[:1].lower() + error.strerror[1:]
-    number = errno.errorcode.get(error.errno or 0, str(error.errno))
-    return text("os_other", lang, number=number)
+    name = errno.errorcode.get(number, "?")
+    return w._("system error {number} ({name})", number=number, name=name)
 
 
 # cardrules play --------------------------------------------------------------------------------
@@ -197,6 +252,7 @@ def os_reason(error: OSError, lang: Lang) -> str:
 def play(args: argparse.Namespace, lang: Lang) -> int:
     """``cardrules play GAME ...``: a deal in the terminal against bots (``--auto``: bots in
     every seat), its record saved with ``--save``."""
+    w = words(lang)
     players = whole_number(args.players, "--players", lang)
     seed = whole_number(args.seed, "--seed", lang)
     seat = whole_number(args.seat, "--seat", lang)
@@ -208,16 +264,20 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
     n = game.players
     me: int | None = None if args.auto else seat
     if me is not None and not 0 <= me < n:
-        raise Failure(text("bad_seat", lang, last=n - 1, seat=shown(me, lang)))
+        raise Failure(w._("--seat must be a seat from 0 to {last}, not {seat}", last=n - 1,
+                          seat=shown(me, lang)))
     save = None if args.save is None else SaveTarget.check(args.save, args.force, lang)
     bots = _bots(args.bot, args.level, game.seed, n)
     hint_seed = (game.seed if game.seed is not None else 0) * 8 + 7
-    names = [text("you", lang) if s == me else text("bot_name", lang, n=s) for s in range(n)]
-    bot_kind = text(f"bot_{args.bot}", lang, level=text(f"level_{args.level}", lang))
+    others = iter(PLAYER_NAMES)
+    names = [w._("You") if s == me else next(others) for s in range(n)]
+    bot_kind = w._(BOT_KINDS[args.bot], level=w._(LEVEL_WORDS[args.level]))
     if me is None:
-        players_line = text("auto_bots", lang, bot=bot_kind)
+        players_line = w._("Every player is a bot: {bot}.", bot=bot_kind)
     else:
-        players_line = text("you_are", lang, seat=me, bot=bot_kind)
+        bots_named = [names[s] for s in range(n) if s != me]
+        players_line = w.n_("{names} is a bot: {bot}.", "{names} are bots: {bot}.",
+                            len(bots_named), names=w.join(bots_named), bot=bot_kind)
     render = Renderer(game.rules, names, lang, me=me, out=sys.stdout)
     session = Session(game, render, bots, players_line=players_line, read_line=echoing_input(),
                       advisor=Advisor(args.level, hint_seed))
@@ -228,12 +288,17 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
             save.write(record)
         except OSError as error:
             reason = os_reason(error, lang)
-            message = text("save_failed", lang, file=save.shown, reason=reason)
+            message = w._("cannot write {file}: {reason}; the record is printed below instead",
+                          file=save.shown, reason=reason)
             if sys.stderr is not None:
-                print(f"{PROG} play: {text('error', lang)}: {message}", file=sys.stderr)
+                print(w._("{prog}: error: {message}", prog=f"{PROG} play", message=message),
+                      file=sys.stderr)
             print(record, end="")
             return 1
-        print(text("saved" if game.is_over else "saved_unfinished", lang, file=save.shown))
+        if game.is_over:
+            print(w._("Deal record saved to {file}.", file=save.shown))
+        else:
+            print(w._("Unfinished deal record saved to {file}.", file=save.shown))
     return status
 
 
@@ -266,13 +331,15 @@ class SaveTarget:
         """The target ``file``, or :class:`Failure` if the record could not be written there:
         a folder, a file that exists (without ``force``), a device or a pipe, a file or a
         folder this user may not write (a new file is tried in the folder)."""
+        w = words(lang)
         named = file_shown(file, lang)
         if os.path.isdir(file):
-            raise Failure(text("save_is_dir", lang, file=named))
+            raise Failure(w._("cannot save to {file}: it is a folder", file=named))
         path, mode = file, None
         if os.path.lexists(file):
             if not force:
-                raise Failure(text("save_exists", lang, file=named))
+                raise Failure(w._("{file} already exists: give another name, or add --force "
+                                  "to replace it", file=named))
             path = os.path.realpath(file)
             try:
                 info = os.stat(path)
@@ -280,23 +347,25 @@ class SaveTarget:
                 info = None
             if info is not None:
                 if not stat.S_ISREG(info.st_mode):
-                    raise Failure(text("save_not_a_file", lang, file=named))
+                    raise Failure(w._("cannot save to {file}: it is not an ordinary file (a "
+                                      "device, a pipe...)", file=named))
                 mode = stat.S_IMODE(info.st_mode)
                 try:  # opened for writing, not truncated: nothing changes
                     os.close(os.open(path, os.O_WRONLY))
                 except OSError as error:
                     reason = os_reason(error, lang)
-                    raise Failure(text("cannot_write", lang, file=named, reason=reason)) from None
+                    raise Failure(w._("cannot write {file}: {reason}", file=named,
+                                      reason=reason)) from None
         folder = os.path.dirname(path) or "."
         if not os.path.isdir(folder):
-            raise Failure(text("save_dir_missing", lang, file=named,
-                               folder=file_shown(folder, lang)))
+            raise Failure(w._("cannot save to {file}: the folder {folder} does not exist",
+                              file=named, folder=file_shown(folder, lang)))
         target = cls(path, named, mode)
         try:
             descriptor, temporary = target._temporary()
         except OSError as error:
             reason = os_reason(error, lang)
-            raise Failure(text("cannot_write", lang, file=named, reason=reason)) from None
+            raise Failure(w._("cannot write {file}: {reason}", file=named, reason=reason)) from None
         try:
             os.close(descriptor)
         finally:

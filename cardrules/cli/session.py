@@ -5,9 +5,9 @@ chooses from its seat's view (``bot.choose(game.view(seat))``), the user chooses
 rendered from their own view, every action is played with :meth:`Game.play_step
 <cardrules.engine.Game.play_step>` and the :class:`~cardrules.engine.Step` it returns is
 rendered. Legality has one source: an answer is accepted when it is one of the view's legal
-actions, and a refusal is explained by :meth:`Game.refusal <cardrules.engine.Game.refusal>`,
-except for a card the user does not hold, which is only said not to be in the hand (the engine's
-reason would tell where the card is).
+actions, and a refusal is explained by :func:`cardrules.account.refusals.refusal`, the one
+translator of refused actions, which the widget's play mode uses too (a card the user does not
+hold is only said not to be theirs: the engine's reason would tell where the card is).
 
 At the prompt, ``hint`` (or ``pista``) asks an :class:`Advisor` (the search bot,
 :class:`~cardrules.bots.PimcBot`) to rate each of the user's legal actions from the user's view
@@ -26,23 +26,50 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from ..account.refusals import refusal
 from ..bots import HINT_NOISE, LEVELS, Bot, Estimate, PimcBot
-from ..core.actions import Action, Move, format_action
+from ..core.actions import Action
 from ..core.cards import Card
-from ..core.errors import CardrulesError, Lang, shown
+from ..core.errors import CardrulesError, shown
 from ..engine import Game, SeatView
+from ..words import N_, Lang, languages, words
 from .render import Renderer
-from .text import text, visible
+from .text import visible
 
 ReadLine = Callable[[str], str]
 """Reads one answer after printing a prompt (``input``; raises ``EOFError`` at the end)."""
 
-HELP_WORDS = ("h", "?", "help", "ayuda")
-"""Answers that print the help."""
-QUIT_WORDS = ("q", "quit", "exit", "salir")
-"""Answers that abandon the deal."""
-HINT_WORDS = ("hint", "pista")
-"""Answers that show the search bot's estimate of each legal action."""
+HELP_WORDS = ("h", "?", "help")
+"""Answers that print the help (and the word *help* in every language of the catalogue)."""
+QUIT_WORDS = ("q", "quit", "exit")
+"""Answers that abandon the deal (and the word *quit* in every language of the catalogue)."""
+HINT_WORDS = ("hint",)
+"""Answers that show the search bot's estimate of each legal action (and the word *hint* in
+every language of the catalogue)."""
+
+
+def answer_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What the prompt takes for help, quit and hint: :data:`HELP_WORDS`, :data:`QUIT_WORDS`
+    and :data:`HINT_WORDS`, and those words in every language of the catalogue (a Spanish
+    speaker may type *ayuda* in an English session too).
+
+    Examples:
+        >>> helps, quits, hints = answer_words()
+        >>> "ayuda" in helps and "salir" in quits and "pista" in hints
+        True
+    """
+    every = [words(lang) for lang in languages()]
+    return (frozenset(HELP_WORDS) | {w.p_("typed at the prompt", "help").lower() for w in every},
+            frozenset(QUIT_WORDS) | {w.p_("typed at the prompt", "quit").lower() for w in every},
+            frozenset(HINT_WORDS) | {w.p_("typed at the prompt", "hint").lower() for w in every})
+
+HELP = N_(
+    "Type the number of a card or move from the list, or a card code such as 7O (number then "
+    "suit: O coins, C cups, E swords, B clubs; 10 jack, 11 knight, 12 king), or a move as "
+    "written in the list (exchange:7O). hint (or pista) shows how the search bot rates each of "
+    "your choices: how often it wins the deal, and the points it expects. h or ? shows this "
+    "help, q quits.")
+"""What ``h`` prints."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +163,16 @@ def echoing_input() -> ReadLine:
     return read
 
 
+QUIT = N_("Game abandoned.")
+"""What a quit (or Ctrl-C) prints."""
+INPUT_CLOSED = N_("Input closed: game abandoned.")
+"""What the end of the input prints."""
+
+
 class _Abandon(Exception):
-    def __init__(self, key: str, status: int) -> None:
-        super().__init__(key)
-        self.key = key
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
         self.status = status
 
 
@@ -170,6 +203,8 @@ class Session:
         self.me = renderer.me
         """The user's seat, or ``None`` when bots play every seat."""
         self.lang: Lang = renderer.lang
+        self.words = words(self.lang)
+        """The session's sentences."""
         self.bots = bots
         self.players_line = players_line
         self.read_line = read_line
@@ -191,16 +226,16 @@ class Session:
                     action = self.ask(game.view(seat))
                 else:
                     who = render.narrator.who(seat)
-                    with thinking(render.out, text("bot_thinking", self.lang, who=who)):
+                    with thinking(render.out, self.words._("{who} is thinking…", who=who)):
                         action = self.bots[seat].choose(game.view(seat))
                 render.step(game.play_step(action))
         except _Abandon as stop:
             render.say()
-            render.say(text(stop.key, self.lang))
+            render.say(self.words._(stop.message))
             return stop.status
         except KeyboardInterrupt:
             render.say()
-            render.say(text("quit", self.lang))
+            render.say(self.words._(QUIT))
             return 130
         render.end(game.result)
         return 0
@@ -212,27 +247,30 @@ class Session:
         cards = [a for a in options if isinstance(a, Card)]
         example = cards[0].code if cards else ""
         numbers = "1" if len(options) == 1 else f"1-{len(options)}"
+        helps, quits, hints = answer_words()
+        w = self.words
         if cards:
-            prompt = text("prompt", self.lang, numbers=numbers, example=example)
+            prompt = w._("Your play ({numbers}, a code such as {example}, hint, h help, q quit): ",
+                         numbers=numbers, example=example)
         else:
-            prompt = text("prompt_moves", self.lang, numbers=numbers)
+            prompt = w._("Your choice ({numbers}, hint, h help, q quit): ", numbers=numbers)
         while True:
             try:
                 line = self.read_line(prompt)
             except EOFError:
-                raise _Abandon("eof", 1) from None
+                raise _Abandon(INPUT_CLOSED, 1) from None
             answer = line.strip()
             if not answer:
                 continue
             word = answer.lower()
-            if word in HELP_WORDS:
-                for help_line in textwrap.wrap(text("help_text", self.lang), width=78):
+            if word in helps:
+                for help_line in textwrap.wrap(w._(HELP), width=78):
                     self.renderer.say(help_line)
                 continue
-            if word in QUIT_WORDS:
-                raise _Abandon("quit", 0)
-            if word in HINT_WORDS:
-                with thinking(self.renderer.out, text("hint_thinking", self.lang)):
+            if word in quits:
+                raise _Abandon(QUIT, 0)
+            if word in hints:
+                with thinking(self.renderer.out, w._("Working out the hint…")):
                     estimates = self.advisor.estimates(view)
                 self.renderer.hint(estimates, options, view, level=self.advisor.level)
                 continue
@@ -247,14 +285,14 @@ class Session:
     ) -> Action | str:
         """The legal action ``answer`` names (a number from the menu, a card code, a move in
         notation), or what is wrong with it, in words."""
-        lang = self.lang
+        lang, w = self.lang, self.words
         last = len(options)
         if re.fullmatch(r"\d+", answer):
             digits = answer.lstrip("0") or "0"
             number = int(digits) if len(digits) <= 9 else None
             if number is None or not 1 <= number <= last:
                 n = shown(answer, lang) if number is None else number
-                return text("no_such_number", lang, n=n, last=last)
+                return w._("There is no {n} in the list: choose 1 to {last}.", n=n, last=last)
             chosen = options[number - 1]
         else:
             try:
@@ -262,19 +300,13 @@ class Session:
             except CardrulesError:
                 quoted = shown(answer, lang)
                 if example:
-                    return text("not_understood", lang, text=quoted, last=last, example=example)
-                return text("not_understood_moves", lang, text=quoted, last=last)
-        if chosen in view.legal_actions:
-            return chosen
-        # Never tell where a card the user does not hold is: only that it is not in the hand.
-        card = chosen if isinstance(chosen, Card) else None
-        if isinstance(chosen, Move) and chosen.leaves_hand:
-            named = getattr(chosen, "card", None)
-            card = named if isinstance(named, Card) else None
-        if card is not None and card not in view.hand:
-            return text("not_in_hand", lang, card=self.renderer.card(card))
-        refusal = self.game.refusal(chosen)
-        if refusal is not None:
-            return text("not_allowed", lang, reason=refusal.message(lang))
-        # Playable, but not by the user now (another seat's move out of turn).
-        return text("not_allowed_now", lang, action=format_action(chosen))
+                    return w._("Cannot read {text}: type a number from 1 to {last}, a card code "
+                               "such as {example}, h for help or q to quit.", text=quoted,
+                               last=last, example=example)
+                return w._("Cannot read {text}: type a number from 1 to {last}, a move as "
+                           "written in the list, h for help or q to quit.", text=quoted,
+                           last=last)
+        # Why not, in the words the widget's play mode uses too (never where a card the user
+        # does not hold is).
+        refused = refusal(self.game, view.seat, chosen, codes=True)
+        return chosen if refused is None else refused.say(lang)

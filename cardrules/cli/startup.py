@@ -9,8 +9,9 @@ record). A program that merely imports the package keeps Python's own handling.
 
 This module imports nothing of the package and next to nothing of Python, so that it can run
 first (:mod:`cardrules.cli` imports it before anything else, and so should the package's
-``__init__``). Its two languages are the command's:
-:func:`lang_in_argv` and :func:`env_lang`.
+``__init__``). The command's language is read here too: :func:`lang_in_argv` and
+:func:`env_lang`, any language of the catalogue (:func:`cardrules.words.languages`, imported
+when they are called, under the guard).
 """
 
 from __future__ import annotations
@@ -23,21 +24,27 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: importing typing would slow the start this guards
     from collections.abc import Mapping, Sequence
     from types import FrameType
-    from typing import Literal
 
-__all__ = ["end_start_up", "env_lang", "guard_start_up", "interrupted_line", "is_the_command",
-           "lang_in_argv"]
+__all__ = ["INTERRUPTED", "end_start_up", "env_lang", "guard_start_up", "interrupted_line",
+           "is_the_command", "lang_in_argv"]
 
-INTERRUPTED = {"en": "cardrules: interrupted (Ctrl-C)", "es": "cardrules: interrumpido (Ctrl-C)"}
-"""The one line a Ctrl-C prints outside a game (in a game: *Game abandoned.*)."""
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue (:func:`cardrules.words.N_`, which this module does
+    not import before the guard is on)."""
+    return message
+
+
+INTERRUPTED = N_("cardrules: interrupted (Ctrl-C)")
+"""The one line a Ctrl-C prints outside a game (in a game: *Game abandoned.*): a message of the
+catalogue, printed as it is (in English) if the Ctrl-C comes while the catalogue itself loads."""
 
 INTERRUPTED_STATUS = 130
 """The exit status after a Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
-def lang_in_argv(argv: Sequence[str]) -> Literal["en", "es"] | None:
-    """The language named by ``--lang`` on the command line (the last one wins), read before
-    parsing so that argparse's own help and errors come out in it.
+def lang_in_argv(argv: Sequence[str]) -> str | None:
+    """The language named by ``--lang`` on the command line (the last one of the catalogue's
+    languages wins), read before parsing so that argparse's own help and errors come out in it.
 
     Examples:
         >>> lang_in_argv(["play", "brisca", "--lang", "es"]), lang_in_argv(["--lang=en"])
@@ -45,7 +52,10 @@ def lang_in_argv(argv: Sequence[str]) -> Literal["en", "es"] | None:
         >>> lang_in_argv(["games", "--", "--lang", "es"]) is None
         True
     """
-    found: Literal["en", "es"] | None = None
+    from ..words import languages
+
+    known = languages()
+    found: str | None = None
     for i, arg in enumerate(argv):
         if arg == "--":
             break
@@ -54,27 +64,41 @@ def lang_in_argv(argv: Sequence[str]) -> Literal["en", "es"] | None:
             value = argv[i + 1]
         elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
-        if value == "en":
-            found = "en"
-        elif value == "es":
-            found = "es"
+        if value in known:
+            found = value
     return found
 
 
-def env_lang(environ: Mapping[str, str] | None = None) -> Literal["en", "es"]:
-    """The language the environment asks for: Spanish when the locale (``LC_ALL``,
-    ``LC_MESSAGES`` or ``LANG``, the first one set) starts with ``es``, else English."""
+def env_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: the locale's (``LC_ALL``, ``LC_MESSAGES`` or
+    ``LANG``, the first one set) when the catalogue has it, else English.
+
+    Examples:
+        >>> env_lang({"LANG": "es_AR.UTF-8"}), env_lang({"LC_ALL": "C", "LANG": "es_ES"})
+        ('es', 'en')
+    """
+    from ..words import SOURCE, languages
+
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)
         if value:
-            return "es" if value.lower().startswith("es") else "en"
-    return "en"
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            return code if code in languages() else SOURCE
+    return SOURCE
 
 
 def interrupted_line(lang: str) -> str:
-    """The line a Ctrl-C prints, in ``lang``."""
-    return INTERRUPTED["es" if lang == "es" else "en"]
+    """The line a Ctrl-C prints, in ``lang``: the one line a Ctrl-C prints outside a game (in a
+    game: *Game abandoned.*).
+
+    Examples:
+        >>> interrupted_line("es")
+        'cardrules: interrumpido (Ctrl-C)'
+    """
+    from ..words import words
+
+    return words(lang)._(INTERRUPTED)
 
 
 def is_the_command(argv: Sequence[str] | None = None,
@@ -98,7 +122,10 @@ def is_the_command(argv: Sequence[str] | None = None,
 def _quit(signum: int, frame: FrameType | None) -> None:
     """Ctrl-C during the start: nothing is under way yet, so say so and leave at once."""
     argv = sys.argv[1:] if sys.argv else []
-    line = interrupted_line(lang_in_argv(argv) or env_lang()) + "\n"
+    try:
+        line = interrupted_line(lang_in_argv(argv) or env_lang()) + "\n"
+    except Exception:  # the catalogue was still loading (ImportError, NameError...)
+        line = INTERRUPTED + "\n"
     try:  # noqa: SIM105  # (contextlib is not imported yet)
         os.write(2, line.encode("utf-8", "replace"))
     except OSError:  # standard error closed: leave quietly all the same

@@ -33,7 +33,7 @@ import re
 import textwrap
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -43,8 +43,9 @@ from typing import Any, Final
 from ..core.cards import parse_card
 from ..core.errors import CardCodeError
 from ..core.labels import PlayLabel
-from ..core.packs import PACKS, NameLang
+from ..core.packs import PACKS
 from ..games import GAMES
+from ..words import N_, SOURCE, Lang, known, languages, words
 
 __all__ = [
     "ARTICLES",
@@ -67,9 +68,11 @@ __all__ = [
     "game_title",
     "get",
     "groups",
+    "language_name",
     "learner_data",
     "load",
     "lookup",
+    "region_name",
     "search",
     "term_command",
     "term_for_label",
@@ -78,21 +81,46 @@ __all__ = [
 ]
 
 PAGE_LANGS: Final[tuple[str, ...]] = ("en", "es")
-"""The languages the glossary is written in (glosses, definitions, tooltips)."""
+"""The languages the glossary's content is written in (glosses, definitions, usage notes); in
+another language of the catalogue a term's content is shown in English, its labels in that
+language."""
 
-TERM_LANGS: Final[dict[str, dict[str, str]]] = {
-    "es": {"en": "Spanish", "es": "español"},
-    "it": {"en": "Italian", "es": "italiano"},
-    "fr": {"en": "French", "es": "francés"},
-}
-"""The languages the terms come from, and their names in each page language."""
 
-FUTURE_GAMES: Final[dict[str, dict[str, str]]] = {
-    game: titles
-    for game, titles in {"tute": {"en": "Tute", "es": "Tute"}}.items()
-    if game not in GAMES
+class _Said(Mapping[str, str]):
+    """One message of the catalogue by language: ``said["es"]`` is it in Spanish; every
+    language of :func:`cardrules.words.languages` is a key."""
+
+    def __init__(self, message: str) -> None:
+        self.message: Final = message
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in languages():
+            raise KeyError(lang)
+        return words(lang)._(self.message)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages())
+
+    def __len__(self) -> int:
+        return len(languages())
+
+    def __repr__(self) -> str:
+        return f"_Said({self.message!r})"
+
+
+TERM_LANGS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "es": _Said(N_("Spanish")),
+    "it": _Said(N_("Italian")),
+    "fr": _Said(N_("French")),
 }
-"""Games whose terms are in the glossary before the games themselves are built."""
+"""The languages the terms come from, and their names in each language of the catalogue
+(``TERM_LANGS["it"]["es"]``: ``"italiano"``; see :func:`language_name`)."""
+
+FUTURE_GAMES: Final[dict[str, str]] = {
+    game: title for game, title in {"tute": N_("Tute")}.items() if game not in GAMES
+}
+"""Games whose terms are in the glossary before the games themselves are built, and their
+titles (messages of the catalogue)."""
 
 GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
 """Every game id a term may name: the built games, then ``FUTURE_GAMES``."""
@@ -100,20 +128,30 @@ GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
 MIN_TOOLTIP_LENGTH: Final = 4
 """Shorter forms (``as``, ``re``, ``rey``, ``uno``) are never tooltips: they are everyday words."""
 
-PARTS_OF_SPEECH: Final[dict[str, dict[str, str]]] = {
-    "noun": {"en": "noun", "es": "sustantivo"},
-    "verb": {"en": "verb", "es": "verbo"},
-    "adjective": {"en": "adjective", "es": "adjetivo"},
-    "phrase": {"en": "phrase", "es": "expresión"},
-    "name": {"en": "card name", "es": "nombre de carta"},
+PARTS_OF_SPEECH: Final[dict[str, str]] = {
+    "noun": N_("noun"),
+    "verb": N_("verb"),
+    "adjective": N_("adjective"),
+    "phrase": N_("phrase"),
+    "name": N_("card name"),
 }
-"""What kind of word a term is. Nouns need an article and a gender; card names a gender."""
+"""What kind of word a term is, in words (messages of the catalogue). Nouns need an article and
+a gender; card names a gender."""
 
-GENDERS: Final[dict[str, dict[str, str]]] = {
-    "m": {"en": "masculine", "es": "masculino"},
-    "f": {"en": "feminine", "es": "femenino"},
+GENDERS: Final[dict[str, str]] = {
+    "m": N_("masculine"),
+    "f": N_("feminine"),
 }
-"""Grammatical genders (the noun's own: *el as*, *la sota*)."""
+"""Grammatical genders (the noun's own: *el as*, *la sota*), in words."""
+
+_KINDS: Final[dict[tuple[str, str], str]] = {
+    ("noun", "m"): N_("masculine noun"),
+    ("noun", "f"): N_("feminine noun"),
+    ("name", "m"): N_("masculine card name"),
+    ("name", "f"): N_("feminine card name"),
+}
+"""A gendered kind of word as one phrase (the gender goes before the noun in English, after it
+in Spanish)."""
 
 ARTICLES: Final[dict[str, tuple[str, ...]]] = {
     "es": ("el", "la", "los", "las"),
@@ -122,42 +160,46 @@ ARTICLES: Final[dict[str, tuple[str, ...]]] = {
 }
 """The definite articles a noun may take, by the term's language."""
 
-REGIONS: Final[dict[str, dict[str, str]]] = {
-    "everywhere": {"en": "the whole Spanish-speaking world", "es": "todo el mundo hispanohablante"},
-    "spain": {"en": "Spain", "es": "España"},
-    "puerto-rico": {"en": "Puerto Rico", "es": "Puerto Rico"},
-    "chile": {"en": "Chile", "es": "Chile"},
-    "mexico": {"en": "Mexico", "es": "México"},
-    "latin-america": {"en": "Latin America", "es": "Hispanoamérica"},
-    "italy": {"en": "Italy", "es": "Italia"},
-    "france": {"en": "France", "es": "Francia"},
+REGIONS: Final[Mapping[str, Mapping[Lang, str]]] = {
+    "everywhere": _Said(N_("the whole Spanish-speaking world")),
+    "spain": _Said(N_("Spain")),
+    "puerto-rico": _Said(N_("Puerto Rico")),
+    "chile": _Said(N_("Chile")),
+    "mexico": _Said(N_("Mexico")),
+    "latin-america": _Said(N_("Latin America")),
+    "italy": _Said(N_("Italy")),
+    "france": _Said(N_("France")),
 }
-"""Where a term is used, by id, named in each page language."""
+"""Where a term is used, by id, named in each language of the catalogue
+(``REGIONS["spain"]["es"]``: ``"España"``; see :func:`region_name`)."""
 
-INFLECTIONS: Final[dict[str, dict[str, str]]] = {
-    "pres-1s": {"en": "present, {1s}", "es": "presente, {1s}"},
-    "pres-2s": {"en": "present, {2s}", "es": "presente, {2s}"},
-    "pres-3s": {"en": "present, {3s}", "es": "presente, {3s}"},
-    "pres-1p": {"en": "present, {1p}", "es": "presente, {1p}"},
-    "pres-3p": {"en": "present, {3p}", "es": "presente, {3p}"},
-    "pret-1s": {"en": "preterite, {1s}", "es": "pretérito, {1s}"},
-    "pret-3s": {"en": "preterite, {3s}", "es": "pretérito, {3s}"},
-    "subj-3s": {"en": "present subjunctive, {3s}", "es": "presente de subjuntivo, {3s}"},
-    "imp-2s": {"en": "imperative, {2s}", "es": "imperativo, {2s}"},
-    "ger": {"en": "gerund", "es": "gerundio"},
-    "part": {"en": "past participle", "es": "participio"},
-    "pl": {"en": "plural", "es": "plural"},
-    "fem": {"en": "feminine", "es": "femenino"},
-    "fem-pl": {"en": "feminine plural", "es": "femenino plural"},
+INFLECTIONS: Final[dict[str, tuple[str, str]]] = {
+    "pres-1s": (N_("present, {person}"), "1s"),
+    "pres-2s": (N_("present, {person}"), "2s"),
+    "pres-3s": (N_("present, {person}"), "3s"),
+    "pres-1p": (N_("present, {person}"), "1p"),
+    "pres-3p": (N_("present, {person}"), "3p"),
+    "pret-1s": (N_("preterite, {person}"), "1s"),
+    "pret-3s": (N_("preterite, {person}"), "3s"),
+    "subj-3s": (N_("present subjunctive, {person}"), "3s"),
+    "imp-2s": (N_("imperative, {person}"), "2s"),
+    "ger": (N_("gerund"), ""),
+    "part": (N_("past participle"), ""),
+    "pl": (N_("plural"), ""),
+    "fem": (N_("feminine"), ""),
+    "fem-pl": (N_("feminine plural"), ""),
 }
-"""The labels of inflected forms, in each page language; ``{1s}``... stand for the pronouns of
-the term's own language (``_PRONOUNS``: *yo*, *io*, *je*...)."""
+"""The labels of inflected forms (messages of the catalogue), and the grammatical person each
+names (``{person}``: the pronoun of the term's own language, from ``_PRONOUNS``: *yo*, *io*,
+*je*...)."""
 
 _PRONOUNS: Final[dict[str, dict[str, str]]] = {
     "es": {"1s": "yo", "2s": "tú", "3s": "él/ella", "1p": "nosotros", "3p": "ellos/ellas"},
     "it": {"1s": "io", "2s": "tu", "3s": "lui/lei", "1p": "noi", "3p": "loro"},
     "fr": {"1s": "je", "2s": "tu", "3s": "il/elle", "1p": "nous", "3p": "ils/elles"},
 }
+"""The personal pronouns of each term language, which name a verb form's person: they are
+words of the term's language, the same whatever the reader's language (data, not messages)."""
 
 CARD_STYLES: Final[dict[str, str]] = {
     "spanish": "spanish-48",
@@ -205,6 +247,15 @@ class Text:
             return self.es
         raise KeyError(lang)
 
+    def said(self, lang: str) -> str:
+        """The text in ``lang``, or in English when the glossary is not written in ``lang``.
+
+        Examples:
+            >>> Text("jack", "sota").said("es"), Text("jack", "sota").said("fr")
+            ('sota', 'jack')
+        """
+        return self[lang] if lang in PAGE_LANGS else self.en
+
 
 @dataclass(frozen=True)
 class Sentence:
@@ -226,7 +277,7 @@ class Inflection:
     """Its label's key in ``INFLECTIONS`` (``"pret-1s"``)."""
 
     def label(self, lang: str, term_lang: str = "es") -> str:
-        """The label in the page language ``lang``, with the pronouns of ``term_lang``.
+        """The label in the reader's language ``lang``, with the pronouns of ``term_lang``.
 
         Examples:
             >>> Inflection("fallé", "pret-1s").label("en")
@@ -234,7 +285,10 @@ class Inflection:
             >>> Inflection("chiama", "pres-3s").label("es", "it")
             'presente, lui/lei'
         """
-        return INFLECTIONS[self.code][lang].format_map(_PRONOUNS[term_lang])
+        message, person = INFLECTIONS[self.code]
+        if not person:
+            return words(lang)._(message)
+        return words(lang)._(message, person=_PRONOUNS[term_lang][person])
 
 
 @dataclass(frozen=True)
@@ -330,11 +384,8 @@ class Term:
             >>> get("sota").kind("en"), get("as").kind("es"), get("fallar").kind("es")
             ('feminine noun', 'sustantivo masculino', 'verbo')
         """
-        name = PARTS_OF_SPEECH[self.part_of_speech][lang]
-        if not self.gender:
-            return name
-        gender = GENDERS[self.gender][lang]
-        return f"{gender} {name}" if lang == "en" else f"{name} {gender}"
+        kind = _KINDS.get((self.part_of_speech, self.gender), PARTS_OF_SPEECH[self.part_of_speech])
+        return words(lang)._(kind)
 
     def pronunciation(self, lang: str = "en") -> str:
         """The IPA between slashes, with the Latin-American form where it differs.
@@ -345,12 +396,12 @@ class Term:
         """
         text = f"/{self.ipa}/"
         if self.ipa_latam:
-            text += f" ({REGIONS['latin-america'][lang]}: /{self.ipa_latam}/)"
+            text += f" ({region_name('latin-america', lang)}: /{self.ipa_latam}/)"
         return text
 
     def places(self, lang: str = "en") -> str:
         """Where the term is used, in ``lang``: ``"Spain, Puerto Rico"``."""
-        return ", ".join(REGIONS[r][lang] for r in self.regions)
+        return ", ".join(region_name(r, lang) for r in self.regions)
 
     def card_pictures(self) -> tuple[tuple[str, str, str], ...]:
         """The pictures of the term's cards: ``(style, code, pack id)`` each, the picture being
@@ -366,11 +417,11 @@ class Term:
             la sota /ˈsota/: jack (the 10). «La sota vale dos puntos.» The jack is worth two points.
         """
         sentence = self.sentences[0] if self.sentences else None
-        gloss = self.gloss[lang]
+        gloss = self.gloss.said(lang)
         text = f"{self.headword} /{self.ipa}/: {gloss}{'' if gloss[-1] in '.!?' else '.'}"
         if sentence is not None:
             text += f" «{sentence.es}»"
-            if lang == "en":
+            if known(lang) == SOURCE:
                 text += f" {sentence.en}"
         return _plain(text)
 
@@ -381,48 +432,49 @@ class Term:
         example.
 
         Args:
-            lang: ``"en"`` or ``"es"``.
+            lang: the reader's language (any of the catalogue's; the glossary's content is
+                English in a language it is not written in).
 
         Returns:
             Several lines of text, without a final newline.
         """
-        es = lang == "es"
-        words = _DESCRIBE[lang]
+        lang = known(lang)
+        w = words(lang)
         lines = [
-            f"{self.headword} ({TERM_LANGS[self.lang][lang]}, {self.kind(lang)}): "
-            f"{_plain(self.gloss[lang])}",
-            f"{words['ipa']}: {self.pronunciation(lang)}",
-            f"{words['regions']}: {self.places(lang)}",
+            f"{self.headword} ({language_name(self.lang, lang)}, {self.kind(lang)}): "
+            f"{_plain(self.gloss.said(lang))}",
+            w._("pronunciation: {ipa}", ipa=self.pronunciation(lang)),
+            w._("used in: {places}", places=self.places(lang)),
         ]
         if self.inflections:
             listed = ", ".join(f"{i.form} ({i.label(lang, self.lang)})" for i in self.inflections)
-            lines += textwrap.wrap(
-                f"{words['inflections']}: {listed}", 78, subsequent_indent="    "
-            )
-        lines += ["", *textwrap.wrap(_plain(self.definition[lang]), 78)]
+            lines += textwrap.wrap(w._("inflections: {forms}", forms=listed), 78,
+                                   subsequent_indent="    ")
+        lines += ["", *textwrap.wrap(_plain(self.definition.said(lang)), 78)]
         if self.usage is not None:
-            lines += ["", *textwrap.wrap(_plain(self.usage[lang]), 78)]
-        lines += ["", f"{words['sentences']}:"]
+            lines += ["", *textwrap.wrap(_plain(self.usage.said(lang)), 78)]
+        lines += ["", w._("in a sentence:")]
         for sentence in self.sentences:
             lines += textwrap.wrap(f"«{sentence.es}»", 78, initial_indent="    ",
                                    subsequent_indent="    ")
-            english = f"({words['in_english']}: {sentence.en})" if es else sentence.en
+            english = sentence.en if lang == SOURCE else w._("(in English: {sentence})",
+                                                            sentence=sentence.en)
             lines += textwrap.wrap(english, 78, initial_indent="    ", subsequent_indent="    ")
         lines.append("")
         others = self.other_forms()
         if others:
-            lines.append(f"{words['forms']}: {', '.join(others)}")
+            lines.append(w._("forms: {forms}", forms=", ".join(others)))
         if self.cards:
             pack = PACKS[CARD_STYLES[self.pack]]
-            named = ", ".join(f"{c} ({pack.card_name(parse_card(c), _name_lang(lang))})"
-                              for c in self.cards)
-            lines += textwrap.wrap(f"{words['cards']}: {named}", 78, subsequent_indent="    ")
+            named = ", ".join(f"{c} ({pack.card_name(parse_card(c), lang)})" for c in self.cards)
+            lines += textwrap.wrap(w._("cards: {cards}", cards=named), 78,
+                                   subsequent_indent="    ")
         games = ", ".join(game_title(g, lang) for g in self.games)
-        lines += textwrap.wrap(f"{words['games']}: {games}", 78, subsequent_indent="    ")
+        lines += textwrap.wrap(w._("games: {games}", games=games), 78, subsequent_indent="    ")
         if self.see:
             related = ", ".join(get(i).word for i in self.see)
-            lines.append(f"{words['see']}: {related}")
-        lines += ["", f"{words['example']}:"]
+            lines.append(w._("see also: {terms}", terms=related))
+        lines += ["", w.p_("the Python example of a glossary term", "example:")]
         lines += [f"    {line}" if line else "" for line in self.example.strip("\n").splitlines()]
         return "\n".join(lines)
 
@@ -432,28 +484,29 @@ class Term:
         return tuple(f for f in self.forms if f not in inflected)
 
 
-_DESCRIBE: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "ipa": "pronunciation", "regions": "used in", "inflections": "inflections",
-        "sentences": "in a sentence", "in_english": "in English", "forms": "forms",
-        "cards": "cards", "games": "games", "see": "see also", "example": "example",
-    },
-    "es": {
-        "ipa": "pronunciación", "regions": "dónde se usa", "inflections": "flexión",
-        "sentences": "en una frase", "in_english": "en inglés", "forms": "formas",
-        "cards": "cartas", "games": "juegos", "see": "véase también",
-        "example": "ejemplo en Python",
-    },
-}  # fmt: skip
-
-
 def _plain(text: str) -> str:
     """Text without its Markdown emphasis (``*arrastro*``)."""
     return text.replace("*", "")
 
 
-def _name_lang(lang: str) -> NameLang:
-    return "es" if lang == "es" else "en"
+def language_name(term_lang: str, lang: str = "en") -> str:
+    """The name of a term language (``"it"``) in the reader's language ``lang``.
+
+    Examples:
+        >>> language_name("it", "es"), language_name("fr")
+        ('italiano', 'French')
+    """
+    return TERM_LANGS[term_lang][known(lang)]
+
+
+def region_name(region: str, lang: str = "en") -> str:
+    """The name of a region id (a key of ``REGIONS``) in the reader's language ``lang``.
+
+    Examples:
+        >>> region_name("latin-america", "es"), region_name("mexico")
+        ('Hispanoamérica', 'Mexico')
+    """
+    return REGIONS[region][known(lang)]
 
 
 def game_title(game: str, lang: str = "en") -> str:
@@ -461,7 +514,7 @@ def game_title(game: str, lang: str = "en") -> str:
 
     Args:
         game: a game id from ``GAME_IDS``.
-        lang: ``"en"`` or ``"es"``.
+        lang: the reader's language.
 
     Returns:
         The title, or the id itself when the game is unknown.
@@ -471,8 +524,10 @@ def game_title(game: str, lang: str = "en") -> str:
         ('Brisca (España)', 'Tute')
     """
     rules = GAMES.get(game)
-    titles = rules.title if rules is not None else FUTURE_GAMES.get(game, {})
-    return titles.get(lang) or titles.get("en") or game
+    if rules is not None:
+        return rules.title.get(lang) or rules.title.get(SOURCE) or game
+    future = FUTURE_GAMES.get(game)
+    return words(lang)._(future) if future is not None else game
 
 
 # Loading and checking ---------------------------------------------------------------------------
@@ -576,7 +631,7 @@ def _learner(raw: Mapping[str, Any], lang: str, source: str, term: str) -> dict[
     if pos == "noun" and not article:
         raise _fail(source, term, "'article' is required for a noun")
     if pos in ("noun", "name") and not gender:
-        raise _fail(source, term, f"'gender' is required for a {PARTS_OF_SPEECH[pos]['en']}")
+        raise _fail(source, term, f"'gender' is required for a {PARTS_OF_SPEECH[pos]}")
     if pos not in ("noun", "name") and (article or gender):
         raise _fail(source, term, "'article' and 'gender' are for nouns and card names only")
     if article and article not in ARTICLES[lang]:
@@ -1008,15 +1063,15 @@ def learner_data(lang: str = "en") -> dict[str, dict[str, Any]]:
             "headword": term.headword,
             "kind": term.kind(lang),
             "ipa": term.pronunciation(lang),
-            "regions": [REGIONS[r][lang] for r in term.regions],
+            "regions": [region_name(r, lang) for r in term.regions],
             "inflections": [
                 {"form": i.form, "label": i.label(lang, term.lang)} for i in term.inflections
             ],
             "sentences": [{"es": s.es, "en": s.en} for s in term.sentences],
-            "usage": _plain(term.usage[lang]) if term.usage is not None else "",
+            "usage": _plain(term.usage.said(lang)) if term.usage is not None else "",
             "cards": [
                 {"src": f"{style}/{code}.svg",
-                 "alt": pack.card_name(parse_card(code), _name_lang(lang))}
+                 "alt": pack.card_name(parse_card(code), lang)}
                 for style, code, _ in term.card_pictures()
             ],
         }
@@ -1028,15 +1083,12 @@ def term_command(word: str, lang: str = "en") -> tuple[int, str]:
 
     Args:
         word: the word to explain, in any form (``"arrastro"``, ``"Fallo"``, ``"vache"``).
-        lang: the reader's language, ``"en"`` or ``"es"``.
+        lang: the reader's language (any of the catalogue's: see :meth:`Term.describe`).
 
     Returns:
         ``(0, text)`` with the word and its article, its language and kind, gloss, IPA, where
         it is used, inflections, definition, example sentences, forms, games and example;
         ``(2, line)`` for an unknown word, with close suggestions when there are any.
-
-    Raises:
-        ValueError: ``lang`` is not ``"en"`` or ``"es"``.
 
     Examples:
         >>> status, text = term_command("fallo", "es")
@@ -1045,19 +1097,15 @@ def term_command(word: str, lang: str = "en") -> tuple[int, str]:
         >>> term_command("falar")
         (2, "unknown term 'falar'; did you mean: fallar?")
     """
-    if lang not in PAGE_LANGS:
-        raise ValueError(f"unknown language {lang!r}; use 'en' or 'es'")
     term = lookup(word)
     if term is not None:
         return 0, term.describe(lang)
     suggestions = _suggest(word)
-    if lang == "es":
-        line = f"término desconocido «{word}»"
-        line += f"; ¿quizá: {', '.join(suggestions)}?" if suggestions else " (no hay nada parecido)"
-    else:
-        line = f"unknown term {word!r}"
-        line += f"; did you mean: {', '.join(suggestions)}?" if suggestions else " (nothing close)"
-    return 2, line
+    w = words(lang)
+    if suggestions:
+        return 2, w._("unknown term '{word}'; did you mean: {suggestions}?", word=word,
+                      suggestions=", ".join(suggestions))
+    return 2, w._("unknown term '{word}' (nothing close)", word=word)
 
 
 def _suggest(word: str, limit: int = 3) -> list[str]:
@@ -1065,9 +1113,9 @@ def _suggest(word: str, limit: int = 3) -> list[str]:
     query = _fold(word)
     close = difflib.get_close_matches(query, list(index), n=limit * 3, cutoff=0.7)
     close += [k for k in index if query and len(query) >= 3 and k.startswith(query)]
-    words: list[str] = []
+    found: list[str] = []
     for key in close:
         name = index[key].word
-        if name not in words:
-            words.append(name)
-    return words[:limit]
+        if name not in found:
+            found.append(name)
+    return found[:limit]

@@ -56,7 +56,7 @@ from ..bots import Bot as _Bot
 from ..bots import GreedyBot, RandomBot, play_out
 from ..core.actions import Trick
 from ..core.cards import Card, Suit, parse_card
-from ..core.errors import CardrulesError, Lang
+from ..core.errors import CardrulesError
 from ..core.errors import shown as quoted
 from ..core.labels import PlayLabel
 from ..core.packs import Style, pack_for
@@ -64,6 +64,7 @@ from ..engine import Game, Phase, Step
 from ..games import rules_for
 from ..games.exchange import Exchange, ExchangeRule
 from ..record import new_game
+from ..words import N_, Lang, Words, known, words
 from .glossary import Term, game_title, terms
 
 __all__ = [
@@ -97,167 +98,50 @@ MAX_DEALS: Final = 16
 
 _ID: Final = re.compile(r"(?P<kind>[a-z]+)-(?P<seed>[0-9]{1,16})")
 
-_TEXT: Final[dict[str, dict[Lang, str]]] = {
-    "players": {"en": "{n} players", "es": "{n} jugadores"},
-    "trumps_up": {"en": "Trumps: {suit} (the turned-up card is {card}).",
-                  "es": "Triunfo: {suit} (la carta vuelta es {card})."},
-    "trumps": {"en": "Trumps: {suit} (the turned-up card has been drawn).",
-               "es": "Triunfo: {suit} (la carta vuelta ya se ha robado)."},
-    "leads": {"en": "{who} leads the trick.", "es": "{who} sale: abre la baza."},
-    "led": {"en": "{who} led the trick.", "es": "{who} salió: abrió la baza."},
-    "on_table": {"en": "On the table: {cards}.", "es": "En la mesa: {cards}."},
-    "table_empty": {"en": "No card on the table yet.",
-                    "es": "Todavía no hay ninguna carta en la mesa."},
-    "played_by": {"en": "{card} ({who})", "es": "{card} ({who})"},
-    "turn_up_caption": {"en": "turned-up card", "es": "carta vuelta"},
-    # Name this play.
-    "label_prompt": {"en": "{who} plays {card}. What is this play called?",
-                     "es": "{who} juega {card}. ¿Cómo se llama esta jugada?"},
-    "why_arrastrar": {
-        "en": "{card} is a trump ({trump}) and it leads the trick: leading a trump is arrastrar.",
-        "es": "{card} es de triunfo ({trump}) y abre la baza: salir de triunfo es arrastrar.",
-    },
-    "why_asistir": {
-        "en": "{card} is of the suit led ({led}), but it does not head the trick: {best} "
-              "stays above it.",
-        "es": "{card} es del palo de salida ({led}), pero no se pone por delante: {best} "
-              "sigue por encima.",
-    },
-    "why_montar": {
-        "en": "{card} is of the suit led ({led}) and beats {best}, the best card until then: "
-              "it now heads the trick.",
-        "es": "{card} es del palo de salida ({led}) y queda por encima de {best}, la mejor "
-              "carta hasta entonces: ahora va ganando la baza.",
-    },
-    "why_fallar_first": {
-        "en": "{card} is a trump ({trump}) on a trick led in {led}, and no trump had been "
-              "played to it: it trumps the trick.",
-        "es": "{card} es de triunfo ({trump}), el palo de salida es {led} y nadie había echado "
-              "triunfo en la baza: es fallar.",
-    },
-    "why_fallar_under": {
-        "en": "{card} is a trump ({trump}) on a trick led in {led}, but {best}, the trump "
-              "already heading the trick, stays above it: it is not pisar.",
-        "es": "{card} es de triunfo ({trump}) y el palo de salida es {led}, pero {best}, el "
-              "triunfo que va ganando, sigue por encima: no es pisar.",
-    },
-    "why_pisar": {
-        "en": "{card} is a trump higher than {best}, the trump that was heading the trick.",
-        "es": "{card} es un triunfo más alto que {best}, el triunfo que iba ganando la baza.",
-    },
-    "why_contrafallar": {
-        "en": "{card} is neither of the suit led ({led}) nor a trump ({trump}): it cannot take "
-              "the trick.",
-        "es": "{card} no es del palo de salida ({led}) ni de triunfo ({trump}): no puede "
-              "ganar la baza.",
-    },
-    # Who takes this trick.
-    "winner_prompt": {"en": "Who takes this trick?", "es": "¿Quién se lleva esta baza?"},
-    "why_top_trump": {
-        "en": "{card} is the highest trump in the trick, and the highest trump takes the trick.",
-        "es": "{card} es el triunfo más alto de la baza, y el triunfo más alto se la lleva.",
-    },
-    "why_top_led": {
-        "en": "No trump was played, so the highest card of the suit led ({led}) takes the "
-              "trick: {card}. Cards of other suits cannot take it.",
-        "es": "No se jugó ningún triunfo, así que se lleva la baza la carta más alta del palo "
-              "de salida ({led}): {card}. Las cartas de otros palos no pueden ganarla.",
-    },
-    "order_trumps": {"en": "The trumps in it, highest first: {cards}.",
-                     "es": "Los triunfos de la baza, de mayor a menor: {cards}."},
-    "order_led": {"en": "The cards of the suit led, highest first: {cards}.",
-                  "es": "Las cartas del palo de salida, de mayor a menor: {cards}."},
-    "takes": {"en": "{who} takes the trick and leads the next one.",
-              "es": "{who} se lleva la baza y sale en la siguiente."},
-    # How many points.
-    "points_prompt": {"en": "How many card points are in this trick?",
-                      "es": "¿Cuántos tantos hay en esta baza?"},
-    "points_sum": {"en": "{terms} = {total} points.", "es": "{terms} = {total} tantos."},
-    "points_none": {"en": "No card in it counts: 0 points.",
-                    "es": "Ninguna de sus cartas vale tantos: 0 tantos."},
-    "points_table": {"en": "Card points: {values}; the other cards, none.",
-                     "es": "Valen tantos: {values}; las demás cartas, nada."},
-    # May this card take the turned-up card.
-    "exchange_prompt": {
-        "en": "{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
-        "es": "{who} tiene {card}. ¿Puede cambiarlo ahora por la carta vuelta, {turn_up}?",
-    },
-    "yes": {"en": "Yes", "es": "Sí"},
-    "no": {"en": "No", "es": "No"},
-    "tricks_done": {"en": "Tricks played so far: {n}; {who} has taken {won} of them.",
-                    "es": "Bazas jugadas hasta ahora: {n}; {who} se ha llevado {won}."},
-    "before_first": {"en": "No card of the deal has been played yet.",
-                     "es": "Todavía no se ha jugado ninguna carta de la mano."},
-    "two_where_hand": {"en": "{card} is in {who}'s hand.",
-                       "es": "{card} está en la mano de {who}."},
-    "two_where_stock": {"en": "{card} is not in any hand (it is still in the stock).",
-                        "es": "{card} no está en ninguna mano (sigue en el mazo)."},
-    "to_play": {"en": "It is {who}'s turn to play.", "es": "Le toca jugar a {who}."},
-    "exchange_yes": {
-        "en": "Yes: in this game {card} is the card that takes the turned-up card, {turn_up}, "
-              "now, and nothing in the rule stops {who} at this moment.",
-        "es": "Sí: en este juego {card} es la carta que se cambia ahora por la carta vuelta, "
-              "{turn_up}, y nada en la regla se lo impide a {who} en este momento.",
-    },
-    "exchange_no": {"en": "No: {why}.", "es": "No: {why}."},
-    "taker": {"en": "The card that takes it now: {card}.",
-              "es": "La carta que se cambia ahora por ella: {card}."},
-    "no_taker": {"en": "No card may take this turned-up card now.",
-                 "es": "Ahora ninguna carta puede cambiarse por esta carta vuelta."},
-    "seat_is": {"en": " ({who} is seat {seat})", "es": " ({who} es el asiento {seat})"},
-    "rule_italian": {
-        "en": "The exchange in {game}: the 2 of trumps takes the turned-up card.",
-        "es": "El cambio en {game}: el 2 de triunfo se cambia por la carta vuelta.",
-    },
-    "rule_spanish": {
-        "en": "The exchange in {game}: a turned-up card above the 7 (3, ace, king, knight, "
-              "jack) is taken by the 7 of trumps, a 7 or a lower card by the 2.",
-        "es": "El cambio en {game}: una carta vuelta por encima del 7 (tres, as, rey, caballo, "
-              "sota) se cambia por el 7 de triunfo; un 7 o una carta más baja, por el 2.",
-    },
-    "rule_puerto-rico": {
-        "en": "The exchange in {game}: a turned-up 10, 11, 12, ace or 3 is taken by the 7 of "
-              "trumps (before the first card is played, by the 2 if it is in a hand: it has "
-              "precedence); a 7, 6, 5 or 4 by the 2.",
-        "es": "El cambio en {game}: una carta vuelta 10, 11, 12, as o 3 se cambia por el 7 de "
-              "triunfo (antes de la primera carta, por el 2 si está en una mano: tiene "
-              "preferencia); un 7, 6, 5 o 4, por el 2.",
-    },
-    "timing_first-trick": {"en": "When: only until the first trick is finished.",
-                           "es": "Cuándo: solo hasta que se termina la primera baza."},
-    "timing_any-time": {
-        "en": "When: at any moment while the turned-up card is under the stock, even out of "
-              "turn.",
-        "es": "Cuándo: en cualquier momento mientras la carta vuelta siga bajo el mazo, aunque no "
-              "sea tu turno.",
-    },
-    "timing_own-turn": {"en": "When: only in your own turn, once a trick.",
-                        "es": "Cuándo: solo en tu turno, una vez por baza."},
-    "timing_before-penultimate": {
-        "en": "When: at any moment but the trick after which the last cards are drawn.",
-        "es": "Cuándo: en cualquier momento salvo en la baza tras la que se roban las últimas "
-              "cartas.",
-    },
-    "needs_trick": {"en": "Who: only a player who has already taken a trick.",
-                    "es": "Quién: solo quien ya se ha llevado alguna baza."},
-    # Word and meaning.
-    "word_prompt": {"en": "What does “{word}” mean?", "es": "¿Qué significa «{word}»?"},
-    "meaning_prompt": {"en": "Which word means “{gloss}”?",
-                       "es": "¿Qué palabra significa «{gloss}»?"},
-    "forms": {"en": "Forms: {forms}.", "es": "Formas: {forms}."},
-    "games": {"en": "Games: {games}.", "es": "Juegos: {games}."},
-    # Errors.
-    "bad_id": {"en": "{text} is not a practice exercise (kind-seed, such as label-7)",
-               "es": "{text} no es un ejercicio de práctica (tipo-semilla, como label-7)"},
+_WHY: Final[dict[str, str]] = {
+    "arrastrar": N_("{card} is a trump ({trump}) and it leads the trick: leading a trump is "
+                    "arrastrar."),
+    "asistir": N_("{card} is of the suit led ({led}), but it does not head the trick: {best} "
+                  "stays above it."),
+    "montar": N_("{card} is of the suit led ({led}) and beats {best}, the best card until then: "
+                 "it now heads the trick."),
+    "fallar": N_("{card} is a trump ({trump}) on a trick led in {led}, and no trump had been "
+                 "played to it: it trumps the trick."),
+    "fallar-under": N_("{card} is a trump ({trump}) on a trick led in {led}, but {best}, the "
+                       "trump already heading the trick, stays above it: it is not pisar."),
+    "pisar": N_("{card} is a trump higher than {best}, the trump that was heading the trick."),
+    "contrafallar": N_("{card} is neither of the suit led ({led}) nor a trump ({trump}): it "
+                       "cannot take the trick."),
 }
+"""Why a play has its label, by label (``fallar-under``: a trump under the trump heading the
+trick)."""
 
+_EXCHANGE_RULES: Final[dict[str, str]] = {
+    "italian": N_("The exchange in {game}: the 2 of trumps takes the turned-up card."),
+    "spanish": N_("The exchange in {game}: a turned-up card above the 7 (3, ace, king, knight, "
+                  "jack) is taken by the 7 of trumps, a 7 or a lower card by the 2."),
+    "puerto-rico": N_("The exchange in {game}: a turned-up 10, 11, 12, ace or 3 is taken by the 7 "
+                      "of trumps (before the first card is played, by the 2 if it is in a hand: "
+                      "it has precedence); a 7, 6, 5 or 4 by the 2."),
+}
+"""The trump exchange's rule, by :attr:`ExchangeRule.rule
+<cardrules.games.exchange.ExchangeRule.rule>`."""
 
-def _t(key: str, lang: Lang, **fields: object) -> str:
-    return _TEXT[key][lang].format(**fields)
+_TIMINGS: Final[dict[str, str]] = {
+    "first-trick": N_("When: only until the first trick is finished."),
+    "any-time": N_("When: at any moment while the turned-up card is under the stock, even out of "
+                   "turn."),
+    "own-turn": N_("When: only in your own turn, once a trick."),
+    "before-penultimate": N_("When: at any moment but the trick after which the last cards are "
+                             "drawn."),
+}
+"""When the trump exchange is allowed, by :attr:`ExchangeRule.timing
+<cardrules.games.exchange.ExchangeRule.timing>`."""
 
+_BAD_ID: Final = N_("{text} is not a practice exercise (kind-seed, such as label-7)")
 
-def _lang(lang: str) -> Lang:
-    return "es" if lang == "es" else "en"
+TURN_UP_CAPTION: Final = N_("turned-up card")
+"""The caption under the turned-up card."""
 
 
 class PracticeError(CardrulesError):
@@ -313,7 +197,8 @@ class TermNote:
     @classmethod
     def of(cls, term: Term, lang: Lang) -> TermNote:
         """The note of a glossary term, in ``lang``."""
-        return cls(term.id, term.word, term.lang, term.gloss[lang], term.definition[lang])
+        return cls(term.id, term.word, term.lang, term.gloss.said(lang),
+                   term.definition.said(lang))
 
 
 @dataclass(frozen=True)
@@ -394,8 +279,7 @@ def exercise_id(kind: str, seed: int) -> str:
         'label-7'
     """
     if kind not in KINDS or not 0 <= seed <= MAX_SEED:
-        text = quoted(f"{kind}-{seed}")
-        raise PracticeError(_t("bad_id", "en", text=text), _t("bad_id", "es", text=text))
+        raise PracticeError(_BAD_ID, text=quoted(f"{kind}-{seed}"))
     return f"{kind}-{seed}"
 
 
@@ -412,8 +296,7 @@ def parse_id(text: str) -> tuple[str, int]:
     """
     match = _ID.fullmatch(text) if isinstance(text, str) else None
     if match is None or match["kind"] not in KINDS or int(match["seed"]) > MAX_SEED:
-        raise PracticeError(_t("bad_id", "en", text=quoted(text)),
-                            _t("bad_id", "es", text=quoted(text, "es")))
+        raise PracticeError(_BAD_ID, text=quoted(text))
     return match["kind"], int(match["seed"])
 
 
@@ -430,9 +313,14 @@ class _Deal:
     lang: Lang
 
     @property
+    def said(self) -> Words:
+        """The exercise's sentences."""
+        return words(self.lang)
+
+    @property
     def title(self) -> str:
         rules = self.game.rules
-        players = _t("players", self.lang, n=rules.players)
+        players = self.said.n_("{n} player", "{n} players", rules.players)
         return f"{rules.title.get(self.lang) or rules.title['en']} · {players}"
 
     @property
@@ -465,9 +353,11 @@ def _deal(rng: random.Random, lang: Lang) -> _Deal:
 
 
 def _trumps_line(deal: _Deal, trump: Suit, turn_up: Card | None) -> str:
+    w = deal.said
     if turn_up is not None:
-        return _t("trumps_up", deal.lang, suit=deal.suit(trump), card=deal.card(turn_up))
-    return _t("trumps", deal.lang, suit=deal.suit(trump))
+        return w._("Trumps: {suit} (the turned-up card is {card}).", suit=deal.suit(trump),
+                   card=deal.card(turn_up))
+    return w._("Trumps: {suit} (the turned-up card has been drawn).", suit=deal.suit(trump))
 
 
 def _heading(cards: Sequence[Card], trump: Suit | None, strength: Sequence[int]) -> Card:
@@ -485,12 +375,6 @@ def _heading(cards: Sequence[Card], trump: Suit | None, strength: Sequence[int])
 
 def _by_strength(cards: Sequence[Card], strength: Sequence[int]) -> list[Card]:
     return sorted(cards, key=lambda c: -strength[c.index])
-
-
-def _listed(words: Sequence[str], lang: Lang) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + (" y " if lang == "es" else " and ") + words[-1]
 
 
 def _term_named(*names: str) -> Term | None:
@@ -530,34 +414,36 @@ def _label(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     before = step.before
     trump = before.trump
     assert trump is not None
+    w = deal.said
     who = deal.words.who(step.seat)
     context = [_trumps_line(deal, trump, before.turn_up)]
     shown: list[ShownCard] = []
     if before.trick:
         leader = before.trick[0][0]
-        context.append(_t("led", lang, who=deal.words.who(leader)))
+        context.append(w._("{who} led the trick.", who=deal.words.who(leader)))
         shown += [deal.shown(c, deal.words.who(s), "table") for s, c in before.trick]
     else:
-        context.append(_t("table_empty", lang))
+        context.append(w._("No card on the table yet."))
     shown.append(deal.shown(card, who, "played"))
     if before.turn_up is not None:
-        shown.append(deal.shown(before.turn_up, _t("turn_up_caption", lang), "turn-up"))
+        shown.append(deal.shown(before.turn_up, w._(TURN_UP_CAPTION), "turn-up"))
     cards = [c for _, c in before.trick]
     strength = deal.game.rules.strength
     fields: dict[str, object] = {"card": deal.card(card), "trump": deal.suit(trump)}
     if cards:
         best = _heading(cards, trump, strength)
         fields |= {"led": deal.suit(cards[0].suit), "best": deal.card(best)}
-        key = f"why_{label.value}"
-        if label is PlayLabel.FALLAR:
-            key = "why_fallar_under" if best.suit is trump else "why_fallar_first"
+        key = label.value
+        if label is PlayLabel.FALLAR and best.suit is trump:
+            key = "fallar-under"
     else:
-        key = "why_arrastrar"
+        key = "arrastrar"
     choices = tuple(Choice(each.value, each.term) for each in PlayLabel)
     return Exercise(
         id=ident, kind="label", lang=lang,
-        prompt=_t("label_prompt", lang, who=who, card=deal.card(card)),
-        choices=choices, answer=label.value, rule=(_t(key, lang, **fields),),
+        prompt=w._("{who} plays {card}. What is this play called?", who=who,
+                   card=deal.card(card)),
+        choices=choices, answer=label.value, rule=(w._(_WHY[key], **fields),),
         term=_note(lang, label.value), title=deal.title, style=deal.style,
         context=tuple(context), cards=tuple(shown), record=deal.record(), step=step.index,
     )
@@ -574,12 +460,12 @@ def _trick_step(rng: random.Random, lang: Lang) -> tuple[_Deal, Step, Trick]:
 
 def _trick_cards(deal: _Deal, step: Step, trick: Trick) -> tuple[list[str], list[ShownCard]]:
     trump = trick.trump
-    context = [_t("led", deal.lang, who=deal.words.who(trick.leader))]
+    context = [deal.said._("{who} led the trick.", who=deal.words.who(trick.leader))]
     if trump is not None:
         context.insert(0, _trumps_line(deal, trump, step.before.turn_up))
     shown = [deal.shown(c, deal.words.who(s), "trick") for s, c in trick.plays]
     if step.before.turn_up is not None:
-        shown.append(deal.shown(step.before.turn_up, _t("turn_up_caption", deal.lang), "turn-up"))
+        shown.append(deal.shown(step.before.turn_up, deal.said._(TURN_UP_CAPTION), "turn-up"))
     return context, shown
 
 
@@ -589,30 +475,35 @@ def _winner(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     context, shown = _trick_cards(deal, step, trick)
     strength = deal.game.rules.strength
     assert trick.winner is not None
-    words = deal.words
+    w, narrator = deal.said, deal.words
     won_with = next(c for s, c in reversed(trick.plays) if s == trick.winner)
     trumps = [c for c in trick.cards if c.suit is trick.trump]
     rule: list[str] = []
     if trumps:
-        rule.append(_t("why_top_trump", lang, card=deal.card(won_with)))
+        rule.append(w._("{card} is the highest trump in the trick, and the highest trump takes "
+                        "the trick.", card=deal.card(won_with)))
         if len(trumps) > 1:
             ordered = [deal.card(c) for c in _by_strength(trumps, strength)]
-            rule.append(_t("order_trumps", lang, cards=_listed(ordered, lang)))
+            rule.append(w._("The trumps in it, highest first: {cards}.", cards=w.join(ordered)))
     else:
         led = trick.cards[0].suit
-        rule.append(_t("why_top_led", lang, led=deal.suit(led), card=deal.card(won_with)))
+        rule.append(w._("No trump was played, so the highest card of the suit led ({led}) takes "
+                        "the trick: {card}. Cards of other suits cannot take it.",
+                        led=deal.suit(led), card=deal.card(won_with)))
         same = [c for c in trick.cards if c.suit is led]
         if len(same) > 1:
             ordered = [deal.card(c) for c in _by_strength(same, strength)]
-            rule.append(_t("order_led", lang, cards=_listed(ordered, lang)))
-    rule.append(_t("takes", lang, who=words.who(trick.winner)))
+            rule.append(w._("The cards of the suit led, highest first: {cards}.",
+                            cards=w.join(ordered)))
+    rule.append(w._("{who} takes the trick and leads the next one.",
+                    who=narrator.who(trick.winner)))
     seats: list[int] = []
     for seat, _ in trick.plays:
         if seat not in seats:
             seats.append(seat)
     return Exercise(
-        id=ident, kind="winner", lang=lang, prompt=_t("winner_prompt", lang),
-        choices=tuple(Choice(str(s), words.who(s)) for s in seats), answer=str(trick.winner),
+        id=ident, kind="winner", lang=lang, prompt=w._("Who takes this trick?"),
+        choices=tuple(Choice(str(s), narrator.who(s)) for s in seats), answer=str(trick.winner),
         rule=tuple(rule), term=_note(lang, "bazas", "baza"), title=deal.title,
         style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
         step=step.index,
@@ -635,26 +526,27 @@ def _points(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*How many card points are in this trick?*"""
     deal, step, trick = _trick_step(rng, lang)
     context, shown = _trick_cards(deal, step, trick)
+    w = deal.said
     values = deal.game.rules.card_points
     total = trick.points
     counted = [c for c in trick.cards if values[c.index]]
     if counted:
         parts = " + ".join(f"{deal.words.card_name(c)} {values[c.index]}" for c in trick.cards)
-        rule = [_t("points_sum", lang, terms=parts, total=total)]
+        rule = [w.n_("{terms} = {n} point.", "{terms} = {n} points.", total, terms=parts)]
     else:
-        rule = [_t("points_none", lang)]
+        rule = [w._("No card in it counts: 0 points.")]
     suit = trick.cards[0].suit
     scoring = sorted((c for c in deal.game.rules.pack.cards if c.suit is suit and values[c.index]),
                      key=lambda c: -values[c.index])
     table = ", ".join(f"{_rank_word(deal, c)} {values[c.index]}" for c in scoring)
-    rule.append(_t("points_table", lang, values=table))
+    rule.append(w._("Card points: {values}; the other cards, none.", values=table))
     near = {total + d for d in (-10, -4, -3, -2, 1, 2, 3, 4, 10, 11)}
     near |= {total - values[c.index] for c in counted}
     near = {n for n in near if n >= 0 and n != total}
     wrong = rng.sample(sorted(near), 3)
     numbers = sorted([total, *wrong])
     return Exercise(
-        id=ident, kind="points", lang=lang, prompt=_t("points_prompt", lang),
+        id=ident, kind="points", lang=lang, prompt=w._("How many card points are in this trick?"),
         choices=tuple(Choice(str(n), str(n)) for n in numbers), answer=str(total),
         rule=tuple(rule), term=_note(lang, "tantos"), title=deal.title,
         style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
@@ -665,13 +557,6 @@ def _points(rng: random.Random, lang: Lang, ident: str) -> Exercise:
 def _exchange_rule(game: Game) -> ExchangeRule | None:
     found = game.rules.rule_for(Exchange(Card(2, Suit.OROS)))
     return found if isinstance(found, ExchangeRule) else None
-
-
-def _why(message: str, seat: int, who: str, lang: Lang) -> str:
-    """The engine's reason, with the name of the seat it numbers."""
-    if f"{'asiento' if lang == 'es' else 'seat'} {seat} " in message:
-        return message + _t("seat_is", lang, who=who, seat=seat)
-    return message
 
 
 def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
@@ -706,51 +591,57 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     deal, index, game, seat, card, allowed = found
     rule = _exchange_rule(game)
     assert rule is not None and game.turn_up is not None and game.trump is not None
-    words = deal.words
-    who, up = words.who(seat), game.turn_up
+    w, narrator = deal.said, deal.words
+    who, up = narrator.who(seat), game.turn_up
     context = [_trumps_line(deal, game.trump, up)]
     won = sum(1 for t in game.tricks if t.winner == seat)
     if not game.tricks and not game.trick:
-        context.append(_t("before_first", lang))
+        context.append(w._("No card of the deal has been played yet."))
         if rule.rule == "puerto-rico":
             two = Card(2, game.trump)
             holder = next((s for s, h in enumerate(game.hands) if two in h), None)
-            context.append(_t("two_where_stock", lang, card=deal.card(two)) if holder is None
-                           else _t("two_where_hand", lang, card=deal.card(two),
-                                   who=words.who(holder)))
+            context.append(
+                w._("{card} is not in any hand (it is still in the stock).", card=deal.card(two))
+                if holder is None else
+                w._("{card} is in {who}'s hand.", card=deal.card(two), who=narrator.who(holder)))
     else:
-        context.append(_t("tricks_done", lang, n=len(game.tricks), who=who, won=won))
+        context.append(w._("Tricks played so far: {n}; {who} has taken {won} of them.",
+                           n=len(game.tricks), who=who, won=won))
         if game.trick:
-            table = ", ".join(_t("played_by", lang, card=deal.card(c), who=words.who(s))
+            table = ", ".join(w._("{card} ({who})", card=deal.card(c), who=narrator.who(s))
                               for s, c in game.trick_plays)
-            context.append(_t("on_table", lang, cards=table))
+            context.append(w._("On the table: {cards}.", cards=table))
     if game.current_player is not None:
-        context.append(_t("to_play", lang, who=words.who(game.current_player)))
+        context.append(w._("It is {who}'s turn to play.", who=narrator.who(game.current_player)))
     shown = [deal.shown(c, who, "asked" if c is card else "hand") for c in game.hands[seat]]
-    shown.append(deal.shown(up, _t("turn_up_caption", lang), "turn-up"))
+    shown.append(deal.shown(up, w._(TURN_UP_CAPTION), "turn-up"))
     refusal = game.refusal(Exchange(card))
     assert (refusal is None) is allowed
     title = game_title(game.rules.id, lang)
     if refusal is None:
-        lines = [_t("exchange_yes", lang, card=deal.card(card), turn_up=deal.card(up), who=who)]
+        lines = [w._("Yes: in this game {card} is the card that takes the turned-up card, "
+                     "{turn_up}, now, and nothing in the rule stops {who} at this moment.",
+                     card=deal.card(card), turn_up=deal.card(up), who=who)]
     else:
-        why = _why(refusal.message(lang), seat, who, lang)
+        why = refusal.message(lang)  # the engine names the player ({who}), never a seat number
         for named in (card, up):
-            why = re.sub(rf"\b{named.code}\b", f"{named.code} ({words.card_name(named)})", why)
-        lines = [_t("exchange_no", lang, why=why)]
+            why = re.sub(rf"\b{named.code}\b", f"{named.code} ({narrator.card_name(named)})", why)
+        lines = [w._("No: {why}.", why=why)]
         takers = [c for c in rule.cards(game) if c is not card]
-        lines.append(_t("taker", lang, card=deal.card(takers[0])) if takers
-                     else _t("no_taker", lang) if card not in rule.cards(game) else "")
+        lines.append(w._("The card that takes it now: {card}.", card=deal.card(takers[0]))
+                     if takers else w._("No card may take this turned-up card now.")
+                     if card not in rule.cards(game) else "")
     lines = [line for line in lines if line]
     if rule.rule in ("italian", "spanish", "puerto-rico"):
-        lines.append(_t(f"rule_{rule.rule}", lang, game=title))
-    lines.append(_t(f"timing_{rule.timing}", lang))
+        lines.append(w._(_EXCHANGE_RULES[rule.rule], game=title))
+    lines.append(w._(_TIMINGS[rule.timing]))
     if rule.needs_trick:
-        lines.append(_t("needs_trick", lang))
+        lines.append(w._("Who: only a player who has already taken a trick."))
     return Exercise(
         id=ident, kind="exchange", lang=lang,
-        prompt=_t("exchange_prompt", lang, who=who, card=deal.card(card), turn_up=deal.card(up)),
-        choices=(Choice("yes", _t("yes", lang)), Choice("no", _t("no", lang))),
+        prompt=w._("{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
+                   who=who, card=deal.card(card), turn_up=deal.card(up)),
+        choices=(Choice("yes", w._("Yes")), Choice("no", w._("No"))),
         answer="yes" if allowed else "no", rule=tuple(lines),
         term=_note(lang, "carta-vuelta", "muestra"), title=deal.title, style=deal.style,
         context=tuple(context), cards=tuple(shown), record=deal.record(), step=index,
@@ -759,9 +650,9 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
 
 def _term_style(term: Term) -> Style:
     """The pictures' style of a glossary term's cards (Spanish unless the term says)."""
-    for known in typing.get_args(Style):
-        if term.pack == known:
-            return typing.cast(Style, known)
+    for style in typing.get_args(Style):
+        if term.pack == style:
+            return typing.cast(Style, style)
     return "spanish"
 
 
@@ -794,12 +685,13 @@ def pictures() -> str:
 
 def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*Word ↔ meaning*: a glossary term and its gloss, one way or the other."""
+    w = words(lang)
     every = terms()
     term = rng.choice(every)
     forward = rng.random() < 0.5  # the word shown, its meaning asked
 
     def clash(other: Term, taken: Sequence[Term]) -> bool:
-        return any(other.gloss[lang].casefold() == t.gloss[lang].casefold()
+        return any(other.gloss.said(lang).casefold() == t.gloss.said(lang).casefold()
                    or other.word.casefold() == t.word.casefold() for t in taken)
 
     same_group = [t for t in every if t.group == term.group and t is not term]
@@ -814,15 +706,15 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             picked.append(other)
     rng.shuffle(picked)
     if forward:
-        prompt = _t("word_prompt", lang, word=term.word)
-        choices = tuple(Choice(t.id, t.gloss[lang]) for t in picked)
+        prompt = w._("What does “{word}” mean?", word=term.word)
+        choices = tuple(Choice(t.id, t.gloss.said(lang)) for t in picked)
     else:
-        prompt = _t("meaning_prompt", lang, gloss=term.gloss[lang])
+        prompt = w._("Which word means “{gloss}”?", gloss=term.gloss.said(lang))
         choices = tuple(Choice(t.id, t.word) for t in picked)
     rule = []
     if term.forms:
-        rule.append(_t("forms", lang, forms=", ".join(term.forms)))
-    rule.append(_t("games", lang, games=", ".join(game_title(g, lang) for g in term.games)))
+        rule.append(w._("Forms: {forms}.", forms=", ".join(term.forms)))
+    rule.append(w._("Games: {games}.", games=", ".join(game_title(g, lang) for g in term.games)))
     style = _term_style(term)
     pack = pack_for(style, 40 if style == "italian" else 48)
     pictures = tuple(ShownCard(code, pack.card_name(parse_card(code), lang), "", "term")
@@ -860,7 +752,7 @@ def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
         True
     """
     ident = exercise_id(kind, seed)
-    language = _lang(lang)
+    language = known(lang)
     rng = random.Random(seed * len(KINDS) + KINDS.index(kind))
     made = _MAKERS[kind](rng, language, ident)
     return dataclasses.replace(made, rule=tuple(r[:1].upper() + r[1:] for r in made.rule),
@@ -877,7 +769,7 @@ def exercise_data(exercise_id: str, lang: str = "en") -> dict[str, Any]:
         >>> exercise_data("nonsense", "en")["ok"]
         False
     """
-    language = _lang(lang)
+    language = known(lang)
     try:
         kind, seed = parse_id(exercise_id)
         return {"ok": True, "exercise": generate(kind, seed, language).to_dict()}
