@@ -18,10 +18,12 @@ from typing import Any, Final, Literal
 
 from .core.actions import Action
 from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError
+from .core.quoted import Quoted
 from .core.rng import SeededRandom, random_seed
 from .engine import Game, Result
 from .games import rules_for
 from .record import load_record, new_game
+from .words import N_, Message
 
 ROTATION: Final = ("O", "C", "E", "B")
 """The trump suit of each deal of a four-deal match: coins, cups, swords, clubs."""
@@ -66,15 +68,10 @@ class Match:
         points (``"points"``) over the four; ``None``: an ordinary match."""
         if rotate_trumps is not None:
             if "trump_suit" not in type(self.rules.options)().to_dict():
-                raise OptionError(
-                    f"{self.rules.id} has no fixed trump suit to rotate",
-                    f"{self.rules.id} no tiene un palo de triunfo fijo que rotar",
-                )
+                raise OptionError("{game} has no fixed trump suit to rotate", game=self.rules.id)
             if rotate_trumps not in ("deals", "points"):
-                raise OptionError(
-                    f"rotate_trumps is 'deals' or 'points', not {rotate_trumps!r}",
-                    f"rotate_trumps es 'deals' o 'points', no {rotate_trumps!r}",
-                )
+                raise OptionError("rotate_trumps is 'deals' or 'points', not {value}",
+                                  value=Quoted(rotate_trumps))
             deals = len(ROTATION)
         self.people = names
         """The people, as given (for Aluette, in the order the seating cards were dealt)."""
@@ -134,9 +131,7 @@ class Match:
         """
         game = self.game
         if game.result is None:
-            raise IllegalActionError(
-                "the current deal is not finished", "la mano en curso no ha terminado"
-            )
+            raise IllegalActionError("the current deal is not finished")
         if len(self.results) == len(self.games):  # already booked
             return None
         seats = self.seats
@@ -202,37 +197,39 @@ def replay_match(record: Mapping[str, Any] | str) -> Match:
     data = load_record(record)
     for key, kind in (("game", str), ("players", list), ("seed", int)):
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise RecordError(f"{key}: missing or of the wrong kind",
-                              f"{key}: falta o no es del tipo correcto")
+            raise RecordError("{where}: {problem}", where=key,
+                              problem=Message(N_("missing or of the wrong kind")))
     length = data.get("length") or {}
     deals = data.get("deals", [])
     if not isinstance(length, dict) or not isinstance(deals, list):
-        raise RecordError("length or deals: of the wrong kind", "length o deals: tipo incorrecto")
+        raise RecordError("{where}: {problem}", where="length, deals",
+                          problem=Message(N_("of the wrong kind")))
     try:
         match = Match(data["game"], players=data["players"], seed=data["seed"],
                       options=data.get("options"), deals=length.get("deals"),
                       target=length.get("target"), rotate_trumps=data.get("rotate_trumps"))
     except CardrulesError as error:
-        raise RecordError(f"match: {error.en}", f"partida: {error.es}") from None
+        raise RecordError("{where}: {problem}", where="match", problem=error.said) from None
     seating = data.get("seating")
     dealt = getattr(match.seating, "dealt", None)
     if seating is not None and (dealt is None or seating != [[p, c.code] for p, c in dealt]):
-        raise RecordError("seating: not the seating draw the seed makes",
-                          "seating: no es el sorteo de asientos que da la semilla")
+        raise RecordError("{where}: {problem}", where="seating",
+                          problem=Message(N_("not the seating draw the seed makes")))
     for i, deal in enumerate(deals):
         if i > 0 and match.next_deal() is None:
-            raise RecordError(f"deals[{i}]: the match was already over",
-                              f"deals[{i}]: la partida ya había terminado")
+            raise RecordError("{where}: {problem}", where=f"deals[{i}]",
+                              problem=Message(N_("the match was already over")))
         expected = match.game.to_record()
         if not isinstance(deal, dict) or deal.get("deal") != expected["deal"]:
-            raise RecordError(f"deals[{i}].deal: not the deal the match seed makes",
-                              f"deals[{i}].deal: no es el reparto que da la semilla")
+            raise RecordError("{where}: {problem}", where=f"deals[{i}].deal",
+                              problem=Message(N_("not the deal the match seed makes")))
         for j, action in enumerate(deal.get("actions", [])):
             try:
                 match.game.play(action)
             except CardrulesError as error:
                 where = f"deals[{i}].actions[{j}]"
-                raise RecordError(f"{where}: {error.en}", f"{where}: {error.es}") from None
+                raise RecordError("{where}: {problem}", where=where,
+                                  problem=error.said) from None
     if match.game.is_over:
         match.next_deal()
     return match

@@ -24,25 +24,28 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import games
 from .core.actions import Deal
 from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError, shown
 from .core.labels import trick_labels
 from .core.options import Options
+from .core.quoted import Quoted
 from .core.rng import MAX_SEED, random_seed
 from .engine import FORMAT, Game
-from .games import ALIASES, GAMES, rules_for
+from .games import rules_for
+from .words import N_, Lang, Message, words
 
-# The json module's messages, in Spanish.
-_JSON_ES = (
-    ("Expecting value", "se esperaba un valor"),
-    ("Expecting property name", "se esperaba un nombre de clave entre comillas dobles"),
-    ("Expecting ',' delimiter", "se esperaba una coma"),
-    ("Expecting ':' delimiter", "se esperaban dos puntos"),
-    ("Extra data", "sobran datos tras el objeto"),
-    ("Unterminated string", "hay un texto sin cerrar"),
-    ("Invalid control character", "hay un carácter de control no válido"),
-    ("Invalid \\escape", "hay una secuencia de escape no válida"),
-    ("Illegal trailing comma", "sobra una coma final"),
+# The json module's messages (the start of each), as the catalogue of words knows them.
+_JSON = (
+    N_("Expecting value"),
+    N_("Expecting property name"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string"),
+    N_("Invalid control character"),
+    N_("Invalid \\escape"),
+    N_("Illegal trailing comma"),
 )
 
 MAX_RECORD_CHARS = 1_000_000
@@ -53,6 +56,18 @@ _KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "tit
 
 MAX_NOTE_CHARS = 2000
 """The longest note on an action, in each language."""
+
+
+class _Thousands(Message):
+    """A big number written with the reader's thousands separator ("1,000,000";
+    "1.000.000")."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__("{number}", {"number": number})
+
+    def say(self, lang: Lang = "en") -> str:
+        number: int = self.fields["number"]  # type: ignore[assignment]
+        return f"{number:,}".replace(",", words(lang).p_("thousands separator", ","))
 
 
 def new_game(
@@ -102,10 +117,8 @@ def new_game(
     rules = rules_for(game, count, opts)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed <= MAX_SEED):
-        raise RecordError(
-            f"a seed is a whole number from 0 to 2**64-1, not {shown(seed)}",
-            f"una semilla es un número entero de 0 a 2**64-1, no {shown(seed, 'es')}",
-        )
+        raise RecordError("a seed is a whole number from 0 to 2**64-1, not {seed}",
+                          seed=Quoted(seed))
     played = Game(rules, names=names, seed=seed)
     if deal is None:
         if seed is None:
@@ -113,14 +126,16 @@ def new_game(
         played.deal(rules.deal_from_seed(seed), checked=True)
     else:
         if seed is not None and rules.deal_from_seed(seed) != deal:
-            raise RecordError("seed and deal disagree: the seed makes another deal",
-                              "la semilla y el reparto no coinciden: la semilla da otro reparto")
+            raise RecordError("seed and deal disagree: the seed makes another deal")
         played.play(deal)
     return played
 
 
-def _fail(where: str, en: str, es: str) -> RecordError:
-    return RecordError(f"{where}: {en}", f"{where}: {es}")
+def _fail(where: str, problem: str | Message, **fields: object) -> RecordError:
+    """A record error at the field ``where``: "players: names must be text" (``problem``: a
+    sentence of the catalogue, marked where it is written, with its ``fields``)."""
+    said = problem if isinstance(problem, Message) else Message(problem, fields)
+    return RecordError("{where}: {problem}", where=where, problem=said)
 
 
 def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
@@ -131,36 +146,31 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """
     if isinstance(source, (str, bytes)):
         if len(source) > MAX_RECORD_CHARS:
-            raise RecordError(
-                f"the record is too long: over {MAX_RECORD_CHARS:,} characters",
-                f"el registro es demasiado largo: más de {MAX_RECORD_CHARS:,} caracteres"
-                .replace(",", "."),
-            )
+            raise RecordError("the record is too long: over {limit} characters",
+                              limit=_Thousands(MAX_RECORD_CHARS))
         try:
             data = json.loads(source)
         except json.JSONDecodeError as error:
-            spanish = next((es for en, es in _JSON_ES if error.msg.startswith(en)), error.msg)
+            known = next((m for m in _JSON if error.msg.startswith(m)), None)
             raise RecordError(
-                f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-                f"no es JSON válido: {spanish} en la línea {error.lineno}, columna {error.colno}",
+                "not valid JSON: {problem} at line {line}, column {column}",
+                problem=Message(known) if known is not None else error.msg, line=error.lineno,
+                column=error.colno,
             ) from None
         except UnicodeDecodeError:
-            raise RecordError("not UTF-8 text", "no es texto UTF-8") from None
+            raise RecordError("not UTF-8 text") from None
         except RecursionError:
-            raise RecordError("the JSON is nested too deeply", "el JSON está anidado a demasiada "
-                              "profundidad") from None
+            raise RecordError("the JSON is nested too deeply") from None
         except ValueError:  # a number too long to convert
-            raise RecordError("a number in the record has too many digits (over 4,300)",
-                              "un número del registro tiene demasiadas cifras (más de 4.300)"
-                              ) from None
+            raise RecordError("a number in the record has too many digits (over {limit})",
+                              limit=_Thousands(4300)) from None
     else:
         data = source
     if not isinstance(data, Mapping):
         raise RecordError("a deal record must be a JSON object")
     for key in data:
         if not isinstance(key, str):
-            raise RecordError(f"the record's keys must be text, not {shown(key)}",
-                              f"las claves del registro deben ser texto, no {shown(key, 'es')}")
+            raise RecordError("the record's keys must be text, not {key}", key=Quoted(key))
     return dict(data)
 
 
@@ -177,67 +187,58 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     data = load_record(record)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise RecordError(
-            f"unknown key {shown(unknown[0])}; a record has: {', '.join(sorted(_KEYS))}",
-            f"clave desconocida {shown(unknown[0], 'es')}; un registro tiene: "
-            f"{', '.join(sorted(_KEYS))}",
-        )
+        raise RecordError("unknown key {key}; a record has: {keys}", key=Quoted(unknown[0]),
+                          keys=", ".join(sorted(_KEYS)))
     game_id = data.get("game")
     if not isinstance(game_id, str):
-        raise _fail("game", "missing or not a game id such as \"briscola\"",
-                    "falta o no es un identificador de juego como \"briscola\"")
-    game_id = ALIASES.get(game_id, game_id)
-    if game_id not in GAMES:
-        known = ", ".join(GAMES)
-        raise _fail("game", f"unknown game {shown(game_id)}; the games are: {known}",
-                    f"juego desconocido {shown(game_id, 'es')}; los juegos son: {known}")
+        raise _fail("game", N_("missing or not a game id such as \"briscola\""))
+    try:
+        game_id = games.game_id(game_id)
+    except OptionError as error:
+        raise _fail("game", error.said) from None
     for key in ("title", "comment"):
         if key in data and not isinstance(data[key], str):
-            raise _fail(key, "must be text", "debe ser un texto")
+            raise _fail(key, N_("must be text"))
     players = data.get("players")
     if players is None:
-        raise _fail("players", "missing (a number of players or a list of names)",
-                    "falta (un número de jugadores o una lista de nombres)")
+        raise _fail("players", N_("missing (a number of players or a list of names)"))
     if isinstance(players, list):
         if not all(isinstance(p, str) for p in players):
-            raise _fail("players", "names must be text", "los nombres deben ser texto")
+            raise _fail("players", N_("names must be text"))
     elif isinstance(players, bool) or not isinstance(players, int):
-        raise _fail("players", "must be a number or a list of names",
-                    "debe ser un número o una lista de nombres")
+        raise _fail("players", N_("must be a number or a list of names"))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise _fail("options", "must be an object", "debe ser un objeto")
+        raise _fail("options", N_("must be an object"))
     if data.get("format", FORMAT) != FORMAT:
-        raise _fail("format", f"unsupported format {shown(data['format'])} (this is {FORMAT})",
-                    f"formato no admitido {shown(data['format'], 'es')} (este es {FORMAT})")
+        raise _fail("format", N_("unsupported format {format} (this is {ours})"),
+                    format=Quoted(data["format"]), ours=FORMAT)
     seed = data.get("seed")
     if "deal" not in data and seed is None:
-        raise RecordError("the record needs a \"seed\" or a \"deal\"",
-                          "el registro necesita una \"seed\" (semilla) o un \"deal\" (reparto)")
+        raise RecordError("the record needs a \"seed\" or a \"deal\"")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise _fail("actions", "must be a list of actions in notation",
-                    "debe ser una lista de acciones en notación")
+        raise _fail("actions", N_("must be a list of actions in notation"))
     count = len(players) if isinstance(players, list) else players
     for field, chosen in (("players", None), ("options", options)):  # the count first
         try:
             rules_for(game_id, count, chosen)
         except OptionError as error:
-            raise _fail(field, error.en, error.es) from None
+            raise _fail(field, error.said) from None
     deal = Deal.from_json(data["deal"]) if "deal" in data else None
     try:
         game = new_game(game_id, players=players, seed=seed, options=options, deal=deal)
     except IllegalActionError as error:  # the explicit deal does not fit the game
-        raise _fail("deal", error.en, error.es) from None
+        raise _fail("deal", error.said) from None
     except RecordError as error:  # a bad seed
-        raise _fail("seed", error.en, error.es) from None
+        raise _fail("seed", error.said) from None
     notes_of(data, len(actions))  # checked before the play: a bad note names its field
     for i, action in enumerate(actions):
         try:
             game.play(action)
         except CardrulesError as error:
-            raise RecordError(f"actions[{i}] ({shown(action)}): {error.en}",
-                              f"actions[{i}] ({shown(action, 'es')}): {error.es}") from None
+            raise RecordError("{where} ({action}): {problem}", where=f"actions[{i}]",
+                              action=Quoted(action), problem=error.said) from None
     return game
 
 
@@ -252,8 +253,7 @@ def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, t
     """
     raw = data.get("notes", {})
     if not isinstance(raw, dict):
-        raise _fail("notes", "must be an object: step number -> {en, es}",
-                    "debe ser un objeto: número de paso -> {en, es}")
+        raise _fail("notes", N_("must be an object: step number -> an object with en and es"))
     if actions is None:
         listed = data.get("actions", [])
         actions = len(listed) if isinstance(listed, list) else 0
@@ -264,15 +264,15 @@ def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, t
         # (two keys for one step).
         if (not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 6
                 or (len(key) > 1 and key[0] == "0") or int(key) > actions):
-            raise _fail(where, f"a note is on step 0 (the deal) to {actions}, by its number",
-                        f"una nota va en un paso del 0 (el reparto) al {actions}, por su número")
+            raise _fail(where, N_("a note is on step 0 (the deal) to {last}, by its number"),
+                        last=actions)
         if not isinstance(note, dict) or set(note) != {"en", "es"}:
-            raise _fail(where, "must be an object with en and es", "debe ser un objeto con en y es")
+            raise _fail(where, N_("must be an object with en and es"))
         for lang in ("en", "es"):
             text = note[lang]
             if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTE_CHARS:
-                raise _fail(f"{where}.{lang}", f"must be text of 1 to {MAX_NOTE_CHARS} characters",
-                            f"debe ser un texto de 1 a {MAX_NOTE_CHARS} caracteres")
+                raise _fail(f"{where}.{lang}", N_("must be text of 1 to {limit} characters"),
+                            limit=MAX_NOTE_CHARS)
         notes[int(key)] = (note["en"], note["es"])
     return notes
 

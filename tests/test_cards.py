@@ -172,10 +172,27 @@ def test_pack_sizes() -> None:
         ("french-40", "10B", "fr", "valet de trèfle"),
         ("french-40", "1O", "fr", "as de carreau"),
         ("french-40", "11C", "es", "reina de corazones"),
+        ("french-40", "10B", "es", "jota de tréboles"),
+        ("italian-40", "12E", "es", "rey de espadas"),
+        ("spanish-40", "12B", "de", "king of clubs"),  # no catalogue: English
+        ("italian-40", "12E", "fr", "king of swords"),  # not the pack's own language
     ],
 )
 def test_card_names(pack: str, code: str, lang: str, name: str) -> None:
     assert PACKS[pack].card_name(parse_card(code), lang) == name
+
+
+def test_suit_and_face_names_come_from_the_catalogue_and_the_pack() -> None:
+    spanish, french, italian = PACKS["spanish-40"], PACKS["french-40"], PACKS["italian-40"]
+    clubs = parse_card("1B").suit
+    assert [spanish.suit_name(clubs, lang) for lang in ("en", "es")] == ["clubs", "bastos"]
+    assert [french.suit_name(clubs, lang) for lang in ("en", "es", "fr")] == [
+        "clubs", "tréboles", "trèfle"]
+    assert italian.suit_name(clubs, "it") == "bastoni"
+    assert spanish.face.faces["es"] == ("sota", "caballo", "rey")
+    assert italian.face.faces["it"] == ("fante", "cavallo", "re")
+    assert french.face.suits["en"] == ("diamonds", "hearts", "spades", "clubs")
+    assert spanish.card_word(parse_card("11C")).say("es") == "caballo de copas"
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,27 @@ def test_italian_exchange_closes_after_the_first_trick() -> None:
     assert_refused(game, "exchange:2O", "not allowed at this moment")
 
 
+def test_a_turn_up_that_is_no_trump_cannot_be_exchanged_and_the_refusal_says_why() -> None:
+    # Trumps fixed to coins by the option; the turned-up king of clubs is no trump.
+    game = start("brisca", 2, ["1C 5C 7O", "2O 4E 5E"], top="7B 10B 11B", turn_up="12B",
+                 options={"trump_suit": "O", "exchange_needs_trick": False})
+    assert game.trump is cardrules.Suit.OROS
+    assert exchanges(game, 0) == exchanges(game, 1) == []
+    with pytest.raises(IllegalActionError) as info:
+        game.play("exchange:2O")
+    assert info.value.en == ("the turned-up 12B is not a trump (trumps are coins): it cannot be "
+                             "exchanged")
+    assert info.value.es == ("la carta vuelta, el 12B, no es de triunfo (el palo de triunfo es "
+                             "oros): no se puede cambiar")
+
+
+def test_a_wrong_card_for_the_exchange_is_refused_in_words_of_the_turn_up() -> None:
+    game = italian_game()
+    with pytest.raises(IllegalActionError) as info:
+        game.play("exchange:7O")
+    assert info.value.es == "el 7O no puede cambiarse por la carta vuelta, el 12O"
+
+
 # Spanish (seed 004) ---------------------------------------------------------------------------
 
 

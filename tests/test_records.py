@@ -226,7 +226,7 @@ def test_wrong_hand_size() -> None:
     record["deal"]["stock"].append(record["deal"]["hands"][0].pop())
     error = error_of(record)
     assert error.en.startswith("deal")
-    assert "seat 0 is dealt 2 cards" in error.en
+    assert "hands[0] has 2 cards; this game deals 3" in error.en
 
 
 def test_wrong_number_of_hands() -> None:

@@ -253,21 +253,22 @@ class Narrator:
         if phrases is None:
             return self._by_notation(seat, move.notation())
         if isinstance(move, Masked):
-            template = phrases.es_hidden if self.lang == "es" else phrases.en_hidden
-        elif you:
-            template = phrases.es_you if self.lang == "es" else phrases.en_you
+            template = phrases.hidden
         else:
-            template = phrases.es if self.lang == "es" else phrases.en
-        return template.format(**self._fields(seat, move, turn_up, trump)) if template else ""
+            template = phrases.you if you else phrases.them
+        if not template:
+            return ""
+        return words(self.lang)._(template, **self._fields(seat, move, turn_up, trump))
 
     def choice(self, move: Move, turn_up: Card | None = None, trump: Suit | None = None) -> str:
         """A legal move offered to the viewer, as a choice: "claim every remaining trick..."."""
         phrases = self._phrases(move)
         if phrases is None:
             return ""
-        template = phrases.es_choice if self.lang == "es" else phrases.en_choice
+        if not phrases.choice:
+            return ""
         seat = self.you if self.you is not None else 0
-        return template.format(**self._fields(seat, move, turn_up, trump))
+        return words(self.lang)._(phrases.choice, **self._fields(seat, move, turn_up, trump))
 
     def _phrases(self, move: Move) -> Phrases | None:
         if isinstance(move, Masked):

@@ -28,6 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..core.actions import Action
 from ..core.errors import OptionError
+from ..core.quoted import Quoted
 from ..engine import CHANCE, Game, SeatView
 from .pimc import HINT_NOISE, LEVELS, Estimate, PimcBot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
@@ -97,24 +98,18 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         level = params.pop("level", None)
         if level is not None:
             if level not in LEVELS:
-                raise OptionError(
-                    f"level {level!r}: choose {', '.join(LEVELS)}",
-                    f"nivel {level!r}: elige {', '.join(LEVELS)}",
-                )
+                raise OptionError("level {level}: choose {levels}", level=Quoted(level),
+                                  levels=", ".join(LEVELS))
             params.setdefault("worlds", LEVELS[level])
         unknown = sorted(set(params) - {"worlds", "time_limit", "noise"})
         if not unknown:
             return PimcBot(seed=seed, **params)
-        raise OptionError(
-            f"pimc has no setting {unknown[0]!r} (worlds, level, time_limit, noise)",
-            f"pimc no tiene el ajuste {unknown[0]!r} (worlds, level, time_limit, noise)",
-        )
+        raise OptionError("pimc has no setting {name} (worlds, level, time_limit, noise)",
+                          name=Quoted(unknown[0]))
     if name in ("random", "greedy"):
-        raise OptionError(f"the {name} bot has no settings", f"el bot {name} no tiene ajustes")
-    raise OptionError(
-        f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}",
-        f"bot desconocido {name!r}; los bots son: {', '.join(BOTS)}",
-    )
+        raise OptionError("the {name} bot has no settings", name=name)
+    raise OptionError("unknown bot {name}; the bots are: {bots}", name=Quoted(name),
+                      bots=", ".join(BOTS))
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> None:

@@ -20,31 +20,38 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeAlias
 
+from ..words import N_, Message
 from .cards import Card, Suit, parse_card
-from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError, shown
+from .errors import CardCodeError, CardrulesError, IllegalActionError, RecordError
+from .quoted import Quoted
 
 
 @dataclass(frozen=True)
 class Phrases:
-    """How a move is told, in English and Spanish (see :mod:`cardrules.account.narration`).
+    """How a move is told (see :mod:`cardrules.account.narration`): English sentences of the
+    catalogue of words, each marked with :func:`~cardrules.words.N_` where it is written, said
+    in the reader's language by ``words(lang)._(phrase, **fields)``.
 
-    Templates take ``{who}`` (the actor's name), ``{card}`` (the card the move names, with its
-    article: "the ace of coins", "el as de oros"), ``{card_bare}`` (without it), ``{turn_up}``
-    (the turned-up card before the move), ``{suit}``, ``{number}`` and the move's own fields.
+    The sentences take ``{who}`` (the actor's name), ``{card}`` (the card the move names, with
+    its article: "the ace of coins", "el as de oros"), ``{card_bare}`` (without it),
+    ``{card_suit}`` (its suit), ``{turn_up}`` (the turned-up card before the move), ``{suit}``,
+    ``{number}`` and the move's own fields (:meth:`Move.words`).
+
+    Examples:
+        >>> from cardrules.words import words
+        >>> phrases = Phrases(N_("{who} passes."), N_("You pass."))
+        >>> words("es")._(phrases.you)
+        'Pasas.'
     """
 
-    en: str
+    them: str
     """Third person: ``"{who} claims the remaining tricks."``"""
-    es: str
-    en_you: str
-    """Second person, for the terminal's user: ``"You claim the remaining tricks."``"""
-    es_you: str
-    en_hidden: str = ""
+    you: str
+    """Second person, for the reader who made it: ``"You claim the remaining tricks."``"""
+    hidden: str = ""
     """As seen by a seat the move is hidden from (``""``: it sees nothing)."""
-    es_hidden: str = ""
-    en_choice: str = ""
+    choice: str = ""
     """The move offered as a choice: ``"claim every remaining trick for your side"``."""
-    es_choice: str = ""
 
 
 class Decision(enum.Enum):
@@ -128,9 +135,12 @@ class Move:
         """Cards the move shows still in the actor's hand (a declared marriage); default none."""
         return ()
 
-    def words(self, trump: Suit | None = None) -> dict[str, str]:
+    def words(self, trump: Suit | None = None) -> dict[str, object]:
         """Fields of the move's own for its :attr:`phrases` (beyond the card, the suit and the
-        number, which the narration fills in); ``trump``: the trump suit when it was made."""
+        number, which the narration fills in); ``trump``: the trump suit when it was made.
+
+        Each value is the same in every language (a number, a name) or a
+        :class:`~cardrules.words.Message`, said in the reader's language."""
         return {}
 
     def __str__(self) -> str:
@@ -251,17 +261,15 @@ class Deal(Move):
             RecordError: the object is malformed (the message names the field).
         """
         if not isinstance(value, dict):
-            raise _record_error("deal", "must be an object with hands and stock",
-                                "debe ser un objeto con hands y stock")
+            raise _record_error("deal", Message(N_("must be an object with hands and stock")))
         extra = sorted(str(k) for k in set(value) - {"hands", "stock", "talon"})
         if extra:
-            raise _record_error("deal", f"unknown key {shown(extra[0])} (use hands, stock, talon)",
-                                f"clave desconocida {shown(extra[0], 'es')} (use hands, stock, "
-                                "talon)")
+            raise _record_error("deal", Message(
+                N_("unknown key {key} (use hands, stock, talon)"), {"key": Quoted(extra[0])}))
         hands = value.get("hands")
         if not isinstance(hands, list):
-            raise _record_error("deal.hands", "must be a list with one list of cards per seat",
-                                "debe ser una lista con una lista de cartas por asiento")
+            raise _record_error("deal.hands", Message(
+                N_("must be a list with one list of cards per player")))
         return cls(
             tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
             _cards(value.get("stock", []), "deal.stock"),
@@ -269,20 +277,20 @@ class Deal(Move):
         )
 
 
-def _record_error(where: str, en: str, es: str) -> RecordError:
-    return RecordError(f"{where}: {en}", f"{where}: {es}")
+def _record_error(where: str, problem: Message) -> RecordError:
+    """A record error at the field ``where``: "deal.stock: must be a list of card codes"."""
+    return RecordError("{where}: {problem}", where=where, problem=problem)
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise _record_error(where, "must be a list of card codes",
-                            "debe ser una lista de códigos de carta")
+        raise _record_error(where, Message(N_("must be a list of card codes")))
     cards = []
     for i, code in enumerate(value):
         try:
             cards.append(parse_card(code))
         except CardrulesError as error:
-            raise _record_error(f"{where}[{i}]", error.en, error.es) from None
+            raise _record_error(f"{where}[{i}]", error.said) from None
     return tuple(cards)
 
 
@@ -300,17 +308,12 @@ def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action
         IllegalActionError: the text is not the notation of a card or of one of these moves.
     """
     if not isinstance(text, str):
-        raise IllegalActionError(
-            f"an action must be text such as '1O', not {shown(text)}",
-            f"una acción es un texto como '1O', no {shown(text, 'es')}",
-        )
+        raise IllegalActionError("an action must be text such as '1O', not {value}",
+                                 value=Quoted(text))
     if len(text) > MAX_NOTATION:
         raise IllegalActionError(
-            f"{shown(text)} is too long for an action ({len(text)} characters; at most "
-            f"{MAX_NOTATION})",
-            f"{shown(text, 'es')} es demasiado largo para una acción ({len(text)} caracteres; "
-            f"como mucho {MAX_NOTATION})",
-        )
+            "{text} is too long for an action ({length} characters; at most {limit})",
+            text=Quoted(text), length=len(text), limit=MAX_NOTATION)
     keyword, _, argument = text.strip().partition(":")
     keyword = keyword.strip().lower()
     move_type = move_types.get(keyword)
@@ -321,24 +324,16 @@ def parse_notation(text: object, move_types: Mapping[str, type[Move]]) -> Action
             known = ", ".join(sorted(move_types))
             if known:
                 raise IllegalActionError(
-                    f"{shown(text)} is neither a card code nor a move of this game ({known}): "
-                    f"{error.en}",
-                    f"{shown(text, 'es')} no es ni un código de carta ni una jugada de este juego "
-                    f"({known}): {error.es}",
-                ) from None
+                    "{text} is neither a card code nor a move of this game ({moves}): {problem}",
+                    text=Quoted(text), moves=known, problem=error.said) from None
             raise IllegalActionError(
-                f"{shown(text)} is not a card code (this game has no other moves): {error.en}",
-                f"{shown(text, 'es')} no es un código de carta (este juego no tiene otras "
-                "jugadas): "
-                f"{error.es}",
-            ) from None
+                "{text} is not a card code (this game has no other moves): {problem}",
+                text=Quoted(text), problem=error.said) from None
     try:
         return move_type.from_argument(argument.strip())
     except (ValueError, CardrulesError):
-        raise IllegalActionError(
-            f"cannot read {shown(text)} as a {shown(keyword)} move",
-            f"no se puede leer {shown(text, 'es')} como una jugada {shown(keyword, 'es')}",
-        ) from None
+        raise IllegalActionError("cannot read {text} as a {keyword} move",
+                                 text=Quoted(text), keyword=Quoted(keyword)) from None
 
 
 def format_action(action: Action) -> str:

@@ -16,7 +16,8 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from .errors import CardCodeError, shown
+from .errors import CardCodeError
+from .quoted import Quoted
 
 
 class Suit(enum.Enum):
@@ -42,10 +43,8 @@ class Suit(enum.Enum):
         suit = _SUIT_BY_LETTER.get(letter.strip().upper())
         if suit is None:
             raise CardCodeError(
-                f"unknown suit {shown(letter)}: use O (coins), C (cups), E (swords) or B (clubs)",
-                f"palo desconocido {shown(letter, 'es')}: use O (oros), C (copas), E (espadas) o "
-                "B (bastos)",
-            )
+                "unknown suit {letter}: use O (coins), C (cups), E (swords) or B (clubs)",
+                letter=Quoted(letter))
         return suit
 
 
@@ -79,11 +78,8 @@ class Card:
     def __new__(cls, number: int, suit: Suit) -> Card:
         card = _BY_KEY.get((number, suit))
         if card is None:
-            raise CardCodeError(
-                f"there is no card {shown(number)} of {shown(suit)}: numbers run 1-12",
-                f"no existe la carta {shown(number, 'es')} de {shown(suit, 'es')}: los números "
-                "van del 1 al 12",
-            )
+            raise CardCodeError("there is no card {number} of {suit}: numbers run 1-12",
+                                number=Quoted(number), suit=Quoted(suit))
         return card
 
     @classmethod
@@ -149,10 +145,7 @@ def parse_card(code: str) -> Card:
         '3C'
     """
     if not isinstance(code, str):
-        raise CardCodeError(
-            f"a card code must be text like '1O', not {shown(code)}",
-            f"un código de carta es un texto como '1O', no {shown(code, 'es')}",
-        )
+        raise CardCodeError("a card code must be text like '1O', not {value}", value=Quoted(code))
     text = code.strip().upper()
     card = _BY_CODE.get(text)
     if card is not None:
@@ -160,18 +153,11 @@ def parse_card(code: str) -> Card:
     number_part, suit_part = text[:-1], text[-1:]
     if not text or suit_part not in _SUIT_BY_LETTER:
         raise CardCodeError(
-            f"bad card code {shown(code)}: end it with a suit letter O, C, E or B (e.g. '1O', "
-            "'12E')",
-            f"código de carta incorrecto {shown(code, 'es')}: termina con la letra del palo O, C, "
-            "E o B "
-            "(p. ej. '1O', '12E')",
-        )
+            "bad card code {code}: end it with a suit letter O, C, E or B (e.g. '1O', '12E')",
+            code=Quoted(code))
     raise CardCodeError(
-        f"bad card code {shown(code)}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the "
-        f"48-card pack), not {shown(number_part)}",
-        f"código de carta incorrecto {shown(code, 'es')}: el número debe ser 1-7, 10, 11, 12 "
-        f"(u 8, 9 en la baraja de 48), no {shown(number_part, 'es')}",
-    )
+        "bad card code {code}: the number must be 1-7, 10, 11, 12 (or 8, 9 in the 48-card "
+        "pack), not {number}", code=Quoted(code), number=Quoted(number_part))
 
 
 def format_card(card: Card) -> str:

@@ -1,8 +1,8 @@
 """Game options: frozen dataclasses read from and written to plain JSON dicts, with checking.
 
-Each field carries a one-line help in English and Spanish in its metadata (shown by
-``cardrules games``); the field's docstring in the game module says which reading it picks and who
-plays it that way.
+Each field carries a one-line help, an English sentence of the catalogue of words, in its
+metadata (shown by ``cardrules games`` in the reader's language); the field's docstring in the
+game module says which reading it picks and who plays it that way.
 """
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
-from .errors import OptionError, shown
+from ..words import words
+from .errors import OptionError
+from .quoted import Quoted
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
 
-def option(default: Any, en: str, es: str) -> Any:
-    """A dataclass field with its default and a one-line help in English and Spanish."""
-    return dataclasses.field(default=default, metadata={"en": en, "es": es})
+def option(default: Any, help: str) -> Any:
+    """A dataclass field with its default and a one-line help: an English sentence of the
+    catalogue, marked with :func:`~cardrules.words.N_` where it is written."""
+    return dataclasses.field(default=default, metadata={"help": help})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,12 +45,11 @@ class Options:
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
-                known = ", ".join(names) or "none"
-                raise OptionError(
-                    f"unknown option {shown(key)}; this game's options are: {known}",
-                    f"opción desconocida {shown(key, 'es')}; las opciones de este juego son: "
-                    f"{known}",
-                )
+                if not names:
+                    raise OptionError("unknown option {name}; this game has no options",
+                                      name=Quoted(key))
+                raise OptionError("unknown option {name}; this game's options are: {options}",
+                                  name=Quoted(key), options=", ".join(names))
             values[key] = _check(key, value, hints[key])
         return cls(**values)
 
@@ -57,11 +59,20 @@ class Options:
 
     @classmethod
     def help(cls, lang: str = "en") -> list[tuple[str, str, Any, str]]:
-        """``(name, choices, default, help)`` for each option, in one language."""
+        """``(name, choices, default, help)`` for each option, the help in ``lang``.
+
+        Examples:
+            >>> from cardrules.games.alcalde import AlcaldeOptions
+            >>> AlcaldeOptions.help("es")[-1][0], AlcaldeOptions.help("es")[-1][3][:27]
+            ('partners_see', 'los rivales del Alcalde pue')
+        """
         hints = _hints(cls)
+        said = words(lang)
         rows = []
         for f in dataclasses.fields(cls):
-            rows.append((f.name, describe_type(hints[f.name]), f.default, f.metadata.get(lang, "")))
+            text = f.metadata.get("help", "")
+            rows.append((f.name, describe_type(hints[f.name]), f.default,
+                         said._(text) if text else ""))
         return rows
 
 
@@ -112,8 +123,6 @@ def _accepts(value: Any, hint: Any) -> bool:
 def _check(key: str, value: Any, hint: Any) -> Any:
     if not _accepts(value, hint):
         choices = describe_type(hint)
-        raise OptionError(
-            f"option {shown(key)} cannot be {shown(value)}; choose {choices}",
-            f"la opción {shown(key, 'es')} no puede valer {shown(value, 'es')}; elige {choices}",
-        )
+        raise OptionError("option {name} cannot be {value}; choose {choices}",
+                          name=Quoted(key), value=Quoted(value), choices=choices)
     return value

@@ -21,14 +21,18 @@ import functools
 import math
 import os
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
-MAX_SEED = _MASK
+MAX_SEED: Final = _MASK
 """Seeds are integers from 0 to 2**64 - 1."""
+
+MAX_WEB_SEED: Final = 2**53 - 1
+"""The largest seed a web page keeps exact (JavaScript's ``Number.MAX_SAFE_INTEGER``): seeds
+that travel through a page's JSON or links stay at or below it."""
 
 
 def random_seed() -> int:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from .facts import Auction, Contract, Settlement
 from .game import FORMAT, Game
-from .legality import CardRule, MoveRule, Why, Words
-from .rules import Rules, side_points
+from .legality import CardRule, MoveRule, Why
+from .rules import Rules, Title, side_points
 from .state import CHANCE, Details, Phase, Result, Sides, State, Step
 from .views import SeatView
 
@@ -41,7 +41,7 @@ __all__ = [
     "Sides",
     "State",
     "Step",
+    "Title",
     "Why",
-    "Words",
     "side_points",
 ]

@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action, Deal, Event, Masked, Move, Trick, format_action
 from ..core.cards import Card, Suit
-from ..core.errors import IllegalActionError, shown
+from ..core.errors import IllegalActionError
 from ..core.labels import label_play
-from .legality import CardRule, MoveRule, Why, Words
+from ..core.quoted import Quoted
+from ..words import N_
+from .legality import CardRule, MoveRule, Why
 from .state import CHANCE, Details, Phase, Result, Sides, State, Step
 from .views import Duty, Receipt, SeatView, observe
 
@@ -48,21 +50,18 @@ _new_tuple = tuple.__new__
 
 DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
 
-_OVER = Why("the game is over: no more actions", "la partida ha terminado: no caben más acciones")
-_NOT_DEALT = Why("the cards have not been dealt yet", "todavía no se han repartido las cartas")
-_DEALT = Why("the cards have already been dealt", "las cartas ya se han repartido")
-_NO_CARD_NOW = Why("no card is played now ({phase}): {card} is not an action of this phase",
-                   "ahora no se juegan cartas ({phase}): el {card} no es una acción de esta fase")
-_NOT_HELD = Why("seat {seat} is to play and does not hold {card}{where}",
-                "juega el asiento {seat} y no tiene el {card}{where}")
-_NOT_A_MOVE = Why("'{move}' is not a move of {game}", "'{move}' no es una jugada de {game}")
-_MASKED = Why("'{move}' is a move as another seat saw it: it cannot be played",
-              "'{move}' es una jugada tal como la vio otro asiento: no se puede jugar")
-_NOT_ACTION = Why("{action} is not an action: play a card code such as '1O' or a move",
-                  "{action} no es una acción: juegue un código de carta como '1O' o una jugada")
-_NOBODY = Why("nobody may make '{move}' now", "nadie puede hacer '{move}' ahora")
-_NOT_ALLOWED = Why("seat {seat} may not play {card} now",
-                   "el asiento {seat} no puede jugar ahora el {card}")
+_OVER = Why(N_("the game is over: no more actions"))
+_NOT_DEALT = Why(N_("the cards have not been dealt yet"))
+_DEALT = Why(N_("the cards have already been dealt"))
+_NO_CARD_NOW = Why(N_("no card is played now ({phase}): {card} is not an action of this phase"))
+_NOT_HELD = Why(N_("{who} is to play and does not hold {card}"))
+_NOT_HELD_HOLDER = Why(N_("{who} is to play and does not hold {card} ({holder} holds it)"))
+_NOT_HELD_PLAYED = Why(N_("{who} is to play and does not hold {card} (it has been played)"))
+_NOT_HELD_STOCK = Why(N_("{who} is to play and does not hold {card} (it is in the stock)"))
+_NOT_A_MOVE = Why(N_("'{move}' is not a move of {game}"))
+_MASKED = Why(N_("'{move}' is a move as another player saw it: it cannot be played"))
+_NOT_ACTION = Why(N_("{action} is not an action: play a card code such as '1O' or a move"))
+_NOBODY = Why(N_("nobody may make '{move}' now"))
 
 
 class Game:
@@ -415,7 +414,7 @@ class Game:
             raise _MASKED.error(move=action.notation())
         if isinstance(action, Move):
             return self._make_move(action)
-        raise _NOT_ACTION.error(action=Words(shown(action), shown(action, "es")))
+        raise _NOT_ACTION.error(action=Quoted(action))
 
     def _play_checked(self, card: Card) -> Event:
         if self.phase is not PLAY:
@@ -430,25 +429,27 @@ class Game:
         """Raise unless ``seat`` may play ``card`` now; return the duty it plays under."""
         hand = self.hands[seat]
         if card not in hand:
-            raise _NOT_HELD.error(seat=seat, card=card.code, where=self._where(card))
+            raise self._not_held(seat, card)
         if self._free:
             return None
         duty = self.rules.card_rule(self, seat)
         if duty is not None:
             why = duty.check(card, hand)
             if why is not None:
-                raise why.error(seat=seat, card=card.code, **duty.fields())
+                raise why.error(who=self.names[seat], card=card.code, **duty.fields())
         return duty
 
-    def _where(self, card: Card) -> Words | str:
+    def _not_held(self, seat: int, card: Card) -> IllegalActionError:
+        """The refusal of a card ``seat`` does not hold, saying where it is."""
+        fields: dict[str, object] = {"who": self.names[seat], "card": card.code}
         holder = next((s for s, h in enumerate(self.hands) if card in h), None)
         if holder is not None:
-            return Words(f" (seat {holder} holds it)", f" (la tiene el asiento {holder})")
+            return _NOT_HELD_HOLDER.error(holder=self.names[holder], **fields)
         if card in self.trick or any(card in t.cards for t in self.tricks):
-            return Words(" (it has been played)", " (ya se jugó)")
+            return _NOT_HELD_PLAYED.error(**fields)
         if card is self.turn_up or card in self.stock:
-            return Words(" (it is in the stock)", " (está en el mazo)")
-        return ""
+            return _NOT_HELD_STOCK.error(**fields)
+        return _NOT_HELD.error(**fields)
 
     def _make_move(self, move: Move) -> Event:
         rule = self.rules.rule_for(move)

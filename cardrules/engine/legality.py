@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from ..core.actions import Action, CardMove, Masked, Move, Trick
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
+from ..words import N_
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -28,35 +29,27 @@ if TYPE_CHECKING:
 M = TypeVar("M", bound=Move)
 
 
-class Words(NamedTuple):
-    """A word or phrase in English and in Spanish, for a field of a message."""
-
-    en: str
-    es: str
-
-
 @dataclass(frozen=True)
 class Why:
-    """Why an action is refused: a message in English and Spanish, with ``{fields}`` to fill.
+    """Why an action is refused: a sentence of the catalogue of words with ``{fields}`` to fill.
 
     Checks return a constant ``Why`` (cheap: legal-action lists call them often); the engine
-    fills the fields only when it raises the refusal.
+    fills the fields only when it raises the refusal. Mark the sentence with
+    :func:`~cardrules.words.N_` where it is written, so that the catalogue finds it. A field
+    that must be said in the reader's language is a :class:`~cardrules.words.Message`.
 
     Examples:
-        >>> Why("seat {seat} may not play {card}", "el asiento {seat} no puede jugar el {card}"
-        ...     ).error(seat=1, card="1O").message("es")
-        'el asiento 1 no puede jugar el 1O'
+        >>> why = Why(N_("{who} is to play and does not hold {card}"))
+        >>> why.error(who="Ana", card="1O").message("es")
+        'juega Ana y no tiene el 1O'
     """
 
-    en: str
-    es: str
+    message: str
+    """The sentence (an English message id of the catalogue)."""
 
     def error(self, **fields: object) -> IllegalActionError:
-        """The refusal as an :class:`IllegalActionError`; a :class:`Words` field gives each
-        language its own word."""
-        en = {k: v.en if isinstance(v, Words) else v for k, v in fields.items()}
-        es = {k: v.es if isinstance(v, Words) else v for k, v in fields.items()}
-        return IllegalActionError(self.en.format(**en), self.es.format(**es))
+        """The refusal as an :class:`IllegalActionError` with these fields."""
+        return IllegalActionError(self.message, **fields)
 
 
 class CardRule:
@@ -81,7 +74,7 @@ class CardRule:
         return [card for card in hand if self.check(card, hand) is None]
 
     def fields(self) -> dict[str, object]:
-        """Fields for the refusal message beyond ``seat`` and ``card`` (a suit's name...)."""
+        """Fields for the refusal message beyond ``who`` and ``card`` (a suit's name...)."""
         return {}
 
 
@@ -102,10 +95,9 @@ class MoveRule(Generic[M]):
     """True when seats other than the one to act may make it (the Spanish trump exchange)."""
     enabled: bool = True
     """False when the options turn the move off."""
-    disabled: ClassVar[Why] = Why("{move} is not played with these options",
-                                  "{move} no se juega con estas opciones")
+    disabled: ClassVar[Why] = Why(N_("{move} is not played with these options"))
     """The refusal while the move is turned off."""
-    closed: ClassVar[Why] = Why("{move} is not possible now", "{move} no es posible ahora")
+    closed: ClassVar[Why] = Why(N_("{move} is not possible now"))
     """The refusal outside :attr:`phases`."""
 
     def offers(self, game: Game, seat: int) -> Iterable[M]:
@@ -133,8 +125,10 @@ class MoveRule(Generic[M]):
         return True
 
     def fields(self, game: Game, seat: int | None, move: M) -> dict[str, object]:
-        """Fields for a refusal message: ``seat``, ``move`` (its notation), ``card``..."""
-        fields: dict[str, object] = {"seat": seat, "move": move.notation()}
+        """Fields for a refusal message: ``who`` (the name of the seat that would make it;
+        ``"?"`` when nobody could), ``move`` (its notation), ``card``..."""
+        who = game.names[seat] if seat is not None and 0 <= seat < len(game.names) else "?"
+        fields: dict[str, object] = {"who": who, "move": move.notation()}
         if isinstance(move, CardMove):
             fields["card"] = move.card.code
         return fields

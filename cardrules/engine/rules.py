@@ -17,14 +17,15 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from ..core.actions import Action, Deal, Move, Trick, parse_notation
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalActionError
 from ..core.packs import Pack
 from ..core.rng import SeededRandom
+from ..words import languages, words
 from .facts import Auction, Contract, Settlement
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
@@ -33,6 +34,36 @@ if TYPE_CHECKING:
     from ..core.options import Options
     from .game import Game
     from .views import SeatView
+
+
+class Title(Mapping[str, str]):
+    """A game's name in every language: ``title[lang]`` (English for a language without a
+    catalogue). The name is an English sentence of the catalogue of words, marked with
+    :func:`~cardrules.words.N_` where the game declares it.
+
+    Examples:
+        >>> title = Title("Brisca (Spain)")
+        >>> title["es"], title.get("en"), title.message
+        ('Brisca (España)', 'Brisca (Spain)', 'Brisca (Spain)')
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message: Final = message
+        """The name as the catalogue knows it (in English)."""
+
+    def __getitem__(self, lang: str) -> str:
+        if not isinstance(lang, str):
+            raise KeyError(lang)
+        return words(lang)._(self.message)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages())
+
+    def __len__(self) -> int:
+        return len(languages())
+
+    def __repr__(self) -> str:
+        return f"Title({self.message!r})"
 
 
 class EngineSetup(NamedTuple):
@@ -55,8 +86,8 @@ class Rules:
 
     id: ClassVar[str] = ""
     """The game's identifier, as in ``new_game("briscola")``."""
-    title: ClassVar[dict[str, str]] = {}
-    """The game's name per language (``"en"``, ``"es"``)."""
+    title: ClassVar[Title] = Title("")
+    """The game's name in every language (``title["es"]``)."""
     player_counts: ClassVar[tuple[int, ...]] = ()
     """The numbers of players the game supports."""
     options_type: ClassVar[type[Options]]
@@ -239,51 +270,36 @@ class Rules:
         n = self.players
         if len(deal.hands) != n:
             raise IllegalActionError(
-                f"the deal has {len(deal.hands)} hands for {n} players",
-                f"el reparto tiene {len(deal.hands)} manos para {n} jugadores",
-            )
+                "the deal has {hands} hands for {players} players", hands=len(deal.hands),
+                players=n)
         for seat, hand in enumerate(deal.hands):
             if len(hand) != self.hand_sizes[seat]:
                 raise IllegalActionError(
-                    f"seat {seat} is dealt {len(hand)} cards; this game deals "
-                    f"{self.hand_sizes[seat]}",
-                    f"al asiento {seat} se le reparten {len(hand)} cartas; este juego reparte "
-                    f"{self.hand_sizes[seat]}",
-                )
+                    "hands[{seat}] has {cards} cards; this game deals {dealt}",
+                    seat=seat, cards=len(hand), dealt=self.hand_sizes[seat])
         seen: set[Card] = set()
         for card in deal.cards:
             if card in seen:
-                raise IllegalActionError(
-                    f"{card.code} appears twice in the deal",
-                    f"el {card.code} aparece dos veces en el reparto",
-                )
+                raise IllegalActionError("{card} appears twice in the deal", card=card.code)
             seen.add(card)
         expected = set(self.cards)
         for card in seen - expected:
-            raise IllegalActionError(
-                f"{card.code} is not in this game's pack for {n} players",
-                f"el {card.code} no forma parte de la baraja de este juego para {n} jugadores",
-            )
+            raise IllegalActionError("{card} is not in this game's pack for {players} players",
+                                     card=card.code, players=n)
         missing = sorted(expected - seen, key=lambda c: c.index)
         if self.remove_one_of:
             if len(missing) == 1 and missing[0] in self.remove_one_of:
                 missing = []
             elif not missing:
                 codes = " ".join(c.code for c in self.remove_one_of)
-                raise IllegalActionError(
-                    f"the deal must leave out one of {codes}",
-                    f"el reparto debe dejar fuera una de estas cartas: {codes}",
-                )
+                raise IllegalActionError("the deal must leave out one of {cards}", cards=codes)
         if missing:
             codes = " ".join(c.code for c in missing)
-            raise IllegalActionError(
-                f"the deal lacks {codes}", f"al reparto le falta: {codes}"
-            )
+            raise IllegalActionError("the deal lacks {cards}", cards=codes)
         if len(deal.talon) != self.talon_size:
             raise IllegalActionError(
-                f"the talon has {len(deal.talon)} cards; this game sets aside {self.talon_size}",
-                f"el talón tiene {len(deal.talon)} cartas; este juego aparta {self.talon_size}",
-            )
+                "the talon has {cards} cards; this game sets aside {aside}",
+                cards=len(deal.talon), aside=self.talon_size)
 
     # Hooks of the play -----------------------------------------------------------------------
     def trump_of(self, deal: Deal) -> Suit | None:

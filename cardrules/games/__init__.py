@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.errors import OptionError, shown
+from ..core.errors import OptionError
+from ..core.quoted import Quoted
 from ..engine import Rules
+from ..words import Lang, Message, words
 from .alcalde import AlcaldeRules, AlcaldeVariation
 from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
@@ -24,10 +26,38 @@ ALIASES: dict[str, str] = {"bastarda": "chiamata"}
 """Other names a game id may be given by (Briscola Bastarda is Briscola Chiamata)."""
 
 
-def spoken(numbers: tuple[int, ...], word: str) -> str:
-    """``(2, 3, 4)`` as ``"2, 3 or 4"`` (``word`` is "or" or "o")."""
-    text = [str(n) for n in numbers]
-    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} {word} {text[-1]}"
+class Alternatives(Message):
+    """Numbers as a list of alternatives in the reader's language: "2, 3, 4 or 6"."""
+
+    def __init__(self, numbers: Sequence[int]) -> None:
+        super().__init__("{numbers}", {"numbers": tuple(numbers)})
+
+    def say(self, lang: Lang = "en") -> str:
+        """The list in ``lang``."""
+        numbers: tuple[int, ...] = self.fields["numbers"]  # type: ignore[assignment]
+        text = [str(n) for n in numbers]
+        if len(text) == 1:
+            return text[0]
+        w = words(lang)
+        return w._("{items} or {last}", items=w._(", ").join(text[:-1]), last=text[-1])
+
+
+def game_id(name: object) -> str:
+    """The id of the game ``name`` names: a game id, or another name a game goes by
+    (:data:`ALIASES`).
+
+    Raises:
+        OptionError: no game goes by that name (the message lists the games).
+
+    Examples:
+        >>> game_id("bastarda")
+        'chiamata'
+    """
+    found = ALIASES.get(name, name) if isinstance(name, str) else None
+    if not isinstance(found, str) or found not in GAMES:
+        raise OptionError("unknown game {name}; the games are: {games}", name=Quoted(name),
+                          games=", ".join(GAMES))
+    return found
 
 
 def rules_for(
@@ -38,15 +68,10 @@ def rules_for(
     Raises:
         OptionError: unknown game, unsupported number of players, or a bad option.
     """
-    if isinstance(game, str):
-        game = ALIASES.get(game, game)
-    rules_type = GAMES.get(game) if isinstance(game, str) else None
-    if rules_type is None:
-        known = ", ".join(GAMES)
-        raise OptionError(
-            f"unknown game {shown(game)}; the games are: {known}",
-            f"juego desconocido {shown(game, 'es')}; los juegos son: {known}",
-        )
+    rules_type = GAMES.get(game) if game.__class__ is str else None
+    if rules_type is None:  # another name, or no game at all
+        game = game_id(game)
+        rules_type = GAMES[game]
     if players.__class__ is int:  # the common case, made cheap (True == 1, but is no count)
         try:
             fast = (game, players, tuple((k, v.__class__, v) for k, v in options.items())
@@ -62,11 +87,8 @@ def rules_for(
         players = rules_type.player_counts[0]
     counts_ok = isinstance(players, int) and not isinstance(players, bool)
     if not counts_ok or players not in rules_type.player_counts:
-        counts = rules_type.player_counts
-        raise OptionError(
-            f"{game} is played by {spoken(counts, 'or')} players, not {shown(players)}",
-            f"{game}: se juega con {spoken(counts, 'o')} jugadores, no con {shown(players, 'es')}",
-        )
+        raise OptionError("{game} is played by {counts} players, not {players}", game=game,
+                          counts=Alternatives(rules_type.player_counts), players=Quoted(players))
     # The key holds each value's type too: True == 1, but only true is a valid bool option.
     key: object
     try:

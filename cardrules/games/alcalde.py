@@ -25,7 +25,8 @@ from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import pack_for
 from ..core.ranking import RANKINGS
-from ..engine import Game, Result, Rules, Sides
+from ..engine import Game, Result, Rules, Sides, Title
+from ..words import N_
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
 
 ALCALDE = 2
@@ -38,8 +39,8 @@ class AlcaldeOptions(ExchangeOptions):
 
     partners_see: bool | None = option(
         None,
-        "the Alcalde's opponents may see each other's hands (default: yes; no in the variation)",
-        "los rivales del Alcalde pueden ver sus cartas (por defecto sí; no en la variante)",
+        N_("the Alcalde's opponents may see each other's hands (default: yes; no in the "
+           "variation)"),
     )
     """Both Puerto Rican sources let the two opponents show each other their hands; the
     variation forbids it. When on, each opponent's view (:meth:`Game.view
@@ -58,7 +59,7 @@ class AlcaldeRules(Rules):
     """Alcalde: the dealer (seat 2) alone against seats 0 and 1."""
 
     id = "alcalde"
-    title: ClassVar[dict[str, str]] = {"en": "Alcalde", "es": "Alcalde"}
+    title = Title(N_("Alcalde"))
     player_counts: ClassVar[tuple[int, ...]] = (3,)
     options_type: ClassVar[type[Options]] = AlcaldeOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Exchange,)
@@ -142,8 +143,5 @@ class AlcaldeVariation(AlcaldeRules):
     tricks, the last card kept, 31 points to win, no showing of hands."""
 
     id = "alcalde-variation"
-    title: ClassVar[dict[str, str]] = {
-        "en": "Alcalde (variation)",
-        "es": "Alcalde (variante)",
-    }
+    title = Title(N_("Alcalde (variation)"))
     variation = True

@@ -26,7 +26,8 @@ from ..core.errors import IllegalActionError
 from ..core.options import Options, option
 from ..core.packs import pack_for
 from ..core.rng import SeededRandom
-from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Why
+from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Title, Why
+from ..words import N_, Message
 
 # The 19 classes, strongest first. Named cards stand alone; the rest rank by number.
 _NAMED: Final = ("3O", "3C", "2O", "2C", "9C", "9O", "2B", "2E")
@@ -73,9 +74,9 @@ class Chant(Move):
 
     keyword: ClassVar[str] = "chant"
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} agrees to the chant.", "{who} acepta el «chant».",
-        "You agree to the chant.", "Aceptas el «chant».",
-        en_choice="agree to the chant", es_choice="aceptar el «chant»",
+        N_("{who} agrees to the chant."),
+        N_("You agree to the chant."),
+        choice=N_("agree to the chant"),
     )
 
 
@@ -85,9 +86,9 @@ class NoChant(Move):
 
     keyword: ClassVar[str] = "no-chant"
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} refuses the chant.", "{who} rechaza el «chant».",
-        "You refuse the chant.", "Rechazas el «chant».",
-        en_choice="refuse the chant", es_choice="rechazar el «chant»",
+        N_("{who} refuses the chant."),
+        N_("You refuse the chant."),
+        choice=N_("refuse the chant"),
     )
 
 
@@ -100,11 +101,10 @@ class Discard(CardMove):
     face_down: ClassVar[bool] = True
     leaves_hand: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} puts {card} aside, face down.", "{who} aparta {card} boca abajo.",
-        "You put {card} aside, face down.", "Apartas {card} boca abajo.",
-        en_hidden="{who} puts a card aside, face down.",
-        es_hidden="{who} aparta una carta boca abajo.",
-        en_choice="discard {card_bare}", es_choice="apartar {card}",
+        N_("{who} puts {card} aside, face down."),
+        N_("You put {card} aside, face down."),
+        hidden=N_("{who} puts a card aside, face down."),
+        choice=N_("discard {card}"),
     )
 
 
@@ -115,10 +115,9 @@ class Surrender(Move):
     keyword: ClassVar[str] = "surrender"
     decision: ClassVar[Decision] = Decision.CONCEDE
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} offers to surrender.", "{who} ofrece rendirse.",
-        "You offer to surrender.", "Ofreces rendirte.",
-        en_choice="offer to surrender (the next opponent accepts or refuses)",
-        es_choice="ofrecer la rendición (el rival siguiente acepta o rechaza)",
+        N_("{who} offers to surrender."),
+        N_("You offer to surrender."),
+        choice=N_("offer to surrender (the next opponent accepts or refuses)"),
     )
 
 
@@ -129,10 +128,9 @@ class Accept(Move):
     keyword: ClassVar[str] = "accept"
     decision: ClassVar[Decision] = Decision.ANSWER
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} accepts the surrender.", "{who} acepta la rendición.",
-        "You accept the surrender.", "Aceptas la rendición.",
-        en_choice="accept the surrender: the deal ends and your side scores",
-        es_choice="aceptar la rendición: la mano termina y tu bando puntúa",
+        N_("{who} accepts the surrender."),
+        N_("You accept the surrender."),
+        choice=N_("accept the surrender: the deal ends and your side scores"),
     )
 
 
@@ -144,26 +142,26 @@ class Refuse(Move):
     keyword: ClassVar[str] = "refuse"
     decision: ClassVar[Decision] = Decision.ANSWER
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} refuses the surrender.", "{who} rechaza la rendición.",
-        "You refuse the surrender.", "Rechazas la rendición.",
-        en_choice="refuse the surrender and play on",
-        es_choice="rechazar la rendición y seguir jugando",
+        N_("{who} refuses the surrender."),
+        N_("You refuse the surrender."),
+        choice=N_("refuse the surrender and play on"),
     )
 
 
 SIGNALS: Final = {
-    "monsieur": ("eyes raised", "alzar los ojos"),
-    "madame": ("head tilted", "ladear la cabeza"),
-    "borgne": ("a wink", "guiñar un ojo"),
-    "vache": ("a pout", "hacer morros"),
-    "grand-neuf": ("the thumb", "el pulgar"),
-    "petit-neuf": ("the little finger", "el meñique"),
-    "deux-de-chene": ("the index finger", "el índice"),
-    "deux-decrit": ("the ring finger", "el anular"),
-    "aces": ("the mouth open", "abrir la boca"),
-    "nothing": ("a shrug", "encogerse de hombros"),
+    "monsieur": N_("eyes raised"),
+    "madame": N_("head tilted"),
+    "borgne": N_("a wink"),
+    "vache": N_("a pout"),
+    "grand-neuf": N_("the thumb"),
+    "petit-neuf": N_("the little finger"),
+    "deux-de-chene": N_("the index finger"),
+    "deux-decrit": N_("the ring finger"),
+    "aces": N_("the mouth open"),
+    "nothing": N_("a shrug"),
 }
-"""The partners' signals (pagat): what each says, and the gesture that says it (en, es)."""
+"""The partners' signals (pagat): what each says, and the gesture that says it (a sentence
+of the catalogue of words)."""
 
 
 @dataclass(frozen=True)
@@ -175,18 +173,14 @@ class Signal(Move):
     """One of :data:`SIGNALS`."""
     keyword: ClassVar[str] = "signal"
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} signals to the partner: {gesture_en} ({name}).",
-        "{who} hace una seña al compañero: {gesture_es} ({name}).",
-        "You signal to your partner: {gesture_en} ({name}).",
-        "Haces una seña a tu compañero: {gesture_es} ({name}).",
-        en_choice="signal {name} to your partner ({gesture_en})",
-        es_choice="hacer al compañero la seña de {name} ({gesture_es})",
+        N_("{who} signals to the partner: {gesture} ({name})."),
+        N_("You signal to your partner: {gesture} ({name})."),
+        choice=N_("signal {name} to your partner ({gesture})"),
     )
 
-    def words(self, trump: Suit | None = None) -> dict[str, str]:
+    def words(self, trump: Suit | None = None) -> dict[str, object]:
         """The fields of its phrases: the signal's name and gesture."""
-        en, es = SIGNALS[self.name]
-        return {"name": self.name, "gesture_en": en, "gesture_es": es}
+        return {"name": self.name, "gesture": Message(SIGNALS[self.name])}
 
     def notation(self) -> str:
         return f"signal:{self.name}"
@@ -239,7 +233,7 @@ class ChantRule(MoveRule[Chant]):
 
     move_type = Chant
     phases = (CHANT,)
-    closed = Why("the chant is over or not played now", "el «chant» no se juega ahora")
+    closed = Why(N_("the chant is over or not played now"))
 
     def offers(self, game: Game, seat: int) -> Iterable[Chant]:
         return (Chant(),)
@@ -280,7 +274,7 @@ class DiscardRule(MoveRule[Discard]):
     move_type = Discard
     phases = (DISCARD,)
     closed = ChantRule.closed
-    _NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+    _NOT_HELD = Why(N_("{who} does not hold {card}"))
 
     def offers(self, game: Game, seat: int) -> Iterable[Discard]:
         return [Discard(card) for card in game.hands[seat]]
@@ -306,10 +300,8 @@ class SurrenderRule(MoveRule[Surrender]):
     """Offering to concede, once per deal, by the player to act."""
 
     move_type = Surrender
-    disabled = Why("surrender is not played (option surrender)",
-                   "no se juega la rendición (opción surrender)")
-    _ONCE = Why("a surrender may be offered once per deal, by the player to act",
-                "la rendición se ofrece una vez por mano, y la ofrece quien tiene el turno")
+    disabled = Why(N_("surrender is not played (option surrender)"))
+    _ONCE = Why(N_("a surrender may be offered once per deal, by the player to act"))
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
@@ -333,8 +325,7 @@ class AnswerRule(MoveRule[Accept | Refuse]):
     """Accepting or refusing a surrender: the next opponent answers."""
 
     phases = (ANSWER,)
-    closed = Why("there is no surrender to answer (or it is another seat's answer)",
-                 "no hay rendición que responder (o le toca responder a otro asiento)")
+    closed = Why(N_("there is no surrender to answer (or it is another player's answer)"))
 
     def __init__(self, move_type: type[Accept] | type[Refuse]) -> None:
         self.move_type = move_type  # type: ignore[misc]
@@ -358,8 +349,8 @@ class SignalRule(MoveRule[Signal]):
     it."""
 
     move_type = Signal
-    disabled = Why("signals are off (option signals)", "las señas no se juegan (opción signals)")
-    _ONCE = Why("you have signalled in this trick already", "ya hiciste una seña en esta baza")
+    disabled = Why(N_("signals are off (option signals)"))
+    _ONCE = Why(N_("you have signalled in this trick already"))
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
@@ -391,11 +382,7 @@ class SignalRule(MoveRule[Signal]):
 class AluetteOptions(Options):
     """Options of Aluette."""
 
-    chant: bool = option(
-        False,
-        "offer the chant after the deal (everyone must agree)",
-        "proponer el «chant» tras el reparto (todos deben aceptar)",
-    )
+    chant: bool = option(False, N_("offer the chant after the deal (everyone must agree)"))
     """The Aluette rules page's optional chant. When on, each player in turn answers ``chant`` or
     ``no-chant``; if all four agree, the twelve cards left over go one at a time, alternately, to
     the dealer's left (seat 0) and the dealer (seat 3), starting with seat 0, and each of them
@@ -404,26 +391,20 @@ class AluetteOptions(Options):
 
     spoiled: Literal["nobody", "next-winner"] = option(
         "nobody",
-        "a spoiled trick: nobody takes it, or the next trick's winner does",
-        "baza «pourrie»: no es de nadie, o se la lleva quien gane la siguiente",
+        N_("a spoiled trick: nobody takes it, or the next trick's winner does"),
     )
     """``"nobody"`` (the Aluette rules page, pagat): a spoiled trick belongs to no one.
     ``"next-winner"``: the winner of the next trick that is not spoiled also takes the spoiled ones,
     and each counts as a trick he won at that moment."""
 
-    mordienne: bool = option(
-        False,
-        "mordienne: the top player's late unbroken run scores 2",
-        "«mordienne»: si el mejor jugador gana seguidas las últimas bazas, vale 2",
-    )
+    mordienne: bool = option(False, N_("mordienne: the top player's late unbroken run scores 2"))
     """The Aluette rules page's optional mordienne: the deal scores 2 when its top player won none
     of the first tricks and then every trick from some point to the last one (a spoiled last trick
     rules it out)."""
 
     surrender: bool = option(
         True,
-        "a side may offer to surrender (the next opponent accepts or refuses)",
-        "un bando puede ofrecer rendirse (el rival siguiente acepta o rechaza)",
+        N_("a side may offer to surrender (the next opponent accepts or refuses)"),
     )
     """Offering to concede (pagat): once per deal, the player to act may ``surrender``; the next
     opponent in order answers ``accept`` (his side scores 1 and the deal ends) or ``refuse`` (the
@@ -432,8 +413,7 @@ class AluetteOptions(Options):
 
     signals: bool = option(
         False,
-        "partners may signal what they hold (signal:NAME, seen by the partner only)",
-        "los compañeros pueden hacerse señas (signal:NOMBRE, solo las ve el compañero)",
+        N_("partners may signal what they hold (signal:NAME, seen by the partner only)"),
     )
     """The partners' signals (pagat, the Aluette rules page's "compete to an extent"): at his turn,
     before his card, a player may make one signal per trick (``signal:monsieur``, ``signal:aces``,
@@ -442,8 +422,7 @@ class AluetteOptions(Options):
 
     match: Literal["five-deals", "first-to-5"] = option(
         "five-deals",
-        "a match: five deals (most points) or first side to 5 points",
-        "una partida: cinco manos (más puntos) o el primer bando a 5 puntos",
+        N_("a match: five deals (most points) or first side to 5 points"),
     )
     """pagat and Parlett play five deals and count points; French sites play to 5 points."""
 
@@ -452,7 +431,7 @@ class Aluette(Rules):
     """Aluette: four players, two partnerships that do not pool tricks, the 19-class ranking."""
 
     id = "aluette"
-    title: ClassVar[dict[str, str]] = {"en": "Aluette", "es": "Aluette (la vache)"}
+    title = Title(N_("Aluette"))
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     options_type: ClassVar[type[Options]] = AluetteOptions
     phases: ClassVar[tuple[Phase, ...]] = (
@@ -659,9 +638,8 @@ def seating_from_cards(cards: Sequence[Card]) -> Seating:
     for i, card in enumerate(cards):
         if len(holders) == 4:
             raise IllegalActionError(
-                f"the seating draw is over after card {i}: {card.code} is one card too many",
-                f"el sorteo de asientos acaba tras la carta {i}: el {card.code} sobra",
-            )
+                "the seating draw is over after card {number}: {card} is one card too many",
+                number=i, card=card.code)
         while person in holders.values():
             person = (person + 1) % 4
         dealt.append((person, card))
@@ -671,9 +649,7 @@ def seating_from_cards(cards: Sequence[Card]) -> Seating:
         person = (person + 1) % 4
     if len(holders) < 4:
         raise IllegalActionError(
-            "the seating draw stops before the four top cards (3O 3C 2O 2C) are out",
-            "el sorteo de asientos se detiene antes de que salgan las cuatro mayores (3O 3C 2O 2C)",
-        )
+            "the seating draw stops before the four top cards (3O 3C 2O 2C) are out")
     return Seating(tuple(dealt), holders)
 
 

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from ..core.actions import Decision, Move, NumberMove, Phrases, Trick
 from ..engine import Auction, Game, MoveRule, Phase, Why
+from ..words import N_
 
 AUCTION = Phase("auction")
 """The players bid in turn or pass."""
@@ -30,9 +31,9 @@ class Bid(NumberMove):
     keyword: ClassVar[str] = "bid"
     decision: ClassVar[Decision] = Decision.BID
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} bids {number}.", "{who} puja {number}.",
-        "You bid {number}.", "Pujas {number}.",
-        en_choice="bid {number}", es_choice="pujar {number}",
+        N_("{who} bids {number}."),
+        N_("You bid {number}."),
+        choice=N_("bid {number}"),
     )
 
 
@@ -43,8 +44,9 @@ class Pass(Move):
     keyword: ClassVar[str] = "pass"
     decision: ClassVar[Decision] = Decision.PASS
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} passes.", "{who} pasa.", "You pass.", "Pasas.",
-        en_choice="pass (you bid no more)", es_choice="pasar (no vuelves a pujar)",
+        N_("{who} passes."),
+        N_("You pass."),
+        choice=N_("pass (you bid no more)"),
     )
 
 
@@ -85,7 +87,7 @@ class BidRule(MoveRule[Bid]):
 
     move_type = Bid
     phases = (AUCTION,)
-    closed = Why("there is no auction now", "ahora no hay subasta")
+    closed = Why(N_("there is no auction now"))
 
     def __init__(self, rules: AuctionRules) -> None:
         self.rules = rules

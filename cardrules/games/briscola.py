@@ -29,10 +29,11 @@ from ..engine import (
     Result,
     Rules,
     Sides,
+    Title,
     Why,
-    Words,
     side_points,
 )
+from ..words import N_, Message
 from .exchange import (
     Exchange,
     ExchangeDetails,
@@ -81,8 +82,7 @@ class BriscolaOptions(ExchangeOptions):
 
     redeal_ace_or_three: bool | None = option(
         None,
-        "a turned-up ace or three goes back into the stock (default: Italy yes)",
-        "si sale de triunfo un as o un tres, vuelve al mazo (por defecto: Italia sí)",
+        N_("a turned-up ace or three goes back into the stock (default: Italy yes)"),
     )
     """Italian rule (the English Briscola page): if the turned-up card is an ace or a three it is
     put back in the middle of the stock and the top card is turned instead, until the turn-up is
@@ -91,8 +91,7 @@ class BriscolaOptions(ExchangeOptions):
 
     three_player_removal: ThreeRemoval | None = option(
         None,
-        "what three players remove: one-2 (Italy), one-4 (Puerto Rico), all-2s (Spain)",
-        "qué se quita con tres jugadores: un 2 (Italia), un 4 (Puerto Rico), los 2 (España)",
+        N_("what three players remove: one-2 (Italy), one-4 (Puerto Rico), all-2s (Spain)"),
     )
     """Three players: ``"one-2"`` (Italy: 39 cards, 13 tricks; a seeded deal removes the 2 of
     clubs, the usual choice), ``"one-4"`` (Puerto Rico: any 4; a seeded deal lets the seed pick
@@ -100,51 +99,39 @@ class BriscolaOptions(ExchangeOptions):
 
     six_player_pack: SixPack | None = option(
         None,
-        "six players: 48-cards (Spain) or no-2s (Italy)",
-        "seis jugadores: 48 cartas (España) o sin los 2 (Italia)",
+        N_("six players: 48-cards (Spain) or no-2s (Italy)"),
     )
     """Six players in two teams of three: ``"48-cards"`` (Spain: the 48-card pack, 8 tricks) or
     ``"no-2s"`` (Italy: 36 cards, 6 tricks). Puerto Rican sources stop at four players; Briscas
     with six follows Spain."""
 
-    follow_suit: bool = option(
-        False,
-        "players must follow suit when they can",
-        "obligación de asistir (seguir el palo) si se puede",
-    )
+    follow_suit: bool = option(False, N_("players must follow suit when they can"))
     """Duty to follow the suit led when able. Off in every tradition; one Argentine reading and
     the Grokipedia article require it."""
 
     tie: Literal["draw", "more-cards"] = option(
         "draw",
-        "a tie on points: draw, or the side with more cards wins (some in Spain)",
-        "empate a puntos: tablas, o gana el bando con más cartas (algunos en España)",
+        N_("a tie on points: draw, or the side with more cards wins (some in Spain)"),
     )
     """How a tie on points (60-60) ends: a ``"draw"`` (everyone), or ``"more-cards"``: the side
     that took more cards wins (some Spanish players, the Brisca articles)."""
 
     big_win: bool | Literal["margin"] = option(
         False,
-        "a big win scores 2 game points: true (over 100 card points) or margin (by over 100)",
-        "una victoria amplia vale 2 juegos: true (más de 100 puntos) o margin (por más de 100)",
+        N_("a big win scores 2 game points: true (over 100 card points) or margin (by over 100)"),
     )
     """Wikipedia's Brisca article: "winning by more than a hundred card points" counts 2 game
     points in a match. Two readings: ``True``, the winning side took more than 100 card points;
     ``"margin"``, it won by more than 100 (its points minus the best other side's)."""
 
-    arrastro: bool = option(
-        False,
-        "the holder of the trump ace may declare arrastro (Spain)",
-        "quien tiene el as de triunfo puede cantar «arrastro» (España)",
-    )
+    arrastro: bool = option(False, N_("the holder of the trump ace may declare arrastro (Spain)"))
     """Spanish *arrastro* (the Brisca articles): playing the ace of trumps, its holder may declare
     it (the action ``arrastro:<ace>``); each player still to play must then play their best trump,
     or with no trump their best card."""
 
     claim: bool = option(
         False,
-        "a side holding the top trumps may claim the remaining tricks (Spain)",
-        "un bando con los triunfos más altos puede reclamar las bazas restantes (España)",
+        N_("a side holding the top trumps may claim the remaining tricks (Spain)"),
     )
     """The Brisca articles: once the stock is gone, the player to lead may claim every remaining
     trick (action ``claim``) when his side holds the highest remaining trumps, as many as there are
@@ -152,31 +139,24 @@ class BriscolaOptions(ExchangeOptions):
 
     muerte_al_tres: bool = option(
         False,
-        "Cuban Muerte al Tres: the side whose trump ace kills the trump three wins",
-        "Muerte al Tres (Cuba): gana el bando cuyo as de triunfo mata al tres",
+        N_("Cuban Muerte al Tres: the side whose trump ace kills the trump three wins"),
     )
     """Cuba (the Brisca articles): the trump ace may not be played before the trump three, except as
     a player's last card; the side whose ace captures the trump three wins the deal at once."""
 
     mariaje: bool = option(
         False,
-        "Sicilian Mariaje: king and knight of a suit taken score 40 (trumps) or 20",
-        "Mariaje (Sicilia): rey y caballo de un palo ganados valen 40 (triunfo) o 20",
+        N_("Sicilian Mariaje: king and knight of a suit taken score 40 (trumps) or 20"),
     )
     """The Brisca articles' Mariaje/Cinquecento: a side that takes the king and knight of one suit
     scores 40 more in trumps, 20 in another suit."""
 
-    open_hands: bool = option(
-        False,
-        "play with hands face up (scoperta)",
-        "jugar con las cartas boca arriba (a la descubierta)",
-    )
+    open_hands: bool = option(False, N_("play with hands face up (scoperta)"))
     """Briscola *scoperta*: every hand is face up (every seat's view shows all hands)."""
 
     aim: Literal["most", "at-most-11"] = option(
         "most",
-        "the aim: the most card points, or (Mexico) no more than 11",
-        "el objetivo: más puntos, o (México) no pasar de 11",
+        N_("the aim: the most card points, or (Mexico) no more than 11"),
     )
     """``"most"``: the side with more card points wins (every tradition). ``"at-most-11"``:
     the Mexican way Wikipedia's Brisca article mentions in one sentence ("the objective is not
@@ -186,8 +166,7 @@ class BriscolaOptions(ExchangeOptions):
 
     trump_suit: Literal["O", "C", "E", "B"] | None = option(
         None,
-        "fix the trump suit instead of the turned-up card's",
-        "fijar el palo de triunfo en lugar del de la carta vuelta",
+        N_("fix the trump suit instead of the turned-up card's"),
     )
     """A fixed trump suit for the deal (the variant that rotates trumps deal by deal: coins,
     cups, swords, clubs). A card is still turned up and drawn last."""
@@ -203,12 +182,9 @@ class Arrastro(CardMove):
     leaves_hand: ClassVar[bool] = True
     plays_card: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} plays {card} and declares arrastro: everyone after must play their best trump.",
-        "{who} juega {card} y canta arrastro: los demás deben echar su mejor triunfo.",
-        "You play {card} and declare arrastro: everyone after must play their best trump.",
-        "Juegas {card} y cantas arrastro: los demás deben echar su mejor triunfo.",
-        en_choice="play {card_bare} and declare arrastro",
-        es_choice="jugar {card} y cantar arrastro",
+        N_("{who} plays {card} and declares arrastro: everyone after must play their best trump."),
+        N_("You play {card} and declare arrastro: everyone after must play their best trump."),
+        choice=N_("play {card} and declare arrastro"),
     )
 
 
@@ -219,12 +195,9 @@ class Claim(Move):
     keyword: ClassVar[str] = "claim"
     decision: ClassVar[Decision] = Decision.CLAIM
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} claims the remaining tricks.",
-        "{who} reclama las bazas que quedan.",
-        "You claim the remaining tricks.",
-        "Reclamas las bazas que quedan.",
-        en_choice="claim every remaining trick for your side",
-        es_choice="reclamar para tu bando todas las bazas que quedan",
+        N_("{who} claims the remaining tricks."),
+        N_("You claim the remaining tricks."),
+        choice=N_("claim every remaining trick for your side"),
     )
 
 
@@ -244,13 +217,9 @@ def _details(game: Game) -> BriscolaDetails:
     return details
 
 
-_BEST = Why("arrastro: seat {seat} must play its best trump (or best card): not {card}",
-            "arrastro: el asiento {seat} debe jugar su mejor triunfo (o su mejor carta), "
-            "no el {card}")
-_ACE_WAITS = Why("Muerte al Tres: the trump ace waits until the trump three has been played",
-                 "Muerte al Tres: el as de triunfo espera a que se haya jugado el tres")
-_FOLLOW = Why("seat {seat} must follow suit ({suit}): not {card}",
-              "el asiento {seat} debe asistir al palo ({suit}), no el {card}")
+_BEST = Why(N_("arrastro: {who} must play its best trump (or best card): not {card}"))
+_ACE_WAITS = Why(N_("Muerte al Tres: the trump ace waits until the trump three has been played"))
+_FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"))
 
 
 @dataclass(frozen=True)
@@ -267,7 +236,7 @@ class BriscolaDuty(CardRule):
     """Muerte al Tres: the trump ace, while the trump three is still out (else ``None``)."""
     led: Suit | None
     """The suit to follow (``None``: no duty to follow)."""
-    suit_name: Words | None = None
+    suit_name: Message | None = None
 
     def check(self, card: Card, hand: Sequence[Card]) -> Why | None:
         strength = self.strength
@@ -297,11 +266,9 @@ class ArrastroRule(MoveRule[Arrastro]):
     """The Spanish *arrastro*: the holder of the trump ace plays it and declares it."""
 
     move_type = Arrastro
-    disabled = Why("arrastro is not played (option arrastro)",
-                   "no se juega el arrastro (opción arrastro)")
-    _NOT_ACE = Why("{card} is not the ace of trumps: only the trump ace declares arrastro",
-                   "el {card} no es el as de triunfo: solo el as de triunfo canta arrastro")
-    _NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+    disabled = Why(N_("arrastro is not played (option arrastro)"))
+    _NOT_ACE = Why(N_("{card} is not the ace of trumps: only the trump ace declares arrastro"))
+    _NOT_HELD = Why(N_("{who} does not hold {card}"))
 
     def __init__(self, rules: BriscolaRules, enabled: bool) -> None:
         self.rules = rules
@@ -338,11 +305,9 @@ class ClaimRule(MoveRule[Claim]):
     trumps takes every remaining trick."""
 
     move_type = Claim
-    disabled = Why("claiming is not played (option claim)",
-                   "no se juega a reclamar (opción claim)")
-    _CANNOT = Why("a claim needs an empty stock, the lead, and your side holding the top trumps",
-                  "para reclamar hace falta el mazo agotado, ser mano y que tu bando tenga los "
-                  "triunfos más altos")
+    disabled = Why(N_("claiming is not played (option claim)"))
+    _CANNOT = Why(N_("a claim needs an empty stock, the lead, and your side holding the top "
+                     "trumps"))
 
     def __init__(self, rules: BriscolaRules, enabled: bool) -> None:
         self.rules = rules
@@ -453,8 +418,7 @@ class BriscolaRules(Rules):
         led = game.trick[0].suit if o.follow_suit and game.trick else None
         if not arrastro and waiting is None and led is None:
             return None
-        name = None if led is None else Words(self.pack.suit_name(led, "en"),
-                                              self.pack.suit_name(led, "es"))
+        name = None if led is None else self.pack.suit_word(led)
         return BriscolaDuty(self.strength, trump, arrastro, waiting, led, name)
 
     def can_claim(self, game: Game, seat: int) -> bool:
@@ -538,7 +502,7 @@ class Briscola(BriscolaRules):
     card during the first trick."""
 
     id = "briscola"
-    title: ClassVar[dict[str, str]] = {"en": "Briscola (Italy)", "es": "Briscola (Italia)"}
+    title = Title(N_("Briscola (Italy)"))
     tradition = ITALY
 
 
@@ -548,7 +512,7 @@ class Brisca(BriscolaRules):
     holder has won a trick."""
 
     id = "brisca"
-    title: ClassVar[dict[str, str]] = {"en": "Brisca (Spain)", "es": "Brisca (España)"}
+    title = Title(N_("Brisca (Spain)"))
     tradition = SPAIN
 
 
@@ -557,5 +521,5 @@ class Briscas(BriscolaRules):
     turned-up card and the 2 a low one (and, before the first trick, a high one too)."""
 
     id = "briscas"
-    title: ClassVar[dict[str, str]] = {"en": "Briscas (Puerto Rico)", "es": "Briscas (Puerto Rico)"}
+    title = Title(N_("Briscas (Puerto Rico)"))
     tradition = PUERTO_RICO

@@ -38,8 +38,10 @@ from ..engine import (
     Rules,
     Settlement,
     Sides,
+    Title,
     Why,
 )
+from ..words import N_
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 
 CALL = Phase("call")
@@ -56,11 +58,9 @@ class Call(CardMove):
     keyword: ClassVar[str] = "call"
     decision: ClassVar[Decision] = Decision.CALL
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} calls {card}: {card_suit} are trumps.",
-        "{who} llama {card}: triunfo, {card_suit}.",
-        "You call {card}: {card_suit} are trumps.",
-        "Llamas {card}: triunfo, {card_suit}.",
-        en_choice="call {card_bare}", es_choice="llamar {card}",
+        N_("{who} calls {card}: {card_suit} are trumps."),
+        N_("You call {card}: {card_suit} are trumps."),
+        choice=N_("call {card}"),
     )
 
 
@@ -70,9 +70,7 @@ class ChiamataOptions(Options):
 
     auction: Literal["points", "ranks"] = option(
         "points",
-        "points: bid card points (61-120); ranks: bid a rank, lower each time, then points",
-        "points: se pujan puntos (61-120); ranks: se puja un rango, cada vez más bajo, y luego "
-        "puntos",
+        N_("points: bid card points (61-120); ranks: bid a rank, lower each time, then points"),
     )
     """``"points"`` (the English source's Briscola Bastarda, and *Chiamata a punti*): each bid is
     a number of card points, higher than the last. ``"ranks"`` (the Italian auction): each bid
@@ -83,32 +81,28 @@ class ChiamataOptions(Options):
 
     minimum_bid: int = option(
         61,
-        "the lowest points bid (61 makes a bid mean more than half the points)",
-        "la puja mínima en puntos (61: más de la mitad de los puntos)",
+        N_("the lowest points bid (61 makes a bid mean more than half the points)"),
     )
     """The lowest bid in points (our reading: 61, the least that wins a deal; one peer starts
     above 70). The highest is always 120."""
 
     call_own_card: bool = option(
         True,
-        "the caller may call a card of his own hand (he then plays alone, 1 against 4)",
-        "el que llama puede llamar una carta suya (juega solo, uno contra cuatro)",
+        N_("the caller may call a card of his own hand (he then plays alone, 1 against 4)"),
     )
     """Our reading: allowed, and the caller then plays alone against four, for double stakes.
     ``False`` forbids it."""
 
     first_lead: Literal["dealer-right", "caller"] = option(
         "dealer-right",
-        "who leads the first trick: the dealer's right (seat 0) or the caller",
-        "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que llama",
+        N_("who leads the first trick: the dealer's right (seat 0) or the caller"),
     )
     """Our reading: as in every Briscola, the player at the dealer's right (seat 0) leads;
     ``"caller"``: the caller leads."""
 
     buia: bool = option(
         False,
-        "Chiamata buia: the card is called after the first trick (played without trumps)",
-        "Chiamata buia: la carta se llama tras la primera baza (jugada sin triunfo)",
+        N_("Chiamata buia: the card is called after the first trick (played without trumps)"),
     )
     """*Chiamata buia* (Wikipedia's list of variations): the first trick is played with no
     trumps, led as ``first_lead`` says; then the auction's winner calls a card not yet played,
@@ -116,8 +110,7 @@ class ChiamataOptions(Options):
 
     pack: Style | None = option(
         None,
-        "the look of the cards: italian (default), spanish or french",
-        "el aspecto de las cartas: italian (por defecto), spanish o french",
+        N_("the look of the cards: italian (default), spanish or french"),
     )
     """Only names and pictures change: codes, ranks and points stay the same."""
 
@@ -171,19 +164,13 @@ class ChiamataResult(Result):
         return out
 
 
-_RANGE = Why("a bid is from {low} to 120 points, above the last: not {number}",
-             "una puja va de {low} a 120 puntos, por encima de la anterior: no {number}")
-_RANK = Why("bid a card number lower than the last bid (1, 3, 12, 11, 10, 7... 2), or points "
-            "after a 2: not {number}",
-            "puje un número de carta más bajo que la última puja (1, 3, 12, 11, 10, 7... 2), o "
-            "puntos tras un 2: no {number}")
-_NOT_IN_PACK = Why("{card} is not in the pack", "el {card} no está en la baraja")
-_OWN = Why("calling a card of your own hand is not allowed (option call_own_card)",
-           "no se permite llamar una carta de la propia mano (opción call_own_card)")
-_WRONG_RANK = Why("the auction was won on the number {rank}: call a card of that number",
-                  "la subasta se ganó con el número {rank}: llame una carta de ese número")
-_PLAYED = Why("{card} has been played already: call a card still in a hand",
-              "el {card} ya se jugó: llame una carta que siga en una mano")
+_RANGE = Why(N_("a bid is from {low} to 120 points, above the last: not {number}"))
+_RANK = Why(N_("bid a card number lower than the last bid (1, 3, 12, 11, 10, 7... 2), or points "
+               "after a 2: not {number}"))
+_NOT_IN_PACK = Why(N_("{card} is not in the pack"))
+_OWN = Why(N_("calling a card of your own hand is not allowed (option call_own_card)"))
+_WRONG_RANK = Why(N_("the auction was won on the number {rank}: call a card of that number"))
+_PLAYED = Why(N_("{card} has been played already: call a card still in a hand"))
 
 
 class CallRule(MoveRule[Call]):
@@ -191,7 +178,7 @@ class CallRule(MoveRule[Call]):
 
     move_type = Call
     phases = (CALL,)
-    closed = Why("no card is called now", "ahora no se llama ninguna carta")
+    closed = Why(N_("no card is called now"))
 
     def __init__(self, rules: Chiamata) -> None:
         self.rules = rules
@@ -236,10 +223,7 @@ class Chiamata(Rules, AuctionRules):
     """Briscola Chiamata (Bastarda): five players, an auction, a called card."""
 
     id = "chiamata"
-    title: ClassVar[dict[str, str]] = {
-        "en": "Briscola Chiamata (Bastarda)",
-        "es": "Briscola Chiamata (Bastarda)",
-    }
+    title = Title(N_("Briscola Chiamata (Bastarda)"))
     player_counts: ClassVar[tuple[int, ...]] = (5,)
     options_type: ClassVar[type[Options]] = ChiamataOptions
     phases: ClassVar[tuple[Phase, ...]] = (Phase.DEAL, AUCTION, CALL, Phase.PLAY, Phase.OVER)

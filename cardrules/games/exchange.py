@@ -17,6 +17,7 @@ from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import Style
 from ..engine import Details, Game, MoveRule, Rules, Why
+from ..words import N_
 
 ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
 ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
@@ -43,12 +44,9 @@ class Exchange(CardMove):
     leaves_hand: ClassVar[bool] = True
     takes_turn_up: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} gives {card} for the turned-up card, {turn_up}.",
-        "{who} cambia {card} por la carta vuelta, {turn_up}.",
-        "You give {card} for the turned-up card, {turn_up}.",
-        "Cambias {card} por la carta vuelta, {turn_up}.",
-        en_choice="take the turned-up {turn_up} for your {card_bare}",
-        es_choice="cambiar tu {card_bare} por la carta vuelta, {turn_up}",
+        N_("{who} gives {card} for the turned-up card, {turn_up}."),
+        N_("You give {card} for the turned-up card, {turn_up}."),
+        choice=N_("take the turned-up {turn_up} for your {card_bare}"),
     )
 
 
@@ -71,8 +69,7 @@ class ExchangeOptions(Options):
 
     exchange: ExchangeRuleName | None = option(
         None,
-        "which card may take the turned-up card (default: the tradition's)",
-        "qué carta puede cambiarse por la del triunfo (por defecto, la de la tradición)",
+        N_("which card may take the turned-up card (default: the tradition's)"),
     )
     """The trump-card exchange. ``"italian"`` (Briscola's default): the 2 of trumps takes the
     turned-up card. ``"spanish"`` (Brisca): a turn-up above the 7 (3, ace, king, knight, jack,
@@ -88,8 +85,7 @@ class ExchangeOptions(Options):
 
     exchange_timing: ExchangeTiming | None = option(
         None,
-        "when the exchange is allowed (default: the tradition's)",
-        "cuándo se permite el cambio (por defecto, según la tradición)",
+        N_("when the exchange is allowed (default: the tradition's)"),
     )
     """When the exchange may be made (always only while the turned-up card is under the stock).
     ``"first-trick"`` (Italian default): before the first trick is finished. ``"any-time"``
@@ -100,23 +96,20 @@ class ExchangeOptions(Options):
 
     exchange_needs_trick: bool | None = option(
         None,
-        "the exchanger must have won a trick (default: Spain yes, others no)",
-        "quien cambia debe haber ganado una baza (por defecto: España sí, los demás no)",
+        N_("the exchanger must have won a trick (default: Spain yes, others no)"),
     )
     """Whether the player who exchanges must have won at least one trick himself (the Spanish
     Brisca's rule)."""
 
     pack: Style | None = option(
         None,
-        "the look of the cards: spanish, italian or french (default: the tradition's)",
-        "el aspecto de las cartas: spanish, italian o french (por defecto, el de la tradición)",
+        N_("the look of the cards: spanish, italian or french (default: the tradition's)"),
     )
     """Only names and pictures change: codes, ranks and points stay the same."""
 
     scoring: Literal["standard", "lombard", "tuscan", "tuscan-points", "chilean"] = option(
         "standard",
-        "regional card values: standard, lombard, tuscan, tuscan-points, chilean",
-        "valores regionales: standard, lombard, tuscan, tuscan-points, chilean",
+        N_("regional card values: standard, lombard, tuscan, tuscan-points, chilean"),
     )
     """Regional rank and points (see :mod:`cardrules.core.ranking`): Lombardy/Piedmont (7 = 10
     points,
@@ -125,20 +118,16 @@ class ExchangeOptions(Options):
     the Jack and Knight are reversed"); Chile (the 2 takes the 3's place)."""
 
 
-_DISABLED = Why("the trump-card exchange is not played (option exchange=none)",
-                "no se juega el cambio de la carta vuelta (opción exchange=none)")
-_DRAWN = Why("the turned-up card has already been drawn", "la carta vuelta ya se ha robado")
-_NOBODY = Why("nobody holds {card}", "nadie tiene el {card}")
-_WRONG_CARD = Why("{card} cannot take the turned-up {turn_up}",
-                  "el {card} no puede cambiarse por el {turn_up} de triunfo")
-_TWO_FIRST = Why("before the first card is played the 2 of trumps has precedence: while it is in a "
-                 "hand, the 7 waits for the first trick to start",
-                 "antes de la primera carta tiene preferencia el 2 de triunfo: mientras esté en "
-                 "una mano, el 7 espera a que empiece la primera baza")
-_NO_TRICK = Why("seat {seat} must win a trick before exchanging",
-                "el asiento {seat} debe ganar una baza antes de cambiar")
-_TIMING = Why("the exchange is not allowed at this moment (timing: {timing})",
-              "el cambio no está permitido en este momento (momento: {timing})")
+_DISABLED = Why(N_("the trump-card exchange is not played (option exchange=none)"))
+_DRAWN = Why(N_("the turned-up card has already been drawn"))
+_NOBODY = Why(N_("nobody holds {card}"))
+_WRONG_CARD = Why(N_("{card} cannot take the turned-up {turn_up}"))
+_NOT_TRUMP = Why(N_("the turned-up {turn_up} is not a trump (trumps are {trump}): it cannot be "
+                    "exchanged"))
+_TWO_FIRST = Why(N_("before the first card is played the 2 of trumps has precedence: while it is "
+                    "in a hand, the 7 waits for the first trick to start"))
+_NO_TRICK = Why(N_("{who} must win a trick before exchanging"))
+_TIMING = Why(N_("the exchange is not allowed at this moment (timing: {timing})"))
 
 
 class ExchangeRule(MoveRule[Exchange]):
@@ -214,8 +203,10 @@ class ExchangeRule(MoveRule[Exchange]):
             return _NOBODY
         if move.card not in self.cards(game):
             up = game.turn_up
+            if up.suit is not game.trump:
+                return _NOT_TRUMP  # trumps fixed by an option: the turned-up card is no trump
             strength = self.rules.strength
-            if (self.rule == "puerto-rico" and up is not None and move.card is _SEVEN_OF[up.index]
+            if (self.rule == "puerto-rico" and move.card is _SEVEN_OF[up.index]
                     and strength[up.index] > strength[move.card.index]
                     and _TWO_OF[up.index] in self.cards(game)):
                 return _TWO_FIRST  # a high card, before the first trick, and the 2 in a hand
@@ -241,5 +232,7 @@ class ExchangeRule(MoveRule[Exchange]):
     def fields(self, game: Game, seat: int | None, move: Exchange) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         fields["turn_up"] = game.turn_up.code if game.turn_up is not None else "?"
+        if game.trump is not None:
+            fields["trump"] = game.rules.pack.suit_word(game.trump)
         fields["timing"] = self.timing
         return fields

@@ -37,9 +37,10 @@ from ..engine import (
     Rules,
     Settlement,
     Sides,
+    Title,
     Why,
-    Words,
 )
+from ..words import N_
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 from .tute import Declare, MarriageRule, TuteDuty
 
@@ -63,13 +64,10 @@ class Discard(CardMove):
     face_down: ClassVar[bool] = True
     leaves_hand: ClassVar[bool] = True
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} puts {card} face down on his own pile.",
-        "{who} pone {card} boca abajo en su montón.",
-        "You put {card} face down on your own pile.",
-        "Pones {card} boca abajo en tu montón.",
-        en_hidden="{who} puts a card face down on his own pile.",
-        es_hidden="{who} pone una carta boca abajo en su montón.",
-        en_choice="put {card_bare} on your own pile", es_choice="poner {card} en tu montón",
+        N_("{who} puts {card} face down on his own pile."),
+        N_("You put {card} face down on your own pile."),
+        hidden=N_("{who} puts a card face down on his own pile."),
+        choice=N_("put {card} on your own pile"),
     )
 
 
@@ -80,9 +78,9 @@ class Trump(SuitMove):
     keyword: ClassVar[str] = "trump"
     decision: ClassVar[Decision] = Decision.TRUMPS
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} names {suit} trumps.", "{who} elige triunfo: {suit}.",
-        "You name {suit} trumps.", "Eliges triunfo: {suit}.",
-        en_choice="name {suit} trumps", es_choice="elegir {suit} de triunfo",
+        N_("{who} names {suit} trumps."),
+        N_("You name {suit} trumps."),
+        choice=N_("name {suit} trumps"),
     )
 
 
@@ -92,8 +90,7 @@ class RematadaOptions(Options):
 
     scoring: Literal["bid", "game"] = option(
         "bid",
-        "bid: the declarer scores his bid, or the others share it; game: 1 game point",
-        "bid: el que remata se apunta su puja, o la reparten los otros; game: 1 tanto",
+        N_("bid: the declarer scores his bid, or the others share it; game: 1 game point"),
     )
     """``"bid"`` (Wikipedia's Brisca article): a made contract scores the bid to the declarer; a
     failed one gives each of the other two half the bid (an odd bid gives halves). ``"game"``
@@ -101,24 +98,21 @@ class RematadaOptions(Options):
 
     first_lead: Literal["dealer-right", "declarer"] = option(
         "dealer-right",
-        "who leads the first trick: the dealer's right (seat 0) or the declarer",
-        "quién sale en la primera baza: el de la derecha del que da (asiento 0) o el que remata",
+        N_("who leads the first trick: the dealer's right (seat 0) or the declarer"),
     )
     """Our reading: seat 0, the dealer's right, leads as in every Brisca; Grokipedia's text has
     the declarer lead (``"declarer"``)."""
 
     match_target: int | None = option(
         None,
-        "the score that wins a match (default: 3 game points, or 1000 with bid scoring)",
-        "los tantos que ganan la partida (por defecto: 3, o 1000 si se apuntan pujas)",
+        N_("the score that wins a match (default: 3 game points, or 1000 with bid scoring)"),
     )
     """Grokipedia plays to 3 game points; with the bid scoring no source gives a target, and
     1000 is our default."""
 
     pack: Style | None = option(
         None,
-        "the look of the cards: spanish (default), italian or french",
-        "el aspecto de las cartas: spanish (por defecto), italian o french",
+        N_("the look of the cards: spanish (default), italian or french"),
     )
     """Only names and pictures change: codes, ranks and points stay the same."""
 
@@ -162,11 +156,9 @@ class RematadaResult(Result):
         return out
 
 
-_LOW = Why("a bid is at least 100 and above the last bid: not {number}",
-           "una puja es de 100 como mínimo y supera la anterior: no {number}")
-_FORCED = Why("the first two have passed: seat {seat} must bid (at least 100)",
-              "los dos primeros han pasado: el asiento {seat} debe pujar (100 como mínimo)")
-_NOT_HELD = Why("seat {seat} does not hold {card}", "el asiento {seat} no tiene el {card}")
+_LOW = Why(N_("a bid is at least 100 and above the last bid: not {number}"))
+_FORCED = Why(N_("the first two have passed: {who} must bid (at least 100)"))
+_NOT_HELD = Why(N_("{who} does not hold {card}"))
 
 
 class DiscardRule(MoveRule[Discard]):
@@ -174,8 +166,7 @@ class DiscardRule(MoveRule[Discard]):
 
     move_type = Discard
     phases = (DISCARD,)
-    closed = Why("only the declarer discards, after taking the talon",
-                 "solo se descarta el que remata, tras tomar el talón")
+    closed = Why(N_("only the declarer discards, after taking the talon"))
 
     def offers(self, game: Game, seat: int) -> Iterable[Discard]:
         return [Discard(card) for card in game.hands[seat]]
@@ -198,8 +189,7 @@ class TrumpRule(MoveRule[Trump]):
 
     move_type = Trump
     phases = (TRUMP,)
-    closed = Why("only the declarer names trumps, after his discards",
-                 "solo elige triunfo el que remata, tras descartarse")
+    closed = Why(N_("only the declarer names trumps, after his discards"))
 
     def __init__(self, rules: Rematada) -> None:
         self.rules = rules
@@ -217,10 +207,7 @@ class Rematada(Rules, AuctionRules):
     """Brisca Rematada: three players each on his own; the declarer against the other two."""
 
     id = "rematada"
-    title: ClassVar[dict[str, str]] = {
-        "en": "Brisca Rematada (Chile)",
-        "es": "Brisca rematada (Chile)",
-    }
+    title = Title(N_("Brisca Rematada (Chile)"))
     player_counts: ClassVar[tuple[int, ...]] = (3,)
     options_type: ClassVar[type[Options]] = RematadaOptions
     phases: ClassVar[tuple[Phase, ...]] = (
@@ -308,7 +295,7 @@ class Rematada(Rules, AuctionRules):
         name = None
         if trick:
             led = trick[0].suit
-            name = Words(self.pack.suit_name(led, "en"), self.pack.suit_name(led, "es"))
+            name = self.pack.suit_word(led)
         return TuteDuty.for_trick(trick, game.trump, self.strength, name)
 
     def before_result(self, game: Game) -> None:

@@ -21,16 +21,14 @@ from typing import ClassVar
 
 from ..core.actions import Decision, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
-from ..engine import CardRule, Game, MoveRule, Why, Words
+from ..core.quoted import p_
+from ..engine import CardRule, Game, MoveRule, Why
+from ..words import N_, Message
 
-_FOLLOW = Why("seat {seat} must follow suit ({suit}): not {card}",
-              "el asiento {seat} debe asistir al palo ({suit}), no el {card}")
-_HEAD = Why("seat {seat} must head the trick with a higher {suit}: not {card}",
-            "el asiento {seat} debe montar con un {suit} más alto, no el {card}")
-_TRUMP = Why("seat {seat} has no {suit} and must trump: not {card}",
-             "el asiento {seat} no tiene {suit} y debe fallar, no el {card}")
-_OVERTRUMP = Why("seat {seat} has no {suit} and must overtrump: not {card}",
-                 "el asiento {seat} no tiene {suit} y debe pisar, no el {card}")
+_FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"))
+_HEAD = Why(N_("{who} must head the trick with a higher {suit}: not {card}"))
+_TRUMP = Why(N_("{who} has no {suit} and must trump: not {card}"))
+_OVERTRUMP = Why(N_("{who} has no {suit} and must overtrump: not {card}"))
 
 
 @dataclass(frozen=True)
@@ -44,11 +42,11 @@ class TuteDuty(CardRule):
     """The suit led (``None``: this card leads, and any card will do)."""
     head: Card | None
     """The card heading the trick now."""
-    suit_name: Words | None = None
+    suit_name: Message | None = None
 
     @classmethod
     def for_trick(cls, trick: Sequence[Card], trump: Suit | None, strength: Sequence[int],
-                  suit_name: Words | None = None) -> TuteDuty:
+                  suit_name: Message | None = None) -> TuteDuty:
         """The duty for the next card of ``trick`` (the cards played so far, in order)."""
         if not trick:
             return cls(strength, trump, None, None)
@@ -98,20 +96,21 @@ class Declare(SuitMove):
     keyword: ClassVar[str] = "declare"
     decision: ClassVar[Decision] = Decision.DECLARE
     phrases: ClassVar[Phrases | None] = Phrases(
-        "{who} declares king and knight of {suit}: {value} points.",
-        "{who} canta las {value_es} en {suit}.",
-        "You declare king and knight of {suit}: {value} points.",
-        "Cantas las {value_es} en {suit}.",
-        en_choice="declare king and knight of {suit} ({value} points)",
-        es_choice="cantar las {value_es} en {suit}",
+        N_("{who} declares king and knight of {suit}: {value} points."),
+        N_("You declare king and knight of {suit}: {value} points."),
+        choice=N_("declare king and knight of {suit} ({value} points)"),
     )
 
     def shown(self) -> tuple[Card, ...]:
         return (Card(12, self.suit), Card(11, self.suit))
 
-    def words(self, trump: Suit | None = None) -> dict[str, str]:
-        forty = self.suit is trump
-        return {"value": "40" if forty else "20", "value_es": "cuarenta" if forty else "veinte"}
+    def words(self, trump: Suit | None = None) -> dict[str, object]:
+        """``value``: the marriage's points as a sentence says them ("40"; "cuarenta")."""
+        return {"value": _FORTY if self.suit is trump else _TWENTY}
+
+
+_FORTY = p_("a marriage's points", "40")
+_TWENTY = p_("a marriage's points", "20")
 
 
 def marriage_points(suit: Suit, trump: Suit | None) -> int:
@@ -124,13 +123,10 @@ class MarriageRule(MoveRule[Declare]):
     ``marriages``: ``((seat, suit, trick number), ...)``, the trick being the one just won."""
 
     move_type = Declare
-    _LEAD = Why("a marriage is declared before leading, by the winner of the last trick",
-                "se canta antes de salir, y canta quien ganó la última baza")
-    _ONCE = Why("one declaration per trick won", "solo se canta una vez por baza ganada")
-    _DONE = Why("the marriage in {suit} has been declared already",
-                "ya se cantó en {suit}")
-    _PAIR = Why("seat {seat} needs the king and the knight of {suit} to declare",
-                "para cantar en {suit}, el asiento {seat} necesita el rey y el caballo")
+    _LEAD = Why(N_("a marriage is declared before leading, by the winner of the last trick"))
+    _ONCE = Why(N_("one declaration per trick won"))
+    _DONE = Why(N_("the marriage in {suit} has been declared already"))
+    _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"))
 
     def offers(self, game: Game, seat: int) -> Iterable[Declare]:
         return [Declare(suit) for suit in Suit]
@@ -157,7 +153,7 @@ class MarriageRule(MoveRule[Declare]):
     def fields(self, game: Game, seat: int | None, move: Declare) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         pack = game.rules.pack
-        fields["suit"] = Words(pack.suit_name(move.suit, "en"), pack.suit_name(move.suit, "es"))
+        fields["suit"] = pack.suit_word(move.suit)
         return fields
 
 
