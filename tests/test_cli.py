@@ -345,6 +345,12 @@ def test_games_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert_one_line_error(status, out, err, "juego desconocido 'chess'")
 
 
+def test_games_by_another_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """A game is found by any name it goes by (Briscola Bastarda is Chiamata)."""
+    status, out, _ = run(capsys, "games", "bastarda")
+    assert status == 0 and out.startswith("chiamata  Briscola Chiamata")
+
+
 def test_spanish_from_lang_environment_and_lang_flag_wins(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

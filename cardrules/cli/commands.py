@@ -28,7 +28,7 @@ from typing import Any
 from ..bots import Bot, make_bot
 from ..core.errors import SHOWN_LIMIT, CardrulesError, shown
 from ..engine import Game
-from ..games import GAMES, rules_for
+from ..games import GAMES, game_id
 from ..record import MAX_RECORD_CHARS, load_record, new_game, replay, summary
 from ..words import N_, SOURCE, Lang, words
 from .arguments import (
@@ -77,18 +77,16 @@ def games(args: argparse.Namespace, lang: Lang) -> int:
     w = words(lang)
     ids: list[str] = list(GAMES)
     if args.game is not None:
-        if args.game not in GAMES:
-            try:
-                rules_for(args.game)
-            except CardrulesError as error:
-                raise Failure(error.message(lang)) from None
-        ids = [args.game]
-    for n, game_id in enumerate(ids):
-        rules_type = GAMES[game_id]
+        try:
+            ids = [game_id(args.game)]  # an id, or another name of a game ("bastarda")
+        except CardrulesError as error:
+            raise Failure(error.message(lang)) from None
+    for n, name in enumerate(ids):
+        rules_type = GAMES[name]
         if n:
             print()
-        title = rules_type.title.get(lang) or rules_type.title.get("en") or game_id
-        print(f"{game_id}  {title}")
+        title = rules_type.title.get(lang) or rules_type.title.get("en") or name
+        print(f"{name}  {title}")
         counts = ", ".join(str(c) for c in rules_type.player_counts)
         print("  " + w._("players: {counts}", counts=counts))
         rows = rules_type.options_type.help(lang)
