@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 from typing import Any
 
 import pytest
@@ -183,3 +184,29 @@ def test_not_text_is_refused() -> None:
 def test_the_module_examples() -> None:
     result = doctest.testmod(practice, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 5
+
+
+def test_the_ids_keep_their_range() -> None:
+    """Exercise ids are shared as links: the seeds they may carry stay 0 to 2**53 - 1, the
+    largest a page's JavaScript keeps exact (the engine's own seeds go to 2**64 - 1)."""
+    from cardrules.core.rng import MAX_WEB_SEED
+
+    assert MAX_SEED == MAX_WEB_SEED == 2**53 - 1
+    assert practice.parse_id(f"points-{2**53 - 1}") == ("points", 2**53 - 1)
+
+
+def test_the_words_of_the_exercises() -> None:
+    """Players by name, never by seat; in Spanish *mano* is only the leader of a trick (the deal
+    is *el reparto*, a player's cards *sus cartas*); a language without a catalogue reads
+    English."""
+    for kind in KINDS:
+        for seed in range(25):
+            for lang in ("en", "es"):
+                drill = generate(kind, seed, lang)
+                said = " ".join((drill.prompt, *drill.context, *drill.rule,
+                                 *(c.text for c in drill.choices),
+                                 *(c.caption for c in drill.cards)))
+                assert not re.search(r"\b([Ss]eat|[Aa]siento|P)\s?\d", said), said
+                if lang == "es" and kind != "word":  # (a word's own gloss is the glossary's)
+                    assert not re.search(r"\bmanos?\b", said, re.IGNORECASE), said
+    assert generate("winner", 3, "xx") == generate("winner", 3, "en")

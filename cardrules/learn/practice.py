@@ -60,6 +60,7 @@ from ..core.errors import CardrulesError
 from ..core.errors import shown as quoted
 from ..core.labels import PlayLabel
 from ..core.packs import Style, pack_for
+from ..core.rng import MAX_WEB_SEED
 from ..engine import Game, Phase, Step
 from ..games import rules_for
 from ..games.exchange import Exchange, ExchangeRule
@@ -91,8 +92,10 @@ PLAYERS: Final[tuple[int, ...]] = (2, 3, 4)
 """The numbers of players the deals are drawn with."""
 NAMES: Final[tuple[str, ...]] = ("Ana", "Luis", "Carmen", "Pedro")
 """The players' names, by seat."""
-MAX_SEED: Final = 2**53 - 1
-"""The largest seed an id may carry (a page's JavaScript reads integers up to it exactly)."""
+MAX_SEED: Final = MAX_WEB_SEED
+"""The largest seed an id may carry: :data:`cardrules.core.rng.MAX_WEB_SEED` (2**53 - 1), the
+largest a page's JavaScript reads exactly (the ids are shared as links: this range never
+changes)."""
 MAX_DEALS: Final = 16
 """How many deals an exercise looks through for a position of the kind it wants."""
 
