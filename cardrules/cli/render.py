@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
-from ..account.narration import Narrator
+from ..account.deal import Teller
 from ..bots import Estimate
 from ..core.actions import Action, Move, NumberMove, format_action
 from ..core.cards import Card
 from ..core.errors import Lang
 from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
+from ..words import N_, words
 from .arguments import option_value_text
-from .text import text
 
 
 class Renderer:
@@ -49,8 +49,12 @@ class Renderer:
         self.lang = lang
         self.me = me
         self.out = out
-        self.narrator = Narrator(rules, names, lang, viewer=me, you=me, codes=True)
+        self.teller = Teller(rules, names, lang, viewer=me, you=me, codes=True, labels=True)
+        """The account of the deal for the user, step by step (see :meth:`step`)."""
+        self.narrator = self.teller.narrator
         """The words of every step."""
+        self.w = words(lang)
+        """The terminal's own words (headings, the status, the menu)."""
         self._headed = -1  # the trick whose header was printed last
         self._just_headed = False  # nothing printed since that header
 
@@ -60,25 +64,22 @@ class Renderer:
         print(" " * indent + line if line else "", file=self.out)
         self._just_headed = False
 
-    def _t(self, key: str, **fields: object) -> str:
-        return text(key, self.lang, **fields)
-
     def card(self, card: Card) -> str:
         """A card as the status shows it: ``3B (three of clubs)``."""
         return f"{card.code} ({self.narrator.card_name(card)})"
 
     def _cards_count(self, n: int) -> str:
-        return self._t("cards_1") if n == 1 else self._t("cards_n", n=n)
+        return self.w.n_("{n} card", "{n} cards", n)
 
     def _side_label(self, sides: Sides, index: int) -> str:
         """A side's name: its player's for a side of one, else *your side* / *the other side*
-        (the user's point of view, two sides), else *side N*."""
+        (the user's point of view, two sides), else its players' names."""
         side = sides[index]
         if len(side) == 1:
             return self.narrator.who(side[0])
         if self.me is not None and len(sides) == 2:
-            return self._t("your_side" if self.me in side else "other_side")
-        return self._t("side_name", n=index + 1)
+            return self.w._("your side") if self.me in side else self.w._("the other side")
+        return self.narrator.side(side)
 
     def _per_side(self, sides: Sides, points: Sequence[int]) -> str:
         """Points per side (per seat while the sides are not known): ``You 11 · Bot 1 4``."""
@@ -99,26 +100,28 @@ class Renderer:
         rules = self.rules
         title = rules.title.get(self.lang, rules.id)
         if seed is not None:
-            self.say(self._t("header_seed", title=title, players=rules.players, seed=seed))
+            self.say(self.w._("{title} · {players} players · seed {seed}", title=title,
+                              players=rules.players, seed=seed))
         else:
-            self.say(self._t("header", title=title, players=rules.players))
+            self.say(self.w._("{title} · {players} players", title=title, players=rules.players))
         defaults = type(rules.options)().to_dict()
         changed = {k: v for k, v in rules.options.to_dict().items() if defaults.get(k) != v}
         if changed:
             shown = ", ".join(f"{k}={option_value_text(v)}" for k, v in changed.items())
-            self.say(self._t("options_set", options=shown))
+            self.say(self.w._("Options: {options}", options=shown))
         if players_line:
             self.say(players_line)
         sides = deal.after.sides
         if any(len(side) > 1 for side in sides):
-            words = self._t("against").join(self.narrator.side(side) for side in sides)
-            self.say(self._t("sides_line", sides=words))
-        self.say(self.narrator.deal(deal))
+            words = self.w._(" against ").join(self.narrator.side(side) for side in sides)
+            self.say(self.w._("Sides: {sides}", sides=words))
+        self.say(self.teller.tell(deal).said.action)
         if show_hands:
-            self.say(self._t("hands_head"))
+            self.say(self.w._("Hands dealt:"))
             for seat, hand in enumerate(deal.after.hands):
                 cards = " ".join(c.code for c in sorted(hand, key=_display_order))
-                self.say(self._t("hand_of", who=self.narrator.who(seat), cards=cards), indent=2)
+                self.say(self.w._("{who}: {cards}", who=self.narrator.who(seat), cards=cards),
+                         indent=2)
 
     # Each step ----------------------------------------------------------------------------------
     def header(self, phase: Phase, on_table: int, finished: int) -> None:
@@ -127,7 +130,7 @@ class Renderer:
         if phase == Phase.PLAY and not on_table and finished != self._headed:
             self._headed = finished
             self.say()
-            self.say(self._t("trick_head", n=finished + 1))
+            self.say(self.w._("── Trick {n} ──", n=finished + 1))
             self._just_headed = True
 
     def step(self, step: Step) -> None:
@@ -137,9 +140,11 @@ class Renderer:
             return
         before = step.before
         self.header(before.phase, len(before.trick), len(before.tricks))
-        words = self.narrator.step(step, labels=True)
+        words = self.teller.tell(step).said
         if words.action:
             self.say(words.action, indent=2)
+        for line in words.news:
+            self.say(line, indent=2)
         if words.trick:
             self.say("→ " + words.trick, indent=2)
         for line in words.draws:
@@ -155,14 +160,14 @@ class Renderer:
             self.say()
         parts = []
         if view.trump is not None:
-            parts.append(self._t("status_trump", suit=self.narrator.suit(view.trump)))
+            parts.append(self.w._("trumps: {suit}", suit=self.narrator.suit(view.trump)))
         if view.turn_up is not None:
-            parts.append(self._t("status_turn_up", card=self.card(view.turn_up)))
+            parts.append(self.w._("turned up: {card}", card=self.card(view.turn_up)))
         if any(view.rules.draw_counts):
             if view.stock_size:
-                parts.append(self._t("status_stock", stock=self._cards_count(view.stock_size)))
+                parts.append(self.w._("stock: {stock}", stock=self._cards_count(view.stock_size)))
             else:
-                parts.append(self._t("status_stock_out"))
+                parts.append(self.w._("the stock is used up"))
         if parts:
             self.say(_capital(" · ".join(parts)))
         for line in self.narrator.situation(view):  # the bidding, the contract, the talon
@@ -173,19 +178,21 @@ class Renderer:
                 shown = " · ".join(
                     f"{self.narrator.who(s)} {won.count(s)}" for s in range(view.players)
                 )
-                self.say(self._t("status_tricks", points=shown))
+                self.say(self.w._("Tricks won: {points}", points=shown))
             else:
-                self.say(self._t("status_points", points=self._per_side(view.sides, view.points)))
+                self.say(self.w._("Points: {points}",
+                                  points=self._per_side(view.sides, view.points)))
         for other, hand in sorted(view.visible_hands.items()):
             cards = " ".join(c.code for c in sorted(hand, key=_display_order))
-            self.say(self._t("visible_hand", who=self.narrator.who(other), cards=cards))
+            self.say(self.w._("{who}'s hand (face up): {cards}", who=self.narrator.who(other),
+                              cards=cards))
         legal = set(view.legal_actions)
         card_turn = any(isinstance(a, Card) for a in legal)
         if view.trick:
             plays = " · ".join(f"{self.narrator.who(s)}: {self.card(c)}" for s, c in view.trick)
-            self.say(self._t("table", plays=plays))
+            self.say(self.w._("Table: {plays}", plays=plays))
         elif card_turn:
-            self.say(self._t("table_empty"))
+            self.say(self.w._("Table: empty, you lead."))
         return self._menu(view, legal, card_turn)
 
     def _menu(self, view: SeatView, legal: set[Action], card_turn: bool) -> tuple[Action, ...]:
@@ -203,7 +210,7 @@ class Renderer:
         by_card = not card_turn and bool(moves) and all(rank(m) >= 0 for m in moves)
         choices: list[Action] = []
         if not by_card:
-            self.say(self._t("your_hand"))
+            self.say(self.w._("Your hand:"))
             for card in hand:
                 name = self.narrator.card_name(card)
                 if not card_turn:  # nothing to play now (an answer, a discard...): no numbers
@@ -212,9 +219,9 @@ class Renderer:
                 choices.append(card)
                 marks = []
                 if card.suit is view.trump:
-                    marks.append(self._t("trump_mark"))
+                    marks.append(self.w._("trump"))
                 if card not in legal:
-                    marks.append(self._t("not_now_mark"))
+                    marks.append(self.w._("not allowed now"))
                 suffix = f"  [{', '.join(marks)}]" if marks else ""
                 self.say(f"{len(choices):>2}) {card.code:<5}{name}{suffix}", indent=2)
         for run in _runs(moves):
@@ -245,12 +252,23 @@ class Renderer:
         number = {action: i for i, action in enumerate(options, 1)}
         rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))
         tricks = view.rules.scores_tricks
-        unit = self._t("unit_tricks" if tricks else "unit_points")
-        head = self._t("hint_head_tricks" if tricks else "hint_head_points",
-                       level=self._t(f"level_{level}"), worlds=rows[0].worlds)
+        unit = self.w._("tricks") if tricks else self.w._("points")
+        strength = self.w._(LEVELS.get(level, level))
+        if tricks:
+            head = self.w._(
+                "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
+                "deals that fit what you can see, played out to the end: how often it wins the "
+                "deal, and the tricks it brings on average, best first:",
+                level=strength, worlds=rows[0].worlds)
+        else:
+            head = self.w._(
+                "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
+                "deals that fit what you can see, played out to the end: how often it wins the "
+                "deal, and the points it brings on average, best first:",
+                level=strength, worlds=rows[0].worlds)
         for line in textwrap.wrap(head, width=78):
             self.say(line)
-        shares = [self._t("percent", n=round(100 * e.wins)) for e in rows]
+        shares = [self.w._("{n}%", n=round(100 * e.wins)) for e in rows]
         amounts = [self._decimal(e.points) for e in rows]
         share_width = max(len(share) for share in shares)
         amount_width = max(len(amount) for amount in amounts)
@@ -270,8 +288,7 @@ class Renderer:
 
     def _decimal(self, value: float) -> str:
         """``71.3`` in English, ``71,3`` in Spanish."""
-        shown = f"{value:.1f}"
-        return shown.replace(".", ",") if self.lang == "es" else shown
+        return f"{value:.1f}".replace(".", self.w.p_("the decimal separator", "."))
 
     # The end ------------------------------------------------------------------------------------
     def end(self, result: Result | None) -> None:
@@ -279,18 +296,18 @@ class Renderer:
         how it ended); or that the deal is not finished (a record that stops early)."""
         self.say()
         if result is None:
-            self.say(self._t("not_over"))
+            self.say(self.w._("The deal is not finished (the record stops here)."))
             return
-        self.say(self._t("end_head"))
+        self.say(self.w._("── End of the deal ──"))
         sides = result.sides
         if self.rules.scores_tricks:  # each seat's tricks
             won = " · ".join(f"{self.narrator.who(s)} {p}" for s, p in enumerate(result.points))
-            self.say(self._t("status_tricks", points=won))
+            self.say(self.w._("Tricks won: {points}", points=won))
         elif all(len(side) == 1 for side in sides):
             shown = " · ".join(
                 f"{self._side_label(sides, i)} {p}" for i, p in enumerate(result.side_points)
             )
-            self.say(self._t("final_points", points=shown))
+            self.say(self.w._("Points: {points}", points=shown))
         else:
             for i, p in enumerate(result.side_points):
                 label = _capital(self._side_label(sides, i))
@@ -299,12 +316,16 @@ class Renderer:
                     self.say(f"{label}: {points}")
                 else:
                     members = ", ".join(self.narrator.who(s) for s in sides[i])
-                    self.say(self._t("side_points", side=label, members=members, points=points))
+                    self.say(self.w._("{side} ({members}): {points}", side=label,
+                                      members=members, points=points))
         self.say(self.narrator.verdict(result))
         extra = self.narrator.game_points(result)
         if extra:
             self.say(extra)
 
+
+LEVELS: Final[dict[str, str]] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The search bot's strength levels, as the hint names them."""
 
 RUN = 6
 """Consecutive number moves of one kind (bids) shown on one line from this many on."""
