@@ -50,7 +50,7 @@ from cardrules.games.aluette import Discard, Signal
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
-END = {"en": "── End of the deal ──", "es": "── Fin de la partida ──"}
+END = {"en": "── End of the deal ──", "es": "── Fin del reparto ──"}
 
 
 @pytest.fixture(autouse=True)
@@ -468,7 +468,7 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "── Baza 1 ──" in out
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert " juega el " in out
-    assert "── Fin de la partida ──" in out
+    assert "── Fin del reparto ──" in out
     assert "Bandos: Ana y Carmen contra Bruno y Diego" in out
     assert " (Ana, Carmen): " in out and " (Bruno, Diego): " in out
     assert " plays " not in out and "Trick" not in out
@@ -677,7 +677,7 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Todos los jugadores son bots: pimc, nivel fácil (un bot de búsqueda)." in out
     assert "Cartas repartidas:" in out
     assert "se lleva la baza" in out
-    assert "── Fin de la partida ──" in out
+    assert "── Fin del reparto ──" in out
     assert out.rstrip().splitlines()[-1].startswith(("Ana ", "Bruno ", "Empate, "))
     assert "mano" not in out.lower()  # the deal is «la partida», your cards «tus cartas»
 
@@ -942,7 +942,7 @@ def test_interactive_spanish(
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
-    assert "── Fin de la partida ──" in out
+    assert "── Fin del reparto ──" in out
     assert "Tu bando (Tú, Bruno): " in out and "El otro bando (Ana, Carmen): " in out
     last = out.rstrip().splitlines()[-1]
     assert last.startswith(("Tu bando gana el reparto, ", "Ana y Carmen ganan el reparto, ",

@@ -175,7 +175,7 @@ def test_huge_numbers_on_the_real_command_line() -> None:
                    input=f"{BIG}\n" + "1\n" * 30)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
-    assert "── Fin de la partida ──" in done.stdout
+    assert "── Fin del reparto ──" in done.stdout
 
 
 # 3. Standard input closed -----------------------------------------------------------------------
