@@ -17,6 +17,7 @@ import dataclasses
 import random
 from typing import Any
 
+import pytest
 from game_helpers import FAMILY, GAME_COUNTS
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -168,11 +169,9 @@ def test_clone_does_not_replay_the_log() -> None:
         calls += 1
         return original(self, action)
 
-    Game.play = counting  # type: ignore[method-assign]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Game, "play", counting)
         twin = game.clone()
-    finally:
-        Game.play = original  # type: ignore[method-assign]
     assert calls == 0 and twin.snapshot() == game.snapshot()
 
 

@@ -16,7 +16,7 @@ than in ``"actions"``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeAlias
 
@@ -381,15 +381,3 @@ class Event(NamedTuple):
     """The action played."""
     trick: Trick | None
     """The trick this action completed, if it completed one."""
-
-
-def cards_named(actions: Sequence[Action]) -> list[Card]:
-    """The cards some actions name: a card itself, or a move's card (moves without one are
-    skipped)."""
-    found: list[Card] = []
-    for action in actions:
-        if isinstance(action, Card):
-            found.append(action)
-        elif isinstance(card := getattr(action, "card", None), Card):
-            found.append(card)
-    return found

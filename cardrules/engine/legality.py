@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from ..core.actions import Action, CardMove, Masked, Move, Trick
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..words import N_
 from .state import Phase
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 M = TypeVar("M", bound=Move)
 
@@ -78,6 +76,10 @@ class CardRule:
         return {}
 
 
+Duty = tuple[int, int, CardRule, int]
+"""A play made under a duty: ``(log index, seat, card rule, hand size before the play)``."""
+
+
 class MoveRule(Generic[M]):
     """How one kind of move works in a game.
 
@@ -100,31 +102,31 @@ class MoveRule(Generic[M]):
     closed: ClassVar[Why] = Why(N_("{move} is not possible now"))
     """The refusal outside :attr:`phases`."""
 
-    def offers(self, game: Game, seat: int) -> Iterable[M]:
+    def offers(self, game: Table, seat: int) -> Iterable[M]:
         """The moves of this kind that ``seat`` might make now; the engine keeps those that
         pass :meth:`check`. Offer generously: the check decides."""
         return ()
 
-    def check(self, game: Game, seat: int | None, move: M) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: M) -> Why | None:
         """``None`` if ``seat`` may make ``move`` now, else why not. ``seat`` is
         :meth:`actor`'s answer: ``None`` when nobody could make it."""
         return None
 
-    def apply(self, game: Game, seat: int, move: M) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: M) -> Trick | None:
         """Carry out a move that passed :meth:`check`, through the game's operations; return
         the trick it completed, if any."""
         raise NotImplementedError
 
-    def actor(self, game: Game, move: M) -> int | None:
+    def actor(self, game: Table, move: M) -> int | None:
         """The seat that makes ``move`` (default: the seat to act)."""
         return game.current_player
 
-    def still_possible(self, game: Game) -> bool:
+    def still_possible(self, game: Table) -> bool:
         """Whether the move may still be offered in this deal's play (asked after each trick;
         once the answer is no, the engine stops asking this rule during play)."""
         return True
 
-    def fields(self, game: Game, seat: int | None, move: M) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: M) -> dict[str, object]:
         """Fields for a refusal message: ``who`` (the name of the seat that would make it;
         ``"?"`` when nobody could), ``move`` (its notation), ``card``..."""
         who = game.names[seat] if seat is not None and 0 <= seat < len(game.names) else "?"
@@ -141,7 +143,7 @@ class MoveRule(Generic[M]):
             return Masked(move.keyword)
         return move
 
-    def stand_in(self, game: Game, seat: int, masked: Masked, card: Card | None) -> M:
+    def stand_in(self, game: Table, seat: int, masked: Masked, card: Card | None) -> M:
         """A concrete move for one that a view shows masked, when a world is sampled
         (``card``: the card the sampler chose for it). Default: the move type with that card."""
         if card is None:

@@ -16,24 +16,20 @@ from __future__ import annotations
 
 import functools
 import operator
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from ..core.actions import Action, Deal, Move, Trick, parse_notation
 from ..core.cards import Card, Suit
 from ..core.errors import IllegalActionError
+from ..core.options import Options
 from ..core.packs import Pack
 from ..core.rng import SeededRandom
 from ..words import languages, words
 from .facts import Auction, Contract, Settlement
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
-
-if TYPE_CHECKING:
-    from ..core.options import Options
-    from .game import Game
-    from .views import SeatView
+from .table import Table
 
 
 class Title(Mapping[str, str]):
@@ -306,7 +302,7 @@ class Rules:
         """The trump suit a deal sets (the suit of the turned-up card by default)."""
         return deal.stock[-1].suit if self.turns_up and deal.stock else None
 
-    def after_deal(self, game: Game) -> None:
+    def after_deal(self, game: Table) -> None:
         """What follows the deal: by default the play, seat 0 leading. A game with an auction
         or a chant begins its own phase here (:meth:`Game.begin_phase
         <cardrules.engine.Game.begin_phase>`)."""
@@ -331,34 +327,34 @@ class Rules:
                 best, best_suit, best_strength = i, suit, strength[card.index]
         return best
 
-    def card_rule(self, game: Game, seat: int) -> CardRule | None:
+    def card_rule(self, game: Table, seat: int) -> CardRule | None:
         """The duty ``seat`` plays its next card under (``None``: any card). Build it from
         public facts only: the engine passes the hand to its checks. Only asked when
         :attr:`free_play` is false."""
         return None
 
-    def after_trick(self, game: Game, trick: Trick) -> None:
+    def after_trick(self, game: Table, trick: Trick) -> None:
         """Called after each trick, once the cards are taken and drawn (only when
         :attr:`watches_tricks` is true)."""
 
-    def before_result(self, game: Game) -> None:
+    def before_result(self, game: Table) -> None:
         """Called when the deal ends, before :meth:`result` (e.g. to bank cards left in hand)."""
 
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         """The outcome of the finished deal."""
         raise NotImplementedError
 
     # What a seat may see (see cardrules.engine.views.observe) --------------------------------
-    def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_hands(self, game: Table, seat: int) -> dict[int, tuple[Card, ...]]:
         """Other seats' hands that ``seat`` may see (partners who show cards, open play)."""
         return {}
 
-    def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
+    def messages_for(self, game: Table, seat: int) -> tuple[tuple[int, int, str], ...]:
         """Private messages ``seat`` has seen, as ``(trick number, from seat, text)``: e.g. a
         partner's signal in Aluette. Default: none."""
         return ()
 
-    def sides_known_to(self, game: Game, seat: int) -> tuple[Sides, tuple[int, ...]]:
+    def sides_known_to(self, game: Table, seat: int) -> tuple[Sides, tuple[int, ...]]:
         """What ``seat`` knows of the sides: the sides if it knows them (else ``()``), and the
         seats it knows to be its partners. Default: the sides are public."""
         for side in game.sides:
@@ -366,22 +362,15 @@ class Rules:
                 return game.sides, tuple(s for s in side if s != seat)
         return game.sides, ()
 
-    def points_seen_by(self, game: Game, seat: int) -> tuple[int, ...]:
+    def points_seen_by(self, game: Table, seat: int) -> tuple[int, ...]:
         """The points of each seat as ``seat`` can count them (default: all of them: tricks are
         public). A game with points from hidden cards (discards on one's own pile) hides
         those."""
         return tuple(game.points)
 
-    def details_seen_by(self, game: Game, seat: int) -> Details:
+    def details_seen_by(self, game: Table, seat: int) -> Details:
         """The game's own state as ``seat`` may see it (default: all of it is public)."""
         return game.details
-
-    def sample_world(self, view: SeatView, rng: random.Random) -> Game:
-        """A whole game that agrees with ``view`` (see :meth:`SeatView.sample
-        <cardrules.engine.SeatView.sample>`)."""
-        from .sampling import sample_world
-
-        return sample_world(view, rng)
 
     # Facts for readers (see cardrules.engine.facts) -------------------------------------------
     def bidding(self, details: Details) -> Auction | None:

@@ -25,14 +25,35 @@ everything its seat has seen. This module deals one at random:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
-from ..core.actions import Action, Deal, Masked, Move
+from ..core.actions import Action, Deal, Event, Masked, Move
 from ..core.cards import Card
 from ..core.errors import CardrulesError
-from .game import Game
-from .views import SeatView
+from .table import Table
+from .views import View
+
+
+class World(Table, Protocol):
+    """A game a world is dealt and replayed on (:class:`~cardrules.engine.Game`): a table that
+    takes a deal and plays actions."""
+
+    def deal(self, deal: Deal, *, checked: bool = False) -> Event:
+        """Play the deal (``checked=True``: it is known to fit the rules)."""
+        ...
+
+    def play(self, action: Action | str) -> Event:
+        """Play an action, checked by the rules."""
+        ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` may do now."""
+        ...
+
+
+W = TypeVar("W", bound=World)
 
 ATTEMPTS = 40
 """How many deals :func:`sample_world` draws before it gives up."""
@@ -65,9 +86,10 @@ class _Seat:
     hand_size: int = 0
 
 
-def sample_world(view: SeatView, rng: random.Random) -> Game:
+def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> W:
     """A whole game that agrees with ``view`` (see :meth:`SeatView.sample
-    <cardrules.engine.SeatView.sample>`).
+    <cardrules.engine.SeatView.sample>`), dealt and replayed on a fresh game from
+    ``new_world``.
 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
@@ -77,7 +99,7 @@ def sample_world(view: SeatView, rng: random.Random) -> Game:
     for attempt in range(ATTEMPTS):
         try:
             deal, stand_ins = plan.draw(rng, earliest=attempt % 2 == 1)
-            world = _replay(view, deal, stand_ins)
+            world = _replay(view, deal, stand_ins, new_world())
             # Some rules read hidden cards (a claim needs the side's top trumps): what the
             # seat may do must be the same in the world.
             if tuple(world.legal_actions(view.seat)) != view.legal_actions:
@@ -95,7 +117,7 @@ class _Stuck(Exception):
 class _Plan:
     """Everything the view says about where cards were, worked out once per sample."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: View) -> None:
         rules = view.rules
         self.view = view
         n = rules.players
@@ -396,10 +418,9 @@ def _match(slots: Sequence[_Item], pool: Sequence[Card], rng: random.Random) -> 
     return out
 
 
-def _replay(view: SeatView, deal: Deal, stand_ins: dict[int, Card]) -> Game:
+def _replay(view: View, deal: Deal, stand_ins: dict[int, Card], game: W) -> W:
     """The world: the deal, then every action of the view's history (face-down ones made with
-    the cards drawn for them)."""
-    game = Game(view.rules, names=view.names)
+    the cards drawn for them), played on ``game``, a fresh game."""
     game.deal(deal, checked=True)
     for index, (seat, action) in enumerate(view.history, start=1):
         played: Action = action
@@ -407,14 +428,13 @@ def _replay(view: SeatView, deal: Deal, stand_ins: dict[int, Card]) -> Game:
             card = stand_ins.get(index)
             if card is None and action.hides_card:
                 raise _Stuck("a face-down move has no card")
-            played = _stand_in(game, seat, action, card)
+            played = _stand_in(view, game, seat, action, card)
         game.play(played)
     return game
 
 
-def _stand_in(game: Game, seat: int, masked: Masked, card: Card | None) -> Move:
-    rules = game.rules
-    for rule in rules.move_rules:
+def _stand_in(view: View, game: Table, seat: int, masked: Masked, card: Card | None) -> Move:
+    for rule in view.rules.move_rules:
         if rule.move_type.keyword == masked.kind:
             move: Move = rule.stand_in(game, seat, masked, card)
             return move

@@ -20,6 +20,11 @@ CHANCE: Final = -1
 Sides: TypeAlias = tuple[tuple[int, ...], ...]
 """Seats that score together, one tuple per side (``()`` while the sides are not known)."""
 
+Receipt: TypeAlias = tuple[int, int, int]
+"""A card position that went to a hand: ``(position, seat, time)``. Positions number the
+deal's cards as :attr:`Deal.cards <cardrules.core.actions.Deal.cards>` lists them (hands, stock,
+talon); the time is the number of actions in the log when the card was received."""
+
 
 class Phase:
     """Where a deal stands. Every game has :attr:`DEAL`, :attr:`PLAY` and :attr:`OVER`; a game

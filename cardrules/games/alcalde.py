@@ -25,7 +25,7 @@ from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import pack_for
 from ..core.ranking import RANKINGS
-from ..engine import Game, Result, Rules, Sides, Title
+from ..engine import Result, Rules, Sides, Table, Title
 from ..words import N_
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
 
@@ -97,13 +97,13 @@ class AlcaldeRules(Rules):
             return [(0, 1), (1, 1), (ALCALDE, 1)] * 3 + [(ALCALDE, 1)]
         return [(0, 1), (1, 1), (ALCALDE, 2)] * 3
 
-    def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_hands(self, game: Table, seat: int) -> dict[int, tuple[Card, ...]]:
         if self.partners_see and seat != ALCALDE:
             partner = 1 - seat
             return {partner: tuple(game.hands[partner])}
         return {}
 
-    def before_result(self, game: Game) -> None:
+    def before_result(self, game: Table) -> None:
         """In the variation the Alcalde's last card goes to his own pile."""
         kept = tuple(game.hands[ALCALDE])
         for card in kept:
@@ -111,7 +111,7 @@ class AlcaldeRules(Rules):
         if kept:
             game.update_details(kept=kept)
 
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         opponents = game.points[0] + game.points[1]
         alcalde = game.points[ALCALDE]
         if self.variation:

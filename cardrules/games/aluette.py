@@ -26,7 +26,7 @@ from ..core.errors import IllegalActionError
 from ..core.options import Options, option
 from ..core.packs import pack_for
 from ..core.rng import SeededRandom
-from ..engine import Details, Game, MoveRule, Phase, Result, Rules, Sides, Title, Why
+from ..engine import Details, MoveRule, Phase, Result, Rules, Sides, Table, Title, Why
 from ..words import N_, Message
 
 # The 19 classes, strongest first. Named cards stand alone; the rest rank by number.
@@ -221,7 +221,7 @@ class AluetteDetails(Details):
     """With ``spoiled="next-winner"``: spoiled tricks waiting for the next winner."""
 
 
-def _details(game: Game) -> AluetteDetails:
+def _details(game: Table) -> AluetteDetails:
     details = game.details
     assert isinstance(details, AluetteDetails)
     return details
@@ -235,10 +235,10 @@ class ChantRule(MoveRule[Chant]):
     phases = (CHANT,)
     closed = Why(N_("the chant is over or not played now"))
 
-    def offers(self, game: Game, seat: int) -> Iterable[Chant]:
+    def offers(self, game: Table, seat: int) -> Iterable[Chant]:
         return (Chant(),)
 
-    def apply(self, game: Game, seat: int, move: Chant) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Chant) -> Trick | None:
         agreed = _details(game).agreed + 1
         game.update_details(agreed=agreed)
         if agreed < 4:
@@ -259,10 +259,10 @@ class NoChantRule(MoveRule[NoChant]):
     phases = (CHANT,)
     closed = ChantRule.closed
 
-    def offers(self, game: Game, seat: int) -> Iterable[NoChant]:
+    def offers(self, game: Table, seat: int) -> Iterable[NoChant]:
         return (NoChant(),)
 
-    def apply(self, game: Game, seat: int, move: NoChant) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: NoChant) -> Trick | None:
         game.update_details(chant="refused")
         game.start_play(0)
         return None
@@ -276,15 +276,15 @@ class DiscardRule(MoveRule[Discard]):
     closed = ChantRule.closed
     _NOT_HELD = Why(N_("{who} does not hold {card}"))
 
-    def offers(self, game: Game, seat: int) -> Iterable[Discard]:
+    def offers(self, game: Table, seat: int) -> Iterable[Discard]:
         return [Discard(card) for card in game.hands[seat]]
 
-    def check(self, game: Game, seat: int | None, move: Discard) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Discard) -> Why | None:
         if seat is None or move.card not in game.hands[seat]:
             return self._NOT_HELD
         return None
 
-    def apply(self, game: Game, seat: int, move: Discard) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Discard) -> Trick | None:
         game.hand_to_aside(seat, move.card)
         if len(game.hands[0]) > 9:
             game.begin_phase(DISCARD, 0)
@@ -306,18 +306,18 @@ class SurrenderRule(MoveRule[Surrender]):
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
 
-    def offers(self, game: Game, seat: int) -> Iterable[Surrender]:
+    def offers(self, game: Table, seat: int) -> Iterable[Surrender]:
         return (Surrender(),)
 
-    def check(self, game: Game, seat: int | None, move: Surrender) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Surrender) -> Why | None:
         return self._ONCE if _details(game).surrender is not None else None
 
-    def apply(self, game: Game, seat: int, move: Surrender) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Surrender) -> Trick | None:
         game.update_details(surrender=Offer(seat, game.side_of(seat)))
         game.begin_phase(ANSWER, (seat + 1) % 4)
         return None
 
-    def still_possible(self, game: Game) -> bool:
+    def still_possible(self, game: Table) -> bool:
         return _details(game).surrender is None
 
 
@@ -330,10 +330,10 @@ class AnswerRule(MoveRule[Accept | Refuse]):
     def __init__(self, move_type: type[Accept] | type[Refuse]) -> None:
         self.move_type = move_type  # type: ignore[misc]
 
-    def offers(self, game: Game, seat: int) -> Iterable[Accept | Refuse]:
+    def offers(self, game: Table, seat: int) -> Iterable[Accept | Refuse]:
         return (self.move_type(),)  # type: ignore[return-value]
 
-    def apply(self, game: Game, seat: int, move: Accept | Refuse) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Accept | Refuse) -> Trick | None:
         offer = _details(game).surrender
         assert offer is not None
         accepted = isinstance(move, Accept)
@@ -355,16 +355,16 @@ class SignalRule(MoveRule[Signal]):
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
 
-    def offers(self, game: Game, seat: int) -> Iterable[Signal]:
+    def offers(self, game: Table, seat: int) -> Iterable[Signal]:
         return [Signal(name) for name in SIGNALS]
 
-    def check(self, game: Game, seat: int | None, move: Signal) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Signal) -> Why | None:
         number = len(game.tricks)
         if any(t == number and s == seat for t, s, _ in _details(game).signals):
             return self._ONCE
         return None
 
-    def apply(self, game: Game, seat: int, move: Signal) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Signal) -> Trick | None:
         signals = _details(game).signals
         game.update_details(signals=(*signals, (len(game.tricks), seat, move.name)))
         return None
@@ -374,7 +374,7 @@ class SignalRule(MoveRule[Signal]):
             return move
         return Masked("signal", hides_card=False)
 
-    def stand_in(self, game: Game, seat: int, masked: Masked, card: Card | None) -> Signal:
+    def stand_in(self, game: Table, seat: int, masked: Masked, card: Card | None) -> Signal:
         return Signal("nothing")  # what an opponent did not see cannot matter to it
 
 
@@ -479,7 +479,7 @@ class Aluette(Rules):
         """Three rounds of three cards, seat 0 (the dealer's left) first."""
         return [(seat, 3) for seat in range(4)] * 3
 
-    def after_deal(self, game: Game) -> None:
+    def after_deal(self, game: Table) -> None:
         """With the chant option, each player in turn is asked; otherwise the play starts."""
         if self.opts.chant:
             game.update_details(chant="asking")
@@ -500,7 +500,7 @@ class Aluette(Rules):
         return None if tied else best
 
     # Counting tricks, and the spoiled-trick option ------------------------------------------
-    def after_trick(self, game: Game, trick: Trick) -> None:
+    def after_trick(self, game: Table, trick: Trick) -> None:
         """Count the trick for its winner in ``game.points`` (Aluette scores tricks, and the
         cards have no points). With ``spoiled="next-winner"`` the winner also takes, and counts,
         the spoiled tricks before it."""
@@ -518,19 +518,19 @@ class Aluette(Rules):
             game.update_details(spoiled=())
 
     # What a seat sees -------------------------------------------------------------------------
-    def messages_for(self, game: Game, seat: int) -> tuple[tuple[int, int, str], ...]:
+    def messages_for(self, game: Table, seat: int) -> tuple[tuple[int, int, str], ...]:
         """The signals ``seat``'s partner has made (opponents' signals stay unseen)."""
         partner = (seat + 2) % 4
         return tuple(m for m in _details(game).signals if m[1] == partner)
 
-    def details_seen_by(self, game: Game, seat: int) -> Details:
+    def details_seen_by(self, game: Table, seat: int) -> Details:
         """Everything but the other side's signals."""
         details = _details(game)
         mine = tuple(m for m in details.signals if m[1] % 2 == seat % 2)
         return details if mine == details.signals else replace(details, signals=mine)
 
     # Scoring ----------------------------------------------------------------------------------
-    def credits(self, game: Game) -> list[tuple[int | None, int]]:
+    def credits(self, game: Table) -> list[tuple[int | None, int]]:
         """For each trick: who is credited with it and at which trick he got it.
 
         Normally the trick's winner, at once. With ``spoiled="next-winner"`` a spoiled trick goes
@@ -546,7 +546,7 @@ class Aluette(Rules):
                     taker = credits[i]
         return credits
 
-    def top_player(self, game: Game) -> int | None:
+    def top_player(self, game: Table) -> int | None:
         """The player with most tricks; on a tie, whoever reached that number first."""
         counts = [0] * 4
         reached: dict[tuple[int, int], int] = {}  # (seat, count) -> when it was reached
@@ -561,7 +561,7 @@ class Aluette(Rules):
         leaders = [s for s in range(4) if counts[s] == best]
         return min(leaders, key=lambda s: reached[(s, best)])
 
-    def is_mordienne(self, game: Game, seat: int) -> bool:
+    def is_mordienne(self, game: Table, seat: int) -> bool:
         """Whether ``seat`` won none of the first tricks and then every one to the last."""
         who = [s for s, _ in self.credits(game)]
         k = len(who)
@@ -569,7 +569,7 @@ class Aluette(Rules):
             k -= 1
         return 0 < k < len(who) and seat not in who[:k]
 
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         credited = [who for who, _ in self.credits(game)]
         tricks = tuple(credited.count(s) for s in range(4))  # the same as game.points
         sides = game.sides

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.actions import Decision, Move, NumberMove, Phrases, Trick
-from ..engine import Auction, Game, MoveRule, Phase, Why
+from ..engine import Auction, MoveRule, Phase, Table, Why
 from ..words import N_
 
 AUCTION = Phase("auction")
@@ -56,27 +56,27 @@ class AuctionRules:
     A game's rules implement these three methods and install :class:`BidRule` and
     :class:`PassRule`."""
 
-    def auction_of(self, game: Game) -> Auction:
+    def auction_of(self, game: Table) -> Auction:
         """The auction as it stands."""
         raise NotImplementedError
 
-    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+    def bid_refusal(self, game: Table, seat: int, bid: int) -> Why | None:
         """Why ``seat`` may not bid ``bid`` now (``None``: it may)."""
         raise NotImplementedError
 
-    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+    def bids_offered(self, game: Table, seat: int) -> Iterable[int]:
         """The bids to offer ``seat`` (the check decides: offer generously but finitely)."""
         raise NotImplementedError
 
-    def pass_refusal(self, game: Game, seat: int) -> Why | None:
+    def pass_refusal(self, game: Table, seat: int) -> Why | None:
         """Why ``seat`` may not pass now (a forced bid), or ``None``."""
         return None
 
-    def lowest_bid(self, game: Game) -> int:
+    def lowest_bid(self, game: Table) -> int:
         """The lowest bid in points allowed now (for refusal messages)."""
         raise NotImplementedError
 
-    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+    def after_call(self, game: Table, seat: int, auction: Auction) -> None:
         """Record ``auction`` (the call of ``seat`` made) and move on: the next bidder, or the
         end of the auction."""
         raise NotImplementedError
@@ -92,19 +92,19 @@ class BidRule(MoveRule[Bid]):
     def __init__(self, rules: AuctionRules) -> None:
         self.rules = rules
 
-    def offers(self, game: Game, seat: int) -> Iterable[Bid]:
+    def offers(self, game: Table, seat: int) -> Iterable[Bid]:
         return [Bid(n) for n in self.rules.bids_offered(game, seat)]
 
-    def check(self, game: Game, seat: int | None, move: Bid) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Bid) -> Why | None:
         assert seat is not None
         return self.rules.bid_refusal(game, seat, move.number)
 
-    def apply(self, game: Game, seat: int, move: Bid) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Bid) -> Trick | None:
         auction = self.rules.auction_of(game).after(seat, move.number)
         self.rules.after_call(game, seat, auction)
         return None
 
-    def fields(self, game: Game, seat: int | None, move: Bid) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: Bid) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         auction = self.rules.auction_of(game)
         fields.update(number=move.number, high=auction.high, low=self.rules.lowest_bid(game))
@@ -121,14 +121,14 @@ class PassRule(MoveRule[Pass]):
     def __init__(self, rules: AuctionRules) -> None:
         self.rules = rules
 
-    def offers(self, game: Game, seat: int) -> Iterable[Pass]:
+    def offers(self, game: Table, seat: int) -> Iterable[Pass]:
         return (Pass(),)
 
-    def check(self, game: Game, seat: int | None, move: Pass) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Pass) -> Why | None:
         assert seat is not None
         return self.rules.pass_refusal(game, seat)
 
-    def apply(self, game: Game, seat: int, move: Pass) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Pass) -> Trick | None:
         auction = self.rules.auction_of(game).after(seat, None)
         self.rules.after_call(game, seat, auction)
         return None

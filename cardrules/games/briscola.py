@@ -24,11 +24,11 @@ from ..core.packs import Style, pack_for
 from ..core.ranking import RANKINGS
 from ..engine import (
     CardRule,
-    Game,
     MoveRule,
     Result,
     Rules,
     Sides,
+    Table,
     Title,
     Why,
     side_points,
@@ -211,7 +211,7 @@ class BriscolaDetails(ExchangeDetails):
     """Muerte al Tres: the seat whose trump ace took the trump three."""
 
 
-def _details(game: Game) -> BriscolaDetails:
+def _details(game: Table) -> BriscolaDetails:
     details = game.details
     assert isinstance(details, BriscolaDetails)
     return details
@@ -274,10 +274,10 @@ class ArrastroRule(MoveRule[Arrastro]):
         self.rules = rules
         self.enabled = enabled
 
-    def offers(self, game: Game, seat: int) -> Iterable[Arrastro]:
+    def offers(self, game: Table, seat: int) -> Iterable[Arrastro]:
         return (Arrastro(Card(1, game.trump)),) if game.trump is not None else ()
 
-    def check(self, game: Game, seat: int | None, move: Arrastro) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Arrastro) -> Why | None:
         if seat is None or game.trump is None or move.card is not Card(1, game.trump):
             return self._NOT_ACE
         hand = game.hands[seat]
@@ -286,14 +286,14 @@ class ArrastroRule(MoveRule[Arrastro]):
         duty = self.rules.card_rule(game, seat)
         return None if duty is None else duty.check(move.card, hand)
 
-    def fields(self, game: Game, seat: int | None, move: Arrastro) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: Arrastro) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         duty = None if seat is None else self.rules.card_rule(game, seat)
         if duty is not None:  # a refusal may be the duty's: it names the suit to follow
             fields.update(duty.fields())
         return fields
 
-    def apply(self, game: Game, seat: int, move: Arrastro) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Arrastro) -> Trick | None:
         number = len(game.tricks)
         trick = game.play_from_hand(move.card)
         game.update_details(arrastro_in=number)
@@ -313,15 +313,15 @@ class ClaimRule(MoveRule[Claim]):
         self.rules = rules
         self.enabled = enabled
 
-    def offers(self, game: Game, seat: int) -> Iterable[Claim]:
+    def offers(self, game: Table, seat: int) -> Iterable[Claim]:
         return (Claim(),)
 
-    def check(self, game: Game, seat: int | None, move: Claim) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Claim) -> Why | None:
         if seat is None or game.trick or not self.rules.can_claim(game, seat):
             return self._CANNOT
         return None
 
-    def apply(self, game: Game, seat: int, move: Claim) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Claim) -> Trick | None:
         for holder, hand in enumerate(game.hands):
             for card in tuple(hand):
                 game.hand_to_pile(holder, card, seat)
@@ -406,7 +406,7 @@ class BriscolaRules(Rules):
         return super().trump_of(deal)
 
     # Duties on plays ------------------------------------------------------------------------
-    def card_rule(self, game: Game, seat: int) -> BriscolaDuty | None:
+    def card_rule(self, game: Table, seat: int) -> BriscolaDuty | None:
         o = self.opts
         trump = game.trump
         arrastro = bool(game.trick) and _details(game).arrastro_in == len(game.tricks)
@@ -421,7 +421,7 @@ class BriscolaRules(Rules):
         name = None if led is None else self.pack.suit_word(led)
         return BriscolaDuty(self.strength, trump, arrastro, waiting, led, name)
 
-    def can_claim(self, game: Game, seat: int) -> bool:
+    def can_claim(self, game: Table, seat: int) -> bool:
         """Whether ``seat`` may claim now: empty stock, his lead, his side holds the k highest
         remaining trumps where k is the number of tricks left."""
         if game.stock_size or game.trump is None:
@@ -438,7 +438,7 @@ class BriscolaRules(Rules):
         return all(s in side for _, s in trumps[:left])
 
     # After each trick ---------------------------------------------------------------
-    def after_trick(self, game: Game, trick: Trick) -> None:
+    def after_trick(self, game: Table, trick: Trick) -> None:
         if self.opts.muerte_al_tres and game.trump is not None:
             ace, three = Card(1, game.trump), Card(3, game.trump)
             cards = trick.cards
@@ -446,13 +446,13 @@ class BriscolaRules(Rules):
                 game.update_details(killer=trick.winner)
                 game.finish("muerte-al-tres")
 
-    def visible_hands(self, game: Game, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_hands(self, game: Table, seat: int) -> dict[int, tuple[Card, ...]]:
         if self.opts.open_hands:
             return {s: tuple(h) for s, h in enumerate(game.hands) if s != seat}
         return {}
 
     # The result ----------------------------------------------------------------------------
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         sides = game.sides
         points = list(side_points(sides, game.points))
         if self.opts.mariaje:

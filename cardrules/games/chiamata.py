@@ -31,13 +31,13 @@ from ..core.ranking import RANKINGS
 from ..engine import (
     Contract,
     Details,
-    Game,
     MoveRule,
     Phase,
     Result,
     Rules,
     Settlement,
     Sides,
+    Table,
     Title,
     Why,
 )
@@ -134,7 +134,7 @@ class ChiamataDetails(Details):
     """True when all five passed: no play, no score."""
 
 
-def _details(game: Game) -> ChiamataDetails:
+def _details(game: Table) -> ChiamataDetails:
     details = game.details
     assert isinstance(details, ChiamataDetails)
     return details
@@ -183,10 +183,10 @@ class CallRule(MoveRule[Call]):
     def __init__(self, rules: Chiamata) -> None:
         self.rules = rules
 
-    def offers(self, game: Game, seat: int) -> Iterable[Call]:
+    def offers(self, game: Table, seat: int) -> Iterable[Call]:
         return [Call(card) for card in self.rules.cards]
 
-    def check(self, game: Game, seat: int | None, move: Call) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Call) -> Why | None:
         card = move.card
         if card not in self.rules.cards:
             return _NOT_IN_PACK
@@ -199,7 +199,7 @@ class CallRule(MoveRule[Call]):
             return _OWN
         return None
 
-    def apply(self, game: Game, seat: int, move: Call) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Call) -> Trick | None:
         card = move.card
         holder = next(s for s, hand in enumerate(game.hands) if card in hand)
         game.set_trump(card.suit)
@@ -213,7 +213,7 @@ class CallRule(MoveRule[Call]):
             game.start_play(self.rules.first_leader(game))
         return None
 
-    def fields(self, game: Game, seat: int | None, move: Call) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: Call) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         fields["rank"] = _details(game).rank
         return fields
@@ -256,16 +256,16 @@ class Chiamata(Rules, AuctionRules):
         """First to 15 game points (the English source)."""
         return (None, 15)
 
-    def first_leader(self, game: Game) -> int:
+    def first_leader(self, game: Table) -> int:
         """Who leads the first trick: seat 0, or the caller (option ``first_lead``)."""
         caller = _details(game).caller
         return caller if self.opts.first_lead == "caller" and caller is not None else 0
 
     # The auction ----------------------------------------------------------------------------
-    def after_deal(self, game: Game) -> None:
+    def after_deal(self, game: Table) -> None:
         game.begin_phase(AUCTION, 0)
 
-    def auction_of(self, game: Game) -> Auction:
+    def auction_of(self, game: Table) -> Auction:
         return _details(game).auction
 
     def _lowest_points(self, auction: Auction) -> int:
@@ -275,7 +275,7 @@ class Chiamata(Rules, AuctionRules):
             low = max(low, high + 1)
         return low
 
-    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+    def bid_refusal(self, game: Table, seat: int, bid: int) -> Why | None:
         auction = self.auction_of(game)
         high = auction.high
         if self.opts.auction == "ranks":
@@ -288,10 +288,10 @@ class Chiamata(Rules, AuctionRules):
         low = self._lowest_points(auction)
         return None if low <= bid <= 120 else _RANGE
 
-    def lowest_bid(self, game: Game) -> int:
+    def lowest_bid(self, game: Table) -> int:
         return self._lowest_points(self.auction_of(game))
 
-    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+    def bids_offered(self, game: Table, seat: int) -> Iterable[int]:
         auction = self.auction_of(game)
         offered: list[int] = []
         if self.opts.auction == "ranks":
@@ -299,7 +299,7 @@ class Chiamata(Rules, AuctionRules):
         offered.extend(range(self._lowest_points(auction), 121))
         return offered
 
-    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+    def after_call(self, game: Table, seat: int, auction: Auction) -> None:
         game.update_details(auction=auction)
         if len(auction.passed) == self.players:
             game.update_details(void=True)
@@ -320,14 +320,14 @@ class Chiamata(Rules, AuctionRules):
         else:
             game.begin_phase(AUCTION, auction.next_bidder(seat, self.players))
 
-    def after_trick(self, game: Game, trick: Trick) -> None:
+    def after_trick(self, game: Table, trick: Trick) -> None:
         """Chiamata buia: after the first trick, the auction's winner calls."""
         details = _details(game)
         if trick.number == 0 and details.called is None and details.caller is not None:
             game.begin_phase(CALL, details.caller)
 
     # What each seat knows of the sides ------------------------------------------------------
-    def sides_known_to(self, game: Game, seat: int) -> tuple[Sides, tuple[int, ...]]:
+    def sides_known_to(self, game: Table, seat: int) -> tuple[Sides, tuple[int, ...]]:
         """The holder of the called card knows both sides at once; everyone else learns them
         when the called card is played (a caller who called his own card knows he is alone)."""
         if not game.sides:
@@ -340,7 +340,7 @@ class Chiamata(Rules, AuctionRules):
             return game.sides, tuple(s for s in side if s != seat)
         return (), ()
 
-    def partner(self, game: Game) -> int | None:
+    def partner(self, game: Table) -> int | None:
         """The holder of the called card (the caller himself when he called his own)."""
         if not game.sides:
             return None
@@ -376,7 +376,7 @@ class Chiamata(Rules, AuctionRules):
                           taken=result.side_points[0])
 
     # The result ----------------------------------------------------------------------------
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         details = _details(game)
         if details.void:
             return ChiamataResult(points=tuple(game.points), sides=(), side_points=(),

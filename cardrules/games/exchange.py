@@ -16,7 +16,7 @@ from ..core.actions import CardMove, Decision, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card
 from ..core.options import Options, option
 from ..core.packs import Style
-from ..engine import Details, Game, MoveRule, Rules, Why
+from ..engine import Details, MoveRule, Rules, Table, Why
 from ..words import N_
 
 ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
@@ -152,7 +152,7 @@ class ExchangeRule(MoveRule[Exchange]):
         """Whether the exchanger must have won a trick."""
         self.enabled = self.rule != "none"
 
-    def cards(self, game: Game) -> tuple[Card, ...]:
+    def cards(self, game: Table) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
         up = game.turn_up
         if up is None or up.suit is not game.trump:
@@ -177,7 +177,7 @@ class ExchangeRule(MoveRule[Exchange]):
             return (seven,)
         return ()
 
-    def _open(self, game: Game, seat: int) -> bool:
+    def _open(self, game: Table, seat: int) -> bool:
         """Whether the timing lets ``seat`` exchange at this moment."""
         timing = self.timing
         if timing == "first-trick" and game.tricks:
@@ -190,13 +190,13 @@ class ExchangeRule(MoveRule[Exchange]):
         return not (timing == "before-penultimate"
                     and game.stock_size <= sum(self.rules.draw_counts))
 
-    def offers(self, game: Game, seat: int) -> Iterable[Exchange]:
+    def offers(self, game: Table, seat: int) -> Iterable[Exchange]:
         if game.turn_up is None:
             return ()
         hand = game.hands[seat]
         return [Exchange(card) for card in self.cards(game) if card in hand]  # rarely any
 
-    def check(self, game: Game, seat: int | None, move: Exchange) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Exchange) -> Why | None:
         if game.turn_up is None:
             return _DRAWN
         if seat is None:
@@ -215,10 +215,10 @@ class ExchangeRule(MoveRule[Exchange]):
             return _NO_TRICK
         return None if self._open(game, seat) else _TIMING
 
-    def actor(self, game: Game, move: Exchange) -> int | None:
+    def actor(self, game: Table, move: Exchange) -> int | None:
         return next((s for s, h in enumerate(game.hands) if move.card in h), None)
 
-    def apply(self, game: Game, seat: int, move: Exchange) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Exchange) -> Trick | None:
         game.exchange_turn_up(seat, move.card)
         details = game.details
         assert isinstance(details, ExchangeDetails)
@@ -226,13 +226,13 @@ class ExchangeRule(MoveRule[Exchange]):
                             exchanged_in=len(game.tricks))
         return None
 
-    def still_possible(self, game: Game) -> bool:
+    def still_possible(self, game: Table) -> bool:
         return game.turn_up is not None and not (self.timing == "first-trick" and game.tricks)
 
-    def fields(self, game: Game, seat: int | None, move: Exchange) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: Exchange) -> dict[str, object]:
         fields = super().fields(game, seat, move)
         fields["turn_up"] = game.turn_up.code if game.turn_up is not None else "?"
         if game.trump is not None:
-            fields["trump"] = game.rules.pack.suit_word(game.trump)
+            fields["trump"] = self.rules.pack.suit_word(game.trump)
         fields["timing"] = self.timing
         return fields

@@ -30,13 +30,13 @@ from ..core.ranking import RANKINGS
 from ..engine import (
     Contract,
     Details,
-    Game,
     MoveRule,
     Phase,
     Result,
     Rules,
     Settlement,
     Sides,
+    Table,
     Title,
     Why,
 )
@@ -133,7 +133,7 @@ class RematadaDetails(Details):
     """Marriages declared: ``(seat, suit, trick just won)``."""
 
 
-def _details(game: Game) -> RematadaDetails:
+def _details(game: Table) -> RematadaDetails:
     details = game.details
     assert isinstance(details, RematadaDetails)
     return details
@@ -168,15 +168,15 @@ class DiscardRule(MoveRule[Discard]):
     phases = (DISCARD,)
     closed = Why(N_("only the declarer discards, after taking the talon"))
 
-    def offers(self, game: Game, seat: int) -> Iterable[Discard]:
+    def offers(self, game: Table, seat: int) -> Iterable[Discard]:
         return [Discard(card) for card in game.hands[seat]]
 
-    def check(self, game: Game, seat: int | None, move: Discard) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Discard) -> Why | None:
         if seat is None or move.card not in game.hands[seat]:
             return _NOT_HELD
         return None
 
-    def apply(self, game: Game, seat: int, move: Discard) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Discard) -> Trick | None:
         game.hand_to_pile(seat, move.card, seat)
         discarded = _details(game).discarded + 1
         game.update_details(discarded=discarded)
@@ -194,10 +194,10 @@ class TrumpRule(MoveRule[Trump]):
     def __init__(self, rules: Rematada) -> None:
         self.rules = rules
 
-    def offers(self, game: Game, seat: int) -> Iterable[Trump]:
+    def offers(self, game: Table, seat: int) -> Iterable[Trump]:
         return [Trump(suit) for suit in Suit]
 
-    def apply(self, game: Game, seat: int, move: Trump) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Trump) -> Trick | None:
         game.set_trump(move.suit)
         game.start_play(seat if self.rules.opts.first_lead == "declarer" else 0)
         return None
@@ -234,7 +234,7 @@ class Rematada(Rules, AuctionRules):
         self.free_play = False  # Tute's duties
         # Pass is offered first: a player who always takes the first legal action passes.
         self.move_rules = (
-            PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self), MarriageRule(),
+            PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self), MarriageRule(self.pack),
         )
 
     def initial_sides(self) -> Sides | None:
@@ -249,35 +249,35 @@ class Rematada(Rules, AuctionRules):
         return (None, target)
 
     # The auction ----------------------------------------------------------------------------
-    def after_deal(self, game: Game) -> None:
+    def after_deal(self, game: Table) -> None:
         game.begin_phase(AUCTION, 0)
 
-    def auction_of(self, game: Game) -> Auction:
+    def auction_of(self, game: Table) -> Auction:
         return _details(game).auction
 
     def _lowest(self, auction: Auction) -> int:
         return MINIMUM_BID if auction.high is None else max(MINIMUM_BID, auction.high + 1)
 
-    def bid_refusal(self, game: Game, seat: int, bid: int) -> Why | None:
+    def bid_refusal(self, game: Table, seat: int, bid: int) -> Why | None:
         return None if bid >= self._lowest(self.auction_of(game)) else _LOW
 
-    def lowest_bid(self, game: Game) -> int:
+    def lowest_bid(self, game: Table) -> int:
         return self._lowest(self.auction_of(game))
 
-    def bids_offered(self, game: Game, seat: int) -> Iterable[int]:
+    def bids_offered(self, game: Table, seat: int) -> Iterable[int]:
         """From the lowest bid allowed up to 170 (the most a declarer can take is 170: 120 in
         cards, 40 for a marriage in trumps and 10 for the last trick); any higher bid is
         accepted too."""
         low = self._lowest(self.auction_of(game))
         return range(low, max(low, 170) + 1)
 
-    def pass_refusal(self, game: Game, seat: int) -> Why | None:
+    def pass_refusal(self, game: Table, seat: int) -> Why | None:
         auction = self.auction_of(game)
         if len(auction.passed) == self.players - 1 and auction.high is None:
             return _FORCED
         return None
 
-    def after_call(self, game: Game, seat: int, auction: Auction) -> None:
+    def after_call(self, game: Table, seat: int, auction: Auction) -> None:
         game.update_details(auction=auction)
         if len(auction.passed) == self.players - 1 and auction.high_seat is not None:
             declarer = auction.high_seat
@@ -290,7 +290,7 @@ class Rematada(Rules, AuctionRules):
             game.begin_phase(AUCTION, auction.next_bidder(seat, self.players))
 
     # The play ---------------------------------------------------------------------------------
-    def card_rule(self, game: Game, seat: int) -> TuteDuty | None:
+    def card_rule(self, game: Table, seat: int) -> TuteDuty | None:
         trick = game.trick
         name = None
         if trick:
@@ -298,13 +298,13 @@ class Rematada(Rules, AuctionRules):
             name = self.pack.suit_word(led)
         return TuteDuty.for_trick(trick, game.trump, self.strength, name)
 
-    def before_result(self, game: Game) -> None:
+    def before_result(self, game: Table) -> None:
         """Ten more for the last trick (*diez de últimas*)."""
         if game.tricks and game.tricks[-1].winner is not None:
             game.add_points(game.tricks[-1].winner, LAST_TRICK)
 
     # What a seat sees -------------------------------------------------------------------------
-    def points_seen_by(self, game: Game, seat: int) -> tuple[int, ...]:
+    def points_seen_by(self, game: Table, seat: int) -> tuple[int, ...]:
         """The declarer's discards count for him, but only he knows what they are worth."""
         declarer = _details(game).declarer
         points = list(game.points)
@@ -312,7 +312,7 @@ class Rematada(Rules, AuctionRules):
             points[declarer] -= sum(self.card_points[c.index] for c in self.discards(game))
         return tuple(points)
 
-    def discards(self, game: Game) -> tuple[Card, ...]:
+    def discards(self, game: Table) -> tuple[Card, ...]:
         """The declarer's discards (hidden from the others)."""
         return tuple(a.card for a in game.log if isinstance(a, Discard))
 
@@ -339,7 +339,7 @@ class Rematada(Rules, AuctionRules):
                           taken=result.side_points[0])
 
     # The result ------------------------------------------------------------------------------
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         details = _details(game)
         declarer, bid = details.declarer, details.bid
         assert declarer is not None and bid is not None

@@ -21,8 +21,9 @@ from typing import ClassVar
 
 from ..core.actions import Decision, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
+from ..core.packs import Pack
 from ..core.quoted import p_
-from ..engine import CardRule, Game, MoveRule, Why
+from ..engine import CardRule, MoveRule, Table, Why
 from ..words import N_, Message
 
 _FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"))
@@ -128,10 +129,14 @@ class MarriageRule(MoveRule[Declare]):
     _DONE = Why(N_("the marriage in {suit} has been declared already"))
     _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"))
 
-    def offers(self, game: Game, seat: int) -> Iterable[Declare]:
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        """The pack, whose suit names the refusals use."""
+
+    def offers(self, game: Table, seat: int) -> Iterable[Declare]:
         return [Declare(suit) for suit in Suit]
 
-    def check(self, game: Game, seat: int | None, move: Declare) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
         if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
             return self._LEAD
         declared = _marriages(game)
@@ -144,19 +149,18 @@ class MarriageRule(MoveRule[Declare]):
             return self._PAIR
         return None
 
-    def apply(self, game: Game, seat: int, move: Declare) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Declare) -> Trick | None:
         game.add_points(seat, marriage_points(move.suit, game.trump))
         game.update_details(marriages=(*_marriages(game),
                                        (seat, move.suit, len(game.tricks) - 1)))
         return None
 
-    def fields(self, game: Game, seat: int | None, move: Declare) -> dict[str, object]:
+    def fields(self, game: Table, seat: int | None, move: Declare) -> dict[str, object]:
         fields = super().fields(game, seat, move)
-        pack = game.rules.pack
-        fields["suit"] = pack.suit_word(move.suit)
+        fields["suit"] = self.pack.suit_word(move.suit)
         return fields
 
 
-def _marriages(game: Game) -> tuple[tuple[int, Suit, int], ...]:
+def _marriages(game: Table) -> tuple[tuple[int, Suit, int], ...]:
     declared: tuple[tuple[int, Suit, int], ...] = getattr(game.details, "marriages")  # noqa: B009
     return declared

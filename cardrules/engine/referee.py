@@ -1,0 +1,228 @@
+"""What may be played now, and playing it: :class:`Referee`, the part of
+:class:`~cardrules.engine.Game` that checks every action and carries it out.
+
+Legality has one source (:mod:`~cardrules.engine.legality`): the referee asks the rules' duties
+and move rules for the legal actions and for the reason a refused action is refused, and plays
+an allowed one on the board. The common case, a free card play, is made cheap.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action, Deal, Event, Masked, Move
+from ..core.cards import Card
+from ..core.errors import IllegalActionError
+from ..core.quoted import Quoted
+from ..words import N_
+from .board import DEAL, OVER, PLAY, Board, new_tuple
+from .legality import CardRule, Why
+from .state import CHANCE
+
+_OVER = Why(N_("the game is over: no more actions"))
+_NOT_DEALT = Why(N_("the cards have not been dealt yet"))
+_DEALT = Why(N_("the cards have already been dealt"))
+_NO_CARD_NOW = Why(N_("no card is played now ({phase}): {card} is not an action of this phase"))
+_NOT_HELD = Why(N_("{who} is to play and does not hold {card}"))
+_NOT_HELD_HOLDER = Why(N_("{who} is to play and does not hold {card} ({holder} holds it)"))
+_NOT_HELD_PLAYED = Why(N_("{who} is to play and does not hold {card} (it has been played)"))
+_NOT_HELD_STOCK = Why(N_("{who} is to play and does not hold {card} (it is in the stock)"))
+_NOT_A_MOVE = Why(N_("'{move}' is not a move of {game}"))
+_MASKED = Why(N_("'{move}' is a move as another player saw it: it cannot be played"))
+_NOT_ACTION = Why(N_("{action} is not an action: play a card code such as '1O' or a move"))
+_NOBODY = Why(N_("nobody may make '{move}' now"))
+
+
+class Referee(Board):
+    """Checks and plays actions on a board (see the module docstring)."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (by default the seat to act) may do now.
+
+        For the seat to act: the cards it may play, then any other moves. For another seat:
+        only moves allowed out of turn (such as the Spanish trump exchange); usually none.
+        """
+        if self._free:  # playing, and any card may be played: the common case, made cheap
+            current = self.order[self._pos]
+            if not self._moves_live:
+                if seat is None or seat == current:
+                    return self.hands[current][:]  # type: ignore[return-value]
+                return []
+            actions: list[Action]
+            if seat is None or seat == current:
+                seat = current
+                actions = self.hands[current][:]  # type: ignore[assignment]
+            elif 0 <= seat < self.rules.players:
+                actions = []
+            else:
+                return []
+            for rule in self._moves_live:  # enabled rules of the play only
+                if seat == current or rule.out_of_turn:
+                    for move in rule.offers(self, seat):
+                        if rule.check(self, seat, move) is None:
+                            actions.append(move)
+            return actions
+        phase = self.phase
+        if phase is DEAL or phase is OVER:
+            return []
+        to_act = self.current_player
+        if seat is None:
+            if to_act is None:
+                return []
+            seat = to_act
+        elif not 0 <= seat < self.rules.players:
+            return []
+        actions = []
+        if phase is PLAY and seat == to_act:
+            hand = self.hands[seat]
+            duty = None if self._free else self.rules.card_rule(self, seat)
+            actions.extend(hand if duty is None else duty.allowed(hand))
+        rules = self._moves_live if phase is PLAY else self.rules.move_rules
+        for rule in rules:
+            if not rule.enabled or phase not in rule.phases:
+                continue
+            if seat != to_act and not rule.out_of_turn:
+                continue
+            for move in rule.offers(self, seat):
+                if rule.check(self, seat, move) is None:
+                    actions.append(move)
+        return actions
+
+    def parse(self, text: str) -> Action:
+        """The action written ``text`` in this game's notation (a card code, or one of this
+        game's moves, such as ``exchange:7O`` or ``bid:75``).
+
+        Raises:
+            IllegalActionError: the text is not an action of this game.
+        """
+        return self.rules.parse(text)
+
+    # Acting ----------------------------------------------------------------------------------
+    def play(self, action: Action | str) -> Event:
+        """Play an action (a :class:`Card`, a :class:`Move`, or its notation such as ``"1O"``).
+
+        Returns the :class:`Event` recording it. Raises :class:`IllegalActionError`, with the
+        reason in English and Spanish, if the rules do not allow it now; the game is then
+        unchanged.
+        """
+        if self._free and action.__class__ is Card:  # the engine's hot path: a free card play
+            pos = self._pos
+            seat = self.order[pos]
+            hand = self.hands[seat]
+            if action in hand:
+                self.log.append(action)
+                hand.remove(action)
+                self.trick.append(action)
+                pos += 1
+                self._pos = pos
+                if pos < self._trick_size:
+                    return new_tuple(Event, (seat, action, None))
+                return new_tuple(
+                    Event, (seat, action, self._finish_trick())
+                )
+        if isinstance(action, str):
+            action = self.rules.parse(action)
+        if isinstance(action, Deal):
+            return self.deal(action)
+        if self.phase is OVER:
+            raise _OVER.error()
+        if self.phase is DEAL:
+            raise _NOT_DEALT.error()
+        if isinstance(action, Card):
+            return self._play_checked(action)
+        if isinstance(action, Masked):
+            raise _MASKED.error(move=action.notation())
+        if isinstance(action, Move):
+            return self._make_move(action)
+        raise _NOT_ACTION.error(action=Quoted(action))
+
+    def _play_checked(self, card: Card) -> Event:
+        if self.phase is not PLAY:
+            raise _NO_CARD_NOW.error(phase=self.phase.value, card=card.code)
+        seat = self.order[self._pos]
+        duty = self._check_card(seat, card)
+        if duty is not None:
+            self.duties.append((len(self.log), seat, duty, len(self.hands[seat])))
+        return self._play_card(card)
+
+    def _check_card(self, seat: int, card: Card) -> CardRule | None:
+        """Raise unless ``seat`` may play ``card`` now; return the duty it plays under."""
+        hand = self.hands[seat]
+        if card not in hand:
+            raise self._not_held(seat, card)
+        if self._free:
+            return None
+        duty = self.rules.card_rule(self, seat)
+        if duty is not None:
+            why = duty.check(card, hand)
+            if why is not None:
+                raise why.error(who=self.names[seat], card=card.code, **duty.fields())
+        return duty
+
+    def _not_held(self, seat: int, card: Card) -> IllegalActionError:
+        """The refusal of a card ``seat`` does not hold, saying where it is."""
+        fields: dict[str, object] = {"who": self.names[seat], "card": card.code}
+        holder = next((s for s, h in enumerate(self.hands) if card in h), None)
+        if holder is not None:
+            return _NOT_HELD_HOLDER.error(holder=self.names[holder], **fields)
+        if card in self.trick or any(card in t.cards for t in self.tricks):
+            return _NOT_HELD_PLAYED.error(**fields)
+        if card is self.turn_up or card in self.stock:
+            return _NOT_HELD_STOCK.error(**fields)
+        return _NOT_HELD.error(**fields)
+
+    def _make_move(self, move: Move) -> Event:
+        rule = self.rules.rule_for(move)
+        if rule is None:
+            raise _NOT_A_MOVE.error(move=move.notation(), game=self.rules.id)
+        if not rule.enabled:
+            raise rule.disabled.error(**rule.fields(self, None, move))
+        if self.phase not in rule.phases:
+            raise rule.closed.error(**rule.fields(self, None, move))
+        seat = rule.actor(self, move)
+        why = rule.check(self, seat, move)
+        if why is None and seat is None:
+            why = _NOBODY
+        if why is not None:
+            raise why.error(**rule.fields(self, seat, move))
+        assert seat is not None
+        self.movers[len(self.log)] = seat
+        self.log.append(move)
+        trick = rule.apply(self, seat, move)
+        return Event(seat, move, trick)
+
+    def _play_card(self, card: Card) -> Event:
+        """Log a card play that has been checked and put it on the trick."""
+        seat = self.order[self._pos]
+        self.log.append(card)
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self._pos += 1
+        if self._pos < self._trick_size:
+            return new_tuple(Event, (seat, card, None))
+        return new_tuple(Event, (seat, card, self._finish_trick()))
+
+    def deal(self, deal: Deal, *, checked: bool = False) -> Event:
+        """Play the deal. ``checked=True`` skips checking it (for deals the rules made)."""
+        if self.phase is not DEAL:
+            raise _DEALT.error()
+        rules = self.rules
+        if not checked:
+            rules.check_deal(deal)
+        self.hands = [list(h) for h in deal.hands]
+        stock = deal.stock
+        self._stock = stock
+        self._stock_end = len(stock)
+        self._next = 0
+        if rules.turns_up and stock:
+            self._turn_up_at = len(stock) - 1
+            self.turn_up = stock[-1]
+        else:
+            self._turn_up_at = len(stock)
+        self.talon = list(deal.talon)
+        self.trump = rules.trump_of(deal)
+        self.sides = rules.engine_setup.sides
+        self.log.append(deal)
+        rules.after_deal(self)
+        return new_tuple(Event, (CHANCE, deal, None))
+
