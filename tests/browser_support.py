@@ -57,6 +57,12 @@ READY = ".cr-widget[data-state=ready]"
 TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
 
 
+def shown_deal(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer of :mod:`cardrules.web.board` that a page shows as a deal (not a failure)."""
+    assert answer["ok"], answer
+    return answer
+
+
 # Fixtures ---------------------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import ROOT, Visit, Visits
+from browser_support import ROOT, Visit, Visits, shown_deal
 
 from cardrules.web import board as web
 
@@ -186,7 +186,7 @@ def test_a_link_round_trip_to_a_middle_step(
     other.locator(".cr-widget__view").select_option("all")
     note = board.locator(".cr-board__note-text")
     assert note.inner_text() == notes_of(LINKED, lang)[MIDDLE]
-    expected = web.steps_data(record_of(LINKED), lang)["steps"][MIDDLE]
+    expected = shown_deal(web.steps_data(record_of(LINKED), lang))["steps"][MIDDLE]
     assert board.locator(".cr-board__text").inner_text().startswith(expected["text"])
     # The board shows the link's deal, in place of the page's own sample.
     assert again.page.locator("figure.cr-deal").first.get_attribute("data-record") == SAMPLE
@@ -240,7 +240,7 @@ def test_a_damaged_link_says_so_and_the_page_still_works(
     notice = widget.locator(".cr-widget__notice")
     assert notice.is_visible()
     said = notice.locator(".cr-widget__notice-text").inner_text()
-    opening, closing = (("El enlace está dañado: ", "aquí tienes la mano de esta página.")
+    opening, closing = (("El enlace está dañado: ", "aquí tienes el reparto de esta página.")
                         if lang == "es" else
                         ("The link is damaged: ", "Here is this page's own deal instead."))
     assert said.startswith(opening) and said.endswith(closing)

@@ -20,9 +20,11 @@ import pytest
 
 import cardrules
 from cardrules.account.narration import Narrator
+from cardrules.account.refusals import refusal
 from cardrules.bots import LEVELS
 from cardrules.core.actions import Masked, Move
 from cardrules.core.cards import Card, parse_card
+from cardrules.core.rng import MAX_WEB_SEED
 from cardrules.engine import Game
 from cardrules.web import play
 
@@ -140,11 +142,12 @@ def test_a_whole_deal_replays_from_its_record() -> None:
 
 
 def test_a_fresh_seed_survives_javascript() -> None:
-    """Without a seed one is drawn, below 2**53 (a page's JSON.parse keeps it exact)."""
+    """Without a seed one is drawn, at most 2**53 - 1 (a page's JSON.parse keeps it exact); the
+    bots' seed is the deal's."""
     answer = start(game="brisca", players=2, bot="greedy")
     seed = game_of(answer).seed
-    assert seed is not None and 0 <= seed < 2**53
-    assert answer["bot_seed"] == seed % 2**32
+    assert seed is not None and 0 <= seed <= MAX_WEB_SEED < 2**53
+    assert answer["bot_seed"] == seed
 
 
 @pytest.mark.parametrize(("game", "players", "seat", "options"), [
@@ -229,18 +232,38 @@ def test_cards_the_seat_may_not_play_say_why() -> None:
         state = reply["state"]
     assert found is not None
     game = game_of(answer)
-    refusal = game.refusal(parse_card(found["code"]))
-    assert refusal is not None and found["why"] == refusal.message("en")
+    card = parse_card(found["code"])
+    why = refusal(game, 0, card)
+    reason = game.refusal(card)
+    assert why is not None and reason is not None
+    assert found["why"] == why.say("en") == (
+        f"You can't play {Narrator(game.rules, game.names).card(card)}: {reason.message('en')}")
     assert found["play"] is None
-    # Playing it anyway is refused with the same reason, and changes nothing.
+    # Playing it anyway is refused with the same words, and changes nothing.
     before = len(game.log)
     reply = json.loads(play.act(session, found["code"]))
-    assert reply == {"ok": False, "error": refusal.message("en")}
+    assert reply == {"ok": False, "error": why.say("en")}
     assert len(game_of(answer).log) == before
-    # Waiting for one's turn: every card says so.
-    waiting = start(game="briscola", players=2, seat=1, seed=2, bot="greedy")["state"]
-    assert not waiting["your_turn"]
-    assert {c["why"] for c in waiting["cards"]} == {"Not your turn yet."}
+    # Waiting for one's turn: every card says whose turn it is.
+    waiting = start(game="briscola", players=2, seat=1, seed=2, bot="greedy")
+    assert not waiting["state"]["your_turn"]
+    first = game_of(waiting).names[0]
+    assert {c["why"] for c in waiting["state"]["cards"]} == {
+        f"It is not your turn: {first} is to play."}
+
+
+def test_a_card_during_the_bidding_is_refused_in_a_players_words() -> None:
+    """Chiamata opens with an auction: a card clicked then is refused as a player says it, in
+    the session's language, and the game is unchanged."""
+    for lang, said in (("en", "You can't play a card now: the bidding is on."),
+                       ("es", "Ahora no puedes jugar ninguna carta: estamos en la subasta.")):
+        answer = start(lang, game="chiamata", players=5, seat=0, seed=2, bot="greedy")
+        state = answer["state"]
+        assert state["phase"] == "auction" and state["your_turn"]
+        assert {c["why"] for c in state["cards"]} == {said}
+        reply = json.loads(play.act(answer["session"], state["hand"][0]))
+        assert reply == {"ok": False, "error": said}
+        assert len(game_of(answer).log) == 1
 
 
 def test_a_card_of_another_hand_is_not_located() -> None:
@@ -248,8 +271,10 @@ def test_a_card_of_another_hand_is_not_located() -> None:
     other = game_of(answer).hands[1][0]
     reply = json.loads(play.act(answer["session"], other.code))
     assert not reply["ok"]
-    assert "is not in your hand" in reply["error"] and "P1" not in reply["error"]
-    assert json.loads(play.act(answer["session"], "bid:70"))["ok"] is False
+    holder = game_of(answer).names[1]
+    assert reply["error"].startswith("You do not have ") and holder not in reply["error"]
+    assert json.loads(play.act(answer["session"], "bid:70")) == {
+        "ok": False, "error": "'bid:70' is not a card or a move of this game."}
     assert json.loads(play.act(answer["session"], "nonsense"))["ok"] is False
 
 
@@ -344,7 +369,7 @@ def test_a_hint_weighs_each_card() -> None:
     assert [e["best"] for e in estimates] == [True] + [False] * (len(hand) - 1)
     assert estimates == sorted(estimates, key=lambda e: (-e["wins"], -e["points"]))
     assert all(0 <= e["wins"] <= 1 for e in estimates)
-    assert re.fullmatch(r"\d+\u00a0% de ganar · \d+,\d puntos de media", estimates[0]["text"])
+    assert re.fullmatch(r"\d+\s% de ganar · \d+,\d puntos de media", estimates[0]["text"])
     assert hint["text"] == f"Lo mejor: {estimates[0]['choice']}."
     assert hint["worlds"] == LEVELS["normal"]  # at least the normal strength
     # The hint is the same when asked again (seeded), and changes nothing.
@@ -420,7 +445,8 @@ def test_bad_settings_are_refused_in_words(settings: dict[str, Any], error: str)
 def test_bad_settings_in_spanish_and_unknown_sessions() -> None:
     answer = json.loads(play.start(json.dumps({"game": "mus", "players": 4}), "es"))
     assert not answer["ok"] and answer["error"].startswith("juego desconocido 'mus'")
-    assert json.loads(play.start("[1, 2", "es"))["ok"] is False
+    assert json.loads(play.start("[1, 2", "es")) == {
+        "ok": False, "error": "los ajustes deben ser un objeto JSON con un juego o un registro"}
     for call in (play.advance, play.undo, play.hint):
         assert json.loads(call(10**9)) == {
             "ok": False, "error": "This game is no longer open: start a new one."}

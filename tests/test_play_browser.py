@@ -27,6 +27,7 @@ from browser_support import ROOT, Visit, Visits
 
 import cardrules
 from cardrules.account.narration import Narrator
+from cardrules.account.refusals import refusal
 from cardrules.core.cards import parse_card
 
 PAUSE_MS = 20
@@ -165,7 +166,7 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     # Step mode steps aside, with the static diagram (it shows hands the seat may not see).
     assert not widget.locator(".cr-widget__controls").is_visible()
     assert not page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
-    assert widget.locator(".cr-play__title").inner_text() == "Briscola (Italy) · P1 (seat 1)"
+    assert widget.locator(".cr-play__title").inner_text() == "Briscola (Italy) · you play as P1"
     seen.shot("start")
     # The other hand shows as backs only.
     state = wait_for_turn_or_end(seen)
@@ -223,7 +224,8 @@ def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]
     assert widget.locator(".cr-play__mode--play").inner_text() == "Jugar"
     # The page's game by default; a 2-player deal here.
     start_playing(widget, players=2, seed=3, seat=0)
-    assert widget.locator(".cr-play__title").inner_text().startswith("Brisca (España) · P0")
+    assert widget.locator(".cr-play__title").inner_text().startswith(
+        "Brisca (España) · juegas como ")
     state = wait_for_turn_or_end(seen)
     assert widget.locator(".cr-play__status").inner_text() == "Te toca: pulsa una carta."
     assert widget.locator(".cr-play__last").inner_text().startswith("Se reparten las cartas")
@@ -246,14 +248,14 @@ def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]
     assert result is not None and record["game"] == "brisca" and record["players"] == 2
     assert shown_points(widget) == list(result.side_points)
     status = widget.locator(".cr-play__status").inner_text()
-    assert status.startswith(("Ganas la mano", "Gana la mano P1", "Empate")), status
+    assert status.startswith(("Ganas el reparto", "P1 gana el reparto", "Empate")), status
     assert widget.locator(".cr-play__open").inner_text() == "Abrir paso a paso"
     no_long_tasks(seen)
 
 
 def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> None:
     """Step through a sample deal, then play on from a step as the seat to act: the cards it
-    may not play say why, in the engine's words."""
+    may not play say why, in a player's words."""
     path = "examples/rematada-3p.json"
     step = 21
     seen = visit("try/")
@@ -284,15 +286,14 @@ def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> Non
     refused = widget.locator("button.cr-play__card[aria-disabled='true']")
     assert refused.count() > 0
     code = refused.first.get_attribute("data-card")
-    reason = game.refusal(parse_card(code))
-    assert reason is not None
+    why = refusal(game, game.current_player or 0, parse_card(code))
+    assert why is not None and why.say("en").startswith("You can't play the ")
     name = Narrator(game.rules, game.names, "en").card_name(parse_card(code))
-    assert refused.first.get_attribute("title") == f"{name} — {reason.message('en')}"
-    assert refused.first.get_attribute("aria-label") == f"{name} — {reason.message('en')}"
+    assert refused.first.get_attribute("title") == f"{name} — {why.say('en')}"
+    assert refused.first.get_attribute("aria-label") == f"{name} — {why.say('en')}"
     seen.shot("takeover")
     refused.first.click(force=True)  # aria-disabled: nothing is played; the status says why
-    assert widget.locator(".cr-play__status").inner_text() == (
-        f"Not {name}: {reason.message('en')}")
+    assert widget.locator(".cr-play__status").inner_text() == why.say("en")
     assert page.evaluate("window.crPlays[0].state.step") == step
     play_to_the_end(seen, widget)
     record = shown_record(widget)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, Visit, Visits, playwright_api
+from browser_support import READY, ROOT, Visit, Visits, playwright_api, shown_deal
 
 import cardrules
 from cardrules.bots import GreedyBot, RandomBot, play_out
@@ -124,10 +124,11 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert steps == len(game.log)
     assert {"fallar", "montar", "contrafallar"} <= explained
     # The draws the narration tells (the turned-up card, the stock used up), where it tells them.
-    expected = [s["draw_text"] for s in web.steps_data(record_of(path))["steps"] if s["draw_text"]]
+    told = shown_deal(web.steps_data(record_of(path)))["steps"]
+    expected = [s["draw_text"] for s in told if s["draw_text"]]
     assert draws == expected and draws[-1].endswith("The stock is used up.")
     assert shown_points(widget) == side_points(path) == [54, 66]
-    assert on_board(widget, ".cr-board__result").inner_text() == "P1 and P3 win the deal, 54–66."
+    assert on_board(widget, ".cr-board__result").inner_text() == "P1 and P3 win the deal, 66–54."
     assert widget.locator(".cr-widget__counter").inner_text() == "Step 42 of 42"
     # ...and back to the start.
     widget.locator(".cr-w-button", has_text="First").click()
@@ -148,10 +149,13 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert on_board(widget, ".cr-board__text").inner_text().startswith("Se reparten las cartas")
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
-    assert on_board(widget, ".cr-board__result").inner_text().startswith("Gana")
+    result = shown_deal(web.steps_data(record_of(path), "es"))["result"]
+    assert result is not None and result["text"].startswith("P2 gana el reparto")
+    assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     # One seat's view: the Alcalde's opponents see each other's hands, not the Alcalde's.
     widget.locator(".cr-w-button", has_text="Inicio").click()
-    dealt = [len(hand) for hand in web.steps_data(record_of(path))["steps"][0]["hands"]]
+    first = shown_deal(web.steps_data(record_of(path)))["steps"][0]
+    dealt = [len(hand) for hand in first["hands"]]
     widget.locator(".cr-widget__view").select_option("0")
     hands = on_board(widget, ".cr-board__seat")
     backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
@@ -248,11 +252,12 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     in_picker(widget, ".cr-source__deal").click()
     seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
     caption = seen.page.locator("figure.cr-deal figcaption").first.inner_text()
-    expected = web.new_deal_data("aluette", 4, 5, "en")
+    expected = shown_deal(web.new_deal_data("aluette", 4, 5, "en"))
     assert caption == f"{expected['title']} · 4 players"
     widget.locator(".cr-w-button", has_text="Last").click()
-    assert shown_points(widget) == expected["result"]["side_points"]
-    assert on_board(widget, ".cr-board__result").inner_text() == expected["result"]["text"]
+    result = expected["result"]
+    assert result is not None and shown_points(widget) == result["side_points"]
+    assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     shown = json.loads(in_picker(widget, ".cr-source__record").text_content())
     assert shown == expected["record"]
     # The static diagram was of another deal: it steps aside.
@@ -308,7 +313,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
     assert hands.nth(1).locator("img.cr-card--back").count() == 0  # its own hand: face up
     widget.locator(".cr-widget__view").select_option("0")
     assert text.inner_text() == open_text
-    expected = web.steps_data(record, lang)["steps"][5]["texts"]
+    expected = shown_deal(web.steps_data(record, lang))["steps"][5]["texts"]
     assert sorted(expected) == ["1", "2", "3"]
 
 
@@ -344,7 +349,7 @@ def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
         widget.locator(".cr-w-button--next").click()
     assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
     assert "cr-side-0" in (seats.nth(0).get_attribute("class") or "")
-    assert seats.nth(0).locator(".cr-board__side").inner_text() == " · side 1"
+    assert seats.nth(0).locator(".cr-board__side").inner_text() == "partner of P2"
     widget.locator(".cr-widget__view").select_option("0")  # seat 0 is not told yet
     assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 4
     assert "cr-side-0" not in (seats.nth(0).get_attribute("class") or "")
@@ -404,14 +409,14 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     holds = "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."
     assert text.inner_text() == "P0 calls the king of coins: coins are trumps. " + holds
     assert trumps.inner_text() == "Trumps: coins"
-    assert metas.nth(3).inner_text() == "seat 3 · partner"
+    assert metas.nth(3).inner_text() == "partner"
     assert head.inner_text().lower() == "side"
     # Seat 1 is told the call, not who holds the card: no partner, no sides, a score by player.
     view = widget.locator(".cr-widget__view")
     view.select_option("1")
     assert text.inner_text() == "P0 calls the king of coins: coins are trumps."
-    assert metas.nth(0).inner_text() == "seat 0 · caller"
-    assert metas.nth(3).inner_text() == "seat 3"
+    assert metas.nth(0).inner_text() == "caller"
+    assert metas.nth(3).inner_text() == ""
     assert "cr-side" not in (seats.nth(3).get_attribute("class") or "")
     assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 5
     view.select_option("3")  # the holder knows at once
@@ -421,7 +426,7 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     step_until(widget, lambda: text.inner_text().startswith("P3 plays the king of coins"))
     had = "P3 had the called card: P0 and P3 play together against P1, P2 and P4."
     assert text.inner_text().endswith(had)
-    assert metas.nth(3).inner_text() == "seat 3 · partner"
+    assert metas.nth(3).inner_text() == "partner"
     assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
     assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
     assert folded.get_attribute("open") is None
@@ -429,8 +434,9 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     assert had not in text.inner_text()
     widget.locator(".cr-w-button", has_text="Last").click()
     assert shown_points(widget) == side_points(path)
-    assert on_board(widget, ".cr-board__result").inner_text() == (
-        web.steps_data(record_of(path))["result"]["text"])
+    result = shown_deal(web.steps_data(record_of(path)))["result"]
+    assert result is not None
+    assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
 
 
 def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
@@ -455,15 +461,15 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     step_until(widget, lambda: text.inner_text().startswith("P1 passes.") and
                "talon" in text.inner_text())
     assert text.inner_text() == (
-        "P1 passes. P0 wins the auction at 114: the other two play against him, each on his "
+        "P1 passes. P0 wins the auction at 114: the other two play against them, each on their "
         "own. P0 shows the talon, the five of clubs and the king of coins, and takes it.")
     for seat in ("all", "1", "2"):  # face up in every view, and who took it
         view.select_option(seat)
         assert [box.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == talon
         assert box.inner_text() == "The talon, shown and taken by P0"
-    # The defenders are not a side: no side number, no colour; the declarer has his part.
-    assert [metas.nth(i).inner_text() for i in range(3)] == [
-        "seat 0 · declarer", "seat 1", "seat 2 · dealer"]
+    # The defenders are not a side: no partner, no colour; the declarer has his part. Players
+    # are named, never numbered.
+    assert [metas.nth(i).inner_text() for i in range(3)] == ["declarer", "", "dealer"]
     assert "cr-side" not in (seats.nth(1).get_attribute("class") or "")
     assert "cr-side" not in (seats.nth(2).get_attribute("class") or "")
     # Seat 1's view of the discards: a card face down, twice; no picture, name or points.
@@ -521,10 +527,11 @@ def test_try_page_offers_the_auction_samples(
     assert on_board(widget, ".cr-board__text").inner_text() == first
     assert on_board(widget, "table.cr-board__auction-table").count() == 1
     lang = "es" if path.startswith("es/") else "en"
-    expected = web.steps_data(record_of(sample), lang)
+    expected = shown_deal(web.steps_data(record_of(sample), lang))
     assert step_to_the_end(widget) == len(expected["steps"])
-    result = on_board(widget, ".cr-board__result")
-    assert result.inner_text() == expected["result"]["text"]
+    result = expected["result"]
+    assert result is not None
+    assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
 
 
 def test_the_widget_is_loaded_as_modules_where_it_is_used(

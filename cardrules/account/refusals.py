@@ -19,6 +19,8 @@ Examples:
     'It is not your turn: ... is to play.'
     >>> refusal(game, 0, game.hands[1][0]).say()  # doctest: +ELLIPSIS
     'You do not have the ... of ....'
+    >>> refusal(game, 0, game.hands[0][0]).say("es")
+    'Ahora no puedes jugar ninguna carta: estamos en la subasta.'
     >>> refusal(game, 0, "pass") is None
     True
 """
@@ -31,7 +33,8 @@ from typing import Final
 
 from ..core.actions import Action, Decision, Masked, Move
 from ..core.cards import Card
-from ..core.errors import CardrulesError, shown
+from ..core.errors import CardrulesError
+from ..core.quoted import Quoted
 from ..engine import Game, Phase
 from ..words import N_, SOURCE, Lang, Message
 from .narration import Narrator
@@ -81,12 +84,12 @@ def refusal(game: Game, seat: int, tried: Action | str, *, codes: bool = False) 
         try:
             action = game.parse(tried)
         except CardrulesError:
-            return Message("{text} is not a card or a move of this game.", {"text": shown(tried)})
+            return Message("{text} is not a card or a move of this game.", {"text": Quoted(tried)})
     else:
         action = tried
     if isinstance(action, Masked):
         return Message("{text} is not a card or a move of this game.",
-                       {"text": shown(action.notation())})
+                       {"text": Quoted(action.notation())})
     if game.is_over:
         return Message("The deal is over: there is nothing more to play.")
     if game.phase == Phase.DEAL:

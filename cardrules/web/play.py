@@ -4,11 +4,11 @@ The reader plays one seat and the package's bots play the others. The deal itsel
 :class:`~cardrules.engine.Game`) stays here, in the Web Worker that runs Pyodide; the page
 receives only what the reader's seat may see: its :class:`~cardrules.engine.SeatView` (its hand,
 the table, the tricks, the score as it can count it, the hands the rules show it), the legal
-actions with, for each card of its hand it may not play, the reason :meth:`Game.refusal
-<cardrules.engine.Game.refusal>` gives, and every step told by a
+actions with, for each card of its hand it may not play, why not (the player's refusal:
+:func:`cardrules.account.refusals.refusal`, as the terminal says it), and every step told by a
 :class:`~cardrules.account.narration.Narrator` that keeps to that seat's view and calls it *you*.
-Other
-hands are never sent until their cards are played (the record, at the end, holds the deal).
+Other hands are never sent until their cards are played (the record, at the end, holds the
+deal). Every sentence comes from the catalogue of words, in the session's language.
 
 The bots are seeded: each decision is made by a bot seeded from the session's seed and the
 point of the deal, so the same deal, seed and play give the same answers, after an undo too.
@@ -30,7 +30,9 @@ function                                    answer
 ``options(game, lang)``                     a game's options, for the page's setup
 ==========================================  ==============================================
 
-An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}``.
+An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}`` (an
+action the seat may not make: the refusal said to the player, e.g. "You can't play a card now:
+the bidding is on.").
 
 Examples:
     >>> import json
@@ -59,13 +61,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.narration import Narrator
+from ..account.refusals import refusal
 from ..bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
 from ..core.actions import Action, Move, NumberMove, format_action
 from ..core.cards import Card
-from ..core.errors import CardrulesError, Lang
+from ..core.errors import CardrulesError
+from ..core.quoted import Quoted
+from ..core.rng import MAX_WEB_SEED
 from ..engine import CHANCE, Game, SeatView, Step
-from ..games import ALIASES, GAMES, rules_for
+from ..games import GAMES, game_id
 from ..record import load_record, new_game, replay
+from ..words import N_, Lang, known, words
 
 __all__ = [
     "BOT_NAMES",
@@ -95,112 +101,21 @@ HINT_LEVEL: Final = "normal"
 """The least strength a hint searches at (a stronger session's level is used as it is)."""
 MAX_SESSIONS: Final = 8
 """Sessions kept at once (the oldest is forgotten beyond that)."""
-MAX_SEED: Final = 2**32
-JS_SAFE: Final = 2**53
-"""A fresh deal's seed is drawn below this: a page's JavaScript reads numbers up to it exactly
-(a larger seed in a record it parses would come back altered, and the record would not
-replay)."""
-
-_TEXT: Final[dict[str, dict[Lang, str]]] = {
-    "no_session": {
-        "en": "This game is no longer open: start a new one.",
-        "es": "Esta partida ya no está abierta: empieza otra.",
-    },
-    "bad_seat": {
-        "en": "seat {seat}: choose a seat from 0 to {last}",
-        "es": "asiento {seat}: elige un asiento del 0 al {last}",
-    },
-    "bad_level": {
-        "en": "bots' strength {level!r}: choose {levels}",
-        "es": "fuerza de los bots {level!r}: elige {levels}",
-    },
-    "bad_bot": {
-        "en": "bot {bot!r}: choose {bots}",
-        "es": "bot {bot!r}: elige {bots}",
-    },
-    "bad_step": {
-        "en": "step {step}: the deal has steps 0 to {last}",
-        "es": "paso {step}: la mano tiene los pasos del 0 al {last}",
-    },
-    "bad_settings": {
-        "en": "the settings must be a JSON object with a game or a record",
-        "es": "los ajustes deben ser un objeto JSON con un juego o un registro",
-    },
-    "bad_seed": {
-        "en": "seed {seed!r}: a whole number from 0",
-        "es": "semilla {seed!r}: un número entero desde 0",
-    },
-    "over": {
-        "en": "The deal is over at this step: choose an earlier one.",
-        "es": "La mano ha terminado en este paso: elige uno anterior.",
-    },
-    "not_your_turn": {
-        "en": "It is not your turn: {who} is to play.",
-        "es": "No es tu turno: le toca a {who}.",
-    },
-    "not_now": {
-        "en": "{action} is not one of your choices now.",
-        "es": "{action} no es una de tus opciones ahora.",
-    },
-    "not_in_hand": {
-        "en": "{card} is not in your hand.",
-        "es": "{card} no está en tu mano.",
-    },
-    "nothing_to_undo": {
-        "en": "There is nothing of yours to undo.",
-        "es": "No hay ninguna jugada tuya que deshacer.",
-    },
-    "wait_turn": {"en": "Not your turn yet.", "es": "Todavía no es tu turno."},
-    "hint_none": {
-        "en": "No hint now: it is not your turn.",
-        "es": "Ahora no hay pista: no es tu turno.",
-    },
-    "hint_only": {
-        "en": "You have only one choice: {choice}.",
-        "es": "Solo tienes una opción: {choice}.",
-    },
-    "hint_bot": {
-        "en": "The bots would choose: {choice}.",
-        "es": "Los bots elegirían: {choice}.",
-    },
-    "hint_head": {
-        "en": "For each choice, {worlds} deals that agree with what you can see (the hidden "
-              "cards dealt at random) played out to the end:",
-        "es": "Para cada opción, {worlds} repartos compatibles con lo que ves (las cartas "
-              "ocultas repartidas al azar) jugados hasta el final:",
-    },
-    "hint_head_side": {
-        "en": "For each choice, {worlds} deals that agree with what you can see (the hidden "
-              "cards dealt at random) played out to the end; points are your side's:",
-        "es": "Para cada opción, {worlds} repartos compatibles con lo que ves (las cartas "
-              "ocultas repartidas al azar) jugados hasta el final; los puntos son de tu bando:",
-    },
-    "hint_points": {
-        "en": "{wins} to win · {points} points on average",
-        "es": "{wins} de ganar · {points} puntos de media",
-    },
-    "hint_tricks": {
-        "en": "{wins} to win · {points} tricks on average",
-        "es": "{wins} de ganar · {points} bazas de media",
-    },
-    "hint_best": {"en": "Best: {choice}.", "es": "Lo mejor: {choice}."},
-}
-
-
-def _t(key: str, lang: Lang, **fields: object) -> str:
-    return _TEXT[key][lang].format(**fields)
-
-
-def _lang(lang: str) -> Lang:
-    return "es" if lang == "es" else "en"
 
 
 class PlayError(CardrulesError):
     """A request the session cannot serve (no such session, a seat out of range...)."""
 
 
-def _error(key: str, **fields: object) -> PlayError:
-    return PlayError(_t(key, "en", **fields), _t(key, "es", **fields))
+_SEEDS: Final = MAX_WEB_SEED + 1
+"""The bots' seeds are taken below this: the session's ``bot_seed`` goes to the page, whose
+JavaScript reads it exactly."""
+_BAD_SETTINGS: Final = N_("the settings must be a JSON object with a game or a record")
+_HINT_HEAD: Final = N_("For each choice, {worlds} deals that agree with what you can see (the "
+                       "hidden cards dealt at random) played out to the end:")
+_HINT_HEAD_SIDE: Final = N_("For each choice, {worlds} deals that agree with what you can see "
+                            "(the hidden cards dealt at random) played out to the end; points "
+                            "are your side's:")
 
 
 @dataclass
@@ -232,15 +147,18 @@ def _answer(data: Mapping[str, Any]) -> str:
 
 
 def _failure(error: BaseException, lang: Lang) -> dict[str, Any]:
+    """An answer that says what went wrong, in the session's language (what Python itself
+    says of an unexpected error is given as it is, after a sentence in that language)."""
     if isinstance(error, CardrulesError):
         return {"ok": False, "error": error.message(lang)}
-    return {"ok": False, "error": f"{type(error).__name__}: {error}"}
+    detail = f"{type(error).__name__}: {error}"
+    return {"ok": False, "error": words(lang)._("Python could not do it: {error}", error=detail)}
 
 
 def _session(session: int) -> _Session:
     found = _sessions.get(session) if isinstance(session, int) else None
     if found is None:
-        raise _error("no_session")
+        raise PlayError("This game is no longer open: start a new one.")
     return found
 
 
@@ -249,11 +167,14 @@ def _session(session: int) -> _Session:
 
 def start_data(settings: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """A new session (see :func:`start`)."""
-    language = _lang(lang)
+    language = known(lang)
     try:
-        data = json.loads(settings) if isinstance(settings, str) else settings
+        try:
+            data = json.loads(settings) if isinstance(settings, str) else settings
+        except ValueError:
+            raise PlayError(_BAD_SETTINGS) from None
         if not isinstance(data, Mapping):
-            raise _error("bad_settings")
+            raise PlayError(_BAD_SETTINGS)
         return _start(data, language)
     except (CardrulesError, ValueError, TypeError, KeyError, RecursionError) as error:
         return _failure(error, language)
@@ -271,7 +192,8 @@ def start(settings_json: str, lang: str = "en") -> str:
             strength: ``"easy"``, ``"normal"``, ``"hard"``), ``bot`` (``"pimc"`` by default;
             ``"greedy"`` or ``"random"``) and ``bot_seed`` (seeds the bots; by default the
             deal's seed).
-        lang: ``"en"`` or ``"es"``: the language of every sentence of the session.
+        lang: the language of every sentence of the session (``"en"``, ``"es"``: any
+            language of the catalogue of words; English for another).
 
     Returns:
         JSON text: ``{"ok": true, "session", "game", "title", "players", "seat", "seats"
@@ -286,53 +208,57 @@ def _seed_of(value: object) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _error("bad_seed", seed=value)
+        raise PlayError("seed {seed}: a whole number from 0", seed=Quoted(value))
     return value
 
 
 def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     bot = data.get("bot", "pimc")
     if bot not in BOT_NAMES:
-        raise _error("bad_bot", bot=bot, bots=", ".join(BOT_NAMES))
+        raise PlayError("bot {bot}: choose {bots}", bot=Quoted(bot), bots=", ".join(BOT_NAMES))
     level = data.get("level") or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise _error("bad_level", level=level, levels=", ".join(LEVELS))
+        raise PlayError("bots' strength {level}: choose {levels}", level=Quoted(level),
+                        levels=", ".join(LEVELS))
     if "record" in data and data["record"] is not None:
         source = replay(load_record(data["record"]))
         step = data.get("step", 0)
         if isinstance(step, bool) or not isinstance(step, int) or not (
                 0 <= step < len(source.log)):
-            raise _error("bad_step", step=step, last=len(source.log) - 1)
+            raise PlayError("step {step}: the deal has steps 0 to {last}", step=Quoted(step),
+                            last=len(source.log) - 1)
         actions = source.log[:step + 1]
         game = source.fresh()
     elif isinstance(data.get("game"), str):
         seed = _seed_of(data.get("seed"))
         if seed is None:
-            seed = random.SystemRandom().randrange(JS_SAFE)
+            # A page's JavaScript reads the seed in the record exactly up to MAX_WEB_SEED.
+            seed = random.SystemRandom().randint(0, MAX_WEB_SEED)
         dealt = new_game(data["game"], players=data.get("players"), seed=seed,
                          options=data.get("options"))
         actions = dealt.log[:1]
         game = dealt.fresh()
     else:
-        raise _error("bad_settings")
+        raise PlayError(_BAD_SETTINGS)
     seat = data.get("seat", 0)
     players = game.rules.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise _error("bad_seat", seat=seat, last=players - 1)
+        raise PlayError("seat {seat}: choose a seat from 0 to {last}", seat=Quoted(seat),
+                        last=players - 1)
     bot_seed = _seed_of(data.get("bot_seed"))
     if bot_seed is None:
-        bot_seed = (game.seed or 0) % MAX_SEED
+        bot_seed = (game.seed or 0) % _SEEDS
     _counter[0] += 1
     session = _Session(
         id=_counter[0], game=game, seat=seat, lang=lang, bot=bot, level=level,
-        seed=bot_seed % MAX_SEED,
+        seed=bot_seed % _SEEDS,
         narrator=Narrator(game.rules, game.names, lang, viewer=seat, you=seat),
         start=len(actions),
     )
     for action in actions:
         session.log.append(_told(session, game.play_step(action)))
     if game.is_over:
-        raise _error("over")
+        raise PlayError("The deal is over at this step: choose an earlier one.")
     _sessions[session.id] = session
     while len(_sessions) > MAX_SESSIONS:
         del _sessions[min(_sessions)]
@@ -416,8 +342,9 @@ def _state(session: _Session) -> dict[str, Any]:
     hand = sorted(view.hand, key=lambda c: c.sort_key)
     cards: list[dict[str, Any]] = []
     for card in hand:
+        why = None if card in legal else refusal(game, seat, card)
         cards.append({"code": card.code, "play": card.code if card in legal else None,
-                      "why": None if card in legal else _why(game, view, card, your_turn, lang)})
+                      "why": why.say(lang) if why is not None else None})
     # A card clicked may stand for the one move that names it when no card is played now (a
     # discard): the move's buttons are there too.
     if not any(isinstance(a, Card) for a in legal):
@@ -487,16 +414,6 @@ def _state(session: _Session) -> dict[str, Any]:
     return state
 
 
-def _why(game: Game, view: SeatView, card: Card, your_turn: bool, lang: Lang) -> str:
-    """Why the reader may not play ``card`` of its own hand now (the engine's reason)."""
-    if not your_turn:
-        return _t("wait_turn", lang)
-    refusal = game.refusal(card)
-    if refusal is None:  # playable by the rules, but not a choice now
-        return _t("not_now", lang, action=card.code)
-    return refusal.message(lang)
-
-
 def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
     """A legal move as a choice: its notation, its kind and its words."""
     item: dict[str, Any] = {
@@ -539,7 +456,7 @@ def _names(narrator: Narrator, state: Mapping[str, Any],
 def _bot(session: _Session) -> Bot:
     """The bot for the next decision, seeded from the session's seed and the point of the deal
     (so an undone and replayed deal gets the same answers)."""
-    seed = (session.seed * 1_000_003 + len(session.game.log) * 7_919) % MAX_SEED
+    seed = (session.seed * 1_000_003 + len(session.game.log) * 7_919) % _SEEDS
     if session.bot == "pimc":
         return make_bot("pimc", seed=seed, level=session.level)
     if session.bot == "random":
@@ -559,10 +476,10 @@ def act_data(session: int, action: str) -> dict[str, Any]:
         lang = found.lang
         game = found.game
         seat = found.seat
-        chosen = game.parse(action) if isinstance(action, str) else None
-        legal = game.legal_actions(seat)
-        if chosen is None or chosen not in legal:
-            raise _not_allowed(found, chosen, action)
+        why = refusal(game, seat, action if isinstance(action, str) else str(action))
+        if why is not None:
+            raise PlayError(why)
+        chosen = game.parse(action)
         mark = len(game.log)
         step = game.play_step(chosen)
         found.marks.append(mark)
@@ -571,29 +488,6 @@ def act_data(session: int, action: str) -> dict[str, Any]:
         return _moved(found, [told])
     except (CardrulesError, ValueError, TypeError) as error:
         return _failure(error, lang)
-
-
-def _not_allowed(session: _Session, chosen: Action | None, text: object) -> PlayError:
-    """Why the reader may not make ``chosen`` now, without telling where another card lies."""
-    game = session.game
-    seat = session.seat
-    turn = game.current_player
-    if chosen is None:
-        return _error("not_now", action=str(text)[:40])
-    card = chosen if isinstance(chosen, Card) else getattr(chosen, "card", None)
-    if isinstance(card, Card) and card not in game.hands[seat] and (
-            isinstance(chosen, Card) or getattr(chosen, "leaves_hand", False)):
-        return PlayError(_t("not_in_hand", "en", card=Narrator(game.rules, game.names).card(card)),
-                         _t("not_in_hand", "es",
-                            card=Narrator(game.rules, game.names, "es").card(card)))
-    if turn != seat and turn is not None and turn >= 0:
-        return PlayError(_t("not_your_turn", "en", who=game.names[turn]),
-                         _t("not_your_turn", "es", who=game.names[turn]))
-    if turn == seat:
-        refusal = game.refusal(chosen)
-        if refusal is not None:
-            return PlayError(refusal.en, refusal.es)
-    return _error("not_now", action=format_action(chosen))
 
 
 def act(session: int, action: str) -> str:
@@ -665,7 +559,7 @@ def undo_data(session: int) -> dict[str, Any]:
         found = _session(session)
         lang = found.lang
         if not found.marks:
-            raise _error("nothing_to_undo")
+            raise PlayError("There is nothing of yours to undo.")
         keep = found.marks.pop()
         game = found.game
         back = game.fresh()
@@ -697,16 +591,18 @@ def hint_data(session: int) -> dict[str, Any]:
         game = found.game
         seat = found.seat
         narrator = found.narrator
+        w = words(lang)
         view = game.view(seat)
         if game.is_over or view.current_player != seat or not view.legal_actions:
-            return {"ok": True, "text": _t("hint_none", lang), "estimates": []}
+            return {"ok": True, "text": w._("No hint now: it is not your turn."),
+                    "estimates": []}
         legal = view.legal_actions
         if len(legal) == 1:
             choice = _choice_words(narrator, legal[0], view)
-            return {"ok": True, "text": _t("hint_only", lang, choice=choice),
+            return {"ok": True, "text": w._("You have only one choice: {choice}.", choice=choice),
                     "best": format_action(legal[0]), "estimates": []}
         level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
-        seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % MAX_SEED
+        seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % _SEEDS
         bot = PimcBot(worlds=LEVELS[level], seed=seed, noise=HINT_NOISE)
         began = time.perf_counter()
         estimates = bot.evaluate(view)
@@ -714,13 +610,16 @@ def hint_data(session: int) -> dict[str, Any]:
             chosen = bot.choose(view)
             ms = (time.perf_counter() - began) * 1000
             return {"ok": True, "best": format_action(chosen),
-                    "text": _t("hint_bot", lang, choice=_choice_words(narrator, chosen, view)),
+                    "text": w._("The bots would choose: {choice}.",
+                                choice=_choice_words(narrator, chosen, view)),
                     "estimates": [], "ms": round(ms, 1)}
         ms = (time.perf_counter() - began) * 1000
         best = max(estimates, key=lambda e: (e.wins, e.points))
         sides = view.sides
         teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
-        key = "hint_tricks" if game.rules.scores_tricks else "hint_points"
+        estimate_text = (N_("{wins} to win · {points} tricks on average")
+                         if game.rules.scores_tricks
+                         else N_("{wins} to win · {points} points on average"))
         worlds = estimates[0].worlds
         shown = []
         for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
@@ -731,13 +630,13 @@ def hint_data(session: int) -> dict[str, Any]:
                 "wins": round(estimate.wins, 3),
                 "points": round(estimate.points, 1),
                 "best": estimate is best,
-                "text": _t(key, lang, wins=_percent(estimate.wins, lang),
-                           points=_decimal(estimate.points, lang)),
+                "text": w._(estimate_text, wins=_percent(estimate.wins, lang),
+                            points=_decimal(estimate.points, lang)),
             })
-        head = _t("hint_head_side" if teamed else "hint_head", lang, worlds=worlds)
+        head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
         return {"ok": True, "best": format_action(best.action),
-                "text": _t("hint_best", lang,
-                           choice=_choice_words(narrator, best.action, view)),
+                "text": w._("Best: {choice}.",
+                            choice=_choice_words(narrator, best.action, view)),
                 "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
     except (CardrulesError, ValueError, TypeError) as error:
         return _failure(error, lang)
@@ -779,12 +678,9 @@ def record_text(record: Mapping[str, Any]) -> str:
 
 def options_data(game: str, lang: str = "en") -> dict[str, Any]:
     """A game's options for the page's setup (see :func:`options`)."""
-    language = _lang(lang)
+    language = known(lang)
     try:
-        rules_type = GAMES.get(ALIASES.get(game, game)) if isinstance(game, str) else None
-        if rules_type is None:
-            rules_for(str(game))  # raises, naming the games
-            raise _error("bad_settings")
+        rules_type = GAMES[game_id(game)]
         cls = rules_type.options_type
         hints = typing.get_type_hints(cls)
         rows = []
@@ -792,7 +688,8 @@ def options_data(game: str, lang: str = "en") -> dict[str, Any]:
             values = _values(hints[item.name])
             if values is None:
                 continue
-            rows.append({"name": item.name, "help": item.metadata.get(language, ""),
+            said = item.metadata.get("help")
+            rows.append({"name": item.name, "help": words(language)._(said) if said else "",
                          "default": item.default, "values": values})
         return {"ok": True, "game": rules_type.id, "options": rows}
     except (CardrulesError, ValueError, TypeError) as error:
@@ -836,11 +733,9 @@ def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:
 
 
 def _percent(share: float, lang: Lang) -> str:
-    value = round(share * 100)
-    return f"{value}\u00a0%" if lang == "es" else f"{value}%"
+    return words(lang)._("{n}%", n=round(share * 100))
 
 
 def _decimal(value: float, lang: Lang) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "es" else text
+    return f"{value:.1f}".replace(".", words(lang).p_("the decimal separator", "."))
 

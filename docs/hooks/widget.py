@@ -8,10 +8,12 @@
   module (with ``modulepreload`` links for the modules it imports, so that they load at once
   rather than one after the other), and its
   settings as ``<script type="application/json" id="cr-widget-config">``: the page's language,
-  URLs relative to the page (so the site works under any sub-path), the games and their player
-  counts, the play labels with their gloss and definition in the page's language
-  (:func:`cardrules.web.board.catalog_data`), and on the "Try it" page the sample deals. Other pages
-  load nothing of the widget.
+  the widget's words in that language (:func:`cardrules.web.chrome.chrome`: the catalogue of
+  words, so the JavaScript writes no sentence), URLs relative to the page (so the site works
+  under any sub-path), the games with their player counts and their players' names, the play
+  labels with their gloss and definition in the page's language
+  (:func:`cardrules.web.board.catalog_data`), and on the "Try it" page the sample deals. Other
+  pages load nothing of the widget.
 * After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
   ``assets/pyodide/`` at the top of the site, with the cardrules wheel and its bytecode from
   ``dist/`` (``dist/widget.json`` names them), and the deal records into ``assets/records/``. The
@@ -31,12 +33,16 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from _shared import build_language, project_root
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from cardrules.games import rules_for
 from cardrules.web.board import catalog_data
+from cardrules.web.chrome import chrome
+from cardrules.words import SOURCE, Lang, words
 
 log = logging.getLogger("mkdocs.hooks.widget")
 
@@ -60,11 +66,8 @@ RUNTIME_DIR = "assets/pyodide"
 """Where the runtime and the wheel go, relative to the top of the site."""
 RECORDS_DIR = "assets/records"
 """Where deal records go (``examples/brisca-2p.json`` -> ``assets/records/examples/...``)."""
-ROOT_DIRS = {"en": "", "es": "es/"}
-"""Where each language's build lives under the top of the site (as in docs/hooks/i18n.py)."""
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets" / "widget"
-_PROJECT = Path(__file__).resolve().parent.parent.parent
 _RECORD_ATTR = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"')
 _NEEDS_WIDGET = re.compile(
     r'<figure class="cr-deal"[^>]*\sdata-record=|\sid="cr-try"|\sid="cr-practice"')
@@ -72,21 +75,16 @@ _NEEDS_WIDGET = re.compile(
 _state: dict[str, Any] = {"records": set(), "catalog": {}, "prepared": None}
 
 
-def _lang(config: MkDocsConfig) -> str:
-    lang = str(config.extra.get("lang") or config.theme.get("language") or "en")
-    return lang if lang in ROOT_DIRS else "en"
-
-
-def _project_root(config: MkDocsConfig) -> Path:
-    path = config.config_file_path
-    return Path(path).resolve().parent if path else _PROJECT
+def root_dir(lang: Lang) -> str:
+    """Where a language's build lives under the top of the site: the English one at the top,
+    each other one in a folder named after its language (``es/``; as in docs/hooks/i18n.py)."""
+    return "" if lang == SOURCE else f"{lang}/"
 
 
 def _top_dir(config: MkDocsConfig) -> Path:
     """The top of the site (the English build's folder) seen from this build's ``site_dir``."""
     site = Path(config.site_dir).resolve()
-    depth = ROOT_DIRS[_lang(config)].count("/")
-    for _ in range(depth):
+    for _ in range(root_dir(build_language(config)).count("/")):
         site = site.parent
     return site
 
@@ -148,16 +146,28 @@ def _record_path(root: Path, record: str) -> Path | None:
     return path
 
 
-def _catalog(lang: str) -> dict[str, Any]:
+def _catalog(lang: Lang) -> dict[str, Any]:
+    """The games (with their players' names by count), the play labels and the terms in
+    ``lang``, and the widget's words: once per build."""
     cached: dict[str, dict[str, Any]] = _state["catalog"]
     if lang not in cached:
-        cached[lang] = catalog_data(lang)
+        catalog = catalog_data(lang)
+        catalog["games"] = [{**game, "names": _names(game["id"], game["players"])}
+                            for game in catalog["games"]]
+        catalog["words"] = chrome(lang)
+        cached[lang] = catalog
     return cached[lang]
 
 
-def _examples(root: Path, lang: str) -> list[dict[str, str]]:
+def _names(game: str, counts: list[int]) -> dict[str, list[str]]:
+    """The players' names of a new deal of ``game``, for each player count (by its digits):
+    the play mode's seat menu names them before Python has started."""
+    return {str(n): list(rules_for(game, n).engine_setup.names) for n in counts}
+
+
+def _examples(root: Path, lang: Lang) -> list[dict[str, str]]:
     titles = {g["id"]: g["title"] for g in _catalog(lang)["games"]}
-    players = "{n} jugadores" if lang == "es" else "{n} players"
+    w = words(lang)
     found = []
     for path in sorted(root.joinpath("examples").glob("*.json")):
         try:
@@ -167,17 +177,18 @@ def _examples(root: Path, lang: str) -> list[dict[str, str]]:
             n = len(count) if isinstance(count, list) else int(count)
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        title = f"{titles.get(game, game)} · {players.format(n=n)} · {path.name}"
+        players = w.n_("{n} player", "{n} players", n)
+        title = f"{titles.get(game, game)} · {players} · {path.name}"
         found.append({"path": f"examples/{path.name}", "title": title})
     return found
 
 
 def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str, Any]:
     """The settings of one page's widget (URLs relative to the page)."""
-    lang = _lang(config)
-    root = _project_root(config)
+    lang = build_language(config)
+    root = project_root(config)
     site = "../" * page_url.count("/")
-    top = site + "../" * ROOT_DIRS[lang].count("/")
+    top = site + "../" * root_dir(lang).count("/")
     catalog = _catalog(lang)
     prepared = _built(root)
     wheel, digest = prepared["wheel"], prepared["digest"]
@@ -193,6 +204,7 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
         "games": catalog["games"],
         "labels": catalog["labels"],
         "terms": catalog["terms"],
+        "words": catalog["words"],
     }
     if prepared["bytecode"] is not None:
         settings["bytecode"] = f"{top}{RUNTIME_DIR}/{prepared['bytecode'].name}?v={digest}"
@@ -312,7 +324,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    root = _project_root(config)
+    root = project_root(config)
     top = _top_dir(config)
     runtime = _runtime_dir(root)
     for name in RUNTIME_FILES:

@@ -32,11 +32,31 @@
 import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
 import { dealPicker } from "./picker.js";
-import { Runtime, markReady } from "./runtime.js";
-import { format, page } from "./text.js";
+import { Runtime, markReady, problem } from "./runtime.js";
+import { join, page, t } from "./text.js";
 
 /* Autoplay's speeds: the pause between two steps, in milliseconds, by the speed's name. */
 const SPEEDS = { "0.5": 2400, "1": 1200, "2": 600, "4": 250 };
+
+/* A speed's name in words. */
+function speedName(speed) {
+  if (speed === "0.5") return t("speed.slow");
+  if (speed === "2") return t("speed.fast");
+  if (speed === "4") return t("speed.veryFast");
+  return t("speed.normal");
+}
+
+/* What a column of points by kind counts (cardrules.web.board's point_kinds), in words. */
+function partName(kind) {
+  switch (kind) {
+    case "cards": return t("part.cards");
+    case "discard": return t("part.discard");
+    case "declare": return t("part.declare");
+    case "last": return t("part.last");
+    case "end": return t("part.end");
+    default: return t("part.other");
+  }
+}
 const SWIPE_PX = 40;
 
 /* The fragment of the page's address if it holds a shared deal ("#deal=...&step=..."), else
@@ -74,18 +94,17 @@ export class Board {
   }
 
   build() {
-    const T = page.t;
     const figure = this.figure;
     this.root = el("div", { class: "cr-widget", "data-state": "idle", lang: page.lang });
     this.status = el("p", { class: "cr-widget__status", role: "status", "aria-live": "polite",
-      text: T.waiting });
-    this.startButton = button(T.start, T.start, () => { this.activate(); },
+      text: t("waiting") });
+    this.startButton = button(t("start"), t("start"), () => { this.activate(); },
       "cr-w-button--start");
     this.root.append(el("div", { class: "cr-widget__intro" }, this.startButton, this.status));
     // What went wrong with a shared link (the page shows its own deal instead).
     this.noticeText = el("span", { class: "cr-widget__notice-text" });
     this.notice = el("div", { class: "cr-widget__notice", role: "alert", hidden: true },
-      this.noticeText, button("×", T.dismiss, () => { this.notice.hidden = true; },
+      this.noticeText, button("×", t("dismiss"), () => { this.notice.hidden = true; },
         "cr-w-button--dismiss"));
     this.root.append(this.notice);
     if (this.options.trySource) {
@@ -96,16 +115,18 @@ export class Board {
     }
 
     this.controls = el("div", { class: "cr-widget__controls", hidden: true });
-    this.firstButton = button("|◀ " + T.first, T.firstTitle, () => { this.move(0); });
-    this.backButton = button("◀ " + T.back, T.backTitle, () => { this.move(this.index - 1); });
-    this.nextButton = button(T.next + " ▶", T.nextTitle, () => { this.move(this.index + 1); },
+    this.firstButton = button("|◀ " + t("first"), t("firstTitle"), () => { this.move(0); });
+    this.backButton = button("◀ " + t("back"), t("backTitle"),
+      () => { this.move(this.index - 1); });
+    this.nextButton = button(t("next") + " ▶", t("nextTitle"),
+      () => { this.move(this.index + 1); },
       "cr-w-button--next");
-    this.lastButton = button(T.last + " ▶|", T.lastTitle, () => {
+    this.lastButton = button(t("last") + " ▶|", t("lastTitle"), () => {
       this.move(this.data.steps.length - 1);
     });
-    this.jump = el("select", { class: "cr-widget__jump", "aria-label": T.jump });
+    this.jump = el("select", { class: "cr-widget__jump", "aria-label": t("jump") });
     this.jump.addEventListener("change", () => { this.move(Number(this.jump.value)); });
-    this.viewSelect = el("select", { class: "cr-widget__view", "aria-label": T.view });
+    this.viewSelect = el("select", { class: "cr-widget__view", "aria-label": t("show") });
     this.viewSelect.addEventListener("change", () => {
       this.view = this.viewSelect.value;
       this.linkLive = true;
@@ -113,21 +134,21 @@ export class Board {
     });
     this.counter = el("span", { class: "cr-widget__counter" });
     // Autoplay, its speed, and the link to this step.
-    this.autoButton = button("", T.autoplayTitle, () => { this.toggleAutoplay(); },
+    this.autoButton = button("", t("autoplayTitle"), () => { this.toggleAutoplay(); },
       "cr-w-button--autoplay");
-    this.speedSelect = el("select", { class: "cr-widget__speed", "aria-label": T.speed });
+    this.speedSelect = el("select", { class: "cr-widget__speed", "aria-label": t("speed") });
     Object.keys(SPEEDS).forEach((speed) => {
-      this.speedSelect.append(el("option", { value: speed, text: T.speeds[speed] }));
+      this.speedSelect.append(el("option", { value: speed, text: speedName(speed) }));
     });
     this.speedSelect.value = this.speed;
     this.speedSelect.addEventListener("change", () => {
       this.speed = this.speedSelect.value;
       if (this.timer !== null) this.schedule();
     });
-    this.linkButton = button(T.copyLink, T.copyLinkTitle, () => { this.copyLink(); },
+    this.linkButton = button(t("copyLink"), t("copyLinkTitle"), () => { this.copyLink(); },
       "cr-w-button--link");
     this.linkBox = el("input", { class: "cr-widget__link", type: "text", readonly: true,
-      spellcheck: "false", "aria-label": T.linkLabel });
+      spellcheck: "false", "aria-label": t("linkLabel") });
     this.linkBox.addEventListener("focus", () => { this.linkBox.select(); });
     this.linkStatus = el("span", { class: "cr-widget__link-status", role: "status" });
     this.linkRow = el("div", { class: "cr-widget__link-row", hidden: true },
@@ -136,10 +157,10 @@ export class Board {
       el("div", { class: "cr-widget__buttons" },
         this.firstButton, this.backButton, this.nextButton, this.lastButton, this.counter),
       el("div", { class: "cr-widget__tools" },
-        this.autoButton, el("label", null, T.speed + " ", this.speedSelect), this.linkButton),
+        this.autoButton, el("label", null, t("speed") + " ", this.speedSelect), this.linkButton),
       el("div", { class: "cr-widget__selects" },
-        el("label", null, T.jump + " ", this.jump),
-        el("label", null, T.view + " ", this.viewSelect)),
+        el("label", null, t("jump") + " ", this.jump),
+        el("label", null, t("show") + " ", this.viewSelect)),
       this.linkRow
     );
     this.syncAutoplay();
@@ -242,10 +263,9 @@ export class Board {
   }
 
   syncAutoplay() {
-    const T = page.t;
     const on = this.timer !== null;
-    this.autoButton.textContent = on ? "⏸ " + T.pause : "▶ " + T.autoplay;
-    this.autoButton.title = on ? T.pauseTitle : T.autoplayTitle;
+    this.autoButton.textContent = on ? "⏸ " + t("pause") : "▶ " + t("autoplay");
+    this.autoButton.title = on ? t("pauseTitle") : t("autoplayTitle");
     this.autoButton.setAttribute("aria-pressed", String(on));
     this.root.toggleAttribute("data-autoplay", on);
   }
@@ -265,18 +285,17 @@ export class Board {
   }
 
   copyLink() {
-    const T = page.t;
     if (!this.data || !this.data.link) return;
     const link = this.linkHere();
     this.linkBox.value = link;
     this.linkRow.hidden = false;
     this.linkShownAt = this.fragment();
     this.linkStatus.textContent = "";
-    const copied = () => { this.linkStatus.textContent = T.linkCopied; };
+    const copied = () => { this.linkStatus.textContent = t("linkCopied"); };
     const failed = () => {
       this.linkBox.focus();
       this.linkBox.select();
-      this.linkStatus.textContent = T.linkCopyHint;
+      this.linkStatus.textContent = t("linkCopyHint");
     };
     if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
       navigator.clipboard.writeText(link).then(copied, failed);
@@ -305,18 +324,17 @@ export class Board {
   linkProblem(error) {
     // Python's message ("the link is damaged: ..."), as a sentence.
     const said = String(error).replace(/\.$/, "");
-    this.noticeText.textContent = format(page.t.badLink,
+    this.noticeText.textContent = t("badLink",
       { error: said.charAt(0).toUpperCase() + said.slice(1) });
     this.notice.hidden = false;
   }
 
   /* A link put in the address of the open page (the reader pasted another one). */
   openLink(fragment) {
-    const T = page.t;
     if (!this.data) return;
     const asked = ++this.asked;
     this.pause();
-    this.setState("loading", T.computing);
+    this.setState("loading", t("computing"));
     Runtime.call("link_steps", [fragment, page.lang]).then((answer) => {
       if (asked !== this.asked) return;
       this.setState("ready", "");
@@ -325,7 +343,8 @@ export class Board {
       this.root.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
-      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+      else if (asked === this.asked) this.setState("error", t("badDeal",
+        { error: problem(error) }));
     });
   }
 
@@ -363,9 +382,8 @@ export class Board {
   /* Start Python (if needed) and show this board's own deal (its figure's record). */
   activate() {
     if (this.loading) return this.loading;
-    const T = page.t;
     const record = this.figure.getAttribute("data-record");
-    this.setState("loading", T.loading);
+    this.setState("loading", t("loading"));
     this.startButton.hidden = true;
     const asked = ++this.asked;
     // On the "Try it" page, a shared link in the address comes first; the page's own deal is
@@ -388,7 +406,7 @@ export class Board {
       return Runtime.call("deal_steps", [recordText, page.lang]);
     };
     this.loading = Runtime.start().then(() => {
-      this.setState("loading", T.computing);
+      this.setState("loading", t("computing"));
       if (!shared) return text.then(own);
       return Runtime.call("link_steps", [shared, page.lang]).then((answer) => {
         if (answer.ok) return answer;
@@ -402,7 +420,8 @@ export class Board {
       if (shared && asked === this.asked) this.root.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
-      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+      else if (asked === this.asked) this.setState("error", t("badDeal",
+        { error: problem(error) }));
     });
     return this.loading;
   }
@@ -410,24 +429,24 @@ export class Board {
   /* Show an answer still on its way (the deal picker's); the reader's latest choice wins over
    * answers still on their way. Resolves to true once the answer is on the board. */
   loadFrom(promise, own) {
-    const T = page.t;
     this.activate();
     const asked = ++this.asked;
-    this.setState("loading", this.data ? T.computing : T.loading);
+    this.setState("loading", this.data ? t("computing") : t("loading"));
     return promise.then((answer) => {
       if (asked !== this.asked) return false;
       this.show(answer, own);
       return true;
     }, (error) => {
       if (Runtime.failed) this.fail();
-      else if (asked === this.asked) this.setState("error", format(T.badDeal, { error: error.message }));
+      else if (asked === this.asked) this.setState("error", t("badDeal",
+        { error: problem(error) }));
       return false;
     });
   }
 
   /* Python could not start: the static diagram stays, and only the message is left. */
   fail() {
-    this.setState("failed", page.t.failed);
+    this.setState("failed", t("failed"));
     this.startButton.hidden = true;
     this.controls.hidden = true;
     this.board.hidden = true;
@@ -439,9 +458,8 @@ export class Board {
   /* Show an answer of deal_steps / new_deal / link_steps (answer.at: the link's step and view).
    * `own`: the figure's own record. */
   show(answer, own) {
-    const T = page.t;
     if (!answer.ok) {
-      this.setState("error", format(T.badDeal, { error: answer.error }));
+      this.setState("error", t("badDeal", { error: answer.error }));
       return;
     }
     this.pause();
@@ -461,18 +479,18 @@ export class Board {
     if (!own) {
       const caption = this.figure.querySelector("figcaption");
       if (caption) {
-        caption.textContent = answer.title + " · " + format(T.playersN, { n: answer.players });
+        caption.textContent = answer.title + " · " + t("players", { n: answer.players });
       }
     }
     // The jump menu: the deal, then each trick.
-    const options = [el("option", { value: 0, text: T.dealt })];
+    const options = [el("option", { value: 0, text: t("dealt") })];
     answer.tricks.forEach((step, i) => {
-      options.push(el("option", { value: step, text: format(T.trick, { n: i + 1 }) }));
+      options.push(el("option", { value: step, text: t("trick", { n: i + 1 }) }));
     });
     this.jump.replaceChildren(...options);
-    const views = [el("option", { value: "all", text: T.everyHand })];
+    const views = [el("option", { value: "all", text: t("everyHand") })];
     answer.seats.forEach((seat, i) => {
-      views.push(el("option", { value: String(i), text: format(T.seatView, { name: seat.name }) }));
+      views.push(el("option", { value: String(i), text: t("seatView", { name: seat.name }) }));
     });
     this.viewSelect.replaceChildren(...views);
     this.view = answer.at && answer.at.view !== null ? String(answer.at.view) : "all";
@@ -557,7 +575,6 @@ export class Board {
    * A card is in one place at a time, so each card has one <img> that moves from a hand to the
    * table: stepping makes no new picture. */
   layout() {
-    const T = page.t;
     const data = this.data;
     const b = { cards: {}, backs: [], seats: [] };
     this.parts = b;
@@ -566,33 +583,34 @@ export class Board {
     // The record's note on the step (a comment in the page's language), as text.
     b.noteText = el("span", { class: "cr-board__note-text" });
     b.note = el("p", { class: "cr-board__note", hidden: true },
-      el("span", { class: "cr-board__note-label", text: T.note }), " ", b.noteText);
+      el("span", { class: "cr-board__note-label", text: t("note") }), " ", b.noteText);
     const seats = el("div", { class: "cr-board__seats" });
     const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
-      // "seat 3 · side 2 · dealer"; the side shown once the sides are (see sidesShown), and
+      // "dealer · partner of Bea"; the partners shown once the sides are (see sidesShown), and
       // not when each seat is a side; in a game with a contract, the seat's part instead.
-      const sideText = data.sides.length < data.players && hasSide(seat)
-        ? " · " + format(T.side, { n: seat.side + 1 }) : "";
+      const sep = seat.dealer ? " · " : "";
+      const partners = hasSide(seat) ? data.sides[seat.side].filter((s) => s !== i) : [];
+      const sideText = data.sides.length < data.players && partners.length
+        ? sep + t("partners", { names: join(partners.map((s) => data.seats[s].name)) }) : "";
       const side = el("span", { class: "cr-board__side", hidden: true, text: sideText });
       side.dataset.side = sideText;
-      const turn = el("span", { class: "cr-board__turn", text: T.toPlay, hidden: true });
+      const turn = el("span", { class: "cr-board__turn", text: t("toPlay"), hidden: true });
       const hand = el("div", { class: "cr-board__hand" });
       const box = el("div", { class: "cr-board__seat", "data-seat": i },
         el("div", { class: "cr-board__seat-head" },
           el("span", { class: "cr-board__name", text: seat.name }), " ",
-          el("span", { class: "cr-board__meta" }, format(T.seat, { n: i }), side,
-            seat.dealer ? " · " + T.dealer : ""), " ", turn),
+          el("span", { class: "cr-board__meta" }, seat.dealer ? t("dealer") : "", side), " ", turn),
         hand);
       const sideClass = hasSide(seat) ? "cr-side-" + seat.side : "";
-      b.seats.push({ box, hand, turn, side, sideClass });
+      b.seats.push({ box, hand, turn, side, sideClass, sep });
       seats.append(box);
     });
     b.turnup = el("div", { class: "cr-board__turnup" });
-    b.turnupLabel = el("span", { class: "cr-board__small", text: T.turnUp });
+    b.turnupLabel = el("span", { class: "cr-board__small", text: t("turnUp") });
     b.stock = el("p", { class: "cr-board__stock", hidden: true });
     b.trumps = el("p", { class: "cr-board__trumps", "data-trump": data.trump || "",
-      text: data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps });
+      text: data.trump_name ? t("trumps", { suit: data.trump_name }) : t("noTrumps") });
     // The talon: face down until shown, then face up with who took it (its own pictures: the
     // cards themselves go on to a hand).
     b.talon = null;
@@ -610,20 +628,20 @@ export class Board {
       b.stock);
     b.heading = el("p", { class: "cr-board__heading" });
     b.plays = el("ol", { class: "cr-board__plays" });
-    b.empty = el("p", { class: "cr-board__small", text: T.empty });
+    b.empty = el("p", { class: "cr-board__small", text: t("empty") });
     b.trickResult = el("p", { class: "cr-board__trick-result" });
     b.trick = el("div", { class: "cr-board__trick" }, b.heading, b.plays, b.empty, b.trickResult);
     b.auction = data.auction ? this.auctionTable() : null;
     const byTricks = data.scored_by === "tricks";
     const kinds = data.point_kinds || [];
-    b.firstHead = el("th", { text: T.sideCol });
+    b.firstHead = el("th", { text: t("sideCol") });
     const heads = el("tr", null, b.firstHead);
     // Where the points come from (a score by seat with extras), then the total.
     kinds.forEach((kind) => {
-      heads.append(el("th", { "data-part": kind, text: T.parts[kind] || T.parts.other }));
+      heads.append(el("th", { "data-part": kind, text: partName(kind) }));
     });
-    heads.append(el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
-    if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
+    heads.append(el("th", { text: byTricks ? t("tricksCol") : t("pointsCol") }));
+    if (!byTricks) heads.append(el("th", { text: t("tricksCol") }));
     // One row per side; one per player while the sides are not shown.
     b.sideBody = el("tbody", { class: "cr-board__by-side" });
     b.rows = data.sides.map((side, k) => {
@@ -658,11 +676,10 @@ export class Board {
   /* The auction as a table of rounds (a row each time round the table, a column per seat),
    * filled in as the steps go by; folded away once the play has begun. */
   auctionTable() {
-    const T = page.t;
     const data = this.data;
     const root = el("details", { class: "cr-board__auction", open: true });
-    root.append(el("summary", { class: "cr-board__heading", text: T.auction }));
-    const head = el("tr", null, el("th", { scope: "col", text: T.round }));
+    root.append(el("summary", { class: "cr-board__heading", text: t("auction") }));
+    const head = el("tr", null, el("th", { scope: "col", text: t("round") }));
     data.seats.forEach((seat, i) => {
       head.append(el("th", { scope: "col", "data-seat": i, text: seat.name }));
     });
@@ -683,14 +700,13 @@ export class Board {
   }
 
   renderAuction(step) {
-    const T = page.t;
     const auction = this.parts.auction;
     if (!auction) return;
     let high = null;
     this.data.auction.calls.forEach(([seat, bid, at, round]) => {
       const cell = auction.cells[round][seat];
       const said = at <= this.index;
-      cell.textContent = said ? (bid === null ? T.pass : String(bid)) : "";
+      cell.textContent = said ? (bid === null ? t("pass") : String(bid)) : "";
       cell.className = !said ? "" : (bid === null ? "is-pass" : "is-bid") +
         (at === this.index ? " is-current" : "");
       if (said && bid !== null) high = cell;
@@ -709,20 +725,20 @@ export class Board {
 
   /* The trumps at this step, or what will make them. */
   trumpText(step) {
-    const T = page.t;
     const data = this.data;
     if (step.trump === undefined) {
-      return data.trump_name ? format(T.trumps, { suit: data.trump_name }) : T.noTrumps;
+      return data.trump_name ? t("trumps", { suit: data.trump_name }) : t("noTrumps");
     }
-    if (step.trump) return format(T.trumps, { suit: data.suits[step.trump] });
+    if (step.trump) return t("trumps", { suit: data.suits[step.trump] });
     if (data.trump && data.trump_from !== null && data.trump_from !== undefined) {
-      return T.trumpsFrom[data.trump_from] || T.trumpsFrom.other;
+      if (data.trump_from === "call") return t("trumpsAtCall");
+      if (data.trump_from === "trump") return t("trumpsNamed");
+      return t("noTrumpsYet");
     }
-    return T.noTrumps;
+    return t("noTrumps");
   }
 
   renderTalon(step) {
-    const T = page.t;
     const b = this.parts;
     const talon = this.data.talon;
     if (!b.talon) return;
@@ -730,10 +746,10 @@ export class Board {
     if (taken) {
       place(b.talonCards, b.talonUp);
       b.talonLabel.textContent = talon.seat !== null
-        ? format(T.talonTaken, { name: this.data.seats[talon.seat].name }) : T.talonShown;
+        ? t("talonTaken", { name: this.data.seats[talon.seat].name }) : t("talonShown");
     } else {
       place(b.talonCards, b.talonDown.slice(0, step.talon));
-      b.talonLabel.textContent = T.talon;
+      b.talonLabel.textContent = t("talon");
     }
     b.talon.hidden = !taken && !step.talon;
     b.talon.classList.toggle("is-shown", taken);
@@ -742,7 +758,6 @@ export class Board {
   /* Cards put face down so far, by seat: pictures for their owner and the open account,
    * backs for every other seat. Returns the number of backs used. */
   renderFaceDown(backs) {
-    const T = page.t;
     const b = this.parts;
     const viewer = this.viewer();
     const bySeat = new Map();
@@ -756,7 +771,7 @@ export class Board {
     bySeat.forEach((cards, seat) => {
       groups.push(el("div", { class: "cr-board__face-down-seat", "data-seat": seat },
         el("span", { class: "cr-board__small",
-          text: format(T.faceDown, { name: this.data.seats[seat].name }) }),
+          text: t("faceDown", { name: this.data.seats[seat].name }) }),
         el("div", { class: "cr-board__face-down-cards" }, ...cards)));
     });
     b.faceDown.replaceChildren(...groups);
@@ -777,14 +792,13 @@ export class Board {
   }
 
   render() {
-    const T = page.t;
     const data = this.data;
     const step = data.steps[this.index];
     const last = data.steps.length - 1;
     const b = this.parts;
     this.firstButton.disabled = this.backButton.disabled = this.index === 0;
     this.nextButton.disabled = this.lastButton.disabled = this.index === last;
-    this.counter.textContent = format(T.step, { n: this.index + 1, total: last + 1 });
+    this.counter.textContent = t("step", { n: this.index + 1, total: last + 1 });
     this.root.setAttribute("data-step", String(this.index));
     // The jump menu shows the trick being played (the deal before the first card, through a
     // chant or discards before the play).
@@ -811,7 +825,7 @@ export class Board {
     // A note is the annotator's, who sees every card: in one seat's view it only says it is
     // there.
     const open = this.viewer() === null;
-    b.noteText.textContent = step.note ? (open ? step.note : T.noteElsewhere) : "";
+    b.noteText.textContent = step.note ? (open ? step.note : t("noteElsewhere")) : "";
     b.note.hidden = !step.note;
     b.note.classList.toggle("is-elsewhere", !!step.note && !open);
     b.note.setAttribute("data-step", String(this.index));
@@ -830,7 +844,7 @@ export class Board {
       const part = b.seats[i];
       if (data.roles) {
         const role = roles ? roles[i] : "";
-        part.side.textContent = role ? " · " + role : "";
+        part.side.textContent = role ? part.sep + role : "";
         part.side.hidden = !role;
       } else {
         part.side.hidden = !shown;
@@ -842,7 +856,7 @@ export class Board {
       part.turn.hidden = step.turn !== i;
       part.box.classList.toggle("is-turn", step.turn === i);
       part.box.classList.toggle("is-actor", step.actor === i);
-      part.box.setAttribute("aria-label", seat.name + ", " + format(T.cards, { n: nodes.length }));
+      part.box.setAttribute("aria-label", seat.name + ", " + t("cards", { n: nodes.length }));
     });
 
     backs = this.renderFaceDown(backs);
@@ -857,11 +871,11 @@ export class Board {
     b.turnup.hidden = !step.turn_up;
     const stock = data.draws ? step.stock : step.stock + (step.aside || 0);
     b.stock.hidden = !(stock || data.draws);
-    b.stock.textContent = format(data.draws ? T.stock : T.aside, { n: stock });
+    b.stock.textContent = data.draws ? t("stock", { n: stock }) : t("aside", { n: stock });
     b.stock.setAttribute("data-stock", step.stock);
 
     // The trick on the table.
-    b.heading.textContent = T.table + " · " + format(T.trick, { n: step.trick });
+    b.heading.textContent = t("table") + " · " + t("trick", { n: step.trick });
     b.trick.classList.toggle("is-done", step.done);
     const plays = step.table.map((play, k) => {
       const [seat, code, label] = play;
@@ -885,7 +899,7 @@ export class Board {
     // the end.
     const end = this.index === last && data.result;
     const bySide = shown && !data.by_seat;
-    b.firstHead.textContent = bySide ? T.sideCol : T.playerCol;
+    b.firstHead.textContent = bySide ? t("sideCol") : t("playerCol");
     b.sideBody.hidden = !bySide;
     b.seatBody.hidden = bySide;
     if (bySide) {
@@ -912,7 +926,7 @@ export class Board {
             hidden.some(([which, seat]) => which === kind && seat === i);
           const value = step.parts && step.parts[kind] ? step.parts[kind][i] : 0;
           part.parts[k].textContent = secret ? "?" : String(value);
-          part.parts[k].title = secret ? T.hiddenPart : "";
+          part.parts[k].title = secret ? t("hiddenPart") : "";
         });
         const side = data.seats[i].side;
         ["cr-side-0", "cr-side-1", "cr-side-2"].forEach((css) => {

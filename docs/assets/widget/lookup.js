@@ -7,7 +7,7 @@
 
 import { button, el } from "./dom.js";
 import { Runtime } from "./runtime.js";
-import { format, page } from "./text.js";
+import { page, t } from "./text.js";
 
 let listCount = 0;
 let learnerData = null;
@@ -22,15 +22,9 @@ function learner() {
   return learnerData;
 }
 
-const WORDS = {
-  en: { regions: "Used in: ", inflections: "Inflections: ", english: "" },
-  es: { regions: "Dónde se usa: ", inflections: "Flexión: ", english: "En inglés: " }
-};
-
 /* The learner's part of a term: article, IPA, kind, cards, sentences, places, inflections (its
  * usage note goes under the definition). */
 function learnerBlock(entry) {
-  const words = WORDS[page.lang] || WORDS.en;
   const block = el("div", { class: "cr-lookup__learner" });
   block.append(el("p", { class: "cr-lookup__say" },
     el("span", { class: "cr-lookup__headword", lang: entry.lang || "es", text: entry.headword }),
@@ -50,15 +44,17 @@ function learnerBlock(entry) {
   (entry.sentences || []).forEach((sentence) => {
     block.append(el("blockquote", { class: "cr-lookup__sentence" },
       el("p", { lang: "es", text: "«" + sentence.es + "»" }),
-      el("p", { lang: "en", class: "cr-board__small", text: words.english + sentence.en })));
+      el("p", { lang: "en", class: "cr-board__small",
+        text: t("lookup.translation", { sentence: sentence.en }) })));
   });
   if (entry.regions && entry.regions.length) {
     block.append(el("p", { class: "cr-board__small cr-lookup__regions",
-      text: words.regions + entry.regions.join(", ") }));
+      text: t("lookup.regions") + ": " + entry.regions.join(", ") }));
   }
   if (entry.inflections && entry.inflections.length) {
     block.append(el("p", { class: "cr-board__small cr-lookup__inflections",
-      text: words.inflections + entry.inflections.map((i) => i.form + " (" + i.label + ")")
+      text: t("lookup.inflections") + ": " +
+        entry.inflections.map((i) => i.form + " (" + i.label + ")")
         .join(", ") }));
   }
   return block;
@@ -80,16 +76,16 @@ function joinLinks(node, terms) {
 export class Lookup {
   /* `open`: show it unfolded (the "Try it" page). */
   constructor(open) {
-    const T = page.t;
     this.root = el("details", { class: "cr-lookup" });
     if (open) this.root.open = true;
-    this.root.append(el("summary", { text: T.lookupTitle }));
+    this.root.append(el("summary", { text: t("lookup.title") }));
     const listId = "cr-terms-" + (++listCount);
     const list = el("datalist", { id: listId });
     (page.config.terms || []).forEach((term) => { list.append(el("option", { value: term.word })); });
     this.input = el("input", { class: "cr-lookup__input", type: "search", list: listId,
-      placeholder: T.lookupPlaceholder, "aria-label": T.lookupTitle, autocomplete: "off" });
-    const go = button(T.lookupButton, T.lookupButton, () => { this.find(this.input.value); },
+      placeholder: t("lookup.placeholder"), "aria-label": t("lookup.title"), autocomplete: "off" });
+    const go = button(t("lookup.button"), t("lookup.button"),
+      () => { this.find(this.input.value); },
       "cr-lookup__go");
     this.input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
@@ -98,7 +94,7 @@ export class Lookup {
       }
     });
     this.result = el("div", { class: "cr-lookup__result", "aria-live": "polite" });
-    this.root.append(el("p", { class: "cr-board__small", text: T.lookupHint }),
+    this.root.append(el("p", { class: "cr-board__small", text: t("lookup.hint") }),
       el("div", { class: "cr-lookup__row" }, this.input, go, list), this.result);
     this.root.addEventListener("click", (event) => {
       const link = event.target instanceof Element ? event.target.closest("a[data-term]") : null;
@@ -118,21 +114,20 @@ export class Lookup {
   find(text) {
     text = String(text || "").trim();
     if (!text) return;
-    this.result.replaceChildren(el("p", { class: "cr-board__small", text: page.t.lookupWorking }));
+    this.result.replaceChildren(el("p", { class: "cr-board__small", text: t("lookup.working") }));
     Runtime.call("lookup", [text, page.lang]).then((answer) => {
       this.show(answer);
     }, () => {
-      this.result.replaceChildren(el("p", { class: "cr-lookup__error", text: page.t.failed }));
+      this.result.replaceChildren(el("p", { class: "cr-lookup__error", text: t("failed") }));
     });
   }
 
   show(answer) {
-    const T = page.t;
     if (!answer.ok || !answer.found) {
       const missing = el("div", { class: "cr-lookup__missing" },
-        el("p", { text: format(T.notFound, { query: answer.query || "" }) }));
+        el("p", { text: t("lookup.notFound", { query: answer.query || "" }) }));
       if (answer.suggestions && answer.suggestions.length) {
-        missing.append(joinLinks(el("p", null, T.didYouMean + " "),
+        missing.append(joinLinks(el("p", null, t("lookup.didYouMean") + " "),
           answer.suggestions.map((word) => ({ id: word, word }))));
       }
       this.result.replaceChildren(missing);
@@ -156,47 +151,49 @@ export class Lookup {
       }
     });
     card.append(el("dl", { class: "cr-lookup__glosses" },
-      el("dt", { text: T.inEnglish }), el("dd", { lang: "en", text: answer.gloss.en }),
-      el("dt", { text: T.inSpanish }), el("dd", { lang: "es", text: answer.gloss.es })));
+      el("dt", { text: t("lookup.inEnglish") }), el("dd", { lang: "en", text: answer.gloss.en }),
+      el("dt", { text: t("lookup.inSpanish") }), el("dd", { lang: "es", text: answer.gloss.es })));
     card.append(el("p", { class: "cr-lookup__definition", text: answer.definition }), usage);
     if (answer.games.length) {
       card.append(el("p", { class: "cr-board__small",
-        text: format(T.games, { list: answer.games.join(", ") }) }));
+        text: t("lookup.games") + ": " + answer.games.join(", ") }));
     }
     if (answer.see.length) {
-      card.append(joinLinks(el("p", { class: "cr-board__small" }, T.seeAlso + " "), answer.see));
+      card.append(joinLinks(el("p", { class: "cr-board__small" }, t("lookup.seeAlso") + " "),
+        answer.see));
     }
     if (answer.others.length) {
-      card.append(joinLinks(el("p", { class: "cr-board__small" }, T.alsoMatches + " "),
+      card.append(joinLinks(el("p", { class: "cr-board__small" }, t("lookup.also") + " "),
         answer.others));
     }
     const outcome = el("div", { class: "cr-lookup__outcome", "aria-live": "polite" });
-    const run = button(T.runExample, T.runExample, () => {
+    const run = button(t("lookup.run"), t("lookup.run"), () => {
       run.disabled = true;
-      outcome.replaceChildren(el("p", { class: "cr-board__small", text: T.running }));
+      outcome.replaceChildren(el("p", { class: "cr-board__small", text: t("lookup.running") }));
       Runtime.call("run_example", [answer.id, page.lang]).then((result) => {
         run.disabled = false;
         if (result.ok && result.passed) {
           outcome.replaceChildren(el("p", { class: "cr-lookup__passed", "data-passed": "true",
-            text: format(T.passed, { ms: result.ms }) }));
+            text: t("lookup.passed", { ms: result.ms }) }));
         } else {
           outcome.replaceChildren(el("p", { class: "cr-lookup__failed", "data-passed": "false",
-            text: T.failedExample }), el("pre", { text: result.error || "" }));
+            text: t("lookup.failed") }), el("pre", { text: result.error || "" }));
         }
         if (result.output) {
           outcome.append(el("pre", { class: "cr-lookup__output", text: result.output }));
         }
       }, () => {
         run.disabled = false;
-        outcome.replaceChildren(el("p", { class: "cr-lookup__error", text: T.failed }));
+        outcome.replaceChildren(el("p", { class: "cr-lookup__error", text: t("failed") }));
       });
     }, "cr-lookup__run");
     card.append(el("details", { class: "cr-lookup__example", open: true },
-      el("summary", { text: T.example }),
+      el("summary", { text: t("lookup.example") }),
       el("pre", null, el("code", { class: "language-python", text: answer.example }))));
     card.append(el("div", { class: "cr-lookup__actions" }, run,
       el("a", { class: "cr-lookup__glossary",
-        href: page.config.glossary + "#" + encodeURIComponent(answer.id), text: T.inGlossary })));
+        href: page.config.glossary + "#" + encodeURIComponent(answer.id),
+          text: t("lookup.inGlossary") })));
     card.append(outcome);
     this.result.replaceChildren(card);
   }

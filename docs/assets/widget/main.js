@@ -7,7 +7,7 @@
  * the "Try it" page it has already started from the page's <head> (window.__crEarly), and the
  * page holds back its theme until Python is ready (window.__crHold, released by runtime.js).
  *
- * The modules: text.js (the widget's words and the page's settings), dom.js (elements, data
+ * The modules: text.js (the page's settings and its words, from the catalogue), dom.js (elements, data
  * always as text), runtime.js (the worker and its messages), board.js (a steppable deal),
  * picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), play.js (play mode:
  * a deal played against the bots, beside each board), and this one, which finds the diagrams
@@ -30,8 +30,7 @@ function init() {
   } catch (error) {
     return;
   }
-  const lang = (document.documentElement.lang || config.lang || "en").toLowerCase();
-  configure(config, lang.indexOf("es") === 0 ? "es" : "en");
+  configure(config);
   // The practice page (<div id="cr-practice">): exercises from Python, started at once.
   const practice = document.getElementById("cr-practice");
   if (practice) window.crPractice = new Practice(practice);

@@ -4,19 +4,18 @@
 
 import { button, el, url } from "./dom.js";
 import { Runtime } from "./runtime.js";
-import { format, page } from "./text.js";
+import { page, t } from "./text.js";
 
 /* The panel for `board` (a Board: its loadFrom shows an answer on its way; its setState says
  * what went wrong). Returns {panel, recordBox}. */
 export function dealPicker(board) {
-  const T = page.t;
   const config = page.config;
   const panel = el("div", { class: "cr-widget__source" });
-  panel.append(el("p", { class: "cr-board__heading", text: T.source }));
+  panel.append(el("p", { class: "cr-board__heading", text: t("source") }));
 
-  const sample = el("select", { class: "cr-source__sample", "aria-label": T.sample });
+  const sample = el("select", { class: "cr-source__sample", "aria-label": t("sample") });
   // Named when the board shows a deal that is not a sample (a new deal, a pasted record).
-  const other = el("option", { value: "", text: T.otherDeal });
+  const other = el("option", { value: "", text: t("otherDeal") });
   other.hidden = true;
   sample.append(other);
   (config.examples || []).forEach((example) => {
@@ -24,7 +23,7 @@ export function dealPicker(board) {
   });
   const current = board.figure.getAttribute("data-record");
   if (current) sample.value = current;
-  const showSample = button(T.show, T.show, () => {
+  const showSample = button(t("show"), t("show"), () => {
     if (!sample.value) return;
     const path = sample.value;
     board.loadFrom(fetch(url(config.records + path)).then((response) => {
@@ -33,10 +32,10 @@ export function dealPicker(board) {
     }).then((text) => Runtime.call("deal_steps", [text, page.lang])), path === current);
   }, "cr-source__show");
   panel.append(el("div", { class: "cr-source__row" },
-    el("label", null, T.sample + " ", sample), showSample));
+    el("label", null, t("sample") + " ", sample), showSample));
 
-  const game = el("select", { class: "cr-source__game", "aria-label": T.game });
-  const players = el("select", { class: "cr-source__players", "aria-label": T.players });
+  const game = el("select", { class: "cr-source__game", "aria-label": t("game") });
+  const players = el("select", { class: "cr-source__players", "aria-label": t("playerCount") });
   const games = config.games || [];
   games.forEach((g) => { game.append(el("option", { value: g.id, text: g.title })); });
   const fillPlayers = () => {
@@ -47,34 +46,34 @@ export function dealPicker(board) {
   game.addEventListener("change", fillPlayers);
   fillPlayers();
   const seed = el("input", { class: "cr-source__seed", type: "number", min: 0, step: 1,
-    inputmode: "numeric", placeholder: T.seedHint, "aria-label": T.seed });
-  const dealButton = button(T.deal, T.deal, () => {
+    inputmode: "numeric", placeholder: t("seedHint"), "aria-label": t("seed") });
+  const dealButton = button(t("deal"), t("deal"), () => {
     const value = seed.value.trim();
     const seedValue = value === "" ? null : Number(value);
     if (seedValue !== null && !(Number.isSafeInteger(seedValue) && seedValue >= 0)) {
-      board.setState("error", format(T.badDeal, { error: value }));
+      board.setState("error", t("badSeed", { seed: value }));
       return;
     }
     board.loadFrom(Runtime.call("new_deal", [game.value, Number(players.value), seedValue,
       page.lang]), false).then((shown) => { if (shown) sample.value = ""; });
   }, "cr-source__deal");
   panel.append(el("div", { class: "cr-source__row" },
-    el("span", { class: "cr-source__label", text: T.newDeal }),
-    el("label", null, T.game + " ", game),
-    el("label", null, T.players + " ", players),
-    el("label", null, T.seed + " ", seed),
+    el("span", { class: "cr-source__label", text: t("newDeal") }),
+    el("label", null, t("game") + " ", game),
+    el("label", null, t("playerCount") + " ", players),
+    el("label", null, t("seed") + " ", seed),
     dealButton));
 
   const paste = el("textarea", { class: "cr-source__paste", rows: 5, spellcheck: "false",
-    "aria-label": T.paste });
-  const pasteButton = button(T.pasteButton, T.pasteButton, () => {
+    "aria-label": t("paste") });
+  const pasteButton = button(t("pasteButton"), t("pasteButton"), () => {
     board.loadFrom(Runtime.call("deal_steps", [paste.value, page.lang]), false)
       .then((shown) => { if (shown) sample.value = ""; });
   }, "cr-source__load");
   panel.append(el("details", { class: "cr-source__details" },
-    el("summary", { text: T.paste }), paste, pasteButton));
+    el("summary", { text: t("paste") }), paste, pasteButton));
   const recordBox = el("pre", { class: "cr-source__record" });
   panel.append(el("details", { class: "cr-source__details" },
-    el("summary", { text: T.record }), recordBox));
+    el("summary", { text: t("record") }), recordBox));
   return { panel, recordBox };
 }

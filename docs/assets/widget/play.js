@@ -15,155 +15,12 @@
  * it low). */
 
 import { button, cardBack, cardImage, el, labelLink, url } from "./dom.js";
-import { Runtime } from "./runtime.js";
-import { format, page } from "./text.js";
+import { Runtime, problem } from "./runtime.js";
+import { join, page, t } from "./text.js";
 
 const PAUSE_MS = 700;
 /* The pause before a bot plays after a trick is complete: time to see who took it. */
 const TRICK_PAUSE_MS = 1400;
-
-export const PLAY_TEXT = {
-  en: {
-    modes: "Mode",
-    modeStep: "Step through",
-    modePlay: "Play",
-    setup: "Play a deal against the bots",
-    source: "Deal",
-    newDeal: "a new deal",
-    boardDeal: "the deal on the board, from its start",
-    game: "Game",
-    players: "Players",
-    seed: "Seed",
-    seedHint: "empty: a random seed",
-    seat: "Your seat",
-    seatOption: "{name} (seat {n})",
-    dealerOption: "{name} (seat {n}, dealer)",
-    level: "Bots",
-    levels: { easy: "easy", normal: "normal", hard: "strong" },
-    start: "Deal and play",
-    loading: "Loading Python in your browser…",
-    starting: "Dealing…",
-    you: "You",
-    seatMeta: "seat {n}",
-    dealer: "dealer",
-    side: "side {n}",
-    cards: "{n} cards",
-    toPlay: "to play",
-    thinking: "{name} is thinking…",
-    yourTurn: "Your turn: click or tap a card.",
-    yourMove: "Your turn: choose below.",
-    yourTurnOr: "Your turn: click or tap a card, or choose below.",
-    cannot: "Not {card}: {why}",
-    hand: "Your hand",
-    choices: "Your choices",
-    bidLabel: "Bid",
-    hint: "Hint",
-    hinting: "Thinking…",
-    undo: "Undo",
-    undoTitle: "Take back your last play and the bots' replies",
-    newGame: "New game",
-    log: "What happened",
-    table: "On the table",
-    trick: "Trick {n}",
-    empty: "No card on the table yet.",
-    turnUp: "Turned-up card",
-    trumps: "Trumps: {suit}",
-    noTrumps: "No trumps yet",
-    stock: "Stock: {n}",
-    talon: "Talon",
-    sideCol: "Side",
-    playerCol: "Player",
-    pointsCol: "Points",
-    tricksCol: "Tricks",
-    record: "The record of this deal",
-    copy: "Copy",
-    copied: "The record is copied.",
-    copyFailed: "Could not copy: select the record and copy it.",
-    download: "Download",
-    open: "Open in step mode",
-    takeover: "Play from here as",
-    here: "Play from here",
-    hereTitle: "Take this seat at this step and play on against the bots",
-    overHere: "The deal is over at this step: go back a step or more.",
-    failed: "Something went wrong: {error}",
-    badSeed: "The seed must be a whole number from 0: {seed}",
-    options: "Options (the rules' variants)",
-    optionsLoading: "Asking Python for the options…",
-    byDefault: "(the game's default)",
-    yes: "yes",
-    no: "no"
-  },
-  es: {
-    modes: "Modo",
-    modeStep: "Paso a paso",
-    modePlay: "Jugar",
-    setup: "Jugar una mano contra los bots",
-    source: "Mano",
-    newDeal: "una mano nueva",
-    boardDeal: "la mano del tablero, desde el principio",
-    game: "Juego",
-    players: "Jugadores",
-    seed: "Semilla",
-    seedHint: "vacía: una semilla al azar",
-    seat: "Tu asiento",
-    seatOption: "{name} (asiento {n})",
-    dealerOption: "{name} (asiento {n}, da las cartas)",
-    level: "Bots",
-    levels: { easy: "flojos", normal: "normales", hard: "fuertes" },
-    start: "Repartir y jugar",
-    loading: "Cargando Python en el navegador…",
-    starting: "Repartiendo…",
-    you: "Tú",
-    seatMeta: "asiento {n}",
-    dealer: "da las cartas",
-    side: "bando {n}",
-    cards: "{n} cartas",
-    toPlay: "le toca",
-    thinking: "{name} está pensando…",
-    yourTurn: "Te toca: pulsa una carta.",
-    yourMove: "Te toca: elige abajo.",
-    yourTurnOr: "Te toca: pulsa una carta o elige abajo.",
-    cannot: "{card} no: {why}",
-    hand: "Tu mano",
-    choices: "Tus opciones",
-    bidLabel: "Puja",
-    hint: "Pista",
-    hinting: "Pensando…",
-    undo: "Deshacer",
-    undoTitle: "Retirar tu última jugada y las respuestas de los bots",
-    newGame: "Otra partida",
-    log: "Lo que ha pasado",
-    table: "En la mesa",
-    trick: "Baza {n}",
-    empty: "Todavía no hay cartas en la mesa.",
-    turnUp: "Muestra",
-    trumps: "Triunfo: {suit}",
-    noTrumps: "Aún sin triunfo",
-    stock: "Mazo: {n}",
-    talon: "Talón",
-    sideCol: "Bando",
-    playerCol: "Jugador",
-    pointsCol: "Puntos",
-    tricksCol: "Bazas",
-    record: "El registro de esta mano",
-    copy: "Copiar",
-    copied: "Registro copiado.",
-    copyFailed: "No se ha podido copiar: selecciona el registro y cópialo.",
-    download: "Descargar",
-    open: "Abrir paso a paso",
-    takeover: "Jugar desde aquí como",
-    here: "Jugar desde aquí",
-    hereTitle: "Tomar este asiento en este paso y seguir jugando contra los bots",
-    overHere: "La mano ya ha terminado en este paso: retrocede uno o más pasos.",
-    failed: "Algo ha fallado: {error}",
-    badSeed: "La semilla debe ser un número entero desde 0: {seed}",
-    options: "Opciones (las variantes del reglamento)",
-    optionsLoading: "Pidiendo las opciones a Python…",
-    byDefault: "(lo del juego)",
-    yes: "sí",
-    no: "no"
-  }
-};
 
 /* Bids and other numbered moves are offered as one menu from this many on. */
 const MENU_FROM = 6;
@@ -204,11 +61,22 @@ function labeled(text, control) {
   return el("label", null, text + " ", control);
 }
 
+/* A seat in a menu of seats: its player's name, and whether it deals. */
+function seatOption(name, dealer) {
+  return dealer ? t("play.dealerOption", { name }) : name;
+}
+
+/* The bots' strength (cardrules.bots.LEVELS) in words. */
+function levelName(level) {
+  if (level === "easy") return t("play.level.easy");
+  if (level === "hard") return t("play.level.hard");
+  return t("play.level.normal");
+}
+
 export class Play {
   constructor(board, options) {
     this.board = board;
     this.options = options || {};
-    this.T = PLAY_TEXT[page.lang] || PLAY_TEXT.en;
     this.mode = "step";
     this.game = null; // the start answer: the deal's fixed parts
     this.state = null;
@@ -226,13 +94,13 @@ export class Play {
   /* The elements ------------------------------------------------------------------------------ */
 
   build() {
-    const T = this.T;
     const board = this.board;
-    this.stepMode = button(T.modeStep, T.modeStep, () => { this.setMode("step"); },
+    this.stepMode = button(t("play.modeStep"), t("play.modeStep"), () => { this.setMode("step"); },
       "cr-play__mode cr-play__mode--step");
-    this.playMode = button(T.modePlay, T.modePlay, () => { this.setMode("play"); },
+    this.playMode = button(t("play.modePlay"), t("play.modePlay"), () => { this.setMode("play"); },
       "cr-play__mode cr-play__mode--play");
-    this.modes = el("div", { class: "cr-play__modes", role: "group", "aria-label": T.modes },
+    this.modes = el("div", { class: "cr-play__modes", role: "group",
+      "aria-label": t("play.modes") },
       this.stepMode, this.playMode);
     const intro = board.root.firstElementChild;
     board.root.insertBefore(this.modes, intro ? intro.nextSibling : null);
@@ -260,13 +128,13 @@ export class Play {
   }
 
   buildSetup() {
-    const T = this.T;
     const config = page.config;
     this.setup = el("div", { class: "cr-play__setup" });
-    this.source = el("select", { class: "cr-play__source", "aria-label": T.source });
+    this.source = el("select", { class: "cr-play__source", "aria-label": t("play.source") });
     this.source.addEventListener("change", () => { this.syncSetup(); });
-    this.gameSelect = el("select", { class: "cr-play__game", "aria-label": T.game });
-    this.playersSelect = el("select", { class: "cr-play__players", "aria-label": T.players });
+    this.gameSelect = el("select", { class: "cr-play__game", "aria-label": t("game") });
+    this.playersSelect = el("select", { class: "cr-play__players",
+      "aria-label": t("playerCount") });
     (config.games || []).forEach((g) => { this.gameSelect.append(option(g.id, g.title)); });
     this.gameSelect.addEventListener("change", () => {
       this.gameChosen = true;
@@ -276,46 +144,49 @@ export class Play {
     });
     this.playersSelect.addEventListener("change", () => { this.fillSeats(); });
     this.seed = el("input", { class: "cr-play__seed", type: "number", min: 0, step: 1,
-      inputmode: "numeric", placeholder: T.seedHint, "aria-label": T.seed });
-    this.seatSelect = el("select", { class: "cr-play__seat", "aria-label": T.seat });
-    this.levelSelect = el("select", { class: "cr-play__level", "aria-label": T.level });
+      inputmode: "numeric", placeholder: t("seedHint"), "aria-label": t("seed") });
+    this.seatSelect = el("select", { class: "cr-play__seat", "aria-label": t("play.seat") });
+    this.levelSelect = el("select", { class: "cr-play__level", "aria-label": t("play.level") });
     ["easy", "normal", "hard"].forEach((level) => {
-      this.levelSelect.append(option(level, T.levels[level]));
+      this.levelSelect.append(option(level, levelName(level)));
     });
     this.levelSelect.value = "normal";
     this.guessGame();
-    this.startButton = button(T.start, T.start, () => { this.startNew(); }, "cr-play__start");
+    this.startButton = button(t("play.start"), t("play.start"), () => { this.startNew(); },
+      "cr-play__start");
     this.setupStatus = el("p", { class: "cr-play__setup-status", role: "status",
       "aria-live": "polite", hidden: true });
     this.optionList = el("div", { class: "cr-play__option-list" });
     this.optionControls = [];
     this.optionsFor = null;
     this.optionsBox = el("details", { class: "cr-play__options" },
-      el("summary", { text: T.options }), this.optionList);
+      el("summary", { text: t("play.options") }), this.optionList);
     this.optionsBox.addEventListener("toggle", () => {
       if (this.optionsBox.open) this.loadOptions();
     });
     this.newRow = el("div", { class: "cr-play__new-row" },
       el("div", { class: "cr-source__row" },
-        labeled(T.game, this.gameSelect), labeled(T.players, this.playersSelect),
-        labeled(T.seed, this.seed)),
+        labeled(t("game"), this.gameSelect), labeled(t("playerCount"), this.playersSelect),
+        labeled(t("seed"), this.seed)),
       this.optionsBox);
     this.setup.append(
-      el("p", { class: "cr-board__heading", text: T.setup }),
-      el("div", { class: "cr-source__row" }, labeled(T.source, this.source)),
+      el("p", { class: "cr-board__heading", text: t("play.setup") }),
+      el("div", { class: "cr-source__row" }, labeled(t("play.source"), this.source)),
       this.newRow,
-      el("div", { class: "cr-source__row" }, labeled(T.seat, this.seatSelect),
-        labeled(T.level, this.levelSelect), this.startButton),
+      el("div", { class: "cr-source__row" }, labeled(t("play.seat"), this.seatSelect),
+        labeled(t("play.level"), this.levelSelect), this.startButton),
       this.setupStatus);
   }
 
   buildTable() {
-    const T = this.T;
     this.table = el("div", { class: "cr-play__table", hidden: true });
     this.title = el("p", { class: "cr-play__title" });
-    this.hintButton = button(T.hint, T.hint, () => { this.askHint(); }, "cr-play__hint");
-    this.undoButton = button("↶ " + T.undo, T.undoTitle, () => { this.undo(); }, "cr-play__undo");
-    this.newButton = button(T.newGame, T.newGame, () => { this.backToSetup(); }, "cr-play__new");
+    this.hintButton = button(t("play.hint"), t("play.hint"), () => { this.askHint(); },
+      "cr-play__hint");
+    this.undoButton = button("↶ " + t("play.undo"), t("play.undoTitle"), () => { this.undo(); },
+      "cr-play__undo");
+    this.newButton = button(t("play.newGame"), t("play.newGame"), () => { this.backToSetup(); },
+      "cr-play__new");
     this.status = el("p", { class: "cr-play__status", role: "status", "aria-live": "polite" });
     this.seats = el("div", { class: "cr-play__seats" });
     this.turnup = el("div", { class: "cr-board__turnup cr-play__turnup" });
@@ -324,34 +195,39 @@ export class Play {
     this.talon = el("div", { class: "cr-play__talon", hidden: true });
     this.heading = el("p", { class: "cr-board__heading" });
     this.plays = el("ol", { class: "cr-board__plays cr-play__plays" });
-    this.empty = el("p", { class: "cr-board__small", text: T.empty });
+    this.empty = el("p", { class: "cr-board__small", text: t("empty") });
     this.trickText = el("p", { class: "cr-board__trick-result" });
     this.trick = el("div", { class: "cr-board__trick cr-play__trick" }, this.heading, this.plays,
       this.empty, this.trickText);
     this.situation = el("p", { class: "cr-play__situation", hidden: true });
-    this.handBox = el("div", { class: "cr-play__hand", role: "group", "aria-label": T.hand });
-    this.moves = el("div", { class: "cr-play__moves", role: "group", "aria-label": T.choices });
+    this.handBox = el("div", { class: "cr-play__hand", role: "group",
+      "aria-label": t("play.hand") });
+    this.moves = el("div", { class: "cr-play__moves", role: "group",
+      "aria-label": t("play.choices") });
     this.hintBox = el("div", { class: "cr-play__hints", hidden: true });
     this.lastText = el("p", { class: "cr-board__text cr-play__last", "aria-live": "polite" });
     this.logList = el("ol", { class: "cr-play__log" });
     this.logBox = el("details", { class: "cr-play__log-box" },
-      el("summary", { text: T.log }), this.logList);
+      el("summary", { text: t("play.log") }), this.logList);
     this.scoreHead = el("thead");
     this.scoreBody = el("tbody");
     this.score = el("table", { class: "cr-board__score cr-play__score" }, this.scoreHead,
       this.scoreBody);
     this.recordBox = el("pre", { class: "cr-source__record cr-play__record" });
-    this.copyButton = button(T.copy, T.copy, () => { this.copyRecord(); }, "cr-play__copy");
-    this.downloadButton = button(T.download, T.download, () => { this.downloadRecord(); },
+    this.copyButton = button(t("play.copy"), t("play.copy"), () => { this.copyRecord(); },
+      "cr-play__copy");
+    this.downloadButton = button(t("play.download"), t("play.download"),
+      () => { this.downloadRecord(); },
       "cr-play__download");
-    this.openButton = button(T.open, T.open, () => { this.openRecord(); }, "cr-play__open");
+    this.openButton = button(t("play.open"), t("play.open"), () => { this.openRecord(); },
+      "cr-play__open");
     this.end = el("div", { class: "cr-play__end", hidden: true },
       el("div", { class: "cr-source__row" }, this.copyButton, this.downloadButton,
         this.openButton),
       el("details", { class: "cr-source__details", open: true },
-        el("summary", { text: T.record }), this.recordBox));
+        el("summary", { text: t("record") }), this.recordBox));
     this.you = el("div", { class: "cr-play__you" },
-      el("p", { class: "cr-board__heading", text: T.hand }), this.handBox, this.moves);
+      el("p", { class: "cr-board__heading", text: t("play.hand") }), this.handBox, this.moves);
     this.table.append(
       el("div", { class: "cr-play__head" }, this.title,
         el("div", { class: "cr-play__buttons" }, this.hintButton, this.undoButton,
@@ -367,14 +243,13 @@ export class Play {
 
   /* "Play from here as [seat]" under the step controls: the board's deal, at its step. */
   buildTakeover() {
-    const T = this.T;
     const board = this.board;
-    this.takeSeat = el("select", { class: "cr-play__take-seat", "aria-label": T.seat });
+    this.takeSeat = el("select", { class: "cr-play__take-seat", "aria-label": t("play.seat") });
     this.takeSeat.addEventListener("change", () => { this.takeChosen = true; });
-    this.hereButton = button(T.here, T.hereTitle, () => { this.playFromHere(); },
+    this.hereButton = button(t("play.here"), t("play.hereTitle"), () => { this.playFromHere(); },
       "cr-play__here");
     this.takeover = el("div", { class: "cr-play__takeover cr-source__row", hidden: true },
-      labeled(T.takeover, this.takeSeat), this.hereButton);
+      labeled(t("play.takeover"), this.takeSeat), this.hereButton);
     board.controls.after(this.takeover);
     this.takeData = null;
     if (typeof board.render === "function") {
@@ -398,7 +273,7 @@ export class Play {
       this.syncSources();
       if (!this.game) this.syncSetup();
       this.takeSeat.replaceChildren(...data.seats.map((seat, i) =>
-        option(String(i), format(this.T.seatOption, { name: seat.name, n: i }))));
+        option(String(i), seatOption(seat.name, seat.dealer))));
     }
     const step = data.steps[board.index];
     if (!this.takeChosen) {
@@ -409,7 +284,7 @@ export class Play {
     }
     const over = board.index >= data.steps.length - 1 && !!data.result;
     this.hereButton.disabled = over;
-    this.hereButton.title = over ? this.T.overHere : this.T.hereTitle;
+    this.hereButton.title = over ? t("play.overHere") : t("play.hereTitle");
   }
 
   /* Modes ------------------------------------------------------------------------------------- */
@@ -446,10 +321,9 @@ export class Play {
 
   /* The deals on offer: a new one, the board's, and the Try it page's samples. */
   syncSources() {
-    const T = this.T;
     const chosen = this.source.value;
-    const items = [option("new", T.newDeal)];
-    if (this.board.data) items.push(option("board", T.boardDeal));
+    const items = [option("new", t("play.newDeal"))];
+    if (this.board.data) items.push(option("board", t("play.boardDeal")));
     if (this.options.tryPage) {
       (page.config.examples || []).forEach((example) => {
         items.push(option("sample:" + example.path, example.title));
@@ -500,11 +374,11 @@ export class Play {
   }
 
   loadOptions() {
-    const T = this.T;
     const game = this.gameSelect.value;
     if (this.optionsFor === game) return;
     this.optionsFor = game;
-    this.optionList.replaceChildren(el("p", { class: "cr-board__small", text: T.optionsLoading }));
+    this.optionList.replaceChildren(el("p", { class: "cr-board__small",
+      text: t("play.optionsLoading") }));
     Runtime.call("play_options", [game, page.lang]).then((answer) => {
       if (this.optionsFor !== game) return;
       if (!answer.ok) {
@@ -516,13 +390,12 @@ export class Play {
     }, (error) => {
       this.optionsFor = null;
       this.optionList.replaceChildren(el("p", { class: "cr-board__small",
-        text: format(T.failed, { error: error.message }) }));
+        text: t("play.failed", { error: problem(error) }) }));
     });
   }
 
   /* One option: a check box for yes or no, else a menu of its values. */
   optionControl(item) {
-    const T = this.T;
     const values = item.values;
     const same = (a, b) => a === b;
     if (values.length === 2 && values[0] === false && values[1] === true) {
@@ -534,8 +407,8 @@ export class Play {
     const menu = el("select", { class: "cr-play__option", "data-option": item.name,
       "aria-label": item.help });
     values.forEach((value, i) => {
-      const text = value === null ? T.byDefault : value === true ? T.yes
-        : value === false ? T.no : String(value);
+      const text = value === null ? t("play.byDefault") : value === true ? t("play.yes")
+        : value === false ? t("play.no") : String(value);
       menu.append(option(String(i), text));
     });
     const start = values.findIndex((value) => same(value, item.default));
@@ -569,24 +442,26 @@ export class Play {
 
   /* The seats of the deal chosen, by name. */
   fillSeats() {
-    const T = this.T;
     let names = [];
     const value = this.source.value;
+    const games = page.config.games || [];
     if (value === "board" && this.board.data) {
       names = this.board.data.seats.map((seat) => seat.name);
     } else if (value.indexOf("sample:") === 0) {
       const path = value.slice(7);
       const match = /-(\d)p\.json$/.exec(path);
-      const game = (page.config.games || []).find((g) => path.indexOf("/" + g.id + "-") >= 0);
+      const game = games.find((g) => path.indexOf("/" + g.id + "-") >= 0);
       const n = match ? Number(match[1]) : (game ? game.players[0] : 4);
-      for (let i = 0; i < n; i++) names.push("P" + i);
+      names = game && game.names[String(n)] ? game.names[String(n)] : [];
     } else {
-      const n = Number(this.playersSelect.value) || 2;
-      for (let i = 0; i < n; i++) names.push("P" + i);
+      const game = games.find((g) => g.id === this.gameSelect.value);
+      const n = this.playersSelect.value;
+      names = game && game.names[n] ? game.names[n] : [];
     }
     const chosen = this.seatSelect.value;
+    // The dealer is the last seat (the first to play sits after it).
     this.seatSelect.replaceChildren(...names.map((name, i) => option(String(i),
-      format(i === names.length - 1 ? T.dealerOption : T.seatOption, { name, n: i }))));
+      seatOption(name, i === names.length - 1))));
     if (chosen && Number(chosen) < names.length) this.seatSelect.value = chosen;
   }
 
@@ -596,7 +471,6 @@ export class Play {
   }
 
   startNew() {
-    const T = this.T;
     const seat = Number(this.seatSelect.value) || 0;
     const level = this.levelSelect.value;
     const value = this.source.value;
@@ -604,7 +478,7 @@ export class Play {
       const text = this.seed.value.trim();
       const seed = text === "" ? null : Number(text);
       if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
-        this.setupError(format(T.badSeed, { seed: text }));
+        this.setupError(t("badSeed", { seed: text }));
         return;
       }
       this.begin({ game: this.gameSelect.value, players: Number(this.playersSelect.value),
@@ -650,15 +524,14 @@ export class Play {
 
   /* Start a session with these settings (or a promise of them). */
   begin(settings) {
-    const T = this.T;
     this.closeSession();
     this.setupError("");
     this.startButton.disabled = true;
     this.setupStatus.hidden = false;
-    this.setupStatus.textContent = Runtime.info ? T.starting : T.loading;
+    this.setupStatus.textContent = Runtime.info ? t("play.starting") : t("loading");
     const asked = ++this.loop;
     Promise.resolve(settings).then((chosen) => Runtime.start().then(() => {
-      this.setupStatus.textContent = T.starting;
+      this.setupStatus.textContent = t("play.starting");
       return Runtime.call("play_start", [JSON.stringify(chosen), page.lang]);
     })).then((answer) => {
       this.startButton.disabled = false;
@@ -666,7 +539,7 @@ export class Play {
       if (!answer.ok) {
         this.setup.hidden = false;
         this.table.hidden = true;
-        this.setupError(format(T.failed, { error: answer.error }));
+        this.setupError(t("play.failed", { error: answer.error }));
         return;
       }
       this.setupError("");
@@ -675,14 +548,13 @@ export class Play {
       this.startButton.disabled = false;
       if (asked !== this.loop) return;
       this.setup.hidden = false;
-      this.setupError(format(T.failed, { error: error.message }));
+      this.setupError(t("play.failed", { error: problem(error) }));
     });
   }
 
   /* A session ------------------------------------------------------------------------------- */
 
   show(answer) {
-    const T = this.T;
     this.game = answer;
     this.log = answer.log.slice();
     this.state = answer.state;
@@ -690,8 +562,8 @@ export class Play {
     this.names = Object.assign({}, answer.state.names);
     this.setup.hidden = true;
     this.table.hidden = false;
-    this.title.textContent = answer.title + " · " +
-      format(T.seatOption, { name: answer.seats[answer.seat].name, n: answer.seat });
+    this.title.textContent = t("play.title",
+      { game: answer.title, name: answer.seats[answer.seat].name });
     this.logList.replaceChildren();
     this.log.forEach((step) => { this.logList.append(this.logItem(step)); });
     this.lastDone = false;
@@ -733,14 +605,14 @@ export class Play {
         answer = await Runtime.call("play_advance", [session]);
       } catch (error) {
         this.pending = false;
-        this.say(format(this.T.failed, { error: error.message }));
+        this.say(t("play.failed", { error: problem(error) }));
         return;
       }
       // Applied even when overtaken: the step did happen in Python.
       this.apply(answer);
       if (!answer.ok) {
         this.pending = false;
-        this.say(format(this.T.failed, { error: answer.error }));
+        this.say(t("play.failed", { error: answer.error }));
         return;
       }
       if (token !== this.loop) return;
@@ -772,7 +644,7 @@ export class Play {
     }, (error) => {
       this.pending = false;
       this.busy = false;
-      this.say(format(this.T.failed, { error: error.message }));
+      this.say(t("play.failed", { error: problem(error) }));
     });
   }
 
@@ -802,19 +674,18 @@ export class Play {
     }, (error) => {
       this.pending = false;
       this.busy = false;
-      this.say(format(this.T.failed, { error: error.message }));
+      this.say(t("play.failed", { error: problem(error) }));
     });
   }
 
   askHint() {
     if (!this.game) return;
-    const T = this.T;
     const session = this.game.session;
     const step = this.state.step;
     this.hintButton.disabled = true;
-    this.hintButton.textContent = T.hinting;
+    this.hintButton.textContent = t("play.hinting");
     Runtime.call("play_hint", [session]).then((answer) => {
-      this.hintButton.textContent = T.hint;
+      this.hintButton.textContent = t("play.hint");
       if (!this.game || session !== this.game.session || !this.state ||
           this.state.step !== step) {
         this.render();
@@ -823,8 +694,8 @@ export class Play {
       this.hints = answer.ok ? answer : { text: answer.error, estimates: [] };
       this.render();
     }, (error) => {
-      this.hintButton.textContent = T.hint;
-      this.say(format(T.failed, { error: error.message }));
+      this.hintButton.textContent = t("play.hint");
+      this.say(t("play.failed", { error: problem(error) }));
       this.render();
     });
   }
@@ -836,7 +707,16 @@ export class Play {
   /* Drawing ----------------------------------------------------------------------------------- */
 
   name(seat) {
-    return seat === this.game.seat ? this.T.you : this.game.seats[seat].name;
+    return seat === this.game.seat ? t("play.you") : this.game.seats[seat].name;
+  }
+
+  /* "partner of Bea", "your partner", "partner of you and Bea": the other players of `seat`'s
+   * side. */
+  partners(seat, side) {
+    const others = side.filter((s) => s !== seat);
+    const names = others.filter((s) => s !== this.game.seat).map((s) => this.game.seats[s].name);
+    if (others.length === names.length) return t("partners", { names: join(names) });
+    return names.length ? t("play.partnersWithYou", { names: join(names) }) : t("play.yourPartner");
   }
 
   cardName(code) {
@@ -857,7 +737,6 @@ export class Play {
   }
 
   render() {
-    const T = this.T;
     const game = this.game;
     const state = this.state;
     if (!game || !state) return;
@@ -893,21 +772,23 @@ export class Play {
       } else {
         for (let i = 0; i < count; i++) hand.append(cardBack(game.style));
       }
-      const meta = [format(T.seatMeta, { n: seat })];
-      if (manySides && sideOf[seat] !== undefined) meta.push(format(T.side, { n: sideOf[seat] + 1 }));
-      if (game.seats[seat].dealer) meta.push(T.dealer);
+      const meta = [];
+      if (game.seats[seat].dealer) meta.push(t("dealer"));
+      if (manySides && sideOf[seat] !== undefined) {
+        meta.push(this.partners(seat, state.sides[sideOf[seat]]));
+      }
       const turn = state.turn === seat && !state.over;
       const box = el("div", {
         class: "cr-board__seat cr-play__seat" + (turn ? " is-turn" : "") +
           (known && sideOf[seat] !== undefined ? " cr-side-" + sideOf[seat] : ""),
         "data-seat": seat,
-        "aria-label": game.seats[seat].name + ", " + format(T.cards, { n: count })
+        "aria-label": game.seats[seat].name + ", " + t("cards", { n: count })
       },
       el("div", { class: "cr-board__seat-head" },
         el("span", { class: "cr-board__name", text: game.seats[seat].name }), " ",
         el("span", { class: "cr-board__meta", text: meta.join(" · ") }), " ",
-        turn ? el("span", { class: "cr-board__turn", text: T.toPlay }) : null,
-        " ", el("span", { class: "cr-play__count", text: format(T.cards, { n: count }) })),
+        turn ? el("span", { class: "cr-board__turn", text: t("toPlay") }) : null,
+        " ", el("span", { class: "cr-play__count", text: t("cards", { n: count }) })),
       hand);
       boxes.push(box);
     }
@@ -915,19 +796,20 @@ export class Play {
 
     // Trumps, the turned-up card, the stock, a talon shown.
     this.turnup.replaceChildren(...(state.turn_up
-      ? [this.card(state.turn_up), el("span", { class: "cr-board__small", text: T.turnUp })] : []));
+      ? [this.card(state.turn_up), el("span", { class: "cr-board__small",
+        text: t("turnUp") })] : []));
     this.turnup.hidden = !state.turn_up;
-    this.trumps.textContent = state.trump_name ? format(T.trumps, { suit: state.trump_name })
-      : T.noTrumps;
+    this.trumps.textContent = state.trump_name ? t("trumps", { suit: state.trump_name })
+      : t("noTrumpsYet");
     this.trumps.setAttribute("data-trump", state.trump || "");
     this.stock.hidden = !game.draws;
-    this.stock.textContent = format(T.stock, { n: state.stock });
+    this.stock.textContent = t("stock", { n: state.stock });
     this.talon.hidden = !state.talon.length;
-    this.talon.replaceChildren(el("span", { class: "cr-board__small", text: T.talon }),
+    this.talon.replaceChildren(el("span", { class: "cr-board__small", text: t("play.talon") }),
       ...state.talon.map((code) => this.card(code)));
 
     // The trick on the table (a finished one stays until the next card).
-    this.heading.textContent = T.table + " · " + format(T.trick, { n: state.trick });
+    this.heading.textContent = t("table") + " · " + t("trick", { n: state.trick });
     this.trick.classList.toggle("is-done", !!state.done);
     this.plays.replaceChildren(...state.table.map((play, k) => {
       const [seat, code, label] = play;
@@ -968,7 +850,7 @@ export class Play {
       }, this.card(item.code));
       node.addEventListener("click", () => {
         if (playable) this.act(item.play);
-        else if (why) this.say(format(T.cannot, { card: name, why }));
+        else if (why) this.say(why);
       });
       return node;
     }));
@@ -980,9 +862,10 @@ export class Play {
     } else if (state.your_turn && !this.pending) {
       const cards = state.cards.some((item) => item.play);
       const moves = state.moves.length > 0;
-      this.say(cards && moves ? T.yourTurnOr : (cards ? T.yourTurn : T.yourMove));
+      this.say(cards && moves ? t("play.yourTurnOr")
+        : (cards ? t("play.yourTurn") : t("play.yourMove")));
     } else if (state.turn !== null && state.turn >= 0 && state.turn !== you) {
-      this.say(format(T.thinking, { name: game.seats[state.turn].name }));
+      this.say(t("play.thinking", { name: game.seats[state.turn].name }));
     }
     this.hintButton.disabled = !state.your_turn || state.over || this.pending;
     this.undoButton.disabled = !state.can_undo || this.busy;
@@ -996,7 +879,6 @@ export class Play {
   }
 
   renderMoves(state, mayAct) {
-    const T = this.T;
     const nodes = [];
     const moves = state.moves;
     let i = 0;
@@ -1008,7 +890,7 @@ export class Play {
              moves[j + 1].kind === move.kind && typeof moves[j + 1].number === "number") j++;
       if (j - i + 1 >= MENU_FROM) {
         const run = moves.slice(i, j + 1);
-        const select = el("select", { class: "cr-play__bid-select", "aria-label": T.bidLabel,
+        const select = el("select", { class: "cr-play__bid-select", "aria-label": t("play.bid"),
           disabled: !mayAct });
         run.forEach((item) => { select.append(option(item.action, String(item.number))); });
         const go = button(run[0].text, run[0].text, () => {
@@ -1022,7 +904,7 @@ export class Play {
             go.title = chosen.text;
           }
         });
-        nodes.push(el("span", { class: "cr-play__bidding" }, labeled(T.bidLabel, select), go));
+        nodes.push(el("span", { class: "cr-play__bidding" }, labeled(t("play.bid"), select), go));
         i = j + 1;
         continue;
       }
@@ -1058,12 +940,11 @@ export class Play {
   }
 
   renderScore(state, known) {
-    const T = this.T;
     const game = this.game;
     const byTricks = game.scored_by === "tricks";
-    const heads = el("tr", null, el("th", { text: known ? T.sideCol : T.playerCol }),
-      el("th", { text: byTricks ? T.tricksCol : T.pointsCol }));
-    if (!byTricks) heads.append(el("th", { text: T.tricksCol }));
+    const heads = el("tr", null, el("th", { text: known ? t("sideCol") : t("playerCol") }),
+      el("th", { text: byTricks ? t("tricksCol") : t("pointsCol") }));
+    if (!byTricks) heads.append(el("th", { text: t("tricksCol") }));
     this.scoreHead.replaceChildren(heads);
     const rows = [];
     const winner = state.over && state.result ? state.result.winner : null;
@@ -1097,16 +978,15 @@ export class Play {
   }
 
   copyRecord() {
-    const T = this.T;
     const text = this.recordText();
-    const done = () => { this.say(T.copied); };
+    const done = () => { this.say(t("play.copied")); };
     const failed = () => {
       const range = document.createRange();
       range.selectNodeContents(this.recordBox);
       const selection = window.getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      this.say(T.copyFailed);
+      this.say(t("play.copyFailed"));
     };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(done, failed);

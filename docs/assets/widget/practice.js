@@ -10,8 +10,8 @@
  * without localStorage it lasts as long as the page. Every string goes in as text (dom.js). */
 
 import { button, cardImage, el, url } from "./dom.js";
-import { Runtime } from "./runtime.js";
-import { format, page } from "./text.js";
+import { Runtime, problem } from "./runtime.js";
+import { page, t } from "./text.js";
 
 const STORE = "cardrules-practice";
 const VERSION = 1;
@@ -23,71 +23,17 @@ const GAPS = [0, 3, 6, 15, 40, 100];
 const MISSED_GAP = 2;
 const TOP_BOX = 5;
 const MAX_ITEMS = 400;
-/* The packs the deals are drawn with (cardrules.learn.practice.GAMES: Brisca and Briscas Spanish,
- * Briscola Italian): their pictures are fetched once Python is ready, so that the exercises go
- * on offline. */
-export const PRACTICE_TEXT = {
-  en: {
-    kinds: "Practise",
-    kindNames: {
-      label: "name the play", winner: "who takes the trick", points: "points in a trick",
-      exchange: "the turned-up card", word: "words and meanings"
-    },
-    loading: "Loading Python in your browser…",
-    making: "Making an exercise…",
-    failed: "The exercises need Python, which could not start in this browser: {error}",
-    broken: "This exercise could not be made: {error}",
-    cards: "The cards",
-    choices: "Your answer",
-    right: "Right!",
-    wrong: "Not this time: the answer is “{answer}”.",
-    rule: "Why",
-    again: "Again: you missed this one before.",
-    review: "Review",
-    next: "Next exercise",
-    progress: "Answered: {answered} · right: {right} · to review: {due}",
-    boxes: "Leitner boxes",
-    boxTitle: "Box {n}: {count}",
-    boxesHelp: "A missed exercise goes back to box 1 and comes back soon; each right answer " +
-      "moves it up a box, and it comes back later.",
-    kept: "Your progress stays in this browser (localStorage): nothing is sent anywhere.",
-    notKept: "This browser does not let the page keep your progress: it lasts until you leave " +
-      "the page.",
-    reset: "Forget my progress",
-    resetSure: "Click again to forget it",
-    keys: "Keys: 1–6 answer, Enter goes on."
-  },
-  es: {
-    kinds: "Practicar",
-    kindNames: {
-      label: "nombrar la jugada", winner: "quién se lleva la baza", points: "los tantos de una baza",
-      exchange: "el cambio de la carta vuelta", word: "palabras y significados"
-    },
-    loading: "Cargando Python en tu navegador…",
-    making: "Preparando un ejercicio…",
-    failed: "Los ejercicios necesitan Python, y no ha podido arrancar en este navegador: {error}",
-    broken: "No se ha podido preparar este ejercicio: {error}",
-    cards: "Las cartas",
-    choices: "Tu respuesta",
-    right: "¡Correcto!",
-    wrong: "Esta vez no: la respuesta es «{answer}».",
-    rule: "Por qué",
-    again: "Otra vez: esta ya la fallaste.",
-    review: "Repaso",
-    next: "Siguiente ejercicio",
-    progress: "Respondidos: {answered} · acertados: {right} · por repasar: {due}",
-    boxes: "Cajas de Leitner",
-    boxTitle: "Caja {n}: {count}",
-    boxesHelp: "Un ejercicio fallado vuelve a la caja 1 y reaparece pronto; cada acierto lo sube " +
-      "una caja, y tarda más en volver.",
-    kept: "Tu progreso se queda en este navegador (localStorage): no se envía a ninguna parte.",
-    notKept: "Este navegador no deja que la página guarde tu progreso: dura hasta que salgas " +
-      "de la página.",
-    reset: "Olvidar mi progreso",
-    resetSure: "Pulsa otra vez para olvidarlo",
-    keys: "Teclas: del 1 al 6 para responder, Intro para seguir."
+
+/* An exercise's kind in words. */
+function kindName(kind) {
+  switch (kind) {
+    case "label": return t("practice.kind.label");
+    case "winner": return t("practice.kind.winner");
+    case "points": return t("practice.kind.points");
+    case "exchange": return t("practice.kind.exchange");
+    default: return t("practice.kind.word");
   }
-};
+}
 
 let styled = false;
 
@@ -166,7 +112,6 @@ function readProgress(raw) {
 export class Practice {
   constructor(root) {
     this.root = root;
-    this.T = PRACTICE_TEXT[page.lang] || PRACTICE_TEXT.en;
     this.storage = null;
     try {
       this.storage = window.localStorage;
@@ -181,48 +126,50 @@ export class Practice {
     loadStyle();
     this.build();
     this.showProgress();
-    this.status(this.T.loading);
+    this.status(t("loading"));
     Runtime.start().then(() => { this.next(); }, (error) => {
-      this.status(format(this.T.failed, { error: error.message || String(error) }), true);
+      console.error(error);
+      this.status(t("practice.failed"), true);
     });
   }
 
   /* The elements ------------------------------------------------------------------------------ */
 
   build() {
-    const T = this.T;
     this.root.replaceChildren();
     this.root.setAttribute("lang", page.lang);
     this.root.classList.add("cr-practice--live");
 
-    const kinds = el("fieldset", { class: "cr-practice__kinds" }, el("legend", { text: T.kinds }));
+    const kinds = el("fieldset", { class: "cr-practice__kinds" }, el("legend",
+      { text: t("practice.kinds") }));
     this.checks = {};
     KINDS.forEach((kind) => {
       const box = el("input", { type: "checkbox", class: "cr-practice__kind", "data-kind": kind });
       box.checked = this.progress.chosen.indexOf(kind) >= 0;
       box.addEventListener("change", () => { this.choose(kind, box); });
       this.checks[kind] = box;
-      kinds.append(el("label", null, box, " " + T.kindNames[kind]));
+      kinds.append(el("label", null, box, " " + kindName(kind)));
     });
 
     this.summary = el("p", { class: "cr-practice__progress", "aria-live": "polite" });
-    this.boxes = el("ol", { class: "cr-practice__boxes", "aria-label": T.boxes });
+    this.boxes = el("ol", { class: "cr-practice__boxes", "aria-label": t("practice.boxes") });
     const leitner = el("div", { class: "cr-practice__leitner" },
-      el("span", { class: "cr-practice__boxes-name", text: T.boxes }), this.boxes,
-      el("span", { class: "cr-practice__boxes-help", text: T.boxesHelp }));
+      el("span", { class: "cr-practice__boxes-name", text: t("practice.boxes") }), this.boxes,
+      el("span", { class: "cr-practice__boxes-help", text: t("practice.boxesHelp") }));
 
     this.source = el("p", { class: "cr-practice__source" });
-    this.again = el("p", { class: "cr-practice__again", text: T.again, hidden: true });
-    this.cards = el("div", { class: "cr-practice__cards", role: "group", "aria-label": T.cards });
+    this.again = el("p", { class: "cr-practice__again", text: t("practice.again"), hidden: true });
+    this.cards = el("div", { class: "cr-practice__cards", role: "group",
+      "aria-label": t("practice.cards") });
     this.context = el("ul", { class: "cr-practice__context" });
     this.prompt = el("p", { class: "cr-practice__prompt" });
     this.choices = el("div", { class: "cr-practice__choices", role: "group",
-      "aria-label": T.choices });
+      "aria-label": t("practice.choices") });
     this.verdict = el("p", { class: "cr-practice__verdict" });
-    this.rule = el("ul", { class: "cr-practice__rule", "aria-label": T.rule });
+    this.rule = el("ul", { class: "cr-practice__rule", "aria-label": t("practice.rule") });
     this.term = el("p", { class: "cr-practice__term" });
     this.termCards = el("div", { class: "cr-practice__cards cr-practice__cards--term" });
-    this.nextButton = button(T.next, null, () => { this.next(); }, "cr-practice__next");
+    this.nextButton = button(t("practice.next"), null, () => { this.next(); }, "cr-practice__next");
     this.feedback = el("div", { class: "cr-practice__feedback", role: "status",
       "aria-live": "polite", hidden: true }, this.verdict, this.rule, this.term, this.termCards,
     this.nextButton);
@@ -230,10 +177,12 @@ export class Practice {
       this.again, this.cards, this.context, this.prompt, this.choices, this.feedback);
     this.message = el("p", { class: "cr-practice__status" });
 
-    this.resetButton = button(T.reset, null, () => { this.reset(); }, "cr-practice__reset");
+    this.resetButton = button(t("practice.reset"), null, () => { this.reset(); },
+      "cr-practice__reset");
     const footer = el("div", { class: "cr-practice__footer" },
-      el("p", { class: "cr-practice__kept", text: this.storage ? T.kept : T.notKept }),
-      el("p", { class: "cr-practice__keys", text: T.keys }), this.resetButton);
+      el("p", { class: "cr-practice__kept",
+        text: this.storage ? t("practice.kept") : t("practice.notKept") }),
+      el("p", { class: "cr-practice__keys", text: t("practice.keys") }), this.resetButton);
 
     this.root.append(kinds, this.summary, leitner, this.message, this.card, footer);
     this.root.addEventListener("keydown", (event) => { this.key(event); });
@@ -251,8 +200,8 @@ export class Practice {
     // To review: missed and not yet answered right since (box 1).
     const due = ids.filter((id) => p.items[id].box === 1 && p.items[id].misses > 0 &&
       this.wanted(id)).length;
-    this.summary.textContent = format(this.T.progress,
-      { answered: p.answered, right: p.right, due });
+    this.summary.textContent = t("practice.progress", { answered: p.answered, right: p.right,
+      due });
     this.summary.setAttribute("data-answered", String(p.answered));
     this.summary.setAttribute("data-right", String(p.right));
     this.summary.setAttribute("data-due", String(due));
@@ -260,7 +209,7 @@ export class Practice {
     for (let n = 1; n <= TOP_BOX; n++) {
       const inBox = ids.filter((id) => p.items[id].box === n).length;
       cells.push(el("li", { class: "cr-practice__box", "data-box": n, "data-count": inBox,
-        title: format(this.T.boxTitle, { n, count: inBox }) },
+        title: t("practice.box", { n, count: inBox }) },
       el("span", { class: "cr-practice__box-n", text: n }),
       el("span", { class: "cr-practice__box-count", text: inBox })));
     }
@@ -349,7 +298,7 @@ export class Practice {
   reset() {
     if (!this.resetArmed) {
       this.resetArmed = true;
-      this.resetButton.textContent = this.T.resetSure;
+      this.resetButton.textContent = t("practice.resetSure");
       setTimeout(() => { this.disarm(); }, 4000);
       return;
     }
@@ -364,7 +313,7 @@ export class Practice {
 
   disarm() {
     this.resetArmed = false;
-    this.resetButton.textContent = this.T.reset;
+    this.resetButton.textContent = t("practice.reset");
   }
 
   /* Asking and answering ---------------------------------------------------------------------- */
@@ -374,7 +323,7 @@ export class Practice {
     const choice = this.upcoming && this.wanted(this.upcoming.id)
       ? this.upcoming : this.ask(this.pick(current));
     this.upcoming = null;
-    this.status(this.T.making);
+    this.status(t("practice.making"));
     const shown = this.shown = (this.shown || 0) + 1;
     choice.answer.then((answer) => {
       if (shown !== this.shown) return;
@@ -382,7 +331,7 @@ export class Practice {
         // A stored id Python cannot read (an edited storage): forget it and go on.
         delete this.progress.items[choice.id];
         this.save();
-        this.status(format(this.T.broken, { error: answer.error }), true);
+        this.status(t("practice.broken", { error: answer.error }), true);
         if (choice.review) this.next();
         return;
       }
@@ -391,7 +340,7 @@ export class Practice {
       this.warm();
     }, (error) => {
       if (shown !== this.shown) return;
-      this.status(format(this.T.broken, { error: error.message || String(error) }), true);
+      this.status(t("practice.broken", { error: problem(error) }), true);
     });
   }
 
@@ -421,8 +370,8 @@ export class Practice {
     this.card.setAttribute("data-review", review ? "true" : "false");
     this.card.removeAttribute("data-result");
     this.source.replaceChildren(...[
-      el("span", { class: "cr-practice__kind-name", text: this.T.kindNames[exercise.kind] }),
-      review ? el("span", { class: "cr-practice__badge", text: this.T.review }) : null,
+      el("span", { class: "cr-practice__kind-name", text: kindName(exercise.kind) }),
+      review ? el("span", { class: "cr-practice__badge", text: t("practice.review") }) : null,
       exercise.title ? el("span", { class: "cr-practice__title", text: exercise.title }) : null
     ].filter(Boolean));
     this.again.hidden = !(review && item && item.misses > 0);
@@ -467,7 +416,8 @@ export class Practice {
       if (mine === key) node.setAttribute("aria-pressed", "true");
     });
     const answerText = (exercise.choices.find((c) => c.key === exercise.answer) || {}).text;
-    this.verdict.textContent = right ? this.T.right : format(this.T.wrong, { answer: answerText });
+    this.verdict.textContent = right ? t("practice.right") : t("practice.wrong",
+      { answer: answerText });
     this.verdict.className = "cr-practice__verdict " + (right ? "is-right" : "is-wrong");
     this.rule.replaceChildren(...exercise.rule.map((line) => el("li", null, ...rich(line))));
     const term = exercise.term;

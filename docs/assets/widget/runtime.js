@@ -6,12 +6,13 @@
  *   Runtime.call(cmd, args)    calls a function of cardrules.web.board, or of cardrules.web.play as
  *                              "play_<name>" (play mode) -> its parsed JSON answer
  *   Runtime.onStart(listener)  hears of the start (the listener gets the promise)
+ *   problem(error)             what went wrong with a call, in words for the reader
  *
  * A runtime that neither starts nor fails (a stalled download) counts as failed after
  * STARTUP_LIMIT_MS. */
 
 import { url } from "./dom.js";
-import { page } from "./text.js";
+import { page, t } from "./text.js";
 
 const STARTUP_LIMIT_MS = 180000;
 
@@ -122,4 +123,15 @@ export function markReady() {
   try { performance.mark("cr-widget-ready"); } catch (error) { /* old browsers */ }
   document.documentElement.setAttribute("data-cr-widget", "ready");
   releaseHeld();
+}
+
+/* What went wrong with a call to Python, for the reader: the page's own words if Python could
+ * not start; else the error's last line (a Python exception's type and message: the console gets
+ * the whole of it). Python's own answers ({ok: false, error}) are already in the page's
+ * language. */
+export function problem(error) {
+  if (Runtime.failed) return t("failed");
+  console.error(error);
+  const lines = String((error && error.message) || error).trim().split("\n");
+  return lines[lines.length - 1];
 }

@@ -1,210 +1,52 @@
-/* cardrules widget: its own words (the page's chrome: buttons, headings, messages), in English
- * and Spanish, and the page's settings.
+/* cardrules widget: the page's settings and the widget's words.
  *
- * Sentences about the deal (what happened, who took a trick, who won) are not here: they come
- * from Python, from the narration (cardrules.account.narration.Narrator via cardrules.web.board). */
+ * No sentence is written here: the words come from the catalogue of words (cardrules.words),
+ * in the page's language, in the page's settings (docs/hooks/widget.py puts
+ * cardrules.web.chrome.chrome(lang) there as `words`). The widget asks for them by key:
+ *
+ *   t("step", { n: 3, total: 42 })   -> "Step 3 of 42" ("Paso 3 de 42" on a Spanish page)
+ *   t("cards", { n: 1 })             -> "1 card" (a plural entry: the catalogue's form for n)
+ *   join(["Ana", "Bea", "Ciro"])     -> "Ana, Bea and Ciro"
+ *
+ * Sentences about the deal (what happened, who took a trick, who won) come from Python, from
+ * the narration (cardrules.account.narration.Narrator via cardrules.web.board). */
 
-export const TEXT = {
-  en: {
-    waiting: "This deal becomes interactive when Python has loaded in your browser.",
-    start: "Step through this deal",
-    loading: "Loading Python in your browser…",
-    computing: "Replaying the deal in Python…",
-    failed: "The interactive version could not start: Python did not load in this browser. " +
-      "The diagram shows the whole deal.",
-    badDeal: "This deal could not be shown: {error}",
-    first: "First", back: "Back", next: "Next", last: "Last",
-    firstTitle: "Back to the deal", backTitle: "One step back",
-    nextTitle: "One step forward", lastTitle: "To the end of the deal",
-    step: "Step {n} of {total}",
-    jump: "Go to",
-    dealt: "The deal",
-    trick: "Trick {n}",
-    end: "End of the deal",
-    view: "Show",
-    everyHand: "every hand (open)",
-    seatView: "what {name} sees",
-    seat: "seat {n}",
-    side: "side {n}",
-    dealer: "dealer",
-    toPlay: "to play",
-    turnUp: "Turned-up card",
-    trumps: "Trumps: {suit}",
-    noTrumps: "No trumps",
-    trumpsFrom: {
-      call: "No trumps until the call",
-      trump: "No trumps until the auction's winner names them",
-      other: "No trumps yet"
-    },
-    auction: "Auction",
-    round: "Round",
-    pass: "pass",
-    talon: "Talon, face down",
-    talonShown: "The talon, shown",
-    talonTaken: "The talon, shown and taken by {name}",
-    faceDown: "Put face down by {name}",
-    parts: {
-      cards: "Cards won", discard: "Discards", declare: "Marriages", last: "Last trick",
-      end: "At the end", other: "Other"
-    },
-    hiddenPart: "not shown: only its owner sees it",
-    stock: "Stock: {n}",
-    aside: "Aside: {n}",
-    table: "On the table",
-    empty: "No card on the table yet.",
-    sideCol: "Side", playerCol: "Player", pointsCol: "Points", tricksCol: "Tricks",
-    cards: "{n} cards",
-    lookupTitle: "Look up a term",
-    lookupHint: "Type a word (arrastrar, fallar, monsieur…) or click a play's label.",
-    lookupPlaceholder: "arrastrar, pisar, carico…",
-    lookupButton: "Look up",
-    lookupWorking: "Looking it up in Python…",
-    notFound: "“{query}” is not in the glossary.",
-    didYouMean: "Did you mean:",
-    alsoMatches: "Also:",
-    inEnglish: "English", inSpanish: "Spanish",
-    games: "Games: {list}",
-    seeAlso: "See also:",
-    example: "Example",
-    runExample: "Run the example",
-    running: "Running…",
-    passed: "✓ The example ran in Python in your browser and passed ({ms} ms).",
-    failedExample: "✗ The example failed:",
-    inGlossary: "In the glossary",
-    source: "Choose a deal",
-    sample: "Sample deal",
-    otherDeal: "— another deal —",
-    show: "Show",
-    newDeal: "Or deal a new one (played by the bots)",
-    game: "Game",
-    players: "Players",
-    seed: "Seed",
-    seedHint: "empty: a random seed",
-    deal: "Deal",
-    paste: "Paste a deal record (JSON)",
-    pasteButton: "Show this record",
-    record: "This deal's record",
-    playersN: "{n} players",
-    note: "Note",
-    noteElsewhere: "this step has one; it shows with every hand open.",
-    autoplay: "Autoplay", autoplayTitle: "Step through the deal on its own",
-    pause: "Pause", pauseTitle: "Stop the autoplay here",
-    speed: "Speed",
-    speeds: { "0.5": "slow", "1": "normal", "2": "fast", "4": "very fast" },
-    copyLink: "Copy link", copyLinkTitle: "A link to this deal at this step, to share",
-    linkLabel: "Link to this step",
-    linkCopied: "Link copied: it opens this deal at this step.",
-    linkCopyHint: "Copy this link (it is selected): it opens this deal at this step.",
-    badLink: "{error}. Here is this page's own deal instead.",
-    dismiss: "Close this message"
-  },
-  es: {
-    waiting: "Esta mano se podrá recorrer paso a paso cuando Python se haya cargado en el navegador.",
-    start: "Recorrer esta mano paso a paso",
-    loading: "Cargando Python en el navegador…",
-    computing: "Reproduciendo la mano en Python…",
-    failed: "La versión interactiva no ha podido arrancar: Python no se ha cargado en este " +
-      "navegador. El diagrama muestra la mano entera.",
-    badDeal: "No se puede mostrar esta mano: {error}",
-    first: "Inicio", back: "Atrás", next: "Adelante", last: "Final",
-    firstTitle: "Volver al reparto", backTitle: "Un paso atrás",
-    nextTitle: "Un paso adelante", lastTitle: "Al final de la mano",
-    step: "Paso {n} de {total}",
-    jump: "Ir a",
-    dealt: "El reparto",
-    trick: "Baza {n}",
-    end: "Final de la mano",
-    view: "Mostrar",
-    everyHand: "todas las manos (vista abierta)",
-    seatView: "lo que ve {name}",
-    seat: "asiento {n}",
-    side: "bando {n}",
-    dealer: "da las cartas",
-    toPlay: "le toca",
-    turnUp: "Carta vuelta",
-    trumps: "Triunfo: {suit}",
-    noTrumps: "Sin triunfo",
-    trumpsFrom: {
-      call: "Sin triunfo hasta la llamada",
-      trump: "Sin triunfo hasta que lo elige quien gana la subasta",
-      other: "Aún sin triunfo"
-    },
-    auction: "Subasta",
-    round: "Vuelta",
-    pass: "paso",
-    talon: "Talón, boca abajo",
-    talonShown: "El talón, a la vista",
-    talonTaken: "El talón, a la vista; se lo queda {name}",
-    faceDown: "Puestas boca abajo por {name}",
-    parts: {
-      cards: "Cartas ganadas", discard: "Descartes", declare: "Cantes",
-      last: "Diez de últimas", end: "Al final", other: "Otros"
-    },
-    hiddenPart: "oculto: solo lo ve su dueño",
-    stock: "Mazo: {n}",
-    aside: "Apartadas: {n}",
-    table: "En la mesa",
-    empty: "Todavía no hay cartas en la mesa.",
-    sideCol: "Bando", playerCol: "Jugador", pointsCol: "Puntos", tricksCol: "Bazas",
-    cards: "{n} cartas",
-    lookupTitle: "Buscar un término",
-    lookupHint: "Escribe una palabra (arrastrar, fallar, monsieur…) o pulsa la etiqueta de una jugada.",
-    lookupPlaceholder: "arrastrar, pisar, carico…",
-    lookupButton: "Buscar",
-    lookupWorking: "Buscando en Python…",
-    notFound: "«{query}» no está en el glosario.",
-    didYouMean: "¿Quizá:",
-    alsoMatches: "También:",
-    inEnglish: "Inglés", inSpanish: "Español",
-    games: "Juegos: {list}",
-    seeAlso: "Véase también:",
-    example: "Ejemplo",
-    runExample: "Ejecutar el ejemplo",
-    running: "Ejecutando…",
-    passed: "✓ El ejemplo se ha ejecutado en Python en tu navegador y ha pasado ({ms} ms).",
-    failedExample: "✗ El ejemplo ha fallado:",
-    inGlossary: "En el glosario",
-    source: "Elegir una mano",
-    sample: "Mano de ejemplo",
-    otherDeal: "— otra mano —",
-    show: "Mostrar",
-    newDeal: "O repartir una nueva (la juegan los bots)",
-    game: "Juego",
-    players: "Jugadores",
-    seed: "Semilla",
-    seedHint: "vacía: una semilla al azar",
-    deal: "Repartir",
-    paste: "Pegar un registro de partida (JSON)",
-    pasteButton: "Mostrar este registro",
-    record: "El registro de esta mano",
-    playersN: "{n} jugadores",
-    note: "Nota",
-    noteElsewhere: "este paso tiene una; se ve con todas las manos a la vista.",
-    autoplay: "Reproducir", autoplayTitle: "Recorrer la mano sola, paso a paso",
-    pause: "Pausa", pauseTitle: "Detener la reproducción aquí",
-    speed: "Velocidad",
-    speeds: { "0.5": "lenta", "1": "normal", "2": "rápida", "4": "muy rápida" },
-    copyLink: "Copiar enlace", copyLinkTitle: "Un enlace a esta mano en este paso, para compartir",
-    linkLabel: "Enlace a este paso",
-    linkCopied: "Enlace copiado: abre esta mano en este paso.",
-    linkCopyHint: "Copia este enlace (ya está seleccionado): abre esta mano en este paso.",
-    badLink: "{error}. En su lugar, aquí tienes la mano de esta página.",
-    dismiss: "Cerrar este aviso"
-  }
-};
+/* The page's settings, its language and its words: set once by main.js before anything is
+ * built. */
+export const page = { config: null, lang: "en", words: {} };
 
-/* The page's settings (docs/hooks/widget.py writes them into the page), its language and its
- * words: set once by main.js before anything is built. */
-export const page = { config: null, lang: "en", t: TEXT.en };
-
-export function configure(config, lang) {
+export function configure(config) {
   page.config = config;
-  page.lang = lang === "es" ? "es" : "en";
-  page.t = TEXT[page.lang];
+  page.lang = config.lang || "en";
+  page.words = config.words || {};
 }
 
 /* "{n} players" with n = 4 -> "4 players" (unknown fields are left as they are). */
 export function format(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) =>
     Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole);
+}
+
+/* The form of a plural entry ({forms, index}: the form each count from 0 takes) for n. */
+function pluralForm(entry, n) {
+  const count = Math.floor(Math.abs(Number(n))) || 0;
+  const i = count < entry.index.length ? count : 100 + (count % 100);
+  return entry.forms[entry.index[i]];
+}
+
+/* The words `key` names, in the page's language, their fields filled in. */
+export function t(key, fields) {
+  const entry = page.words[key];
+  if (entry === undefined) {
+    console.warn("cardrules widget: no words for " + key);
+    return key;
+  }
+  const text = typeof entry === "string" ? entry : pluralForm(entry, fields ? fields.n : 0);
+  return fields ? format(text, fields) : text;
+}
+
+/* A list of names in words (as cardrules.words.Words.join says it). */
+export function join(items) {
+  if (items.length <= 2) return items.join(t("list.and"));
+  return items.slice(0, -1).join(t("list.comma")) + t("list.and") + items[items.length - 1];
 }
