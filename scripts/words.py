@@ -22,6 +22,7 @@ import argparse
 import ast
 import fcntl
 import io
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -66,11 +67,25 @@ def keywords() -> dict[str, object]:
     return found
 
 
+FENCE = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
+"""A page's Python example (the rulebook's toy game writes its sentences there)."""
+
+
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
     """Babel's extraction method for Python, reading the syntax tree: a message inside an
-    f-string is found too (Babel's own tokenizer misses those on Python 3.11)."""
-    tree = ast.parse(fileobj.read().decode("utf-8"))
+    f-string is found too (Babel's own tokenizer misses those on Python 3.11). A Markdown page
+    gives the messages of its ``python`` examples."""
+    text = fileobj.read().decode("utf-8")
+    if fileobj.name.endswith(".md"):
+        for block in FENCE.findall(text):
+            yield from _calls(ast.parse(block), keywords)
+        return
+    yield from _calls(ast.parse(text), keywords)
+
+
+def _calls(tree: ast.AST,
+           keywords: Any) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -86,13 +101,14 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
 
 
 def extract() -> Catalog:
-    """Every message of the code (the package and the site's MkDocs hooks, ``docs/hooks``), as
-    a template."""
+    """Every message of the code (the package, the site's MkDocs hooks in ``docs/hooks``, and
+    the toy game the engine page writes), as a template."""
     catalog = Catalog(domain="cardrules", header_comment=f"# {HEADER}", project="cardrules",
                       version="", fuzzy=False, creation_date=FIXED, revision_date=FIXED)
     found = [
         item
-        for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py"))
+        for folder, pattern in ((PACKAGE, "**.py"), (ROOT / "docs" / "hooks", "*.py"),
+                                (ROOT / "docs" / "en", "engine.md"))
         for item in extract_from_dir(
             str(folder), method_map=[(pattern, extract_python)],  # type: ignore[list-item]
             keywords=keywords(),  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from cardrules.engine import (
     MoveRule,
     Result,
     Rules,
+    Table,
     Title,
     Why,
     side_points,
@@ -77,17 +78,17 @@ class Knock(SuitMove):
 class KnockRule(MoveRule[Knock]):
     move_type = Knock
 
-    def offers(self, game: Game, seat: int) -> Iterable[Knock]:
+    def offers(self, game: Table, seat: int) -> Iterable[Knock]:
         return [Knock(suit) for suit in Suit]
 
-    def check(self, game: Game, seat: int | None, move: Knock) -> Why | None:
+    def check(self, game: Table, seat: int | None, move: Knock) -> Why | None:
         if seat is None or game.trick:
             return ONLY_LEADER
         details = game.details
         assert isinstance(details, KnockDetails)
         return ONCE if seat in details.knocked else None
 
-    def apply(self, game: Game, seat: int, move: Knock) -> Trick | None:
+    def apply(self, game: Table, seat: int, move: Knock) -> Trick | None:
         details = game.details
         assert isinstance(details, KnockDetails)
         game.add_points(seat, 5)
@@ -118,10 +119,10 @@ class KnockGame(Rules):
         self.card_points = standard.card_points
         self.move_rules = (KnockRule(),)
 
-    def card_rule(self, game: Game, seat: int) -> CardRule | None:
+    def card_rule(self, game: Table, seat: int) -> CardRule | None:
         return FollowSuit(game.trick[0].suit) if game.trick else None
 
-    def result(self, game: Game) -> Result:
+    def result(self, game: Table) -> Result:
         points = tuple(game.points)
         winner = None if points[0] == points[1] else points.index(max(points))
         return Result(points, game.sides, side_points(game.sides, points), winner)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.actions import Deal, Masked, Move, format_action
+from ..core.actions import CardMove, Deal, Decision, Masked, Move, NumberMove, format_action
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..engine import CHANCE, Game, Phase, Result, Rules, Sides, Step
@@ -362,14 +362,13 @@ class Teller:
         masked = self._public.seen(step)
         if isinstance(masked, Masked) and masked.hides_card and isinstance(step.action, Move):
             kind = step.action.keyword
-            card = getattr(step.action, "card", None)
-            if isinstance(card, Card):
-                self.face_down.append(FaceDown(step.seat, card, self.index))
+            if isinstance(step.action, CardMove):
+                self.face_down.append(FaceDown(step.seat, step.action.card, self.index))
             if self.viewer != step.seat and isinstance(seen, Masked):
                 if (kind, step.seat) not in self._hidden:
                     self._hidden.append((kind, step.seat))
                 self._unseen[step.seat] += gained.get(kind, [0] * players)[step.seat]
-        shown = getattr(seen, "card", None)  # the card a move names, as the viewer saw it
+        shown = seen.card if isinstance(seen, CardMove) else None  # as the viewer saw it
         trick = step.trick
         if trick is not None:
             plays = trick.plays
@@ -410,7 +409,7 @@ class Teller:
             played=step.played,
             move=step.action.keyword if isinstance(step.action, Move) and not step.is_deal
             else None,
-            card=shown if isinstance(shown, Card) else None,
+            card=shown,
             face_down=isinstance(seen, Masked) and seen.hides_card,
             said=said,
             hands=after.hands,
@@ -475,10 +474,9 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
     spoken: dict[int, int] = {}
     for index, step in enumerate(all_steps):
         action = step.action
-        if isinstance(action, Move) and action.keyword in ("bid", "pass"):
-            bid = getattr(action, "number", None)
-            calls.append(AuctionCall(step.seat, bid if isinstance(bid, int) else None, index,
-                                     spoken.get(step.seat, 0)))
+        if isinstance(action, Move) and action.decision in (Decision.BID, Decision.PASS):
+            bid = action.number if isinstance(action, NumberMove) else None
+            calls.append(AuctionCall(step.seat, bid, index, spoken.get(step.seat, 0)))
             spoken[step.seat] = spoken.get(step.seat, 0) + 1
     talon: Talon | None = None
     dealt_talon = all_steps[0].after.talon

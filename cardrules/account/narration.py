@@ -31,11 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.actions import Action, Masked, Move, Phrases, Trick
+from ..core.actions import Action, CardMove, Masked, Move, NumberMove, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
-from ..engine import CHANCE, Result, Rules, SeatView, Sides, Step
-from ..games.auction import Auction
+from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
 from ..words import N_, Lang, known, words
 
 END_REASONS: Final[dict[str, str]] = {
@@ -281,18 +280,16 @@ class Narrator:
     def _fields(self, seat: int, move: Move, turn_up: Card | None,
                 trump: Suit | None = None) -> dict[str, object]:
         fields: dict[str, object] = {"who": self.who(seat)}
-        card = getattr(move, "card", None)
-        if isinstance(card, Card):
+        if isinstance(move, CardMove):
+            card = move.card
             fields["card"] = self.card(card)
             name = self.card_name(card)
             fields["card_bare"] = f"{card.code} ({name})" if self.codes else name
             fields["card_suit"] = self.suit(card.suit)
-        suit = getattr(move, "suit", None)
-        if isinstance(suit, Suit):
-            fields["suit"] = self.suit(suit)
-        number = getattr(move, "number", None)
-        if isinstance(number, int):
-            fields["number"] = number
+        elif isinstance(move, SuitMove):
+            fields["suit"] = self.suit(move.suit)
+        elif isinstance(move, NumberMove):
+            fields["number"] = move.number
         fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
         fields.update(move.words(trump))
         return fields
@@ -373,28 +370,19 @@ class Narrator:
     def won(self, step: Step) -> list[str]:
         """The auction won at this step, and what it makes the winner do: "Ana wins the
         auction: 81 points to take." (``[]`` at any other step)."""
-        lines: list[str] = []
-        before, after = step.before.details, step.after.details
-        for key in ("caller", "declarer"):
-            seat = getattr(after, key, None)
-            if not isinstance(seat, int) or getattr(before, key, None) is not None:
-                continue
-            you = seat == self.you
-            if key == "caller":
-                contract = getattr(after, "contract", None)
-                lines.append(
-                    self.w._("You win the auction: {contract} points to take.",
-                             contract=contract) if you else
-                    self.w._("{who} wins the auction: {contract} points to take.",
-                             who=self.who(seat), contract=contract))
-            else:
-                bid = getattr(after, "bid", None)
-                lines.append(
-                    self.w._("You win the auction at {bid}: the other two play against you, "
-                             "each on their own.", bid=bid) if you else
-                    self.w._("{who} wins the auction at {bid}: the other two play against "
-                             "them, each on their own.", who=self.who(seat), bid=bid))
-        return lines
+        contract = self.rules.contract(step.after.details)
+        if contract is None or self.rules.contract(step.before.details) is not None:
+            return []
+        seat, you, w = contract.holder, contract.holder == self.you, self.w
+        if not contract.alone:
+            return [w._("You win the auction: {contract} points to take.",
+                        contract=contract.points) if you else
+                    w._("{who} wins the auction: {contract} points to take.",
+                        who=self.who(seat), contract=contract.points)]
+        return [w._("You win the auction at {bid}: the other two play against you, "
+                    "each on their own.", bid=contract.points) if you else
+                w._("{who} wins the auction at {bid}: the other two play against "
+                    "them, each on their own.", who=self.who(seat), bid=contract.points)]
 
     def talon(self, step: Step) -> str:
         """The talon shown to everyone and taken at this step, if it was: "Ana shows the talon,
@@ -431,12 +419,12 @@ class Narrator:
         elif viewer is not None and not all(now):  # an onlooker: when the whole table knows
             return ""
         sides = step.after.sides
-        details = step.after.details
-        if getattr(details, "declarer", None) is not None:
+        contract = self.rules.contract(step.after.details)
+        if contract is not None and contract.alone:
             return ""  # the auction's news says it: the declarer against the other two
-        caller = getattr(details, "caller", None)
-        called = getattr(details, "called", None)
-        if not isinstance(caller, int) or not isinstance(called, Card):
+        caller = contract.holder if contract is not None else None
+        called = contract.called if contract is not None else None
+        if caller is None or called is None:
             a, b = (self.side(side) for side in sides[:2]) if len(sides) > 1 else ("", "")
             return self.w._("The sides: {a} against {b}.", a=a, b=b) if b else ""
         team = next(side for side in sides if caller in side)
@@ -473,7 +461,7 @@ class Narrator:
         return w._("{pair} play together against {others}", pair=self.side(team),
                    others=against)
 
-    def roles(self, details: object, sides: Sides) -> tuple[str, ...]:
+    def roles(self, details: Details, sides: Sides) -> tuple[str, ...]:
         """Each seat's part in a contract, in words, as far as ``sides`` (what the viewer
         knows of the sides: ``()`` before it knows them) tell: "declarer", "caller",
         "partner", "defender" (``""``: none). Games without a contract give no roles.
@@ -490,13 +478,13 @@ class Narrator:
             ('el que remata', '', '')
         """
         players = len(self.names)
-        declarer = getattr(details, "declarer", None)
-        caller = getattr(details, "caller", None)
+        contract = self.rules.contract(details)
         roles = [""] * players
         w = self.w
-        if isinstance(declarer, int):
-            roles[declarer] = w.p_("a role", "declarer")
-        elif isinstance(caller, int):
+        if contract is not None and contract.alone:
+            roles[contract.holder] = w.p_("a role", "declarer")
+        elif contract is not None:
+            caller = contract.holder
             roles[caller] = w.p_("a role", "caller")
             team = next((side for side in sides if caller in side), None)
             if team is not None:
@@ -516,10 +504,9 @@ class Narrator:
         bidding, the contract, the called card, the talon shown (``[]`` in other games)."""
         details = view.details
         lines: list[str] = []
-        auction = getattr(details, "auction", None)
-        caller = getattr(details, "caller", None)
-        declarer = getattr(details, "declarer", None)
-        if isinstance(auction, Auction) and caller is None and declarer is None:
+        auction = self.rules.bidding(details)
+        contract = self.rules.contract(details)
+        if auction is not None and contract is None:
             if auction.high is None or auction.high_seat is None:
                 lines.append(self.w._("Nobody has bid yet."))
             else:
@@ -528,22 +515,20 @@ class Narrator:
             if auction.passed:
                 names = self.w.join(self.who(s) for s in sorted(auction.passed))
                 lines.append(self.w._("Passed: {names}.", names=names))
-        contract = getattr(details, "contract", None)
-        if isinstance(caller, int) and isinstance(contract, int):
+        if contract is not None and not contract.alone:
             lines.append(self.w._("{who} won the auction: {contract} points to take.",
-                                  who=self.who(caller), contract=contract))
-        called = getattr(details, "called", None)
-        if isinstance(called, Card):
+                                  who=self.who(contract.holder), contract=contract.points))
+        called = contract.called if contract is not None else None
+        if called is not None:
             if self.you is not None and called in view.hand:
                 lines.append(self.w._("The called card: {card}, your own: you play alone.",
                                       card=self.card(called)))
             else:
                 lines.append(self.w._("The called card: {card}; its holder is the partner.",
                                       card=self.card(called)))
-        bid = getattr(details, "bid", None)
-        if isinstance(declarer, int) and isinstance(bid, int):
-            lines.append(self.w._("{who} won the auction at {bid}.", who=self.who(declarer),
-                                  bid=bid))
+        if contract is not None and contract.alone:
+            lines.append(self.w._("{who} won the auction at {bid}.",
+                                  who=self.who(contract.holder), bid=contract.points))
         if view.talon:
             lines.append(self.w._("The talon: {cards}.",
                                   cards=self.w.join(self.card(c) for c in view.talon)))
@@ -562,13 +547,13 @@ class Narrator:
         In a game scored by tricks the score is the deal's game points (a surrender can win a
         deal with fewer tricks)."""
         w = self.w
-        bid = getattr(result, "bid", None)
-        if getattr(result, "void", False):
+        settled = self.rules.settlement(result)
+        if settled is not None and settled.void:
             return w._("Everyone passed: the deal is void.")
-        if isinstance(bid, int) and result.winner is not None:  # a contract, made or not
+        if settled is not None and settled.contract is not None:  # a contract, made or not
             team = result.sides[0]
-            made = result.winner == 0
-            fields = {"points": result.side_points[0], "bid": bid}
+            made = settled.made
+            fields = {"points": settled.taken, "bid": settled.contract.points}
             if self.you is not None and team == (self.you,):
                 return (w._("You make the contract: {points} points, {bid} needed.", **fields)
                         if made else

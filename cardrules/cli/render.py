@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 from ..account.deal import Teller
 from ..bots import Estimate
-from ..core.actions import Action, Move, NumberMove, format_action
+from ..core.actions import Action, CardMove, Move, NumberMove, format_action
 from ..core.cards import Card
 from ..core.errors import Lang
 from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
@@ -202,8 +202,7 @@ class Renderer:
         place = {card: i for i, card in enumerate(hand)}
 
         def rank(move: Move) -> int:
-            card = getattr(move, "card", None)
-            return place.get(card, -1) if isinstance(card, Card) else -1
+            return place.get(move.card, -1) if isinstance(move, CardMove) else -1
 
         moves.sort(key=rank)
         # When the moves name every card of the hand, they are the hand: no separate list.
