@@ -587,23 +587,23 @@ export class Board {
     const seats = el("div", { class: "cr-board__seats" });
     const hasSide = (seat) => seat.side !== null && seat.side !== undefined;
     data.seats.forEach((seat, i) => {
-      // "dealer · partner of Bea"; the partners shown once the sides are (see sidesShown), and
-      // not when each seat is a side; in a game with a contract, the seat's part instead.
-      const sep = seat.dealer ? " · " : "";
+      // "partner of Bea · dealer" (as the diagram says it): the partners shown once the sides
+      // are (see sidesShown), and not when each seat is a side; in a game with a contract, the
+      // seat's part instead.
       const partners = hasSide(seat) ? data.sides[seat.side].filter((s) => s !== i) : [];
       const sideText = data.sides.length < data.players && partners.length
-        ? sep + t("partners", { names: join(partners.map((s) => data.seats[s].name)) }) : "";
+        ? t("partners", { names: join(partners.map((s) => data.seats[s].name)) }) : "";
       const side = el("span", { class: "cr-board__side", hidden: true, text: sideText });
-      side.dataset.side = sideText;
+      const dealer = seat.dealer ? el("span", { class: "cr-board__dealer" }) : null;
       const turn = el("span", { class: "cr-board__turn", text: t("toPlay"), hidden: true });
       const hand = el("div", { class: "cr-board__hand" });
       const box = el("div", { class: "cr-board__seat", "data-seat": i },
         el("div", { class: "cr-board__seat-head" },
           el("span", { class: "cr-board__name", text: seat.name }), " ",
-          el("span", { class: "cr-board__meta" }, seat.dealer ? t("dealer") : "", side), " ", turn),
+          el("span", { class: "cr-board__meta" }, side, dealer), " ", turn),
         hand);
       const sideClass = hasSide(seat) ? "cr-side-" + seat.side : "";
-      b.seats.push({ box, hand, turn, side, sideClass, sep });
+      b.seats.push({ box, hand, turn, side, dealer, sideClass });
       seats.append(box);
     });
     b.turnup = el("div", { class: "cr-board__turnup" });
@@ -844,10 +844,13 @@ export class Board {
       const part = b.seats[i];
       if (data.roles) {
         const role = roles ? roles[i] : "";
-        part.side.textContent = role ? part.sep + role : "";
+        part.side.textContent = role;
         part.side.hidden = !role;
       } else {
-        part.side.hidden = !shown;
+        part.side.hidden = !shown || !part.side.textContent;
+      }
+      if (part.dealer) {
+        part.dealer.textContent = (part.side.hidden ? "" : " · ") + t("dealer");
       }
       if (part.sideClass) part.box.classList.toggle(part.sideClass, coloured(i));
       const open = this.visible(i, step);

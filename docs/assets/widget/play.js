@@ -773,10 +773,10 @@ export class Play {
         for (let i = 0; i < count; i++) hand.append(cardBack(game.style));
       }
       const meta = [];
-      if (game.seats[seat].dealer) meta.push(t("dealer"));
       if (manySides && sideOf[seat] !== undefined) {
         meta.push(this.partners(seat, state.sides[sideOf[seat]]));
       }
+      if (game.seats[seat].dealer) meta.push(t("dealer"));
       const turn = state.turn === seat && !state.over;
       const box = el("div", {
         class: "cr-board__seat cr-play__seat" + (turn ? " is-turn" : "") +
