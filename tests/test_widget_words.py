@@ -5,7 +5,8 @@ key, ``t("key", fields)``, from :func:`cardrules.web.chrome.chrome` (the catalog
 page's language, put in the page by ``docs/hooks/widget.py``). These tests read the JavaScript:
 no string literal in it looks like text for a reader (two words in a row, a letter beyond ASCII,
 a capitalised word) unless it is a known technical string; every key it asks for exists; every
-key of the chrome is asked for; and the chrome is complete in every language of the catalogue.
+key of the chrome is asked for; the chrome is complete in every language of the catalogue; and a
+third language, with other plural rules, needs only its catalogue.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 
+import cardrules.words as words_module
 from cardrules.web.chrome import PLURAL_COUNTS, WORDS, Plural, chrome
 from cardrules.words import SOURCE, languages
 
@@ -192,3 +196,35 @@ def test_plural_forms_follow_the_catalogue() -> None:
         "{n} cards", "{n} card", "{n} cards"]
     assert [spanish["forms"][spanish["index"][n]] for n in (0, 1, 2)] == [
         "{n} cartas", "{n} carta", "{n} cartas"]
+
+
+@pytest.fixture
+def third_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A test-only catalogue, "xx", with three plural forms (Polish rules)."""
+    catalog = Catalog(locale="pl", domain="cardrules")
+    catalog.add("Step {n} of {total}", "Krok {n} z {total}")
+    catalog.add(("{n} card", "{n} cards"), ("{n} karta", "{n} karty", "{n} kart"))
+    folder = tmp_path / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "cardrules.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(words_module, "_EXTRA", [])
+    words_module.words.cache_clear()
+    words_module.add_catalogues(tmp_path)
+    yield "xx"
+    words_module.words.cache_clear()
+
+
+def test_a_third_language_needs_only_its_catalogue(third_language: str) -> None:
+    """Its words reach the page, and the page picks its plural forms as gettext does, for any
+    count (text.js: index[n], above 199 index[100 + n % 100])."""
+    words = chrome(third_language)
+    assert words["step"] == "Krok {n} z {total}"
+    assert words["dealt"] == "The deal"  # not translated yet: English
+    cards = words["cards"]
+    assert isinstance(cards, dict)
+    assert sorted(cards["forms"]) == ["{n} kart", "{n} karta", "{n} karty"]
+    said = words_module.words(third_language)
+    for n in range(1000):
+        form = cards["forms"][cards["index"][n if n < PLURAL_COUNTS else 100 + n % 100]]
+        assert form.format(n=n) == said.n_("{n} card", "{n} cards", n), n

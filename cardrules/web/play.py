@@ -267,7 +267,7 @@ def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
         "ok": True,
         "session": session.id,
         "game": rules.id,
-        "title": rules.title.get(lang, rules.id),
+        "title": rules.title[lang],
         "players": players,
         "seat": seat,
         "seats": [{"name": game.names[s], "dealer": s == players - 1} for s in range(players)],
