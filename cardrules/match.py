@@ -58,7 +58,7 @@ class Match:
             names = tuple(str(p) for p in players)
         else:
             count = players if isinstance(players, int) else None
-            names = tuple(f"P{i}" for i in range(rules_for(game, count, options).players))
+            names = rules_for(game, count, options).engine_setup.names
         self.rules = rules_for(game, len(names), options)
         """The rules every deal is played by."""
         self.options = dict(options or {})

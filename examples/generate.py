@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from cardrules import Action, Exchange, Game, SeatView, format_action, new_game, parse_cards
 from cardrules.bots import Bot, GreedyBot, RandomBot, play_out
+from cardrules.core.players import default_names
 from cardrules.games.auction import Pass
 from cardrules.games.chiamata import Call
 
@@ -48,9 +49,9 @@ def bots_for(players: int, seed: int) -> list[Bot]:
 
 
 def bot_names(players: int) -> str:
-    return ", ".join(
-        f"seat {s} {'GreedyBot' if s % 2 == 0 else 'RandomBot'}" for s in range(players)
-    )
+    """Who played which bot, by name ("GreedyBot: Ana, Carmen; RandomBot: Bruno, Diego")."""
+    names = default_names(players)
+    return f"GreedyBot: {', '.join(names[0::2])}; RandomBot: {', '.join(names[1::2])}"
 
 
 def sample(game_id: str, players: int) -> tuple[Game, int]:
@@ -304,56 +305,56 @@ def annotate(name: str, data: Mapping[str, Any]) -> dict[str, dict[str, str]]:
 NOTES: dict[str, tuple[Note, ...]] = {
     "brisca-4p": (
         Note(0, "deal",
-             "Four players in two partnerships, P0 and P2 against P1 and P3, partners sitting "
-             "opposite each other. The five of clubs is turned up: clubs are trumps. Partners pool "
-             "their points, so the last to play to a trick his partner is sure to win can load it "
-             "with points.",
-             "Cuatro jugadores en dos parejas, P0 y P2 contra P1 y P3, sentados frente a su "
-             "compañero. La carta vuelta es el cinco de bastos: triunfan bastos. Los compañeros "
-             "suman sus puntos, así que quien juega el último a una baza que su compañero tiene "
-             "asegurada puede cargarla de puntos.",
+             "Four players in two partnerships, Ana and Carmen against Bruno and Diego, "
+             "partners sitting opposite each other. The five of clubs is turned up: clubs are "
+             "trumps. Partners pool their points, so the last to play to a trick their partner "
+             "is sure to win can load it with points.",
+             "Cuatro jugadores en dos parejas, Ana y Carmen contra Bruno y Diego, cada uno "
+             "sentado frente a su pareja. La carta vuelta es el cinco de bastos: triunfan "
+             "bastos. Los compañeros suman sus puntos, así que quien juega el último a una baza "
+             "que su compañero tiene asegurada puede cargarla de puntos.",
              {"trumps": "B", "sides": ((0, 2), (1, 3))}),
         Note(8, "1O",
-             "P3 heads the trick with the three of coins, 10 points, but P0 plays after him and "
-             "holds the ace of coins: 21 points for P0 and P2. A card that counts, played while an "
-             "opponent is still to play, is a gamble.",
-             "P3 se pone por delante con el tres de oros, 10 puntos, pero después juega P0, que "
-             "tiene el as de oros: 21 puntos para P0 y P2. Echar una carta de puntos cuando aún "
-             "le falta jugar a un contrario es jugársela.",
+             "Diego heads the trick with the three of coins, 10 points, but Ana plays after him "
+             "and holds the ace of coins: 21 points for Ana and Carmen. A card that counts, "
+             "played while an opponent is still to play, is a gamble.",
+             "Diego se pone por delante con el tres de oros, 10 puntos, pero después juega Ana, "
+             "que tiene el as de oros: 21 puntos para Ana y Carmen. Echar una carta de puntos "
+             "cuando aún le falta jugar a un contrario es jugársela.",
              {"in_trick": {3: "3O", 0: "1O"}, "label": "montar", "takes": 0, "points": 21}),
         Note(12, "1C",
-             "P1 trumps with the ace of clubs, which nothing can beat, so P3, his partner, playing "
-             "last, loads the trick with his ace of cups: 26 points for their side. P2's king of "
-             "clubs, played under the ace, is lost with it.",
-             "P1 falla con el as de bastos, al que nada puede ganar, así que P3, su compañero, que "
-             "juega el último, carga la baza con su as de copas: 26 puntos para su bando. El rey "
-             "de bastos de P2, echado por debajo del as, se pierde con él.",
+             "Bruno trumps with the ace of clubs, which nothing can beat, so Diego, his "
+             "partner, playing last, loads the trick with his ace of cups: 26 points for their "
+             "side. Carmen's king of clubs, played under the ace, is lost with it.",
+             "Bruno falla con el as de bastos, al que nada puede ganar, así que Diego, su "
+             "compañero, que juega el último, carga la baza con su as de copas: 26 puntos para "
+             "su bando. El rey de bastos de Carmen, echado por debajo del as, se pierde con él.",
              {"in_trick": {1: "1B", 2: "12B", 3: "1C"}, "takes": 1, "points": 26}),
         Note(28, "exchange:2B",
              "Four cards are left in the stock, and a turned-up 7 or lower is taken by the 2 of "
-             "trumps: P2 gives his two of clubs for the five. Then he trumps with it a trick that "
-             "his partner P0's jack of swords was already winning: the 5 points were his side's "
-             "anyway, and a trump is spent.",
-             "Quedan cuatro cartas en el mazo, y una carta vuelta de siete o menos se cambia por "
-             "el dos de triunfo: P2 da su dos de bastos por el cinco. Luego falla con él una baza "
-             "que ya ganaba la sota de espadas de su compañero P0: los 5 puntos ya eran de su "
-             "bando, y gasta un triunfo.",
+             "trumps: Carmen gives her two of clubs for the five. Then she trumps with it a "
+             "trick that her partner Ana's jack of swords was already winning: the 5 points "
+             "were her side's anyway, and a trump is spent.",
+             "Quedan cuatro cartas en el mazo, y una carta vuelta de siete o menos se cambia "
+             "por el dos de triunfo: Carmen da su dos de bastos por el cinco. Luego falla con "
+             "él una baza que ya ganaba la sota de espadas de su compañera Ana: los 5 puntos ya "
+             "eran de su bando, y gasta un triunfo.",
              {"stock": 4, "holds": {2: "2B"}, "holds_after": {2: "5B"},
               "in_trick": {3: "2E", 0: "10E", 1: "11C", 2: "5B"}, "takes": 2, "points": 5}),
         Note(37, "3E",
-             "P1 trumps the jack of coins with the two of clubs, the turned-up card he drew last. "
-             "Neither P0 nor P2 has a trump left, so they must give him points: the king and the "
-             "three of swords, 16 points in the trick.",
-             "P1 falla la sota de oros con el dos de bastos, la carta vuelta que robó el último. "
-             "Ni P0 ni P2 tienen ya triunfo, así que tienen que darle puntos: el rey y el tres de "
-             "espadas, 16 puntos en la baza.",
+             "Bruno trumps the jack of coins with the two of clubs, the turned-up card he drew "
+             "last. Neither Ana nor Carmen has a trump left, so they must give him points: the "
+             "king and the three of swords, 16 points in the trick.",
+             "Bruno falla la sota de oros con el dos de bastos, la carta vuelta que robó el "
+             "último. Ni Ana ni Carmen tienen ya triunfo, así que tienen que darle puntos: el "
+             "rey y el tres de espadas, 16 puntos en la baza.",
              {"drawn": {1: "2B"}, "lacks": {2: "1B 3B 4B 5B 6B 7B 10B 11B 12B"},
               "in_trick": {3: "10O", 0: "12E", 1: "2B", 2: "3E"}, "takes": 1, "points": 16}),
         Note(41, "3C",
-             "P2's ace of swords takes the last trick, 24 points, but it is not enough: P1 and P3 "
-             "win by 66 points to 54.",
-             "El as de espadas de P2 se lleva la última baza, 24 puntos, pero no basta: P1 y P3 "
-             "ganan por 66 puntos a 54.",
+             "Carmen's ace of swords takes the last trick, 24 points, but it is not enough: "
+             "Bruno and Diego win by 66 points to 54.",
+             "El as de espadas de Carmen se lleva la última baza, 24 puntos, pero no basta: "
+             "Bruno y Diego ganan por 66 puntos a 54.",
              {"in_trick": {2: "1E"}, "takes": 2, "points": 24, "result": (54, 66), "winner": 1}),
     ),
     "briscas-2p": (
@@ -368,165 +369,169 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "son los del ejemplo de la brisca a dos (brisca-2p.json): solo cambian las reglas.",
              {"lacks": {0: "7O", 1: "7O"}, "trumps": "O"}),
         Note(13, "exchange:7O",
-             "P0 has just drawn the 7 of coins and takes the ace with it at once: in Briscas he "
+             "Ana has just drawn the 7 of coins and takes the ace with it at once: in Briscas she "
              "would not even need a trick won. The ace and the three of coins, the two best "
-             "trumps, are now both in his hand.",
-             "P0 acaba de robar el siete de oros y se queda enseguida con el as: en las briscas "
+             "trumps, are now both in her hand.",
+             "Ana acaba de robar el siete de oros y se queda enseguida con el as: en las briscas "
              "ni siquiera le haría falta haber ganado una baza. El as y el tres de oros, los dos "
              "mejores triunfos, están ya en su mano.",
              {"drawn": {0: "7O"}, "holds_after": {0: "1O 3O"}}),
         Note(15, "4O",
-             "P1 trumps the three of swords, 10 points, with the four of coins, his only trump: a "
-             "card worth nothing wins a card worth 10.",
-             "P1 falla el tres de espadas, 10 puntos, con el cuatro de oros, su única vida: una "
+             "Bruno trumps the three of swords, 10 points, with the four of coins, his only "
+             "trump: a card worth nothing wins a card worth 10.",
+             "Bruno falla el tres de espadas, 10 puntos, con el cuatro de oros, su única vida: una "
              "carta que no vale nada se lleva una que vale 10.",
              {"in_trick": {0: "3E", 1: "4O"},
               "holds": {1: "4O"}, "lacks": {1: "1O 3O 5O 6O 7O 10O 11O 12O 2O"},
               "label": "fallar", "takes": 1, "points": 10}),
         Note(17, "3O",
-             "P0 trumps a worthless five of clubs with his three of coins: only the ace beats it, "
-             "and he holds the ace himself, so the three's 10 points are safe.",
-             "P0 falla un cinco de bastos que no vale nada con su tres de oros: solo le gana el "
-             "as, y el as lo tiene él, así que los 10 puntos del tres están a salvo.",
+             "Ana trumps a worthless five of clubs with her three of coins: only the ace beats it, "
+             "and she holds the ace herself, so the three's 10 points are safe.",
+             "Ana falla un cinco de bastos que no vale nada con su tres de oros: solo le gana el "
+             "as, y el as lo tiene ella, así que los 10 puntos del tres están a salvo.",
              {"in_trick": {0: "3O", 1: "5B"}, "holds": {0: "3O 1O"}, "takes": 0, "points": 10}),
         Note(20, "exchange:2O",
              "The 7 of coins now lies turned up. A turned-up 7 or lower is taken by the 2 of "
-             "trumps, at any moment: P0 gives his two of coins for it, and leads the 7.",
+             "trumps, at any moment: Ana gives her two of coins for it, and leads the 7.",
              "Ahora la carta vuelta es el siete de oros. Una carta vuelta de siete o menos se "
-             "cambia por el dos de triunfo, en cualquier momento: P0 da su dos de oros por ella y "
+             "cambia por el dos de triunfo, en cualquier momento: Ana da su dos de oros por ella y "
              "sale con el siete.",
              {"holds": {0: "2O"}, "holds_after": {0: "7O"}, "next": 0}),
         Note(22, "3C",
-             "P1 has no trump to answer with, so whatever he plays is lost: he throws the three "
+             "Bruno has no trump to answer with, so whatever he plays is lost: he throws the three "
              "of cups, 10 points, where the king of clubs would have cost him only 4.",
-             "P1 no tiene vida con la que responder, así que pierde lo que eche: echa el tres de "
-             "copas, 10 puntos, cuando el rey de bastos solo le habría costado 4.",
+             "Bruno no tiene vida con la que responder, así que pierde lo que eche: echa el "
+             "tres de copas, 10 puntos, cuando el rey de bastos solo le habría costado 4.",
              {"in_trick": {0: "7O", 1: "3C"}, "holds": {1: "3C 12B 1B"}, "takes": 0, "points": 10}),
         Note(42, "1E",
-             "The last trick goes to P0's ace of swords: he wins the deal by 80 points to 40.",
-             "La última baza es para el as de espadas de P0: gana la mano por 80 puntos a 40.",
+             "The last trick goes to Ana's ace of swords: she wins the deal by 80 points to 40.",
+             "La última baza es para el as de espadas de Ana: gana el reparto por 80 puntos a 40.",
              {"in_trick": {0: "1E"}, "takes": 0, "result": (80, 40), "winner": 0}),
     ),
     "briscola-6p": (
         Note(0, "deal",
-             "Six players in two teams of three, P0, P2 and P4 against P1, P3 and P5: partners "
-             "sit one seat apart. With six the 2s leave the pack, so no 2 of trumps can take the "
-             "turned-up card: the knight of clubs stays there, and clubs are trumps.",
-             "Seis jugadores en dos equipos de tres, P0, P2 y P4 contra P1, P3 y P5: los "
-             "compañeros se sientan dejando un asiento entre ellos. A seis se quitan los doses de "
-             "la baraja, así que ningún dos de triunfo puede quedarse con la carta vuelta: el "
-             "caballo de bastos se queda donde está, y triunfan bastos.",
+             "Six players in two teams of three, Ana, Carmen and Elena against Bruno, Diego and "
+             "Félix: partners sit one seat apart. With six the 2s leave the pack, so no 2 of "
+             "trumps can take the turned-up card: the knight of clubs stays there, and clubs "
+             "are trumps.",
+             "Seis jugadores en dos equipos de tres, Ana, Carmen y Elena contra Bruno, Diego y "
+             "Félix: los compañeros se sientan dejando un asiento entre ellos. A seis se quitan "
+             "los doses de la baraja, así que ningún dos de triunfo puede quedarse con la carta "
+             "vuelta: el caballo de bastos se queda donde está, y triunfan bastos.",
              {"lacks": {0: "2B", 1: "2B", 2: "2B", 3: "2B", 4: "2B", 5: "2B"}, "trumps": "B",
               "sides": ((0, 2, 4), (1, 3, 5))}),
         Note(6, "5C",
-             "Three players trump the six of cups. P1 leads the way with the five of clubs, P2 "
-             "overtrumps with the three, worth 10, and neither P3's six nor P4's seven beats it: "
-             "10 points for P2's side, though P4, his partner, has spent a trump for nothing.",
-             "Tres jugadores fallan el seis de copas. Primero P1, con el cinco de bastos; P2 pisa "
-             "con el tres, que vale 10, y ni el seis de P3 ni el siete de P4 lo superan: 10 "
-             "puntos para el equipo de P2, aunque P4, su compañero, ha gastado un triunfo para "
-             "nada.",
+             "Three players trump the six of cups. Bruno leads the way with the five of clubs, "
+             "Carmen overtrumps with the three, worth 10, and neither Diego's six nor Elena's "
+             "seven beats it: 10 points for Carmen's side, though Elena, her partner, has spent "
+             "a trump for nothing.",
+             "Tres jugadores fallan el seis de copas. Primero Bruno, con el cinco de bastos; "
+             "Carmen pisa con el tres, que vale 10, y ni el seis de Diego ni el siete de Elena "
+             "lo superan: 10 puntos para el equipo de Carmen, aunque Elena, su compañera, ha "
+             "gastado un triunfo para nada.",
              {"in_trick": {1: "5B", 2: "3B", 3: "6B", 4: "7B"}, "takes": 2, "points": 10}),
         Note(12, "11E",
-             "P0 takes the trick with the ace of clubs, the best trump, over P5's jack: 19 points "
-             "for his side.",
-             "P0 se lleva la baza con el as de bastos, el mejor triunfo, por encima de la sota de "
-             "P5: 19 puntos para su equipo.",
+             "Ana takes the trick with the ace of clubs, the best trump, over Félix's jack: 19 "
+             "points for her side.",
+             "Ana se lleva la baza con el as de bastos, el mejor triunfo, por encima de la sota de "
+             "Félix: 19 puntos para su equipo.",
              {"in_trick": {0: "1B", 5: "10B"}, "takes": 0, "points": 19}),
         Note(18, "10O",
-             "The stock is used up: P3 draws the last card, the turned-up knight of clubs, a "
+             "The stock is used up: Diego draws the last card, the turned-up knight of clubs, a "
              "trump. Three more tricks are played without drawing.",
-             "Se acaba el mazo: P3 roba la última carta, la carta vuelta, el caballo de bastos, "
+             "Se acaba el mazo: Diego roba la última carta, la carta vuelta, el caballo de bastos, "
              "que es triunfo. Quedan tres bazas que se juegan sin robar.",
              {"draws": {3: "11B"}}),
         Note(24, "11B",
-             "P3 overtrumps P2's four of clubs with that knight: 10 points for his side, the only "
-             "points it will make in the whole deal.",
-             "P3 pisa el cuatro de bastos de P2 con ese caballo: 10 puntos para su equipo, los "
-             "únicos que hará en toda la mano.",
+             "Diego overtrumps Carmen's four of clubs with that knight: 10 points for his side, "
+             "the only points it will make in the whole deal.",
+             "Diego pisa el cuatro de bastos de Carmen con ese caballo: 10 puntos para su "
+             "equipo, los únicos que hará en todo el reparto.",
              {"in_trick": {2: "4B", 3: "11B"}, "label": "pisar", "takes": 3, "points": 10,
               "score": (19, 0, 10, 10, 8, 0)}),
         Note(27, "1C",
-             "P4 has trumped the four of swords with the king of clubs, and P5, who cannot beat "
-             "it, throws his ace of cups, 11 points, when his four of cups would have cost "
-             "nothing. P4's side takes 31 points in this trick.",
-             "P4 ha fallado el cuatro de espadas con el rey de bastos, y P5, que no puede "
+             "Elena has trumped the four of swords with the king of clubs, and Félix, who "
+             "cannot beat it, throws his ace of cups, 11 points, when his four of cups would "
+             "have cost nothing. Elena's side takes 31 points in this trick.",
+             "Elena ha fallado el cuatro de espadas con el rey de bastos, y Félix, que no puede "
              "superarlo, echa su as de copas, 11 puntos, cuando su cuatro de copas no le habría "
-             "costado nada. El equipo de P4 se lleva 31 puntos en esta baza.",
+             "costado nada. El equipo de Elena se lleva 31 puntos en esta baza.",
              {"holds": {5: "1C 4C"}, "lacks": {5: "1B 3B 4B 5B 6B 7B 10B 11B 12B"},
               "in_trick": {3: "4E", 4: "12B"}, "takes": 4, "points": 31}),
         Note(36, "1O",
              "The ace of swords takes the last trick: 42 points, with two aces and two threes in "
-             "it, the richest trick of the deal. P0's side wins by 110 points to 10.",
+             "it, the richest trick of the deal. Ana's side wins by 110 points to 10.",
              "El as de espadas se lleva la última baza: 42 puntos, con dos ases y dos treses, la "
-             "baza más rica de la mano. El equipo de P0 gana por 110 puntos a 10.",
+             "baza más rica del reparto. El equipo de Ana gana por 110 puntos a 10.",
              {"in_trick": {2: "1E", 3: "1O", 0: "3C", 4: "3E"}, "takes": 2, "points": 42,
               "richest": True, "result": (110, 10), "winner": 0}),
     ),
     "alcalde-3p": (
         Note(0, "deal",
-             "P2 is the Alcalde: he deals, holds six cards and plays two at each turn, alone "
-             "against P0 and P1, who pool their points. The six of cups is turned up: cups are "
+             "Carmen is the Alcalde: she deals, holds six cards and plays two at each turn, alone "
+             "against Ana and Bruno, who pool their points. The six of cups is turned up: cups are "
              "trumps.",
-             "P2 es el alcalde: da las cartas, tiene seis y juega dos en cada turno, él solo "
-             "contra P0 y P1, que suman sus puntos. La carta vuelta es el seis de copas: triunfan "
-             "copas.",
+             "Carmen es la alcaldesa: da las cartas, tiene seis y juega dos en cada turno, ella "
+             "sola contra Ana y Bruno, que suman sus puntos. La carta vuelta es el seis de "
+             "copas: triunfan copas.",
              {"holds": {2: "2B 6E 10E 11C 10B 5C"}, "trumps": "C"}),
         Note(4, "2B",
-             "The Alcalde plays last, and with two cards: his knight of cups beats P0's seven of "
-             "cups and brings in P1's three of clubs with it, 13 points. A partner who plays "
-             "before the Alcalde should not throw points that he may take.",
-             "El alcalde juega el último, y con dos cartas: su caballo de copas gana al siete de "
-             "copas de P0 y se lleva con él el tres de bastos de P1, 13 puntos. El compañero que "
-             "juega antes que el alcalde no debe echar puntos que él pueda llevarse.",
+             "The Alcalde plays last, and with two cards: her knight of cups beats Ana's seven of "
+             "cups and brings in Bruno's three of clubs with it, 13 points. A partner who plays "
+             "before the Alcalde should not throw points that she may take.",
+             "La alcaldesa juega la última, y con dos cartas: su caballo de copas gana al siete "
+             "de copas de Ana y se lleva con él el tres de bastos de Bruno, 13 puntos. El "
+             "compañero que juega antes que la alcaldesa no debe echar puntos que ella pueda "
+             "llevarse.",
              {"in_trick": {0: "7C", 1: "3B", 2: "11C 2B"}, "takes": 2, "points": 13}),
         Note(27, "exchange:2C",
-             "In the middle of his turn the Alcalde takes the turned-up six of cups with his two "
+             "In the middle of her turn the Alcalde takes the turned-up six of cups with her two "
              "of cups (a 7 or lower goes to the 2 of trumps, at any moment), then plays the four "
-             "and the six of cups: the six takes P1's ace of swords, 11 points.",
-             "En mitad de su turno el alcalde cambia la carta vuelta, el seis de copas, por su "
+             "and the six of cups: the six takes Bruno's ace of swords, 11 points.",
+             "En mitad de su turno la alcaldesa cambia la carta vuelta, el seis de copas, por su "
              "dos de copas (una carta vuelta de siete o menos es para el dos de triunfo, en "
              "cualquier momento) y luego juega el cuatro y el seis de copas: el seis se lleva el "
-             "as de espadas de P1, 11 puntos.",
+             "as de espadas de Bruno, 11 puntos.",
              {"holds": {2: "2C 4C"}, "holds_after": {2: "6C"}, "in_trick": {1: "1E", 2: "4C 6C"},
               "takes": 2, "points": 11}),
         Note(41, "1B",
-             "The Alcalde's two aces take the last trick, 33 points. He ends with 93 of the 120 "
+             "The Alcalde's two aces take the last trick, 33 points. She ends with 93 of the 120 "
              "against the partners' 27: with 60 or more he wins, and stays Alcalde.",
-             "Los dos ases del alcalde se llevan la última baza, 33 puntos. Acaba con 93 de los "
-             "120, frente a 27 de los compañeros: con 60 o más gana, y sigue siendo alcalde.",
+             "Los dos ases de la alcaldesa se llevan la última baza, 33 puntos. Acaba con 93 de "
+             "los 120, frente a 27 de los compañeros: con 60 o más gana, y sigue siendo "
+             "alcaldesa.",
              {"in_trick": {2: "1O 1C"}, "takes": 2, "points": 33, "result": (27, 93), "winner": 1}),
     ),
     "alcalde-variation-3p": (
         Note(0, "deal",
-             "In the variation the Alcalde, P2, holds only four cards and plays one at a time, "
-             "but he needs only 31 of the 120 points to win. The four of cups is turned up: cups "
+             "In the variation the Alcalde, Carmen, holds only four cards and plays one at a time, "
+             "but she needs only 31 of the 120 points to win. The four of cups is turned up: cups "
              "are trumps.",
-             "En la variante el alcalde, P2, tiene solo cuatro cartas y juega una cada vez, pero "
-             "le bastan 31 de los 120 puntos para ganar. La carta vuelta es el cuatro de copas: "
-             "triunfan copas.",
+             "En la variante la alcaldesa, Carmen, tiene solo cuatro cartas y juega una cada "
+             "vez, pero le bastan 31 de los 120 puntos para ganar. La carta vuelta es el cuatro "
+             "de copas: triunfan copas.",
              {"holds": {2: "3E 11B 10C 5O"}, "trumps": "C"}),
         Note(9, "exchange:2C",
-             "The turned-up card is a four, so the 2 of trumps may take it: P1 gives his two of "
+             "The turned-up card is a four, so the 2 of trumps may take it: Bruno gives his two of "
              "cups for it and trumps the Alcalde's knight of clubs with the four at once.",
-             "La carta vuelta es un cuatro, así que el dos de triunfo puede quedarse con ella: P1 "
-             "da su dos de copas a cambio y falla enseguida con el cuatro el caballo de bastos "
-             "del alcalde.",
+             "La carta vuelta es un cuatro, así que el dos de triunfo puede quedarse con ella: "
+             "Bruno da su dos de copas a cambio y falla enseguida con el cuatro el caballo de "
+             "bastos de la alcaldesa.",
              {"in_trick": {1: "4C", 2: "11B"},
               "holds": {1: "2C"}, "holds_after": {1: "4C"}, "takes": 1, "points": 3}),
         Note(19, "1C",
-             "P1 trumps with the knight of cups, and the Alcalde, last to play, overtrumps with "
-             "the ace of cups: 14 points for him.",
-             "P1 falla con el caballo de copas, y el alcalde, que juega el último, pisa con el as "
-             "de copas: 14 puntos para él.",
+             "Bruno trumps with the knight of cups, and the Alcalde, last to play, overtrumps with "
+             "the ace of cups: 14 points for her.",
+             "Bruno falla con el caballo de copas, y la alcaldesa, que juega la última, pisa "
+             "con el as de copas: 14 puntos para ella.",
              {"in_trick": {1: "11C", 2: "1C"}, "label": "pisar", "takes": 2, "points": 14}),
         Note(40, "1O",
-             "P0's ace of coins takes the last trick, 24 points, and the Alcalde's last card, the "
-             "ace of clubs, goes to his own pile: 11 more for him. The partners have 66 points to "
-             "his 54, and still lose: the Alcalde needed only 31.",
-             "El as de oros de P0 se lleva la última baza, 24 puntos, y la última carta del "
-             "alcalde, el as de bastos, va a su propio montón: 11 más para él. Los compañeros "
-             "suman 66 puntos frente a sus 54, y aun así pierden: al alcalde le bastaban 31.",
+             "Ana's ace of coins takes the last trick, 24 points, and the Alcalde's last card, the "
+             "ace of clubs, goes to her own pile: 11 more for her. The partners have 66 points to "
+             "her 54, and still lose: the Alcalde needed only 31.",
+             "El as de oros de Ana se lleva la última baza, 24 puntos, y la última carta de la "
+             "alcaldesa, el as de bastos, va a su propio montón: 11 más para ella. Los compañeros "
+             "suman 66 puntos frente a sus 54, y aun así pierden: a la alcaldesa le bastaban 31.",
              {"in_trick": {0: "1O"},
               "holds": {2: "1B"}, "takes": 0, "points": 24, "score": (38, 28, 54),
               "result": (66, 54), "winner": 1}),
@@ -534,121 +539,122 @@ NOTES: dict[str, tuple[Note, ...]] = {
     "aluette-4p": (
         Note(0, "deal",
              "No trumps and no card points: nine tricks, and the one player who takes the most "
-             "wins the deal for his partnership (P0 and P2 against P1 and P3). The named cards "
-             "decide: P2 holds monsieur, the three of coins, the best card of all, and the "
-             "grand-neuf (the nine of cups); P3 holds madame, the three of cups.",
-             "Sin triunfos y sin puntos en las cartas: nueve bazas, y el jugador que se lleve más "
-             "gana la mano para su pareja (P0 y P2 contra P1 y P3). Mandan las cartas con nombre: "
-             "P2 tiene monsieur, el tres de oros, la mejor de todas, y el grand-neuf (el nueve de "
-             "copas); P3 tiene madame, el tres de copas.",
+             "wins the deal for their partnership (Ana and Carmen against Bruno and Diego). The "
+             "named cards decide: Carmen holds monsieur, the three of coins, the best card of "
+             "all, and the grand-neuf (the nine of cups); Diego holds madame, the three of cups.",
+             "Sin triunfos y sin puntos en las cartas: nueve bazas, y el jugador que se lleve "
+             "más gana el reparto para su pareja (Ana y Carmen contra Bruno y Diego). Mandan "
+             "las cartas con nombre: Carmen tiene monsieur, el tres de oros, la mejor de todas, "
+             "y el grand-neuf (el nueve de copas); Diego tiene madame, el tres de copas.",
              {"holds": {2: "3O 9C", 3: "3C"}, "sides": ((0, 2), (1, 3))}),
         Note(20, "1C",
              "Two aces tie for the best card: the trick is spoiled (“pourri”) and nobody takes "
-             "it; P0, who led it, leads again. P3 could have won it with madame, but he spoils it "
-             "with his ace of cups and keeps madame for later.",
-             "Dos ases empatan como mejor carta: la baza queda nula («pourri») y no es de nadie; "
-             "P0, que salió, vuelve a salir. P3 podía ganarla con madame, pero la anula con su as "
-             "de copas y se guarda a madame para más adelante.",
+             "it; Ana, who led it, leads again. Diego could have won it with madame, but he "
+             "spoils it with his ace of cups and keeps madame for later.",
+             "Dos ases empatan como mejor carta: la baza queda nula («pourri») y no es de "
+             "nadie; Ana, que salió, vuelve a salir. Diego podía ganarla con madame, pero la "
+             "anula con su as de copas y se guarda a madame para más adelante.",
              {"in_trick": {2: "1O", 3: "1C"}, "holds": {3: "1C 3C"}, "takes": None, "next": 0}),
         Note(32, "12B",
-             "Madame's moment: P2 led the grand-neuf, which only the four named cards above it "
-             "beat, and P3 took the trick with madame.",
-             "El momento de madame: P2 ha salido con el grand-neuf, al que solo ganan las cuatro "
-             "cartas con nombre que tiene por encima, y P3 se ha llevado la baza con madame.",
+             "Madame's moment: Carmen led the grand-neuf, which only the four named cards above it "
+             "beat, and Diego took the trick with madame.",
+             "El momento de madame: Carmen ha salido con el grand-neuf, al que solo ganan las "
+             "cuatro cartas con nombre que tiene por encima, y Diego se ha llevado la baza con "
+             "madame.",
              {"in_trick": {2: "9C", 3: "3C"}, "takes": 3}),
         Note(36, "3O",
-             "Monsieur takes the last trick: P2 ends with five tricks, more than anyone, and wins "
-             "the deal for himself and P0. P0's two tricks are not added to his: only the player "
-             "with the most tricks counts.",
-             "Monsieur se lleva la última baza: P2 acaba con cinco bazas, más que nadie, y gana "
-             "la mano para él y para P0. Las dos bazas de P0 no se suman a las suyas: solo cuenta "
-             "el jugador que más bazas tiene.",
+             "Monsieur takes the last trick: Carmen ends with five tricks, more than anyone, "
+             "and wins the deal for herself and Ana. Ana's two tricks are not added to hers: "
+             "only the player with the most tricks counts.",
+             "Monsieur se lleva la última baza: Carmen acaba con cinco bazas, más que nadie, y "
+             "gana el reparto para ella y para Ana. Las dos bazas de Ana no se suman a las "
+             "suyas: solo cuenta el jugador que más bazas tiene.",
              {"in_trick": {2: "3O"}, "takes": 2, "score": (2, 0, 5, 1), "winner": 0}),
     ),
     "chiamata-failed": (
         Note(0, "deal",
              "Five players, eight cards each and no turned-up card: the auction decides the "
-             "trumps and the sides. P0's strength is in swords: the three, the jack, the six and "
+             "trumps and the sides. Ana's strength is in swords: the three, the jack, the six and "
              "the five.",
              "Cinco jugadores, ocho cartas cada uno y ninguna carta vuelta: la subasta decide el "
-             "triunfo y los bandos. La fuerza de P0 está en las espadas: el tres, la sota, el "
+             "triunfo y los bandos. La fuerza de Ana está en las espadas: el tres, la sota, el "
              "seis y el cinco.",
              {"holds": {0: "3E 10E 6E 5E"}}),
         Note(17, "pass",
-             "P1 gives up, and P0 wins the auction at 73: with the partner he is about to call, "
-             "he must take at least 73 of the 120 points. Every raise in the duel with P1 made "
-             "that harder.",
-             "P1 se retira, y P0 gana la subasta con 73: con el compañero que va a llamar, tendrá "
-             "que llevarse al menos 73 de los 120 puntos. Cada puja del duelo con P1 se lo ha "
-             "puesto más difícil.",
+             "Bruno gives up, and Ana wins the auction at 73: with the partner she is about to "
+             "call, she must take at least 73 of the 120 points. Every raise in the duel with "
+             "Bruno made that harder.",
+             "Bruno se retira, y Ana gana la subasta con 73: con el compañero que va a llamar, "
+             "tendrá que llevarse al menos 73 de los 120 puntos. Cada puja del duelo con Bruno "
+             "se lo ha puesto más difícil.",
              {"auction": (0, 73)}),
         Note(18, "call:1E",
-             "P0 calls the ace of swords: swords, his long suit, become trumps, and the ace is "
-             "the one trump that beats his three. Whoever holds it is his partner, in secret: "
-             "only P3, who has it, knows.",
-             "P0 llama al as de espadas: las espadas, su palo largo, pasan a ser triunfo, y el as "
+             "Ana calls the ace of swords: swords, her long suit, become trumps, and the ace is "
+             "the one trump that beats her three. Whoever holds it is her partner, in secret: "
+             "only Diego, who has it, knows.",
+             "Ana llama al as de espadas: las espadas, su palo largo, pasan a ser triunfo, y el as "
              "es el único triunfo que gana a su tres. Quien lo tenga es su compañero, en secreto: "
-             "solo lo sabe P3, que lo tiene.",
+             "solo lo sabe Diego, que lo tiene.",
              {"holds": {0: "3E", 3: "1E"}, "trumps": "E"}),
         Note(42, "1E",
-             "P3 overtrumps P1 with the called ace: now everyone knows he is P0's partner. The "
-             "trick brings their side 16 points.",
-             "P3 pisa a P1 con el as llamado: ahora todos saben que es el compañero de P0. La "
-             "baza da 16 puntos a su bando.",
+             "Diego overtrumps Bruno with the called ace: now everyone knows he is Ana's "
+             "partner. The trick brings their side 16 points.",
+             "Diego pisa a Bruno con el as llamado: ahora todos saben que es el compañero de "
+             "Ana. La baza da 16 puntos a su bando.",
              {"in_trick": {1: "4E", 3: "1E"}, "label": "pisar", "takes": 3, "points": 16}),
         Note(48, "7B",
-             "Coins are not trumps: P0's three of coins beats the king, but P1 tops it with the "
-             "ace of coins, and the defenders take 25 points, 10 of them from the caller's own "
-             "three. P0 still held the three of swords, a trump.",
-             "Los oros no son triunfo: el tres de oros de P0 gana al rey, pero P1 lo supera con "
-             "el as de oros, y los defensores se llevan 25 puntos, 10 de ellos del propio tres "
-             "del que llama. P0 todavía tenía el tres de espadas, un triunfo.",
+             "Coins are not trumps: Ana's three of coins beats the king, but Bruno tops it with "
+             "the ace of coins, and the defenders take 25 points, 10 of them from the caller's "
+             "own three. Ana still held the three of swords, a trump.",
+             "Los oros no son triunfo: el tres de oros de Ana gana al rey, pero Bruno lo supera "
+             "con el as de oros, y los defensores se llevan 25 puntos, 10 de ellos del propio "
+             "tres del que llama. Ana todavía tenía el tres de espadas, un triunfo.",
              {"in_trick": {0: "3O", 1: "1O", 4: "12O"}, "holds": {0: "3E"}, "takes": 1,
               "points": 25}),
         Note(58, "12B",
-             "P1's ace of cups takes the last trick, 33 points. The defenders end with 64 and the "
-             "caller's side with 56, 17 short of 73: the caller loses 2, his partner 1, and each "
-             "defender scores 1.",
-             "El as de copas de P1 se lleva la última baza, 33 puntos. Los defensores acaban con "
-             "64 y el bando del que llama con 56, a 17 de los 73: el que llama pierde 2, su "
+             "Bruno's ace of cups takes the last trick, 33 points. The defenders end with 64 "
+             "and the caller's side with 56, 17 short of 73: the caller loses 2, her partner 1, "
+             "and each defender scores 1.",
+             "El as de copas de Bruno se lleva la última baza, 33 puntos. Los defensores acaban "
+             "con 64 y el bando del que llama con 56, a 17 de los 73: el que llama pierde 2, su "
              "compañero 1, y cada defensor se apunta 1.",
              {"in_trick": {1: "1C"}, "takes": 1, "points": 33, "result": (56, 64),
               "game_points": (-2, 1, 1, -1, 1)}),
     ),
     "rematada-failed": (
         Note(14, "pass",
-             "P0 passes at 111 and P1 has the contract: he must make 111 points alone against the "
-             "other two. His two discards, the last trick and any marriages put more than 120 "
-             "points within reach, but 111 leaves him almost nothing to lose.",
-             "P0 pasa en 111 y el contrato es de P1: tendrá que hacer 111 puntos él solo contra "
-             "los otros dos. Sus dos descartes, las diez de últimas y los cantes ponen a su "
-             "alcance más de 120 puntos, pero con 111 apenas puede permitirse perder nada.",
+             "Ana passes at 111 and Bruno has the contract: he must make 111 points alone "
+             "against the other two. His two discards, the last trick and any marriages put "
+             "more than 120 points within reach, but 111 leaves him almost nothing to lose.",
+             "Ana pasa en 111 y el contrato es de Bruno: tendrá que hacer 111 puntos él solo "
+             "contra los otros dos. Sus dos descartes, las diez de últimas y los cantes ponen a "
+             "su alcance más de 120 puntos, pero con 111 apenas puede permitirse perder nada.",
              {"auction": (1, 111)}),
         Note(16, "discard:12C",
-             "P1 has taken the talon and puts two cards face down on his own pile, the three of "
+             "Bruno has taken the talon and puts two cards face down on his own pile, the three of "
              "coins and the king of cups: 14 points he can no longer lose.",
-             "P1 se ha quedado con el talón y aparta dos cartas boca abajo en su propio montón, "
+             "Bruno se ha quedado con el talón y aparta dos cartas boca abajo en su propio montón, "
              "el tres de oros y el rey de copas: 14 puntos que ya no puede perder.",
              {"holds": {1: "12C"}, "lacks": {1: "3O"}, "score": (0, 14, 0)}),
         Note(17, "trump:E",
              "He names swords trumps: he holds the ace, the king and the knight. The three of "
-             "swords, the second-best trump, is in P0's hand.",
+             "swords, the second-best trump, is in Ana's hand.",
              "Elige espadas de triunfo: tiene el as, el rey y el caballo. El tres de espadas, el "
-             "segundo mejor triunfo, está en la mano de P0.",
+             "segundo mejor triunfo, está en la mano de Ana.",
              {"holds": {1: "1E 12E 11E", 0: "3E"}, "trumps": "E"}),
         Note(41, "10E",
-             "P0 leads his three of swords and P1 catches it with the ace: 23 points for the "
+             "Ana leads her three of swords and Bruno catches it with the ace: 23 points for the "
              "declarer. Even so he has only 47, far from 111, with two tricks left.",
-             "P0 sale con su tres de espadas y P1 lo caza con el as: 23 puntos para el que "
+             "Ana sale con su tres de espadas y Bruno lo caza con el as: 23 puntos para el que "
              "remata. Aun así solo tiene 47, lejos de 111, y quedan dos bazas.",
              {"in_trick": {0: "3E", 1: "1E"}, "takes": 1, "points": 23, "score": (28, 47, 6)}),
         Note(47, "3B",
-             "P0's ace of coins takes the last trick, and the 10 for it. P1 ends with 47 points, "
-             "64 short of his 111: the contract fails, and the other two share the bid, 55.5 "
-             "each.",
-             "El as de oros de P0 se lleva la última baza, y las diez de últimas. P1 acaba con 47 "
-             "puntos, a 64 de sus 111: no cumple el contrato, y los otros dos se reparten la "
-             "puja, 55,5 cada uno.",
+             "Ana's ace of coins takes the last trick, and the 10 for it. Bruno ends with 47 "
+             "points, 64 short of his 111: the contract fails, and the other two share the bid, "
+             "55.5 each.",
+             "El as de oros de Ana se lleva la última baza, y las diez de últimas. Bruno acaba "
+             "con 47 puntos, a 64 de sus 111: no cumple el contrato, y los otros dos se "
+             "reparten la puja, 55,5 cada uno.",
              {"in_trick": {0: "1O"}, "takes": 0, "score": (77, 47, 6), "result": (47, 83),
               "game_points": (55.5, 0, 55.5)}),
     ),

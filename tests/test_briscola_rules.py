@@ -855,9 +855,9 @@ def small_game() -> Game:
     [
         ("", "1B", "does not hold 1B", "no tiene el 1B"),
         ("", "1B", "stock", "mazo"),
-        ("", "4E", "(P1 holds it)", "(la tiene P1)"),
+        ("", "4E", "(Bruno holds it)", "(la tiene Bruno)"),
         ("4C 4E", "4C", "has been played", "ya se jugó"),
-        ("4C", "5C", "P1 is to play", "juega P1"),
+        ("4C", "5C", "Bruno is to play", "juega Bruno"),
         ("", "exchange:2O", "exchange=none", "exchange=none"),
         ("", "13O", "13O", "13O"),
         ("", "foo", "foo", "foo"),

@@ -38,12 +38,12 @@ from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
 from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.cli import arguments, main
-from cardrules.cli.commands import PLAYER_NAMES
 from cardrules.cli.render import Renderer
 from cardrules.cli.session import Advisor, thinking
 from cardrules.cli.startup import env_lang
 from cardrules.core.actions import Deal, NumberMove, Phrases, format_action
 from cardrules.core.errors import Lang
+from cardrules.core.players import PLAYER_NAMES
 from cardrules.engine import SeatView
 from cardrules.games.aluette import Discard, Signal
 
@@ -84,14 +84,11 @@ def write(tmp_path: Path, data: Any, name: str = "record.json") -> str:
 def bot_names(players: int, me: int | None, lang: Lang = "en") -> list[str]:
     """The names the terminal gives the seats: *you*, and names (never numbers) for the bots."""
     you = "You" if lang == "en" else "Tú"
-    others = iter(PLAYER_NAMES)
-    return [you if s == me else next(others) for s in range(players)]
+    return [you if s == me else PLAYER_NAMES[s] for s in range(players)]
 
 
 def record_names(game: Game) -> list[str]:
-    """The names a replay shows: the record's, or the terminal's when it names nobody."""
-    if game.names == tuple(f"P{s}" for s in range(game.players)):
-        return list(PLAYER_NAMES[:game.players])
+    """The names a replay shows: the record's (the engine's own when it names nobody)."""
     return list(game.names)
 
 
@@ -698,7 +695,7 @@ def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) ->
     you = Narrator(game.rules, bot_names(4, 2), "en", viewer=2, you=2)
     assert you.game_points(result) == "Your side scores 2 game points."
     assert Narrator(game.rules, bot_names(4, 1), "es", you=1).game_points(result) == (
-        "Ana y Bruno se apuntan 2 puntos de juego.")
+        "Ana y Carmen se apuntan 2 puntos de juego.")
     one = Result((112, 8), ((0,), (1,)), (112, 8), 0, (2, 0))
     assert Narrator(game.rules, bot_names(2, 0), "es", you=0).game_points(one) == (
         "Te apuntas 2 puntos de juego.")
@@ -779,12 +776,12 @@ def test_interactive_screen_shows_the_position(
     status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert "\nAna is a bot: pimc, level normal (a search bot).\n" in out
+    assert "\nBruno is a bot: pimc, level normal (a search bot).\n" in out
     assert you_narrator(game, 0).deal(next(game.steps())) in out.splitlines()
     up = f"{game.turn_up.code} ({game.rules.pack.card_name(game.turn_up, 'en')})"
     suit = game.rules.pack.suit_name(game.turn_up.suit, "en")
     assert f"\nTrumps: {suit} · turned up: {up} · stock: 34 cards\n" in out
-    assert "Points: You 0 · Ana 0" in out
+    assert "Points: You 0 · Bruno 0" in out
     assert "Table: empty, you lead." in out
     hand = sorted(game.hands[0], key=lambda c: c.sort_key)
     for i, card in enumerate(hand, 1):
@@ -890,8 +887,6 @@ def test_interactive_refused_card_gives_the_rules_reason(
     assert said.say("en").startswith(f"You can't play {other[0].code} ({name}): ")
 
 
-@pytest.mark.xfail(strict=True, reason="account/refusals.py says the engine's reason with the "
-                   "game's stand-in names ('P1 must follow suit'), not to the player")
 def test_a_refusal_numbers_no_player(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -931,8 +926,8 @@ def test_interactive_spanish(
     status, out, _ = run(capsys, "play", "brisca", "--players", "4", "--seed", "3",
                          "--lang", "es", stdin="zzz\n" + "1\n" * 20, monkeypatch=monkeypatch)
     assert status == 0
-    assert "\nAna, Bruno y Carmen son bots: pimc, nivel normal (un bot de búsqueda).\n" in out
-    assert "Bandos: Tú y Bruno contra Ana y Carmen" in out
+    assert "\nBruno, Carmen y Diego son bots: pimc, nivel normal (un bot de búsqueda).\n" in out
+    assert "Bandos: Tú y Carmen contra Bruno y Diego" in out
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert "── Baza 1 ──" in out
     assert "Mesa: vacía, sales tú." in out
@@ -943,9 +938,9 @@ def test_interactive_spanish(
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
     assert "── Fin del reparto ──" in out
-    assert "Tu bando (Tú, Bruno): " in out and "El otro bando (Ana, Carmen): " in out
+    assert "Tu bando (Tú, Carmen): " in out and "El otro bando (Bruno, Diego): " in out
     last = out.rstrip().splitlines()[-1]
-    assert last.startswith(("Tu bando gana el reparto, ", "Ana y Carmen ganan el reparto, ",
+    assert last.startswith(("Tu bando gana el reparto, ", "Bruno y Diego ganan el reparto, ",
                             "Empate, "))
     for english in ("Your hand", "Trick", "You play", " wins", " the "):
         assert english not in out
@@ -959,14 +954,14 @@ def test_interactive_partners_and_a_finished_four_player_deal(
                          "--seed", "21", "--level", "easy", stdin="1\n" * 20,
                          monkeypatch=monkeypatch)
     assert status == 0
-    assert "Ana, Bruno and Carmen are bots: pimc, level easy (a search bot)." in out
-    assert "Sides: Ana and Bruno against You and Carmen" in out
+    assert "Ana, Carmen and Diego are bots: pimc, level easy (a search bot)." in out
+    assert "Sides: Ana and Carmen against You and Diego" in out
     assert "Points: the other side " in out and " · your side " in out
-    assert "Your side (You, Carmen): " in out
-    assert "The other side (Ana, Bruno): " in out
+    assert "Your side (You, Diego): " in out
+    assert "The other side (Ana, Carmen): " in out
     game = new_game("briscas", players=4, seed=21)
     assert out.rstrip().splitlines()[-1].startswith(
-        ("Your side wins the deal, ", "Ana and Bruno win the deal, ", "A draw, "))
+        ("Your side wins the deal, ", "Ana and Carmen win the deal, ", "A draw, "))
     assert game.sides == ((0, 2), (1, 3))
 
 
@@ -1008,10 +1003,10 @@ def test_interactive_alcalde_shows_the_open_hand(
     status, out, _ = run(capsys, "play", "alcalde", "--seed", "5", "--lang", "es",
                          stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
-    assert "Bandos: Tú y Ana contra Bruno" in out
+    assert "Bandos: Tú y Bruno contra Carmen" in out
     shown = " ".join(c.code for c in view.visible_hands[1])
-    assert f"\nCartas de Ana (boca arriba): {shown}\n" in out
-    assert "Cartas de Bruno" not in out
+    assert f"\nCartas de Bruno (boca arriba): {shown}\n" in out
+    assert "Cartas de Carmen" not in out
 
 
 # The bots and the hint --------------------------------------------------------------------------
@@ -1081,7 +1076,7 @@ def test_pimc_plays_a_whole_deal_seeded_from_the_deal(
             "--level", "easy", "--save", str(save)]
     status, out, err = run(capsys, *args, stdin="1\n" * 40, monkeypatch=monkeypatch)
     assert status == 0, err
-    assert "Ana and Bruno are bots: pimc, level easy (a search bot)." in out
+    assert "Ana and Carmen are bots: pimc, level easy (a search bot)." in out
     assert END["en"] in out
     game = saved_game(save)
     assert game.is_over
@@ -1296,7 +1291,7 @@ def test_interactive_setup_phase_and_answers(
     assert len(mine) == len(theirs) == 6  # each took 6 of the 12 cards left over
     for card in mine:
         assert f"\n  You put {card.code} (" in out
-    assert out.splitlines().count("  Carmen puts a card aside, face down.") == len(theirs)
+    assert out.splitlines().count("  Diego puts a card aside, face down.") == len(theirs)
     for card in theirs:
         assert f"put {card.code}" not in out and f"puts {card.code}" not in out
     # The leftover cards the user drew are named.
@@ -1329,8 +1324,8 @@ def test_partner_signals_are_seen_and_opponents_are_not(
     assert by_partner and by_opponents  # the seed makes both
     told_signals = [line for line in out.splitlines() if " signals to the partner: " in line]
     assert len(told_signals) == len(by_partner)
-    assert all(line.startswith("  Bruno signals") for line in told_signals)  # seat 2
-    assert "Ana signals" not in out and "Carmen signals" not in out
+    assert all(line.startswith("  Carmen signals") for line in told_signals)  # seat 2
+    assert "Bruno signals" not in out and "Diego signals" not in out
     # Watching the same deal with bots in every seat, every signal is told.
     status, auto, _ = run(capsys, "play", "aluette", "--seed", "1", "--bot", "random",
                           "--option", "signals=true", "--auto")
@@ -1340,14 +1335,14 @@ def test_partner_signals_are_seen_and_opponents_are_not(
 def test_interactive_answer_to_a_surrender(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Aluette, random bots, seed 1: Carmen (seat 3) offers to surrender and the user (next)
+    # Aluette, random bots, seed 1: Diego (seat 3) offers to surrender and the user (next)
     # answers.
     for lang, offer, menu, accepted, verdict in (
-        ("en", "Carmen offers to surrender.",
+        ("en", "Diego offers to surrender.",
          " 1) accept  accept the surrender: the deal ends and your side scores",
          "You accept the surrender.",
          "Your side wins the deal, 1–0. A surrender was accepted."),
-        ("es", "Carmen ofrece rendirse.",
+        ("es", "Diego ofrece rendirse.",
          " 1) accept  aceptar la rendición: el reparto termina y tu bando puntúa",
          "Aceptas la rendición.",
          "Tu bando gana el reparto, 1–0. Se aceptó una rendición."),

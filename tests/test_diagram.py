@@ -114,7 +114,7 @@ def test_the_deal_is_shown_as_dealt() -> None:
     assert f'<div class="cr-turnup" data-card="{turned}">' in html
     assert "Trumps: coins" in html and "Turned-up card" in html
     assert "Trick 1" in html and "Trick 20" in html
-    assert "P0 gives the seven of coins for the turned-up card, the ace of coins." in html
+    assert "Ana gives the seven of coins for the turned-up card, the ace of coins." in html
 
 
 def test_spanish_wording() -> None:
@@ -122,9 +122,9 @@ def test_spanish_wording() -> None:
     assert "Baza 1" in html and "Triunfo: oros" in html and "Carta vuelta" in html
     assert "Trick" not in html and "Trumps" not in html
     assert 'title="siete de oros"' in html
-    assert "P0 cambia el siete de oros por la carta vuelta, el as de oros." in html
-    assert "Sale P0 (" in html and "P0 se lleva la baza 1 (0 puntos)." in html
-    assert texts(html, "cr-score__winner") == ["P0 gana el reparto, 80–40."]
+    assert "Ana cambia el siete de oros por la carta vuelta, el as de oros." in html
+    assert "Sale Ana (" in html and "Ana se lleva la baza 1 (0 puntos)." in html
+    assert texts(html, "cr-score__winner") == ["Ana gana el reparto, 80–40."]
 
 
 @pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.glob("*.json")))
@@ -173,11 +173,11 @@ def test_the_diagram_and_the_widget_agree_on_hidden_cards() -> None:
     discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
     assert len(discards) == 12
     assert shown[4:16] == [s["text"] for s in discards]
-    assert shown[4] == "P0 puts the three of swords aside, face down."
+    assert shown[4] == "Ana puts the three of swords aside, face down."
     for told, step in zip(hidden[4:16], discards, strict=True):
         others = [t["text"] for seat, t in step["texts"].items() if seat != str(step["actor"])]
         assert len(others) == 3 and {told} == set(others)
-    assert hidden[4] == "P0 puts a card aside, face down."
+    assert hidden[4] == "Ana puts a card aside, face down."
     assert all("swords" not in t and "coins" not in t for t in hidden)
     assert 'data-action="discard:?"' in render_deal(data, "es", open_hands=False)
     game = cardrules.replay(data)
@@ -310,10 +310,11 @@ def test_the_auction_is_a_table_of_rounds_under_its_own_heading() -> None:
     assert "bids" not in html and "passes." not in html  # no line per bid
     # What followed it, under the same heading: who won, the call and its picture, the holder.
     after = html[auction:html.index('<p class="cr-heading">Tricks</p>')]
-    assert "P0 wins the auction: 81 points to take." in after
+    assert "Ana wins the auction: 81 points to take." in after
     assert 'data-action="call:12O"><img class="cr-card cr-card--small"' in after
-    assert "P0 calls the king of coins: coins are trumps." in after
-    assert "P3 holds the called card: P0 and P3 play together against P1, P2 and P4." in after
+    assert "Ana calls the king of coins: coins are trumps." in after
+    assert ("Diego holds the called card: Ana and Diego play together against Bruno, Carmen and "
+            "Elena.") in after
     spanish = render_deal(data, "es")
     assert cells(spanish)[0] == ["61", "paso", "paso", "62", "63"]
     assert '<p class="cr-heading">Subasta</p>' in spanish
@@ -326,9 +327,9 @@ def test_a_diagram_of_later_tricks_says_only_what_came_of_the_auction() -> None:
     summary = re.search(r'cr-deal__auction--summary">(.*?)</div>', html, re.S)
     assert summary is not None
     assert texts(summary.group(1), "cr-news") == [
-        "P0 wins the auction: 81 points to take.",
-        "P0 calls the king of coins: coins are trumps.",
-        "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."]
+        "Ana wins the auction: 81 points to take.",
+        "Ana calls the king of coins: coins are trumps.",
+        "Diego holds the called card: Ana and Diego play together against Bruno, Carmen and Elena."]
     # Buia: the call comes after trick 1; a diagram of tricks 1-2 has the auction and the call.
     buia = render_deal(record("chiamata-buia.json"), "en", tricks=(1, 2))
     assert len(cells(buia)) == 10
@@ -366,7 +367,7 @@ def test_the_talon_face_down_then_face_up_and_who_took_it() -> None:
         assert shown is not None and shown.group(1).split() == talon
         assert re.findall(r'alt="(\w+)"', shown.group(2)) == talon  # face up, in every view
         assert shown.group(2).endswith(
-            "P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+            "Ana shows the talon, the five of clubs and the king of coins, and takes it.")
 
 
 def test_the_defenders_of_rematada_are_not_a_side() -> None:
@@ -374,7 +375,8 @@ def test_the_defenders_of_rematada_are_not_a_side() -> None:
     metas = texts(html, "cr-seat__meta")
     assert metas == ["declarer", "dealer"]  # the middle player has no part and does not deal
     assert "side 2" not in html and "cr-side-1" not in html
-    assert "P0 wins the auction at 114: the other two play against them, each on their own." in html
+    assert ("Ana wins the auction at 114: the other two play against them, each on their "
+            "own.") in html
     chiamata = render_deal(record("chiamata-5p.json"), "es")
     assert texts(chiamata, "cr-seat__meta") == [
         "el que llama", "defensor", "defensor", "compañero", "defensor · da las cartas"]
@@ -390,12 +392,13 @@ def test_the_partner_is_named_when_the_called_card_is_played() -> None:
         trick = re.search(r'<li class="cr-trick" data-trick="7".*?</li></ol>(.*?)</li>', html,
                           re.S)
         assert trick is not None
-        assert ('<p class="cr-trick__news">P3 had the called card: P0 and P3 play together '
-                'against P1, P2 and P4.</p>') in trick.group(1)
+        assert ('<p class="cr-trick__news">Diego had the called card: Ana and Diego play together '
+                'against Bruno, Carmen and Elena.</p>') in trick.group(1)
         # The open account names the holder at the call too; an onlooker learns it at trick 7.
-        assert ("P3 holds the called card" in html) == at_call
+        assert ("Diego holds the called card" in html) == at_call
     spanish = render_deal(data, "es", open_hands=False)
-    assert "P3 tenía la carta llamada: P0 y P3 forman pareja contra P1, P2 y P4." in spanish
+    assert ("Diego tenía la carta llamada: Ana y Diego forman pareja contra Bruno, Carmen y "
+            "Elena.") in spanish
 
 
 def test_the_rematada_score_says_what_the_points_are_made_of() -> None:
@@ -407,7 +410,7 @@ def test_the_rematada_score_says_what_the_points_are_made_of() -> None:
     row = re.search(r'<tr class="cr-side-0 cr-score--winner" data-seat="0" data-points="122">'
                     r"(.*?)</tr>", html)
     assert row is not None
-    assert re.findall(r"<td[^>]*>(\w+)</td>", row.group(1)) == ["P0", "71", "21", "20", "10",
+    assert re.findall(r"<td[^>]*>(\w+)</td>", row.group(1)) == ["Ana", "71", "21", "20", "10",
                                                                 "122"]
     spanish = render_deal(data, "es")
     assert "<th data-part=\"last\">Diez de últimas</th>" in spanish
@@ -421,7 +424,7 @@ def test_the_rematada_score_says_what_the_points_are_made_of() -> None:
     assert '"3B"' in render_deal(data, "en")  # the open diagram shows them
     assert "three of clubs" not in hidden and "ace of cups" not in hidden
     assert '<td data-part="discard" class="cr-score__hidden"' in hidden
-    assert "P0 puts a card face down on his own pile." in hidden
+    assert "Ana puts a card face down on his own pile." in hidden
     assert re.search(r'data-part="discard"[^>]*>21<', hidden) is None
 
 

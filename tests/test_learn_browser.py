@@ -24,9 +24,9 @@ from cardrules.web import board as web
 PHONE = 375
 DESKTOP = 1200
 SAMPLE = "examples/brisca-4p.json"  # the Brisca page's and the Try it page's own deal
-NOTED = 12  # a step of it with a note (P3 loads his partner's trick with an ace)
+NOTED = 12  # a step of it with a note (Diego loads his partner's trick with an ace)
 LINKED = "examples/briscas-2p.json"  # a sample the Try it page does not show by itself
-MIDDLE = 15  # a step of it with a note (P1 trumps the three of swords)
+MIDDLE = 15  # a step of it with a note (Bruno trumps the three of swords)
 
 
 def record_of(path: str) -> dict[str, Any]:

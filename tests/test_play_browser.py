@@ -166,7 +166,7 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     # Step mode steps aside, with the static diagram (it shows hands the seat may not see).
     assert not widget.locator(".cr-widget__controls").is_visible()
     assert not page.locator("figure.cr-deal .cr-deal__play").first.is_visible()
-    assert widget.locator(".cr-play__title").inner_text() == "Briscola (Italy) · you play as P1"
+    assert widget.locator(".cr-play__title").inner_text() == "Briscola (Italy) · you play as Bruno"
     seen.shot("start")
     # The other hand shows as backs only.
     state = wait_for_turn_or_end(seen)
@@ -248,7 +248,7 @@ def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]
     assert result is not None and record["game"] == "brisca" and record["players"] == 2
     assert shown_points(widget) == list(result.side_points)
     status = widget.locator(".cr-play__status").inner_text()
-    assert status.startswith(("Ganas el reparto", "P1 gana el reparto", "Empate")), status
+    assert status.startswith(("Ganas el reparto", "Bruno gana el reparto", "Empate")), status
     assert widget.locator(".cr-play__open").inner_text() == "Abrir paso a paso"
     no_long_tasks(seen)
 

@@ -91,7 +91,7 @@ def test_a_link_and_a_new_deal_keep_to_the_schema() -> None:
 def test_the_checker_refuses_what_the_schema_does_not_say() -> None:
     answer = board.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), "en")
     assert answer["ok"]
-    answer["steps"][3]["winner"] = "P0"
+    answer["steps"][3]["winner"] = "Ana"
     with pytest.raises(AssertionError, match="winner"):
         check(answer, schema.DealJSON, "altered")
     answer["steps"][3]["winner"] = None

@@ -134,8 +134,8 @@ def test_a_seat_is_told_only_what_it_may_know() -> None:
     """A discard names its card in the open account and to its owner; every other seat is told
     that a card was put aside, and nothing of which card it was."""
     record = chanted_aluette()
-    for lang, hidden in (("en", "P0 puts a card aside, face down."),
-                         ("es", "P0 aparta una carta boca abajo.")):
+    for lang, hidden in (("en", "Ana puts a card aside, face down."),
+                         ("es", "Ana aparta una carta boca abajo.")):
         answer = web.steps_data(record, lang)
         assert answer["ok"]
         discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
@@ -149,7 +149,7 @@ def test_a_seat_is_told_only_what_it_may_know() -> None:
                 assert step["texts"][seat] == {"text": step["texts"][seat]["text"]}
                 assert card not in step["texts"][seat]["text"]
         first = discards[0]
-        assert first["text"].startswith("P0 ") and first["texts"]["1"]["text"] == hidden
+        assert first["text"].startswith("Ana ") and first["texts"]["1"]["text"] == hidden
         # Steps that hide nothing carry no per-seat words at all.
         assert all("texts" not in s for s in answer["steps"]
                    if not s["action"].startswith("discard:"))
@@ -160,7 +160,7 @@ def test_a_signal_is_told_to_the_partner_only() -> None:
     game.play("signal:aces")
     answer = web.steps_data(game.to_record(), "en")
     step = answer["steps"][1]
-    assert step["text"] == "P0 signals to the partner: the mouth open (aces)."
+    assert step["text"] == "Ana signals to the partner: the mouth open (aces)."
     assert step["texts"] == {"1": {"text": ""}, "3": {"text": ""}}  # the opponents see nothing
 
 
@@ -213,11 +213,12 @@ def test_a_seat_learns_the_partner_when_the_called_card_is_played() -> None:
     steps = answer["steps"]
     call = next(i for i, s in enumerate(steps) if s["action"] == "call:12O")
     played = next(i for i, s in enumerate(steps) if s["action"] == "12O")
-    holds = "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."
-    had = "P3 had the called card: P0 and P3 play together against P1, P2 and P4."
+    holds = ("Diego holds the called card: Ana and Diego play together against Bruno, Carmen "
+             "and Elena.")
+    had = "Diego had the called card: Ana and Diego play together against Bruno, Carmen and Elena."
     assert steps[call]["news_text"] == holds and steps[played]["news_text"] == had
     one = seat_words(answer, 1)
-    assert not any("partner" in words or "P3 h" in words for words in one[:played])
+    assert not any("partner" in words or "Diego h" in words for words in one[:played])
     assert had in one[played]
     for step in steps[:played]:
         assert not step["known_by"][1]
@@ -230,7 +231,7 @@ def test_a_seat_learns_the_partner_when_the_called_card_is_played() -> None:
     assert steps[call]["roles_hidden"] == ["caller", "", "", "", ""]
     es = steps_of(path, "es")["steps"]
     assert es[played]["news_text"] == (
-        "P3 tenía la carta llamada: P0 y P3 forman pareja contra P1, P2 y P4.")
+        "Diego tenía la carta llamada: Ana y Diego forman pareja contra Bruno, Carmen y Elena.")
 
 
 def test_the_talon_and_the_auction_step_by_step() -> None:
@@ -241,8 +242,8 @@ def test_the_talon_and_the_auction_step_by_step() -> None:
     assert answer["talon"] == {"cards": record["deal"]["talon"], "step": 17, "seat": 0}
     assert [s["talon"] for s in steps[:18]] == [2] * 17 + [0]
     assert steps[17]["news_text"] == (
-        "P0 wins the auction at 114: the other two play against them, each on their own. "
-        "P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+        "Ana wins the auction at 114: the other two play against them, each on their own. "
+        "Ana shows the talon, the five of clubs and the king of coins, and takes it.")
     assert "texts" not in steps[17]  # the talon is shown to everyone
     calls = answer["auction"]["calls"]
     assert answer["auction"]["rounds"] == 8
@@ -310,24 +311,24 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     assert en["trump_name"] == "coins" and es["trump_name"] == "oros"
     assert en["cards"]["10C"] == "jack of cups" and es["cards"]["10C"] == "sota de copas"
     plays = [s["text"] for s in es["steps"] if s["action"] == "10C"]
-    assert plays == ["P1 juega la sota de copas."]  # la sota, el caballo
+    assert plays == ["Bruno juega la sota de copas."]  # la sota, el caballo
     exchange = next(s for s in en["steps"] if s["action"].startswith("exchange:"))
     assert exchange["text"] == (
-        "P0 gives the seven of coins for the turned-up card, the ace of coins.")
+        "Ana gives the seven of coins for the turned-up card, the ace of coins.")
     last_draw = next(s for s in en["steps"] if s["draw_text"])
     assert last_draw["draw_text"] == (
-        "P1 draws the turned-up card, the two of coins. The stock is used up.")
-    assert en["result"]["text"] == "P0 wins the deal, 80–40."
-    assert es["result"]["text"] == "P0 gana el reparto, 80–40."
+        "Bruno draws the turned-up card, the two of coins. The stock is used up.")
+    assert en["result"]["text"] == "Ana wins the deal, 80–40."
+    assert es["result"]["text"] == "Ana gana el reparto, 80–40."
     assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
-    assert en["seats"][1] == {"name": "P1", "side": 1, "dealer": True}
+    assert en["seats"][1] == {"name": "Bruno", "side": 1, "dealer": True}
 
 
 def test_sides_are_named_by_their_players() -> None:
     assert steps_of(ROOT / "examples" / "brisca-6p.json", "es")["side_names"] == [
-        "P0, P2 y P4", "P1, P3 y P5"]
+        "Ana, Carmen y Elena", "Bruno, Diego y Félix"]
     assert steps_of(ROOT / "examples" / "brisca-4p.json")["side_names"] == [
-        "P0 and P2", "P1 and P3"]
+        "Ana and Carmen", "Bruno and Diego"]
 
 
 def test_played_cards_carry_their_label() -> None:
@@ -345,7 +346,7 @@ def test_trick_scored_games_report_tricks_and_game_points() -> None:
     answer = steps_of(ROOT / "examples" / "aluette-4p.json", "es")
     assert answer["scored_by"] == "tricks" and answer["trump"] is None and not answer["draws"]
     assert all(label is None for s in answer["steps"] for _, _, label in s["table"])
-    assert answer["result"]["text"].startswith("P0 y P2 ganan el reparto, ")
+    assert answer["result"]["text"].startswith("Ana y Carmen ganan el reparto, ")
 
 
 def test_seats_that_see_other_hands_are_listed() -> None:
@@ -727,7 +728,7 @@ def test_examples_replay_the_same_inside_pyodide(built_wheel: Path, tmp_path: Pa
             assert there == here, path
     hidden = [s for s in inside["records"][str(chanted)]["steps_es"]["steps"] if "texts" in s]
     assert len(hidden) == 12
-    assert hidden[0]["texts"]["1"]["text"] == "P0 aparta una carta boca abajo."
+    assert hidden[0]["texts"]["1"]["text"] == "Ana aparta una carta boca abajo."
     # New deals of the auction games, played by the bots inside Pyodide: the same as here.
     assert sorted(inside["new_deals"]) == ["chiamata/5/7", "rematada/3/7"]
     for key, answer in inside["new_deals"].items():

@@ -128,7 +128,8 @@ def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     expected = [s["draw_text"] for s in told if s["draw_text"]]
     assert draws == expected and draws[-1].endswith("The stock is used up.")
     assert shown_points(widget) == side_points(path) == [54, 66]
-    assert on_board(widget, ".cr-board__result").inner_text() == "P1 and P3 win the deal, 66–54."
+    result = on_board(widget, ".cr-board__result").inner_text()
+    assert result == "Bruno and Diego win the deal, 66–54."
     assert widget.locator(".cr-widget__counter").inner_text() == "Step 42 of 42"
     # ...and back to the start.
     widget.locator(".cr-w-button", has_text="First").click()
@@ -150,7 +151,7 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
     result = shown_deal(web.steps_data(record_of(path), "es"))["result"]
-    assert result is not None and result["text"].startswith("P2 gana el reparto")
+    assert result is not None and result["text"].startswith("Carmen gana el reparto")
     assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     # One seat's view: the Alcalde's opponents see each other's hands, not the Alcalde's.
     widget.locator(".cr-w-button", has_text="Inicio").click()
@@ -281,10 +282,10 @@ def chanted_aluette() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "lang", "open_text", "hidden_text"),
     [
-        ("try/", "en", "P0 puts the three of swords aside, face down.",
-         "P0 puts a card aside, face down."),
-        ("es/try/", "es", "P0 aparta el tres de espadas boca abajo.",
-         "P0 aparta una carta boca abajo."),
+        ("try/", "en", "Ana puts the three of swords aside, face down.",
+         "Ana puts a card aside, face down."),
+        ("es/try/", "es", "Ana aparta el tres de espadas boca abajo.",
+         "Ana aparta una carta boca abajo."),
     ],
 )
 def test_one_seat_view_keeps_a_discard_hidden(
@@ -309,7 +310,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
     assert text.inner_text() == hidden_text
     board = widget.locator(".cr-board")
     assert "3E" not in board.inner_html()  # no picture, no title, no code of the card
-    assert hands.nth(0).locator("img.cr-card--back").count() == 14  # P0's hand: backs only
+    assert hands.nth(0).locator("img.cr-card--back").count() == 14  # Ana's hand: backs only
     assert hands.nth(1).locator("img.cr-card--back").count() == 0  # its own hand: face up
     widget.locator(".cr-widget__view").select_option("0")
     assert text.inner_text() == open_text
@@ -349,7 +350,7 @@ def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
         widget.locator(".cr-w-button--next").click()
     assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
     assert "cr-side-0" in (seats.nth(0).get_attribute("class") or "")
-    assert seats.nth(0).locator(".cr-board__side").inner_text() == "partner of P2"
+    assert seats.nth(0).locator(".cr-board__side").inner_text() == "partner of Carmen"
     widget.locator(".cr-widget__view").select_option("0")  # seat 0 is not told yet
     assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 4
     assert "cr-side-0" not in (seats.nth(0).get_attribute("class") or "")
@@ -402,19 +403,20 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
     assert auction_cells(widget)[0] == ["61", "pass", "pass", "62", "63"]
-    assert text.inner_text() == "P4 bids 63."
-    step_until(widget, lambda: text.inner_text().startswith("P0 calls"))
+    assert text.inner_text() == "Elena bids 63."
+    step_until(widget, lambda: text.inner_text().startswith("Ana calls"))
     assert len(auction_cells(widget)) == 10 and auction_cells(widget)[9][0] == "81"
     assert on_board(widget, "td.is-high").inner_text() == "81"
-    holds = "P3 holds the called card: P0 and P3 play together against P1, P2 and P4."
-    assert text.inner_text() == "P0 calls the king of coins: coins are trumps. " + holds
+    holds = ("Diego holds the called card: Ana and Diego play together against Bruno, Carmen "
+             "and Elena.")
+    assert text.inner_text() == "Ana calls the king of coins: coins are trumps. " + holds
     assert trumps.inner_text() == "Trumps: coins"
     assert metas.nth(3).inner_text() == "partner"
     assert head.inner_text().lower() == "side"
     # Seat 1 is told the call, not who holds the card: no partner, no sides, a score by player.
     view = widget.locator(".cr-widget__view")
     view.select_option("1")
-    assert text.inner_text() == "P0 calls the king of coins: coins are trumps."
+    assert text.inner_text() == "Ana calls the king of coins: coins are trumps."
     assert metas.nth(0).inner_text() == "caller"
     assert metas.nth(3).inner_text() == ""
     assert "cr-side" not in (seats.nth(3).get_attribute("class") or "")
@@ -423,8 +425,8 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     assert text.inner_text().endswith(holds)
     assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
     view.select_option("1")
-    step_until(widget, lambda: text.inner_text().startswith("P3 plays the king of coins"))
-    had = "P3 had the called card: P0 and P3 play together against P1, P2 and P4."
+    step_until(widget, lambda: text.inner_text().startswith("Diego plays the king of coins"))
+    had = "Diego had the called card: Ana and Diego play together against Bruno, Carmen and Elena."
     assert text.inner_text().endswith(had)
     assert metas.nth(3).inner_text() == "partner"
     assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
@@ -458,15 +460,15 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     assert not any(f'data-card="{code}"' in board.inner_html() for code in talon)
     assert on_board(widget, ".cr-board__trumps").inner_text() == (
         "No trumps until the auction's winner names them")
-    step_until(widget, lambda: text.inner_text().startswith("P1 passes.") and
+    step_until(widget, lambda: text.inner_text().startswith("Bruno passes.") and
                "talon" in text.inner_text())
     assert text.inner_text() == (
-        "P1 passes. P0 wins the auction at 114: the other two play against them, each on their "
-        "own. P0 shows the talon, the five of clubs and the king of coins, and takes it.")
+        "Bruno passes. Ana wins the auction at 114: the other two play against them, each on their "
+        "own. Ana shows the talon, the five of clubs and the king of coins, and takes it.")
     for seat in ("all", "1", "2"):  # face up in every view, and who took it
         view.select_option(seat)
         assert [box.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == talon
-        assert box.inner_text() == "The talon, shown and taken by P0"
+        assert box.inner_text() == "The talon, shown and taken by Ana"
     # The defenders are not a side: no partner, no colour; the declarer has his part. Players
     # are named, never numbered.
     assert [metas.nth(i).inner_text() for i in range(3)] == ["declarer", "", "dealer"]
@@ -476,7 +478,7 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     view.select_option("1")
     for _ in range(2):
         widget.locator(".cr-w-button--next").click()
-    assert text.inner_text() == "P0 puts a card face down on his own pile."
+    assert text.inner_text() == "Ana puts a card face down on his own pile."
     html = board.inner_html()
     for code, name in (("3B", "three of clubs"), ("1C", "ace of cups")):
         assert f'"{code}"' not in html and f"/{code}.svg" not in html and name not in html
@@ -487,7 +489,7 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     assert discards.all_inner_texts() == ["?", "0", "0"]
     assert shown_points(widget) == [0, 0, 0]  # the 21 points of his discards are his secret
     view.select_option("all")
-    assert text.inner_text() == "P0 puts the ace of cups face down on his own pile."
+    assert text.inner_text() == "Ana puts the ace of cups face down on his own pile."
     assert [down.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == [
         "3B", "1C"]
     assert discards.all_inner_texts() == ["21", "0", "0"] and shown_points(widget) == [21, 0, 0]
@@ -499,10 +501,10 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     assert heads == ["Player", "Cards won", "Discards", "Marriages", "Last trick", "Points",
                      "Tricks"]
     row = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr").first
-    assert row.locator("td").all_inner_texts() == ["P0", "71", "21", "20", "10", "122", "6"]
+    assert row.locator("td").all_inner_texts() == ["Ana", "71", "21", "20", "10", "122", "6"]
     assert shown_points(widget) == [122, 9, 19]
     assert on_board(widget, ".cr-board__result").inner_text().startswith(
-        "P0 makes the contract: 122 points, 114 needed.")
+        "Ana makes the contract: 122 points, 114 needed.")
 
 
 @pytest.mark.parametrize(("path", "sample", "first"), [

@@ -355,8 +355,9 @@ class Narrator:
             >>> words = Narrator(game.rules, game.names, "en", viewer=1)
             >>> [words.news(s, p) for p, s in zip(steps, steps[1:]) if words.news(s, p)]
             ... # doctest: +NORMALIZE_WHITESPACE
-            [['P0 wins the auction: 81 points to take.'],
-             ['P3 had the called card: P0 and P3 play together against P1, P2 and P4.']]
+            [['Ana wins the auction: 81 points to take.'],
+             ['Diego had the called card:
+               Ana and Diego play together against Bruno, Carmen and Elena.']]
         """
         lines = self.won(step)
         talon = self.talon(step)

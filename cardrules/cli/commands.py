@@ -49,9 +49,6 @@ FILE_LIMIT = 200
 TITLE_LIMIT = 200
 """How many characters of a record's title a replay shows at most."""
 
-PLAYER_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Félix", "Gloria", "Hugo")
-"""The names the terminal gives the bots (and the players of a record that names none), in seat
-order: players are named, never numbered."""
 
 BOT_KINDS = {
     "pimc": N_("pimc, level {level} (a search bot)"),
@@ -153,10 +150,8 @@ def replay_command(args: argparse.Namespace, lang: Lang) -> int:
 
 
 def _record_names(game: Game) -> list[str]:
-    """The players' names a replay shows: the record's (escaped and cut), or
-    :data:`PLAYER_NAMES` when the record names none (the engine's stand-ins number the seats)."""
-    if game.names == game.rules.engine_setup.names:
-        return list(PLAYER_NAMES[:game.players])
+    """The players' names a replay shows: the record's, escaped and cut (a record that names
+    none is played by :data:`cardrules.core.players.PLAYER_NAMES`)."""
     return [visible(player, SHOWN_LIMIT) for player in game.names]
 
 
@@ -267,8 +262,7 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
     save = None if args.save is None else SaveTarget.check(args.save, args.force, lang)
     bots = _bots(args.bot, args.level, game.seed, n)
     hint_seed = (game.seed if game.seed is not None else 0) * 8 + 7
-    others = iter(PLAYER_NAMES)
-    names = [w._("You") if s == me else next(others) for s in range(n)]
+    names = [w._("You") if s == me else game.names[s] for s in range(n)]
     bot_kind = w._(BOT_KINDS[args.bot], level=w._(LEVEL_WORDS[args.level]))
     if me is None:
         players_line = w._("Every player is a bot: {bot}.", bot=bot_kind)

@@ -256,7 +256,7 @@ class Game(Referee):
         rules = self.rules
         defaults = type(rules.options)().to_dict()
         options = {k: v for k, v in rules.options.to_dict().items() if defaults.get(k) != v}
-        default_names = tuple(f"P{i}" for i in range(rules.players))
+        default_names = rules.engine_setup.names
         record: dict[str, Any] = {
             "format": FORMAT,
             "game": rules.id,

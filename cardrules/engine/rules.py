@@ -24,6 +24,7 @@ from ..core.cards import Card, Suit
 from ..core.errors import IllegalActionError
 from ..core.options import Options
 from ..core.packs import Pack
+from ..core.players import default_names
 from ..core.rng import SeededRandom
 from ..words import languages, words
 from .facts import Auction, Contract, Settlement
@@ -162,7 +163,7 @@ class Rules:
     def engine_setup(self) -> EngineSetup:
         """What every game of these rules starts from, worked out once."""
         return EngineSetup(
-            names=tuple(f"P{i}" for i in range(self.players)),
+            names=default_names(self.players),
             trick_orders=self.trick_orders,
             draw_orders=self.draw_orders,
             trick_size=len(self.trick_orders[0]),

@@ -115,8 +115,9 @@ def _mapping(answer: DealJSON | FailureJSON) -> dict[str, Any]:
 def _failure(error: BaseException, lang: Lang) -> FailureJSON:
     if isinstance(error, CardrulesError):
         message = error.message(lang)
-    else:
-        message = f"{type(error).__name__}: {error}"
+    else:  # not a reader's mistake the package words itself: said as Python said it
+        message = words(lang)._("Python could not do it: {error}",
+                                error=f"{type(error).__name__}: {error}")
     return {"ok": False, "error": message}
 
 

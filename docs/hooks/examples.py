@@ -52,11 +52,11 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
 ``caption``
     A sentence under the drawing, in the page's language.
 
-Seats keep the names given to the game; the default names (``P0``, ``P1``...) are shown as
-"Seat 0", "Asiento 0"... Every word comes from :class:`cardrules.account.narration.Narrator` or
-from the catalogue of words (:mod:`cardrules.words`), in the build's language, and every piece of
-text is HTML-escaped. Card pictures are those ``docs/hooks/deals.py`` puts at
-``assets/cards/<style>/<code>.svg``.
+Players are shown by their names (a game nobody named is played by Ana, Bruno...: see
+:mod:`cardrules.core.players`), never by seat numbers. Every word comes from
+:class:`cardrules.account.narration.Narrator` or from the catalogue of words
+(:mod:`cardrules.words`), in the build's language, and every piece of text is HTML-escaped.
+Card pictures are those ``docs/hooks/deals.py`` puts at ``assets/cards/<style>/<code>.svg``.
 
 The hook also adds its stylesheet (``docs/assets/rulebook.css``: the drawings, the header box of
 the game pages) to the build. A page without ``draw`` blocks runs no code. A failing example, an
@@ -71,7 +71,6 @@ import doctest
 import io
 import itertools
 import os
-import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
@@ -112,7 +111,6 @@ STYLESHEET = "rulebook.css"
 BLOCKS = ("python", "pycon", "draw")
 """The info strings of the blocks this hook reads: the examples and the drawings."""
 
-_DEFAULT_NAME = re.compile(r"^P(\d+)$")
 _KEYS = ("show", "game", "trick", "hands", "legal", "cards", "notes", "caption", "tricks", "open")
 _SHOWS = ("trick", "table", "deal", "cards", "score", "auction")
 
@@ -163,11 +161,7 @@ class Drawer:
         self.definitions = definitions
 
     def names(self, game: Game) -> tuple[str, ...]:
-        shown = []
-        for name in game.names:
-            match = _DEFAULT_NAME.match(name)
-            shown.append(self.w._("Seat {n}", n=match[1]) if match else name)
-        return tuple(shown)
+        return tuple(game.names)
 
     def narrator(self, game: Game) -> Narrator:
         return Narrator(game.rules, self.names(game), self.lang)
