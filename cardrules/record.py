@@ -277,6 +277,18 @@ def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, t
     return notes
 
 
+def notes_in(notes: Mapping[int, tuple[str, str]], lang: str) -> dict[int, str]:
+    """The notes (from :func:`notes_of`) in the language a reader reads: a record's notes are
+    written in English and Spanish, so a reader of another language reads the English.
+
+    Examples:
+        >>> notes_in({3: ("A fine trump.", "Un buen triunfo.")}, "es")
+        {3: 'Un buen triunfo.'}
+    """
+    which = 1 if lang == "es" else 0
+    return {step: pair[which] for step, pair in notes.items()}
+
+
 def summary(game: Game) -> dict[str, Any]:
     """The replay JSON of a game: every trick (leader, plays, winner, points, labels) and the
     result (``null`` while the game is not over)."""

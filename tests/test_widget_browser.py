@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, Visit, Visits, playwright_api, shown_deal
+from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, playwright_api, shown_deal
 
 import cardrules
 from cardrules.bots import GreedyBot, RandomBot, play_out
@@ -637,8 +637,11 @@ def test_try_page_holds_back_the_rest_until_python_is_ready(
     theme_works(seen)
     figure = page.locator("figure.cr-deal").first
     trick = figure.locator("li.cr-trick").first
-    trick.scroll_into_view_if_needed()
-    assert trick.locator("img.cr-card").first.evaluate("(img) => img.complete && img.naturalWidth")
+    picture = trick.locator("img.cr-card").first
+    picture.scroll_into_view_if_needed()
+    # A picture loads once it is in view (loading="lazy"): wait for it rather than race it.
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
+                           arg=picture.element_handle(), timeout=TIMEOUT)
     assert not figure.locator(".cr-deal__setup").is_visible()  # the live board replaces it
 
 

@@ -34,8 +34,9 @@ from typing import Final
 from ..core.actions import Action, CardMove, Masked, Move, NumberMove, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
+from ..core.packs import Pack
 from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
-from ..words import N_, Lang, known, words
+from ..words import N_, Lang, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
@@ -106,38 +107,18 @@ def end_reason(result: Result, lang: Lang = "en") -> str:
     return words(lang)._(message) if message else ""
 
 
-class Narrator:
-    """The sentences of a deal's steps, in one language, for one viewer.
+class _Speaker:
+    """What every part of the narration shares: the viewer, the language, the names of
+    cards, suits and players."""
 
-    Args:
-        rules: the rules of the deal (its pack names the cards).
-        names: the players' names by seat.
-        lang: a language of the catalogue (:func:`cardrules.words.languages`).
-        viewer: the seat whose view the narration keeps to (others' face-down cards are not
-            named); :data:`ONLOOKER` keeps to what is public; ``None`` tells everything.
-        you: a seat to address in the second person ("You play..."), or ``None``.
-        codes: name cards with their codes too ("1O (ace of coins)").
-    """
-
-    def __init__(
-        self,
-        rules: Rules,
-        names: Sequence[str],
-        lang: Lang = "en",
-        *,
-        viewer: int | None = None,
-        you: int | None = None,
-        codes: bool = False,
-    ) -> None:
-        self.rules = rules
-        self.names = tuple(names)
-        self.lang: Lang = known(lang)
-        self.w = words(self.lang)
-        """The sentences of the catalogue in the narrator's language."""
-        self.viewer = viewer
-        self.you = you
-        self.codes = codes
-        self.pack = rules.pack
+    rules: Rules
+    names: tuple[str, ...]
+    lang: Lang
+    w: Words
+    viewer: int | None
+    you: int | None
+    codes: bool
+    pack: Pack
 
     # Names ------------------------------------------------------------------------------------
     def card_name(self, card: Card) -> str:
@@ -185,156 +166,11 @@ class Narrator:
             return self.w._("You lead")
         return self.w._("{who} leads", who=self.who(seat))
 
-    # Steps ------------------------------------------------------------------------------------
-    def step(self, step: Step, *, labels: bool = False,
-             previous: Step | None = None) -> StepWords:
-        """Everything ``step`` says to the viewer (``labels``: name each play's label in
-        brackets, as the terminal does). With ``previous`` (the step before it) the words
-        include :meth:`news`, which needs to know what each seat knew before."""
-        if step.seat == CHANCE:
-            return StepWords(self.deal(step))
-        action = self.action(step, labels=labels)
-        trick = self.trick(step.trick) if step.trick is not None else ""
-        news = tuple(self.news(step, previous)) if previous is not None else ()
-        return StepWords(action, trick, tuple(self.draws(step)), news)
-
-    def deal(self, step: Step) -> str:
-        """The deal: what is turned up and what is trumps."""
-        after = step.after
-        if after.trump is None:
-            return self.w._("The cards are dealt.")
-        if after.turn_up is not None:
-            return self.w._("The cards are dealt; {card} is turned up: {suit} are trumps.",
-                            card=self.card(after.turn_up), suit=self.suit(after.trump))
-        return self.w._("The cards are dealt; {suit} are trumps.", suit=self.suit(after.trump))
-
-    def action(self, step: Step, *, labels: bool = False) -> str:
-        """The action of a step as the viewer saw it (``""`` when it saw nothing)."""
-        action = step.action
-        seat = step.seat
-        if isinstance(action, Card):
-            if labels and step.label is not None:
-                label = self.label(step.label)
-                if seat == self.you:
-                    return self.w._("You play {card} [{label}].", card=self.card(action),
-                                    label=label)
-                return self.w._("{who} plays {card} [{label}].", who=self.who(seat),
-                                card=self.card(action), label=label)
-            return self._plays(seat, action)
-        assert isinstance(action, Move)
-        return self.move(seat, self.seen(step), step.before.turn_up, step.before.trump)
-
-    def _plays(self, seat: int, card: Card) -> str:
-        if seat == self.you:
-            return self.w._("You play {card}.", card=self.card(card))
-        return self.w._("{who} plays {card}.", who=self.who(seat), card=self.card(card))
-
-    def _by_notation(self, seat: int, notation: str) -> str:
-        if seat == self.you:
-            return self.w._("You: {notation}.", notation=notation)
-        return self.w._("{who}: {notation}.", who=self.who(seat), notation=notation)
-
-    def seen(self, step: Step) -> Action:
-        """The step's action as the viewer saw it (a face-down card masked)."""
-        action = step.action
-        if self.viewer is None or not isinstance(action, Move):
-            return action
-        rule = self.rules.rule_for(action)
-        return action if rule is None else rule.seen_by(self.viewer, step.seat, action)
-
-    def move(self, seat: int, move: Action, turn_up: Card | None = None,
-             trump: Suit | None = None) -> str:
-        """A move made by ``seat`` in words (a masked one as its hidden phrase)."""
-        if isinstance(move, Card):
-            return self._plays(seat, move)
-        phrases = self._phrases(move)
-        you = seat == self.you
-        if phrases is None:
-            return self._by_notation(seat, move.notation())
-        if isinstance(move, Masked):
-            template = phrases.hidden
-        else:
-            template = phrases.you if you else phrases.them
-        if not template:
-            return ""
-        return words(self.lang)._(template, **self._fields(seat, move, turn_up, trump))
-
-    def choice(self, move: Move, turn_up: Card | None = None, trump: Suit | None = None) -> str:
-        """A legal move offered to the viewer, as a choice: "claim every remaining trick..."."""
-        phrases = self._phrases(move)
-        if phrases is None:
-            return ""
-        if not phrases.choice:
-            return ""
-        seat = self.you if self.you is not None else 0
-        return words(self.lang)._(phrases.choice, **self._fields(seat, move, turn_up, trump))
-
-    def _phrases(self, move: Move) -> Phrases | None:
-        if isinstance(move, Masked):
-            for rule in self.rules.move_rules:
-                if rule.move_type.keyword == move.kind:
-                    return rule.move_type.phrases
-            return None
-        return move.phrases
-
-    def _fields(self, seat: int, move: Move, turn_up: Card | None,
-                trump: Suit | None = None) -> dict[str, object]:
-        fields: dict[str, object] = {"who": self.who(seat)}
-        if isinstance(move, CardMove):
-            card = move.card
-            fields["card"] = self.card(card)
-            name = self.card_name(card)
-            fields["card_bare"] = f"{card.code} ({name})" if self.codes else name
-            fields["card_suit"] = self.suit(card.suit)
-        elif isinstance(move, SuitMove):
-            fields["suit"] = self.suit(move.suit)
-        elif isinstance(move, NumberMove):
-            fields["number"] = move.number
-        fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
-        fields.update(move.words(trump))
-        return fields
 
 
-    def trick(self, trick: Trick) -> str:
-        """A finished trick: who took it and for how much (or that nobody did)."""
-        n = trick.number + 1
-        w = self.w
-        if trick.winner is None:
-            if trick.leader == self.you:
-                return w._("Trick {n} is spoiled: nobody takes it; you lead again.", n=n)
-            return w._("Trick {n} is spoiled: nobody takes it; {who} leads again.", n=n,
-                       who=self.who(trick.leader))
-        you = trick.winner == self.you
-        if self.rules.scores_tricks:
-            if you:
-                return w._("You take trick {n}.", n=n)
-            return w._("{who} takes trick {n}.", who=self.who(trick.winner), n=n)
-        points = self.points(trick.points)
-        if you:
-            return w._("You take trick {n} ({points}).", n=n, points=points)
-        return w._("{who} takes trick {n} ({points}).", who=self.who(trick.winner), n=n,
-                   points=points)
-
-    def draws(self, step: Step) -> list[str]:
-        """What the viewer learns of the draws after a step: its own cards, who took the
-        turned-up card, and that the stock is used up."""
-        lines = []
-        turn_up = step.before.turn_up
-        w = self.w
-        for seat, card in step.draws:
-            mine = seat == self.viewer or (self.viewer is None and seat == self.you)
-            if card is turn_up and turn_up is not None and step.after.turn_up is None:
-                if seat == self.you:
-                    lines.append(w._("You draw the turned-up card, {card}.",
-                                     card=self.card(card)))
-                else:
-                    lines.append(w._("{who} draws the turned-up card, {card}.",
-                                     who=self.who(seat), card=self.card(card)))
-            elif mine and seat == self.you:
-                lines.append(w._("You draw {card}.", card=self.card(card)))
-        if step.draws and step.before.stock_size and not step.after.stock_size:
-            lines.append(w._("The stock is used up."))
-        return lines
+class _Contracts(_Speaker):
+    """What a step leads to in a game with an auction or hidden sides: the auction won,
+    the talon, the sides learnt, each seat's part in the contract, what stands now."""
 
     # What a step leads to ------------------------------------------------------------------
     def news(self, step: Step, previous: Step) -> list[str]:
@@ -499,7 +335,7 @@ class Narrator:
                         roles[seat] = w.p_("a role", "defender")
         return tuple(roles)
 
-    # The end ----------------------------------------------------------------------------------
+    # What stands now ----------------------------------------------------------------------
     def situation(self, view: SeatView) -> list[str]:
         """What stands in a deal of an auction game, as ``view``'s seat may know it: the
         bidding, the contract, the called card, the talon shown (``[]`` in other games)."""
@@ -535,6 +371,12 @@ class Narrator:
                                   cards=self.w.join(self.card(c) for c in view.talon)))
         return lines
 
+
+
+class _Results(_Speaker):
+    """How a deal ended: who won, by how much, how, and what it scores."""
+
+    # The end ----------------------------------------------------------------------------------
     def verdict(self, result: Result) -> str:
         """Who won the deal and by how much, then how it ended if not on the count
         (:meth:`outcome` and :meth:`end` in one)."""
@@ -619,3 +461,189 @@ class Narrator:
                 lines.append(self.w.n_("{names} scores {points}.", "{names} score {points}.",
                                        len(side), names=self.side(side), points=amount))
         return " ".join(lines)
+
+
+
+class Narrator(_Contracts, _Results):
+    """The sentences of a deal's steps, in one language, for one viewer.
+
+    Args:
+        rules: the rules of the deal (its pack names the cards).
+        names: the players' names by seat.
+        lang: a language of the catalogue (:func:`cardrules.words.languages`).
+        viewer: the seat whose view the narration keeps to (others' face-down cards are not
+            named); :data:`ONLOOKER` keeps to what is public; ``None`` tells everything.
+        you: a seat to address in the second person ("You play..."), or ``None``.
+        codes: name cards with their codes too ("1O (ace of coins)").
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        lang: Lang = "en",
+        *,
+        viewer: int | None = None,
+        you: int | None = None,
+        codes: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+        self.lang: Lang = known(lang)
+        self.w = words(self.lang)
+        """The sentences of the catalogue in the narrator's language."""
+        self.viewer = viewer
+        self.you = you
+        self.codes = codes
+        self.pack = rules.pack
+
+    # Steps ------------------------------------------------------------------------------------
+    def step(self, step: Step, *, labels: bool = False,
+             previous: Step | None = None) -> StepWords:
+        """Everything ``step`` says to the viewer (``labels``: name each play's label in
+        brackets, as the terminal does). With ``previous`` (the step before it) the words
+        include :meth:`news`, which needs to know what each seat knew before."""
+        if step.seat == CHANCE:
+            return StepWords(self.deal(step))
+        action = self.action(step, labels=labels)
+        trick = self.trick(step.trick) if step.trick is not None else ""
+        news = tuple(self.news(step, previous)) if previous is not None else ()
+        return StepWords(action, trick, tuple(self.draws(step)), news)
+
+    def deal(self, step: Step) -> str:
+        """The deal: what is turned up and what is trumps."""
+        after = step.after
+        if after.trump is None:
+            return self.w._("The cards are dealt.")
+        if after.turn_up is not None:
+            return self.w._("The cards are dealt; {card} is turned up: {suit} are trumps.",
+                            card=self.card(after.turn_up), suit=self.suit(after.trump))
+        return self.w._("The cards are dealt; {suit} are trumps.", suit=self.suit(after.trump))
+
+    def action(self, step: Step, *, labels: bool = False) -> str:
+        """The action of a step as the viewer saw it (``""`` when it saw nothing)."""
+        action = step.action
+        seat = step.seat
+        if isinstance(action, Card):
+            if labels and step.label is not None:
+                label = self.label(step.label)
+                if seat == self.you:
+                    return self.w._("You play {card} [{label}].", card=self.card(action),
+                                    label=label)
+                return self.w._("{who} plays {card} [{label}].", who=self.who(seat),
+                                card=self.card(action), label=label)
+            return self._plays(seat, action)
+        assert isinstance(action, Move)
+        return self.move(seat, self.seen(step), step.before.turn_up, step.before.trump)
+
+    def _plays(self, seat: int, card: Card) -> str:
+        if seat == self.you:
+            return self.w._("You play {card}.", card=self.card(card))
+        return self.w._("{who} plays {card}.", who=self.who(seat), card=self.card(card))
+
+    def _by_notation(self, seat: int, notation: str) -> str:
+        if seat == self.you:
+            return self.w._("You: {notation}.", notation=notation)
+        return self.w._("{who}: {notation}.", who=self.who(seat), notation=notation)
+
+    def seen(self, step: Step) -> Action:
+        """The step's action as the viewer saw it (a face-down card masked)."""
+        action = step.action
+        if self.viewer is None or not isinstance(action, Move):
+            return action
+        rule = self.rules.rule_for(action)
+        return action if rule is None else rule.seen_by(self.viewer, step.seat, action)
+
+    def move(self, seat: int, move: Action, turn_up: Card | None = None,
+             trump: Suit | None = None) -> str:
+        """A move made by ``seat`` in words (a masked one as its hidden phrase)."""
+        if isinstance(move, Card):
+            return self._plays(seat, move)
+        phrases = self._phrases(move)
+        you = seat == self.you
+        if phrases is None:
+            return self._by_notation(seat, move.notation())
+        if isinstance(move, Masked):
+            template = phrases.hidden
+        else:
+            template = phrases.you if you else phrases.them
+        if not template:
+            return ""
+        return words(self.lang)._(template, **self._fields(seat, move, turn_up, trump))
+
+    def choice(self, move: Move, turn_up: Card | None = None, trump: Suit | None = None) -> str:
+        """A legal move offered to the viewer, as a choice: "claim every remaining trick..."."""
+        phrases = self._phrases(move)
+        if phrases is None:
+            return ""
+        if not phrases.choice:
+            return ""
+        seat = self.you if self.you is not None else 0
+        return words(self.lang)._(phrases.choice, **self._fields(seat, move, turn_up, trump))
+
+    def _phrases(self, move: Move) -> Phrases | None:
+        if isinstance(move, Masked):
+            for rule in self.rules.move_rules:
+                if rule.move_type.keyword == move.kind:
+                    return rule.move_type.phrases
+            return None
+        return move.phrases
+
+    def _fields(self, seat: int, move: Move, turn_up: Card | None,
+                trump: Suit | None = None) -> dict[str, object]:
+        fields: dict[str, object] = {"who": self.who(seat)}
+        if isinstance(move, CardMove):
+            card = move.card
+            fields["card"] = self.card(card)
+            name = self.card_name(card)
+            fields["card_bare"] = f"{card.code} ({name})" if self.codes else name
+            fields["card_suit"] = self.suit(card.suit)
+        elif isinstance(move, SuitMove):
+            fields["suit"] = self.suit(move.suit)
+        elif isinstance(move, NumberMove):
+            fields["number"] = move.number
+        fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
+        fields.update(move.words(trump))
+        return fields
+
+
+    def trick(self, trick: Trick) -> str:
+        """A finished trick: who took it and for how much (or that nobody did)."""
+        n = trick.number + 1
+        w = self.w
+        if trick.winner is None:
+            if trick.leader == self.you:
+                return w._("Trick {n} is spoiled: nobody takes it; you lead again.", n=n)
+            return w._("Trick {n} is spoiled: nobody takes it; {who} leads again.", n=n,
+                       who=self.who(trick.leader))
+        you = trick.winner == self.you
+        if self.rules.scores_tricks:
+            if you:
+                return w._("You take trick {n}.", n=n)
+            return w._("{who} takes trick {n}.", who=self.who(trick.winner), n=n)
+        points = self.points(trick.points)
+        if you:
+            return w._("You take trick {n} ({points}).", n=n, points=points)
+        return w._("{who} takes trick {n} ({points}).", who=self.who(trick.winner), n=n,
+                   points=points)
+
+    def draws(self, step: Step) -> list[str]:
+        """What the viewer learns of the draws after a step: its own cards, who took the
+        turned-up card, and that the stock is used up."""
+        lines = []
+        turn_up = step.before.turn_up
+        w = self.w
+        for seat, card in step.draws:
+            mine = seat == self.viewer or (self.viewer is None and seat == self.you)
+            if card is turn_up and turn_up is not None and step.after.turn_up is None:
+                if seat == self.you:
+                    lines.append(w._("You draw the turned-up card, {card}.",
+                                     card=self.card(card)))
+                else:
+                    lines.append(w._("{who} draws the turned-up card, {card}.",
+                                     who=self.who(seat), card=self.card(card)))
+            elif mine and seat == self.you:
+                lines.append(w._("You draw {card}.", card=self.card(card)))
+        if step.draws and step.before.stock_size and not step.after.stock_size:
+            lines.append(w._("The stock is used up."))
+        return lines

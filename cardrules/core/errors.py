@@ -32,17 +32,13 @@ class CardrulesError(ValueError):
 
     """
 
-    def __init__(self, message: str | Message, /, *legacy: str, **fields: object) -> None:
-        # legacy: the Spanish sentence of an older (English, Spanish) pair, until every
-        # message is in the catalogue.
+    def __init__(self, message: str | Message, /, **fields: object) -> None:
         self.said = message if isinstance(message, Message) else Message(message, fields)
-        self._legacy_es = legacy[0] if legacy else None
+        """The message, to be said in any language."""
         super().__init__(self.said.say())
 
     def message(self, lang: Lang = "en") -> str:
         """The message in ``lang`` (English when the catalogue has no such language)."""
-        if self._legacy_es is not None and lang == "es":
-            return self._legacy_es
         return self.said.say(lang)
 
     @property

@@ -47,7 +47,7 @@ from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..engine import Result
-from ..record import load_record, notes_of, replay
+from ..record import load_record, notes_in, notes_of, replay
 from ..words import N_, known, words
 
 CARD_DIR: Final = "assets/cards"
@@ -528,8 +528,7 @@ def render_deal(
         raise ValueError("a deal diagram needs a finished deal")
     result = game.result
     # The notes tell the open account: a diagram with hidden hands leaves them out.
-    said_in = 1 if language == "es" else 0  # a record's notes are written in English and Spanish
-    notes = {step: pair[said_in] for step, pair in notes_of(data).items()} if open_hands else {}
+    notes = notes_in(notes_of(data), language) if open_hands else {}
     told = account(game, language, viewer=None if open_hands else ONLOOKER, notes=notes)
     total = len(told.trick_steps)
     first, last = tricks if tricks is not None else (1, total)

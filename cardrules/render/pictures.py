@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardCodeError
 from ..core.packs import SPANISH_40, NameLang, Pack
+from ..words import words
 
 WIDTH: Final = 120
 """Width of a card picture in SVG units (the ``viewBox``)."""
@@ -321,10 +322,7 @@ def card_svg(
     if isinstance(card, str):
         card = parse_card(card)
     if card.number not in pack.numbers:
-        raise CardCodeError(
-            f"{card.code} is not in the {pack.id} pack",
-            f"el {card.code} no forma parte de la baraja {pack.id}",
-        )
+        raise CardCodeError("{code} is not in the {pack} pack", code=card.code, pack=pack.id)
     ink = _ink(pack, card.suit)
     name = title if title is not None else pack.card_name(card, lang)
     body = _figure(pack, card) if card.number >= 10 else _pips(pack, card)
@@ -385,7 +383,7 @@ def card_files(pack: Pack = SPANISH_40, *, lang: NameLang = "en") -> dict[str, s
         (41, True, False)
     """
     files = {f"{card.code}.svg": card_svg(card, pack, lang=lang) for card in pack.cards}
-    files["back.svg"] = back_svg(title="carta boca abajo" if lang == "es" else "card back")
+    files["back.svg"] = back_svg(title=words(lang)._("card back"))
     return files
 
 

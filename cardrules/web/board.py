@@ -66,7 +66,7 @@ from ..core.errors import CardrulesError, Lang, shown
 from ..engine import Game
 from ..games import GAMES
 from ..record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
-from ..record import load_record, notes_of, replay
+from ..record import load_record, notes_in, notes_of, replay
 from ..words import N_, Count, Message, known, words
 from .schema import AuctionJSON, DealJSON, FailureJSON, ResultJSON, StepJSON, StepTexts
 
@@ -97,10 +97,6 @@ RESULT_KEYS: Final = frozenset(ResultJSON.__annotations__) - {"text"}
 LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "notes", "title",
                     "comment")
 """The record's keys a link keeps (the ``format`` is the current one)."""
-
-
-def _lang(lang: str) -> Lang:
-    return known(lang)
 
 
 def _answer(data: Mapping[str, Any]) -> str:
@@ -176,7 +172,7 @@ def steps_data(record: str | Mapping[str, Any], lang: str = "en") -> dict[str, A
         sentence comes from :class:`~cardrules.account.narration.Narrator`. On a bad record:
         ``{"ok": False, "error": message}``.
     """
-    language = _lang(lang)
+    language = known(lang)
     try:
         if isinstance(record, str) and len(record) > MAX_RECORD_CHARS:
             raise CardrulesError("the record is too long (over {limit} characters)",
@@ -202,9 +198,7 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> DealJSON:
     players = rules.players
     steps = list(game.steps())
     notes = notes_of(data) if "notes" in data else {}
-    said_in = 1 if lang == "es" else 0  # a record's notes are written in English and Spanish
-    told = account(game, lang, steps=steps,
-                   notes={step: pair[said_in] for step, pair in notes.items()})
+    told = account(game, lang, steps=steps, notes=notes_in(notes, lang))
     public = account(game, lang, viewer=ONLOOKER, steps=steps)
     seats = [account(game, lang, viewer=seat, steps=steps) for seat in range(players)]
     sides = told.sides
@@ -457,7 +451,7 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
         >>> link_data("#deal=zAAAA&step=12", "en")["error"]
         'the link is damaged: the deal is cut or altered'
     """
-    language = _lang(lang)
+    language = known(lang)
     try:
         fields = _link_fields(fragment)
         text = record_of_link(fields["deal"])
@@ -513,7 +507,7 @@ def new_deal_data(
     from ..bots import Bot, GreedyBot, RandomBot, play_out
     from ..record import new_game
 
-    language = _lang(lang)
+    language = known(lang)
     try:
         played = new_game(game, players=players, seed=seed)
         base = played.seed if played.seed is not None else 0
@@ -552,7 +546,7 @@ def lookup_data(text: str, lang: str = "en") -> dict[str, Any]:
     """
     from ..learn import glossary
 
-    language = _lang(lang)
+    language = known(lang)
     query = text.strip()[:100]
     term = glossary.lookup(query) if query else None
     matches = glossary.search(query, language) if query else ()
@@ -607,7 +601,7 @@ def run_example_data(term_id: str, lang: str = "en") -> dict[str, Any]:
     """
     from ..learn import glossary
 
-    language = _lang(lang)
+    language = known(lang)
     try:
         term = glossary.get(term_id)
     except KeyError:
@@ -650,7 +644,7 @@ def catalog_data(lang: str = "en") -> dict[str, Any]:
     from ..core.labels import PlayLabel
     from ..learn import glossary
 
-    language = _lang(lang)
+    language = known(lang)
     games = [
         {"id": g.id, "title": g.title.get(language, g.id), "players": list(g.player_counts)}
         for g in GAMES.values()
