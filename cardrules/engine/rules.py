@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, Deal, Move, Trick, parse_notation
 from ..core.cards import Card, Suit
@@ -26,14 +26,14 @@ from ..core.options import Options
 from ..core.packs import Pack
 from ..core.players import default_names
 from ..core.rng import SeededRandom
-from ..words import languages, words
+from ..words import Said
 from .facts import Auction, Contract, Settlement
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 from .table import Table
 
 
-class Title(Mapping[str, str]):
+class Title(Said):
     """A game's name in every language: ``title[lang]`` (English for a language without a
     catalogue). The name is an English sentence of the catalogue of words, marked with
     :func:`~cardrules.words.N_` where the game declares it.
@@ -43,24 +43,6 @@ class Title(Mapping[str, str]):
         >>> title["es"], title.get("en"), title.message
         ('Brisca (España)', 'Brisca (Spain)', 'Brisca (Spain)')
     """
-
-    def __init__(self, message: str) -> None:
-        self.message: Final = message
-        """The name as the catalogue knows it (in English)."""
-
-    def __getitem__(self, lang: str) -> str:
-        if not isinstance(lang, str):
-            raise KeyError(lang)
-        return words(lang)._(self.message)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(languages())
-
-    def __len__(self) -> int:
-        return len(languages())
-
-    def __repr__(self) -> str:
-        return f"Title({self.message!r})"
 
 
 class EngineSetup(NamedTuple):

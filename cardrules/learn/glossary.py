@@ -33,7 +33,7 @@ import re
 import textwrap
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -45,7 +45,7 @@ from ..core.errors import CardCodeError
 from ..core.labels import PlayLabel
 from ..core.packs import PACKS
 from ..games import GAMES
-from ..words import N_, SOURCE, Lang, known, languages, words
+from ..words import N_, SOURCE, Lang, Said, known, words
 
 __all__ = [
     "ARTICLES",
@@ -86,32 +86,10 @@ another language of the catalogue a term's content is shown in English, its labe
 language."""
 
 
-class _Said(Mapping[str, str]):
-    """One message of the catalogue by language: ``said["es"]`` is it in Spanish; every
-    language of :func:`cardrules.words.languages` is a key."""
-
-    def __init__(self, message: str) -> None:
-        self.message: Final = message
-
-    def __getitem__(self, lang: str) -> str:
-        if lang not in languages():
-            raise KeyError(lang)
-        return words(lang)._(self.message)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(languages())
-
-    def __len__(self) -> int:
-        return len(languages())
-
-    def __repr__(self) -> str:
-        return f"_Said({self.message!r})"
-
-
 TERM_LANGS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "es": _Said(N_("Spanish")),
-    "it": _Said(N_("Italian")),
-    "fr": _Said(N_("French")),
+    "es": Said(N_("Spanish")),
+    "it": Said(N_("Italian")),
+    "fr": Said(N_("French")),
 }
 """The languages the terms come from, and their names in each language of the catalogue
 (``TERM_LANGS["it"]["es"]``: ``"italiano"``; see :func:`language_name`)."""
@@ -161,14 +139,14 @@ ARTICLES: Final[dict[str, tuple[str, ...]]] = {
 """The definite articles a noun may take, by the term's language."""
 
 REGIONS: Final[Mapping[str, Mapping[Lang, str]]] = {
-    "everywhere": _Said(N_("the whole Spanish-speaking world")),
-    "spain": _Said(N_("Spain")),
-    "puerto-rico": _Said(N_("Puerto Rico")),
-    "chile": _Said(N_("Chile")),
-    "mexico": _Said(N_("Mexico")),
-    "latin-america": _Said(N_("Latin America")),
-    "italy": _Said(N_("Italy")),
-    "france": _Said(N_("France")),
+    "everywhere": Said(N_("the whole Spanish-speaking world")),
+    "spain": Said(N_("Spain")),
+    "puerto-rico": Said(N_("Puerto Rico")),
+    "chile": Said(N_("Chile")),
+    "mexico": Said(N_("Mexico")),
+    "latin-america": Said(N_("Latin America")),
+    "italy": Said(N_("Italy")),
+    "france": Said(N_("France")),
 }
 """Where a term is used, by id, named in each language of the catalogue
 (``REGIONS["spain"]["es"]``: ``"España"``; see :func:`region_name`)."""

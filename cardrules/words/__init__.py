@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -153,6 +153,34 @@ def words(lang: Lang) -> Words:
             with path.open("rb") as file:
                 return Words(lang, gettext.GNUTranslations(file))
     return words(SOURCE)
+
+
+class Said(Mapping[str, str]):
+    """One message of the catalogue in every language: ``said[lang]`` is it in ``lang``
+    (English for a language without a catalogue); its keys are :func:`languages`.
+
+    Examples:
+        >>> Said("a list")["es"], list(Said("a list"))[:2]
+        ('una lista', ['en', 'es'])
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message: Final = message
+        """The message as the catalogue knows it (in English)."""
+
+    def __getitem__(self, lang: str) -> str:
+        if not isinstance(lang, str):
+            raise KeyError(lang)
+        return words(lang)._(self.message)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages())
+
+    def __len__(self) -> int:
+        return len(languages())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
 
 
 class Count(int):
