@@ -122,3 +122,57 @@ def test_the_board_reads_only_what_the_schema_names() -> None:
             read += 1
             assert field in allowed, f"board.js reads {name}.{field}, which the schema lacks"
     assert read > 50  # the board does read the answer through these names
+
+
+def _play_through(game: str, players: int, seat: int, lang: str) -> list[Any]:
+    """Every answer of a play-mode session played to the end: the reader takes the first
+    thing it may do, the bots the rest."""
+    from cardrules.web import play
+
+    answers: list[Any] = [play.start_data({"game": game, "players": players, "seat": seat,
+                                           "seed": 3, "bot": "greedy"}, lang)]
+    session = answers[0]["session"]
+    for _ in range(400):
+        state = answers[-1]["state"]
+        if state["over"]:
+            break
+        if state["your_turn"]:
+            choice = next((c["play"] for c in state["cards"] if c["play"]), None)
+            answers.append(play.act_data(session, choice or state["moves"][0]["action"]))
+        else:
+            answers.append(play.advance_data(session))
+        assert answers[-1]["ok"], answers[-1]
+    answers.append(play.undo_data(session))
+    return answers
+
+
+@pytest.mark.parametrize(("game", "players", "seat", "lang"), [
+    ("brisca", 2, 0, "en"), ("chiamata", 5, 2, "es"), ("rematada", 3, 0, "en"),
+    ("aluette", 4, 1, "es"),
+])
+def test_play_mode_answers_keep_to_the_schema(game: str, players: int, seat: int,
+                                              lang: str) -> None:
+    answers = _play_through(game, players, seat, lang)
+    assert answers[-2]["state"]["over"] and answers[-2]["state"]["result"] is not None
+    for n, answer in enumerate(answers):
+        check(answer["state"], schema.PlayStateJSON, f"{game} answer {n} state")
+        for step in answer.get("steps", answer.get("log", [])):
+            check(step, schema.PlayStepJSON, f"{game} answer {n} step")
+
+
+# How play.js names what it reads of play mode's answers.
+PLAY_READERS: dict[str, tuple[Any, ...]] = {
+    "state": (schema.PlayStateJSON,),
+    "move": (schema.PlayMoveJSON,),
+}
+
+
+def test_play_mode_reads_only_what_the_schema_names() -> None:
+    source = (ROOT / "docs" / "assets" / "widget" / "play.js").read_text(encoding="utf-8")
+    read = 0
+    for name, kinds in PLAY_READERS.items():
+        allowed = set().union(*(_fields(kind) for kind in kinds))
+        for field in re.findall(rf"\b{name}\.([a-z_]+)\b", source):
+            read += 1
+            assert field in allowed, f"play.js reads {name}.{field}, which the schema lacks"
+    assert read > 60

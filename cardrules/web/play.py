@@ -60,6 +60,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..account.deal import Teller
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
@@ -68,10 +69,11 @@ from ..core.cards import Card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
 from ..core.rng import MAX_WEB_SEED
-from ..engine import CHANCE, Game, SeatView, Step
+from ..engine import Game, SeatView, Step
 from ..games import GAMES, game_id
 from ..record import load_record, new_game, replay
 from ..words import N_, Lang, known, words
+from .board import RESULT_KEYS
 
 __all__ = [
     "BOT_NAMES",
@@ -129,7 +131,8 @@ class _Session:
     bot: str
     level: str
     seed: int
-    narrator: Narrator
+    teller: Teller
+    """The account of the deal for the reader's seat (its narrator words every step)."""
     start: int
     """Actions in the log when the reader took the seat (undo goes no further back)."""
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -252,7 +255,7 @@ def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     session = _Session(
         id=_counter[0], game=game, seat=seat, lang=lang, bot=bot, level=level,
         seed=bot_seed % _SEEDS,
-        narrator=Narrator(game.rules, game.names, lang, viewer=seat, you=seat),
+        teller=_teller(game, seat, lang),
         start=len(actions),
     )
     for action in actions:
@@ -286,46 +289,29 @@ def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
 
 
 def _told(session: _Session, step: Step) -> dict[str, Any]:
-    """A step as the reader's seat was told it, with the table as it then stood."""
-    narrator = session.narrator
-    rules = session.game.rules
-    if step.seat == CHANCE:
-        text, trick_text, draws = narrator.deal(step), "", ""
-        action = "deal"
-    else:
-        words = narrator.step(step)
-        text, trick_text, draws = words.action, words.trick, " ".join(words.draws)
-        action = format_action(narrator.seen(step))
-    previous = session.log[-1] if session.log else None
-    labels: dict[str, str | None] = {}
-    if previous is not None and not previous["done"]:
-        labels = {code: label for _, code, label in previous["table"]}
-    if step.played is not None:
-        labels[step.played.code] = step.label.value if step.label is not None else None
-    trick = step.trick
-    taking = None
-    if trick is not None:
-        plays = trick.plays
-        number, done, winner = trick.number + 1, True, trick.winner
-        if winner is not None:
-            taking = rules.trick_winner(trick.cards, trick.trump)
-    else:
-        plays = step.after.trick
-        number, done, winner = len(step.after.tricks) + 1, False, None
+    """A step as the reader's seat was told it (the account of the deal for that seat, one
+    step at a time), with the table as it then stood."""
+    told = session.teller.tell(step)
     return {
         "index": step.index,
-        "actor": step.seat,
-        "action": action,
-        "text": text,
-        "trick_text": trick_text,
-        "draw_text": draws,
-        "label": step.label.value if step.label is not None else None,
-        "table": [[seat, card.code, labels.get(card.code)] for seat, card in plays],
-        "trick": number,
-        "done": done,
-        "winner": winner,
-        "taking": taking,
+        "actor": told.seat,
+        "action": told.notation,
+        "text": told.said.action,
+        "trick_text": told.said.trick,
+        "draw_text": " ".join(told.said.draws),
+        "label": told.label.value if told.label is not None else None,
+        "table": [[play.seat, play.card.code, play.label.value if play.label else None]
+                  for play in told.table],
+        "trick": told.trick,
+        "done": told.done,
+        "winner": told.winner,
+        "taking": told.taking,
     }
+
+
+def _teller(game: Game, seat: int, lang: Lang) -> Teller:
+    """The account of the deal for the reader's seat, addressed as *you*."""
+    return Teller(game.rules, game.names, lang, viewer=seat, you=seat)
 
 
 def _state(session: _Session) -> dict[str, Any]:
@@ -333,7 +319,7 @@ def _state(session: _Session) -> dict[str, Any]:
     game = session.game
     seat = session.seat
     view = game.view(seat)
-    narrator = session.narrator
+    narrator = session.teller.narrator
     lang = session.lang
     rules = game.rules
     legal = list(view.legal_actions)
@@ -405,8 +391,9 @@ def _state(session: _Session) -> dict[str, Any]:
     }
     if result is not None:
         said = [narrator.verdict(result), narrator.game_points(result)]
-        state["result"] = {**result.to_json(),
-                           "text": " ".join(line for line in said if line)}
+        # The result's common fields only: a game's own (a bid, a caller) are told in words.
+        common = {k: v for k, v in result.to_json().items() if k in RESULT_KEYS}
+        state["result"] = {**common, "text": " ".join(line for line in said if line)}
         record = game.to_record()
         state["record"] = record
         state["record_text"] = record_text(record)
@@ -566,7 +553,9 @@ def undo_data(session: int) -> dict[str, Any]:
         for action in game.log[:keep]:
             back.play(action)
         found.game = back
-        del found.log[keep:]
+        # The account is told again from the deal, so that it remembers what it did then.
+        found.teller = _teller(back, found.seat, lang)
+        found.log = [_told(found, step) for step in back.steps()]
         return {"ok": True, "session": found.id, "log": list(found.log),
                 "state": _state(found)}
     except (CardrulesError, ValueError, TypeError) as error:
@@ -590,7 +579,7 @@ def hint_data(session: int) -> dict[str, Any]:
         lang = found.lang
         game = found.game
         seat = found.seat
-        narrator = found.narrator
+        narrator = found.teller.narrator
         w = words(lang)
         view = game.view(seat)
         if game.is_over or view.current_player != seat or not view.legal_actions:

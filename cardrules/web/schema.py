@@ -149,6 +149,81 @@ class DealJSON(TypedDict):
     """A shared link's position: the step, and whose view (``None``: every hand)."""
 
 
+class PlayCardJSON(TypedDict):
+    """A card of the reader's hand in play mode: what clicking it plays (``None``: nothing
+    now) and, when nothing, why not (a sentence of the catalogue, said to the reader)."""
+
+    code: str
+    play: str | None
+    why: str | None
+
+
+class PlayMoveJSON(TypedDict):
+    """A legal move offered to the reader: its notation, its keyword and its words."""
+
+    action: str
+    kind: str
+    text: str
+    card: NotRequired[str]
+    number: NotRequired[int]
+    suit: NotRequired[str]
+
+
+class PlayStepJSON(TypedDict):
+    """A step as the reader's seat was told it (the account for that seat), with the table
+    as it then stood."""
+
+    index: int
+    actor: int
+    action: str
+    text: str
+    trick_text: str
+    draw_text: str
+    label: str | None
+    table: list[list[int | str | None]]
+    trick: int
+    done: bool
+    winner: int | None
+    taking: int | None
+
+
+class PlayStateJSON(TypedDict):
+    """What the reader's seat sees now in play mode, and what it may do."""
+
+    step: int
+    phase: str
+    turn: int | None
+    your_turn: bool
+    over: bool
+    hand: list[str]
+    cards: list[PlayCardJSON]
+    moves: list[PlayMoveJSON]
+    hand_sizes: list[int]
+    visible: dict[str, list[str]]
+    turn_up: str | None
+    trump: str | None
+    trump_name: str | None
+    stock: int
+    talon: list[str]
+    table: list[list[int | str | None]]
+    trick: int
+    done: bool
+    winner: int | None
+    taking: int | None
+    points: list[int]
+    seat_tricks: list[int]
+    sides: list[list[int]]
+    side_names: list[str]
+    side_points: list[int]
+    side_tricks: list[int]
+    situation: list[str]
+    can_undo: bool
+    result: ResultJSON | None
+    record: dict[str, object] | None
+    record_text: str | None
+    names: dict[str, str]
+
+
 class FailureJSON(TypedDict):
     """A refused request: the reason, in the page's language."""
 
@@ -156,5 +231,18 @@ class FailureJSON(TypedDict):
     error: str
 
 
-__all__ = ["AtJSON", "AuctionJSON", "DealJSON", "FailureJSON", "ResultJSON", "SeatJSON", "StepJSON",
-           "StepTexts", "TalonJSON"]
+__all__ = [
+    "AtJSON",
+    "AuctionJSON",
+    "DealJSON",
+    "FailureJSON",
+    "PlayCardJSON",
+    "PlayMoveJSON",
+    "PlayStateJSON",
+    "PlayStepJSON",
+    "ResultJSON",
+    "SeatJSON",
+    "StepJSON",
+    "StepTexts",
+    "TalonJSON",
+]
