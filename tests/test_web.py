@@ -4,7 +4,6 @@ Pyodide under Node (tests/pyodide/replay_examples.mjs), compared with CPython va
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -602,12 +601,9 @@ def test_catalog_lists_games_and_labels() -> None:
 @pytest.fixture(scope="module")
 def hook() -> Any:
     """docs/hooks/widget.py, loaded as a module."""
-    pytest.importorskip("mkdocs")
-    spec = importlib.util.spec_from_file_location("widget_hook", ROOT / "docs/hooks/widget.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from hook_support import load_hook
+
+    return load_hook("widget")
 
 
 def test_page_settings_cannot_close_their_script_element(hook: Any) -> None:
