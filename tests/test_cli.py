@@ -872,7 +872,7 @@ def test_interactive_refused_card_gives_the_rules_reason(
     said = refusal(game, 1, other[0], codes=True)
     assert said is not None
     name = game.rules.pack.card_name(other[0], "en")
-    cases: tuple[tuple[Lang, str], ...] = (("en", "must follow suit"), ("es", "debe asistir"))
+    cases: tuple[tuple[Lang, str], ...] = (("en", "must follow suit"), ("es", "tienes que asistir"))
     for lang, needle in cases:
         status, out, _ = run(
             capsys, "play", "briscola", "--players", "2", "--seed", str(seed), "--seat", "1",
@@ -887,14 +887,19 @@ def test_interactive_refused_card_gives_the_rules_reason(
     assert said.say("en").startswith(f"You can't play {other[0].code} ({name}): ")
 
 
-def test_a_refusal_numbers_no_player(
+def test_a_refusal_speaks_to_the_player(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "3", "--seat",
                          "1", "--bot", "greedy", "--option", "follow_suit=true",
                          stdin="6E\nq\n", monkeypatch=monkeypatch)
-    assert status == 0 and "must follow suit" in out
+    assert status == 0
+    assert "You can't play 6E (six of swords): you must follow suit (clubs): not 6E" in out
     assert not re.search(r"\bP\d\b", out), out
+    status, out, _ = run(capsys, "play", "briscola", "--players", "2", "--seed", "3", "--seat",
+                         "1", "--bot", "greedy", "--option", "follow_suit=true", "--lang", "es",
+                         stdin="6E\nq\n", monkeypatch=monkeypatch)
+    assert "No puedes jugar el 6E (seis de espadas): tienes que asistir al palo (bastos)" in out
 
 
 def test_interactive_end_of_input(

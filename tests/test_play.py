@@ -235,9 +235,12 @@ def test_cards_the_seat_may_not_play_say_why() -> None:
     card = parse_card(found["code"])
     why = refusal(game, 0, card)
     reason = game.refusal(card)
-    assert why is not None and reason is not None
+    assert why is not None and reason is not None and reason.to_you is not None
+    # The engine's reason, said to the player who tried ("you must follow suit").
     assert found["why"] == why.say("en") == (
-        f"You can't play {Narrator(game.rules, game.names).card(card)}: {reason.message('en')}")
+        f"You can't play {Narrator(game.rules, game.names).card(card)}: "
+        f"{reason.to_you.say('en')}")
+    assert reason.to_you.say("en").startswith("you ")
     assert found["play"] is None
     # Playing it anyway is refused with the same words, and changes nothing.
     before = len(game.log)

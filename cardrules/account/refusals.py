@@ -110,7 +110,7 @@ def refusal(game: Game, seat: int, tried: Action | str, *, codes: bool = False) 
     why = game.refusal(action) if turn == seat else None
     if why is None:  # the rules would allow it, but not from this player now
         return Message("That is not one of your choices now.")
-    reason = _Said("", speak=why.message)
+    reason = why.to_you if why.to_you is not None else _Said("", speak=why.message)
     if isinstance(action, Card):
         return Message("You can't play {card}: {reason}",
                        {"card": _card(game, action, codes), "reason": reason})

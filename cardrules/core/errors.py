@@ -59,6 +59,10 @@ class CardCodeError(CardrulesError):
 class IllegalActionError(CardrulesError):
     """An action the rules do not allow now. The game is left exactly as it was."""
 
+    to_you: Message | None = None
+    """The same reason said to the player who tried, where the rules word it so ("you must
+    follow suit"); ``None`` otherwise."""
+
 
 class OptionError(CardrulesError):
     """An unknown game, an unsupported player count, or a bad option value."""

@@ -20,7 +20,7 @@ from typing import ClassVar, Generic, TypeVar
 from ..core.actions import Action, CardMove, Masked, Move, Trick
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
-from ..words import N_
+from ..words import N_, Message
 from .state import Phase
 from .table import Table
 
@@ -36,18 +36,31 @@ class Why:
     :func:`~cardrules.words.N_` where it is written, so that the catalogue finds it. A field
     that must be said in the reader's language is a :class:`~cardrules.words.Message`.
 
+    A refusal about the player who acts (``{who}``) may also be written to that player
+    (``you``), which is how a front end says it to the person who tried.
+
     Examples:
         >>> why = Why(N_("{who} is to play and does not hold {card}"))
         >>> why.error(who="Ana", card="1O").message("es")
         'juega Ana y no tiene el 1O'
+        >>> follow = Why(N_("{who} must follow suit ({suit}): not {card}"),
+        ...              N_("you must follow suit ({suit}): not {card}"))
+        >>> error = follow.error(who="Ana", suit="cups", card="1O")
+        >>> error.message(), error.to_you.say() if error.to_you else None
+        ('Ana must follow suit (cups): not 1O', 'you must follow suit (cups): not 1O')
     """
 
     message: str
     """The sentence (an English message id of the catalogue)."""
+    you: str = ""
+    """The same sentence said to the player who acts (``""``: none)."""
 
     def error(self, **fields: object) -> IllegalActionError:
         """The refusal as an :class:`IllegalActionError` with these fields."""
-        return IllegalActionError(self.message, **fields)
+        error = IllegalActionError(self.message, **fields)
+        if self.you:
+            error.to_you = Message(self.you, fields)
+        return error
 
 
 class CardRule:

@@ -126,7 +126,8 @@ _NOT_TRUMP = Why(N_("the turned-up {turn_up} is not a trump (trumps are {trump})
                     "exchanged"))
 _TWO_FIRST = Why(N_("before the first card is played the 2 of trumps has precedence: while it is "
                     "in a hand, the 7 waits for the first trick to start"))
-_NO_TRICK = Why(N_("{who} must win a trick before exchanging"))
+_NO_TRICK = Why(N_("{who} must win a trick before exchanging"),
+                N_("you must win a trick before exchanging"))
 _TIMING = Why(N_("the exchange is not allowed at this moment (timing: {timing})"))
 
 

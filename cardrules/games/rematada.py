@@ -157,7 +157,8 @@ class RematadaResult(Result):
 
 
 _LOW = Why(N_("a bid is at least 100 and above the last bid: not {number}"))
-_FORCED = Why(N_("the first two have passed: {who} must bid (at least 100)"))
+_FORCED = Why(N_("the first two have passed: {who} must bid (at least 100)"),
+              N_("the first two have passed: you must bid (at least 100)"))
 _NOT_HELD = Why(N_("{who} does not hold {card}"))
 
 

@@ -26,10 +26,14 @@ from ..core.quoted import p_
 from ..engine import CardRule, MoveRule, Table, Why
 from ..words import N_, Message
 
-_FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"))
-_HEAD = Why(N_("{who} must head the trick with a higher {suit}: not {card}"))
-_TRUMP = Why(N_("{who} has no {suit} and must trump: not {card}"))
-_OVERTRUMP = Why(N_("{who} has no {suit} and must overtrump: not {card}"))
+_FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"),
+              N_("you must follow suit ({suit}): not {card}"))
+_HEAD = Why(N_("{who} must head the trick with a higher {suit}: not {card}"),
+            N_("you must head the trick with a higher {suit}: not {card}"))
+_TRUMP = Why(N_("{who} has no {suit} and must trump: not {card}"),
+             N_("you have no {suit} and must trump: not {card}"))
+_OVERTRUMP = Why(N_("{who} has no {suit} and must overtrump: not {card}"),
+                 N_("you have no {suit} and must overtrump: not {card}"))
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,8 @@ class MarriageRule(MoveRule[Declare]):
     _LEAD = Why(N_("a marriage is declared before leading, by the winner of the last trick"))
     _ONCE = Why(N_("one declaration per trick won"))
     _DONE = Why(N_("the marriage in {suit} has been declared already"))
-    _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"))
+    _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"),
+                N_("you need the king and the knight of {suit} to declare"))
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
