@@ -534,5 +534,5 @@ def test_partners_are_named_beside_each_player() -> None:
     html = render_deal(record("brisca-4p.json"), "es")
     metas = texts(html, "cr-seat__meta")
     names = cardrules.replay(record("brisca-4p.json")).names
-    assert metas[0] == f"compañero de {names[2]}"
-    assert metas[3] == f"compañero de {names[1]} · da las cartas"
+    assert metas[0] == f"juega con {names[2]}"
+    assert metas[3] == f"juega con {names[1]} · da las cartas"
