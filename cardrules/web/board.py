@@ -440,8 +440,8 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
         What :func:`steps_data` returns for the link's record, with ``"at": {"step", "view"}``
         (``view``: a seat number, or ``None`` for every hand); or ``{"ok": False, "error"}``
         saying what is wrong with the link, in ``lang``: a token that does not decode, a record
-        that does not replay (the same checks as a pasted record), a step or a seat the deal
-        does not have.
+        that does not replay (the same checks as a pasted record), a step that is not a
+        number, a seat the deal does not have. A step past the deal's end shows its last step.
 
     Examples:
         >>> record = json.load(open("examples/brisca-2p.json"))
@@ -465,7 +465,7 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
     step_text = fields.get("step", "0") or "0"
     view_text = fields.get("view", "all") or "all"
     try:
-        if not (step_text.isascii() and step_text.isdigit()) or int(step_text) > last:
+        if not (step_text.isascii() and step_text.isdigit()):
             raise _damaged(N_("it points at step {step}; this deal has steps 0 to {last}"),
                            step=shown(step_text, language), last=last)
         players = answer["players"]
@@ -475,7 +475,8 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
                            view=shown(view_text, language))
     except CardrulesError as error:
         return _mapping(_failure(error, language))
-    answer["at"] = {"step": int(step_text),
+    # A step past the end (a link cut by hand, a deal shortened since) opens the last step.
+    answer["at"] = {"step": min(int(step_text), last),
                     "view": None if view_text == "all" else int(view_text)}
     return answer
 
