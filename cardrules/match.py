@@ -64,8 +64,9 @@ class Match:
         self.options = dict(options or {})
         self.rotate_trumps = rotate_trumps
         """The four-deal match of the Brisca article: trumps are coins, cups, swords and clubs
-        in turn, and the winner has won the most deals (``"deals"``) or taken the most card
-        points (``"points"``) over the four; ``None``: an ordinary match."""
+        in turn, and the winner has won the most deals (``"deals"``: one victory per deal won,
+        whatever its game points, see :func:`deals_won`) or taken the most card points
+        (``"points"``) over the four; ``None``: an ordinary match."""
         if rotate_trumps is not None:
             if "trump_suit" not in type(self.rules.options)().to_dict():
                 raise OptionError("{game} has no fixed trump suit to rotate", game=self.rules.id)
@@ -141,6 +142,8 @@ class Match:
         if self.rotate_trumps == "points":
             gained = tuple(result.side_points[i] for s in range(len(seats))
                            for i, side in enumerate(result.sides) if s in side)
+        elif self.rotate_trumps == "deals":
+            gained = deals_won(result)
         else:
             gained = result.seat_game_points()
         for seat, points in enumerate(gained):
@@ -182,6 +185,27 @@ class Match:
         record["deals"] = [g.to_record() for g in self.games]
         record["scores"] = list(self.scores)
         return record
+
+
+def deals_won(result: Result) -> tuple[int, ...]:
+    """One victory to each player on the side that won the deal, whatever its game points.
+
+    The four-deal match of the Brisca article goes to "the player with the most victories":
+    a deal counts once, so a big win (two game points) is still one victory, and a drawn deal
+    (60-60) is a victory for nobody.
+
+    Examples:
+        >>> from cardrules.engine import Result
+        >>> big = Result(points=(103, 17), sides=((0,), (1,)), side_points=(103, 17),
+        ...              winner=0, game_points=(2, 0))
+        >>> deals_won(big)
+        (1, 0)
+    """
+    won = [0] * len(result.points)
+    if result.winner is not None:
+        for seat in result.sides[result.winner]:
+            won[seat] = 1
+    return tuple(won)
 
 
 def replay_match(record: Mapping[str, Any] | str) -> Match:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from cardrules import IllegalActionError
+from cardrules.bots import GreedyBot
 from cardrules.match import Match
 
 
@@ -92,3 +93,32 @@ def test_an_unfinished_match_record_replays() -> None:
         game.play(game.legal_actions()[0])
     again = replay_match(match.to_record())
     assert again.game.log == game.log and not again.is_over
+
+
+def test_the_four_deal_match_counts_victories_not_game_points() -> None:
+    # Seed 12 with the big win on: Bea wins one deal, Ana three, two of them by more than 100
+    # card points (two game points each). "The most victories" counts deals: 3 to 1, not 5 to 1.
+    match = Match("briscola", players=["Ana", "Bea"], seed=12, rotate_trumps="deals",
+                  options={"big_win": True})
+    finish_greedy(match)
+    assert any(max(result.game_points) == 2 for _, result in match.results)
+    won = [0, 0]
+    for seats, result in match.results:
+        if result.winner is not None:
+            for seat in result.sides[result.winner]:
+                won[seats[seat]] += 1
+    assert match.scores == won == [3, 1]
+    assert match.winners == (0,)
+
+
+def test_a_drawn_deal_is_nobodys_victory_in_the_four_deal_match() -> None:
+    # Seed 6: Bea wins two deals, Ana one, and the fourth ends 60-60.
+    match = Match("briscola", players=["Ana", "Bea"], seed=6, rotate_trumps="deals")
+    finish_greedy(match)
+    assert [result.winner for _, result in match.results][-1] is None
+    assert match.scores == [1, 2]
+
+
+def finish_greedy(match: Match) -> None:
+    bot = GreedyBot()
+    match.play_out(lambda game: bot.choose(game.view(game.current_player or 0)))
