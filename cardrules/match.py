@@ -14,7 +14,7 @@ seed, so a match is reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from .core.actions import Action
 from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError
@@ -27,6 +27,16 @@ from .words import N_, Message
 
 ROTATION: Final = ("O", "C", "E", "B")
 """The trump suit of each deal of a four-deal match: coins, cups, swords, clubs."""
+
+
+@runtime_checkable
+class SettlesTies(Protocol):
+    """Rules that say whether a match with a target is over (Brisca Rematada: two players who
+    reach the target together play on, as an option says)."""
+
+    def match_over(self, scores: Sequence[float], target: int) -> bool:
+        """Whether the match is over with these scores (by person), the best of which has
+        reached ``target``."""
 
 
 class Match:
@@ -119,9 +129,14 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once the last deal is booked and the length or the target is reached."""
+        """True once the last deal is booked and the length or the target is reached (in a game
+        whose rules settle ties, see :class:`SettlesTies`, reaching the target together may
+        not be enough)."""
         if self.target is not None and max(self.scores) >= self.target:
-            return True
+            if not isinstance(self.rules, SettlesTies):
+                return True
+            if self.rules.match_over(tuple(self.scores), self.target):
+                return True
         return self.deals is not None and len(self.results) >= self.deals
 
     def next_deal(self) -> Game | None:

@@ -311,6 +311,46 @@ def test_tute_duties_follow_head_trump_and_overtrump() -> None:
     assert set(game.legal_actions()) == set(parse_cards("1E 12E 11E"))
 
 
+def test_the_no_duty_reading_lets_any_card_be_played() -> None:
+    # The same position as above, under Grokipedia's "no obligation to follow suit".
+    game = rematada({"duties": "none"})
+    play(game, "pass bid:100 pass discard:3E discard:6B trump:B 5O")
+    assert set(game.legal_actions()) == set(game.hands[1])  # no duty to trump
+    play(game, "12C")
+    assert set(game.legal_actions()) == set(game.hands[2])
+    play(game, "10E")  # no duty to overtrump either
+    assert game.tricks[0].winner == 0  # the 5 of coins, unbeaten
+    assert rematada().rules.free_play is False  # the default keeps Tute's duties
+
+
+def random_rematada_match(seed: int, tie: str) -> Match:
+    match = Match("rematada", players=["Ana", "Bruno", "Carmen"], seed=seed,
+                  options={"scoring": "game", "match_tie": tie})
+    pick = random.Random(seed)
+    match.play_out(lambda game: pick.choice(game.legal_actions()))
+    return match
+
+
+def test_two_players_reaching_the_target_together_play_on() -> None:
+    # Seed 0: after four deals a failed contract takes both defenders to 3 game points.
+    shared = random_rematada_match(0, "shared")
+    assert shared.scores == [2, 3, 3] and shared.winners == (1, 2)
+    # By default they play on until one leads alone (the same first four deals).
+    match = random_rematada_match(0, "play-on")
+    assert len(match.results) == 7 and match.scores == [3, 6, 5]
+    assert [r for _, r in match.results[:4]] == [r for _, r in shared.results]
+    assert len(match.winners) == 1 and max(match.scores) >= 3
+    assert replay_match(match.to_record()).scores == match.scores
+
+
+def test_no_random_rematada_match_ends_in_a_tie() -> None:
+    ties = 0
+    for seed in range(20):
+        ties += len(random_rematada_match(seed, "shared").winners) > 1
+        assert len(random_rematada_match(seed, "play-on").winners) == 1
+    assert ties > 0  # the tie the option settles does happen
+
+
 def test_a_trumped_trick_lets_any_card_of_the_suit_led() -> None:
     duty = cardrules.engine.CardRule  # the duty type, for the annotation below
     assert duty is not None

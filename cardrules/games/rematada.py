@@ -11,14 +11,16 @@ declared by the winner of a trick before he leads, 40 in trumps or 20. Nobody is
 The declarer makes his contract when his points reach his bid.
 
 Scoring (two readings, an option): the declarer scores his bid, or the other two share it; or
-1 game point to him, or 1 to each of them.
+1 game point to him, or 1 to each of them. Two who reach the match's target together play on
+until one leads alone (option). Another reading (option ``duties="none"``) plays with no duty
+at all, as in every Brisca.
 
 Notation: ``bid:N``, ``pass``, ``discard:CODE`` (twice), ``trump:S``, ``declare:S``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -102,6 +104,25 @@ class RematadaOptions(Options):
     )
     """Our reading: seat 0, the dealer's right, leads as in every Brisca; Grokipedia's text has
     the declarer lead (``"declarer"``)."""
+
+    duties: Literal["tute", "none"] = option(
+        "tute",
+        N_("tute: follow suit, head the trick, trump and overtrump; none: any card, as in Brisca"),
+    )
+    """``"tute"`` (our reading of Wikipedia's Brisca article, whose remark on "boarding" only
+    makes sense under Tute's duties): follow suit and head the trick when you can; with none of
+    the suit led, trump, overtrumping when you can. ``"none"`` (Grokipedia's text: "no
+    obligation to follow suit"): any card, as in every Brisca."""
+
+    match_tie: Literal["play-on", "shared"] = option(
+        "play-on",
+        N_("when two players reach the match target together: play-on (deal again until one leads "
+           "alone) or shared (both win)"),
+    )
+    """A failed contract scores for both defenders, so two of them often reach the target in the
+    same deal. ``"play-on"`` (our reading, as Grokipedia's Brisca article settles an overall
+    tie, "by additional play"): the deals go on until one player leads alone. ``"shared"``: the
+    match ends and they share it."""
 
     match_target: int | None = option(
         None,
@@ -232,7 +253,7 @@ class Rematada(Rules, AuctionRules):
         ranking = RANKINGS["standard"]
         self.strength = ranking.strength
         self.card_points = ranking.card_points
-        self.free_play = False  # Tute's duties
+        self.free_play = options.duties == "none"  # else Tute's duties
         # Pass is offered first: a player who always takes the first legal action passes.
         self.move_rules = (
             PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self), MarriageRule(self.pack),
@@ -248,6 +269,21 @@ class Rematada(Rules, AuctionRules):
         if target is None:
             target = 3 if self.opts.scoring == "game" else 1000
         return (None, target)
+
+    def match_over(self, scores: Sequence[float], target: int) -> bool:
+        """Whether a match whose best score has reached ``target`` is over: at once with the
+        ``match_tie`` option ``"shared"``; with ``"play-on"``, only when one player leads
+        alone.
+
+        Examples:
+            >>> rules = Rematada(3, RematadaOptions(scoring="game"))
+            >>> rules.match_over((3, 3, 1), 3), rules.match_over((4, 3, 1), 3)
+            (False, True)
+        """
+        if self.opts.match_tie == "shared":
+            return True
+        best = max(scores)
+        return best >= target and list(scores).count(best) == 1
 
     # The auction ----------------------------------------------------------------------------
     def after_deal(self, game: Table) -> None:
