@@ -1,0 +1,444 @@
+"""Tute (Spain): 2, 3 or 4 players, marriages (*cantes*), the *tute* and *diez de últimas*.
+
+The duties of play and the marriages are the Tute family's own, written once in
+:mod:`cardrules.games.tute` (Brisca Rematada plays them too); this module is the game.
+
+* **The pack**: the Spanish 40 cards, rank 1, 3, 12, 11, 10, 7, 6, 5, 4, 2, points 11, 10, 4,
+  3, 2 (120 in all). Three players leave out the four 2s (36 cards; option: all 40, one card
+  left over and turned up).
+* **The deal**: four players (seats 0 and 2 against 1 and 3) get 10 cards each, three get 12;
+  the last card dealt, the dealer's, is shown to everyone and fixes trumps (the dealer keeps
+  it). Two players get 8 each; the next card is turned up under the stock, and after each trick
+  the winner draws first.
+* **The play**: the dealer's right (seat 0) leads; the winner of a trick leads the next. The
+  duties (follow suit and head the trick; with none of the suit, trump and overtrump) hold from
+  the first trick when every card is dealt; with two players, while the stock lasts the second
+  player need only follow suit (option: no duty, only trumps followed, or every duty), and
+  every duty holds once the stock is gone. The holder of the 7 of trumps may take a turned-up
+  ace, three, king, knight or jack, the holder of the 2 a turned-up 7, 6, 5 or 4, when he leads
+  after winning a trick.
+* **Cantes**: king and knight of a suit, both in hand, declared by the winner of the last trick
+  before he leads: 40 in trumps (*las cuarenta*), 20 otherwise (*las veinte*), one a trick won.
+  The four kings or the four knights (*tute*), declared the same way, win the deal outright.
+* **Count**: card points, 10 for the last trick (*diez de últimas*) and the cantes. The side
+  with more wins the deal: one game (*juego*), two when it has over 100 points; a tie goes to
+  the side that took the last trick. A match goes to 4 games (options: a game per deal won,
+  or points added deal after deal until someone has 101).
+
+Notation: a card code; ``declare:S`` (a marriage in suit S); ``tute:kings``, ``tute:knights``;
+``exchange:CODE`` (the 7 or the 2 of trumps, two players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
+
+from ..core.actions import Deal, Decision, Move, Phrases, Trick
+from ..core.cards import ALL_CARDS, Card, Suit
+from ..core.options import Options, option
+from ..core.packs import Style, pack_for
+from ..core.ranking import RANKINGS
+from ..engine import (
+    CardRule,
+    MoveRule,
+    Result,
+    Rules,
+    Sides,
+    Table,
+    Title,
+    Why,
+    side_points,
+)
+from ..words import N_, Message
+from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
+from .tute import Declare, MarriageRule, TuteDuty
+
+LAST_TRICK: Final = 10
+"""The bonus for the last trick (*diez de últimas*)."""
+OVER: Final = 100
+"""A deal won with more than this many points counts two games (scoring ``"games"``)."""
+POINTS_TARGET: Final = 101
+"""The score that wins a match counted in points (scoring ``"points"``)."""
+GAMES_TARGET: Final = 4
+"""The games that win a match (scoring ``"games"`` and ``"single"``)."""
+
+StockDuty = Literal["follow", "free", "trumps", "full"]
+Scoring = Literal["games", "single", "points"]
+
+
+@dataclass(frozen=True)
+class TuteOptions(Options):
+    """Options of Tute. Each names a reading the sources give; each default is the reading the
+    rulebook's page explains first."""
+
+    stock_duty: StockDuty = option(
+        "follow",
+        N_("two players, while the stock lasts: follow (suit only), free, trumps, or full"),
+    )
+    """Two players, while cards remain to draw: ``"follow"`` (ludoteka's Tute habanero): follow
+    suit when you can, nothing more; ``"free"``: any card, as in Brisca; ``"trumps"`` (the
+    JUEGON rules): only a trump lead must be followed; ``"full"``: every duty from the first
+    trick. Once the stock is gone, every duty holds whatever this says."""
+
+    partner_exempt: bool = option(
+        False,
+        N_("four players: when your partner heads the trick, only follow suit"),
+    )
+    """Four players: when the card heading the trick is your partner's, you must still follow
+    suit but need neither beat it nor trump. Off: the duties hold whoever heads the trick."""
+
+    three_player_pack: Literal["no-2s", "all-40"] = option(
+        "no-2s",
+        N_("three players: no-2s (36 cards, 12 each) or all-40 (13 each, one card turned up)"),
+    )
+    """Three players: ``"no-2s"``, the four 2s left out, 12 cards each, the dealer's last card
+    fixes trumps; ``"all-40"``, 13 cards each and the 40th turned up on the table, where it
+    stays, out of play (its points count for nobody)."""
+
+    tute: bool = option(True, N_("the four kings or the four knights win the deal (tute)"))
+    """Whether a *tute* may be declared (ludoteka's Tute habanero has none)."""
+
+    exchange: Literal["spanish", "none"] = option(
+        "spanish",
+        N_("two players: the 7 of trumps takes a turned-up card that counts, the 2 a blank one"),
+    )
+    """Two players: ``"spanish"``, the holder of the 7 of trumps may take a turned-up ace,
+    three, king, knight or jack, the holder of the 2 a turned-up 7, 6, 5 or 4, when he leads
+    after winning a trick; ``"none"``: no exchange."""
+
+    tie: Literal["last-trick", "draw"] = option(
+        "last-trick",
+        N_("a tie on points: the side that took the last trick wins, or a draw"),
+    )
+    """A tie for the most points: the side that took the last trick wins it (``"last-trick"``),
+    or nobody does (``"draw"``)."""
+
+    scoring: Scoring = option(
+        "games",
+        N_("games: 1 game a deal, 2 over 100 points; single: 1 a deal; points: add them to 101"),
+    )
+    """What a deal scores for the match: ``"games"``, the winner scores one game, two when his
+    side has over 100 points; ``"single"``, one game a deal won; ``"points"``, every side
+    scores its points and the match goes to 101."""
+
+    match_target: int | None = option(
+        None,
+        N_("the score that wins a match (default: 4 games, or 101 with points)"),
+    )
+    """The score that wins a match (``None``: 4 games, or 101 points)."""
+
+    pack: Style | None = option(
+        None,
+        N_("the look of the cards: spanish (default), italian or french"),
+    )
+    """Only names and pictures change: codes, ranks and points stay the same."""
+
+
+_FOUR: Final = {12: Message(N_("the four kings")), 11: Message(N_("the four knights"))}
+_WORDS: Final = {"kings": 12, "knights": 11}
+
+
+@dataclass(frozen=True)
+class DeclareTute(Move):
+    """Declare a *tute*: the four kings (``number`` 12) or the four knights (11), all in hand.
+    The deal ends at once, won by the declarer's side.
+
+    It is told like any move; for players that decide by kind it is a
+    :attr:`~cardrules.core.actions.Decision.CLAIM`: it wins what is left of the deal, and is
+    always worth making.
+    """
+
+    number: int
+    """12 (the kings) or 11 (the knights)."""
+
+    keyword: ClassVar[str] = "tute"
+    decision: ClassVar[Decision] = Decision.CLAIM
+    phrases: ClassVar[Phrases | None] = Phrases(
+        N_("{who} declares tute with {four} and wins the deal."),
+        N_("You declare tute with {four} and win the deal."),
+        choice=N_("declare tute with {four} and win the deal"),
+    )
+
+    def notation(self) -> str:
+        return f"{self.keyword}:{'kings' if self.number == 12 else 'knights'}"
+
+    @classmethod
+    def from_argument(cls, argument: str) -> DeclareTute:
+        number = _WORDS.get(argument.lower())
+        if number is None:
+            raise ValueError(argument)
+        return cls(number)
+
+    def shown(self) -> tuple[Card, ...]:
+        return tuple(Card(self.number, suit) for suit in Suit)
+
+    def words(self, trump: Suit | None = None) -> dict[str, object]:
+        """``four``: "the four kings" or "the four knights"."""
+        return {"four": _FOUR[self.number]}
+
+
+@dataclass(frozen=True)
+class TuteDetails(ExchangeDetails):
+    """What a deal of Tute remembers beyond the cards (all public)."""
+
+    marriages: tuple[tuple[int, Suit, int], ...] = ()
+    """Marriages declared: ``(seat, suit, trick just won)``."""
+    tute: tuple[int, int] | None = None
+    """The *tute*, if one was declared: ``(seat, 12 or 11)``."""
+    trump_card: Card | None = None
+    """The dealer's last card, shown to fix trumps (three and four players)."""
+
+
+def _details(game: Table) -> TuteDetails:
+    details = game.details
+    assert isinstance(details, TuteDetails)
+    return details
+
+
+@dataclass(frozen=True)
+class TuteResult(Result):
+    """A Tute deal's result; with the ``"points"`` scoring every side scores its points."""
+
+    tute: int | None = None
+    """The seat that declared a *tute*, if one did."""
+    every_side_scores: bool = False
+    """True when each side scores its own :attr:`game_points` (the ``"points"`` scoring)."""
+
+    def seat_game_points(self) -> tuple[float, ...]:
+        """Each seat scores its side's game points when every side scores; otherwise only the
+        winners do."""
+        if not self.every_side_scores:
+            return super().seat_game_points()
+        scores: list[float] = [0] * len(self.points)
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                scores[seat] = self.game_points[i]
+        return tuple(scores)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["tute"] = self.tute
+        return out
+
+
+_FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"),
+              N_("you must follow suit ({suit}): not {card}"))
+_FOLLOW_TRUMPS = Why(N_("{who} must answer a trump lead with a trump: not {card}"),
+                     N_("you must answer a trump lead with a trump: not {card}"))
+
+
+@dataclass(frozen=True)
+class FollowDuty(CardRule):
+    """Follow the suit led when you can; nothing more (two players while the stock lasts; a
+    partner heading the trick)."""
+
+    led: Suit
+    suit_name: Message | None = None
+    why: Why = _FOLLOW
+
+    def check(self, card: Card, hand: Sequence[Card]) -> Why | None:
+        if card.suit is not self.led and any(c.suit is self.led for c in hand):
+            return self.why
+        return None
+
+    def fields(self) -> dict[str, object]:
+        return {"suit": self.suit_name} if self.suit_name is not None else {}
+
+
+_AFTER_WIN = Why(N_("the exchange is made by the player who has just won a trick, before he "
+                    "leads"))
+
+
+class TuteExchangeRule(ExchangeRule):
+    """The exchange of two-player Tute: the 7 of trumps takes a turned-up card that counts, the
+    2 a blank one (ludoteka's Tute habanero), by the player who has just won a trick, when he
+    leads."""
+
+    def check(self, game: Table, seat: int | None, move: Exchange) -> Why | None:
+        why = super().check(game, seat, move)
+        if why is not None:
+            return why
+        if game.trick or not game.tricks or game.tricks[-1].winner != seat:
+            return _AFTER_WIN
+        return None
+
+
+class TuteRule(MoveRule[DeclareTute]):
+    """Declaring a *tute*, as a marriage is declared: by the winner of the last trick, before he
+    leads. The deal ends, won by his side."""
+
+    move_type = DeclareTute
+    disabled = Why(N_("the tute is not played (option tute)"))
+    _LEAD = Why(N_("a tute is declared before leading, by the winner of the last trick"))
+    _FOUR = Why(N_("{who} needs {four} to declare tute"),
+                N_("you need {four} to declare tute"))
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def offers(self, game: Table, seat: int) -> Iterable[DeclareTute]:
+        return (DeclareTute(12), DeclareTute(11))
+
+    def check(self, game: Table, seat: int | None, move: DeclareTute) -> Why | None:
+        if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
+            return self._LEAD
+        hand = game.hands[seat]
+        if any(Card(move.number, suit) not in hand for suit in Suit):
+            return self._FOUR
+        return None
+
+    def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
+        game.update_details(tute=(seat, move.number))
+        game.finish("tute")
+        return None
+
+    def fields(self, game: Table, seat: int | None, move: DeclareTute) -> dict[str, object]:
+        fields = super().fields(game, seat, move)
+        fields.update(move.words())
+        return fields
+
+
+class Tute(Rules):
+    """Tute: two or three players each on his own, or four in two partnerships."""
+
+    id = "tute"
+    title = Title(N_("Tute (Spain)"))
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    options_type: ClassVar[type[Options]] = TuteOptions
+    move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, Declare, DeclareTute)
+    details_type = TuteDetails
+    opts: TuteOptions
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        assert isinstance(options, TuteOptions)
+        o = self.opts = options
+        self.pack = pack_for(o.pack or "spanish", 40)
+        numbers: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+        self.dealer_turns = players > 2
+        """Whether the dealer's last card fixes trumps (everything is dealt)."""
+        if players == 2:
+            self.hand_sizes = (8, 8)
+            self.draw_counts = (1, 1)
+            self.turns_up = True
+        elif players == 3:
+            if o.three_player_pack == "no-2s":
+                numbers = (1, 3, 4, 5, 6, 7, 10, 11, 12)
+                self.hand_sizes = (12,) * 3
+                self.turns_up = False
+            else:
+                self.hand_sizes = (13,) * 3
+                self.turns_up = True  # the 40th card, turned up and never drawn
+                self.dealer_turns = False
+            self.draw_counts = (0,) * 3
+        else:
+            self.hand_sizes = (10,) * 4
+            self.draw_counts = (0,) * 4
+            self.turns_up = False
+        self.cards = tuple(c for c in ALL_CARDS if c.number in numbers)
+        self.turn_sizes = (1,) * players
+        ranking = RANKINGS["standard"]
+        self.strength = ranking.strength
+        self.card_points = ranking.card_points
+        self.free_play = False
+        exchange = ExchangeOptions(
+            exchange=o.exchange if players == 2 else "none",
+            exchange_timing="own-turn",
+            exchange_needs_trick=True,
+        )
+        self.exchange = TuteExchangeRule(self, exchange, "spanish", "own-turn")
+        self.move_rules = (self.exchange, MarriageRule(self.pack), TuteRule(o.tute))
+
+    def initial_sides(self) -> Sides:
+        """Two or three players play alone; four play seats 0 and 2 against 1 and 3."""
+        if self.players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    def match_length(self) -> tuple[int | None, int | None]:
+        """To the ``match_target`` option: 4 games, or 101 with the points scoring."""
+        target = self.opts.match_target
+        if target is None:
+            target = POINTS_TARGET if self.opts.scoring == "points" else GAMES_TARGET
+        return (None, target)
+
+    # The deal ----------------------------------------------------------------------------------
+    def trump_of(self, deal: Deal) -> Suit | None:
+        """The turned-up card's suit; when everything is dealt, the suit of the dealer's last
+        card (the last card of the last hand, as a record lists it)."""
+        if self.dealer_turns:
+            return deal.hands[-1][-1].suit if deal.hands[-1] else None
+        return super().trump_of(deal)
+
+    def after_deal(self, game: Table) -> None:
+        if self.dealer_turns and game.hands[-1]:
+            game.update_details(trump_card=game.hands[-1][-1])
+        game.start_play(0)
+
+    # The play ---------------------------------------------------------------------------------
+    def card_rule(self, game: Table, seat: int) -> CardRule | None:
+        trick = game.trick
+        if not trick:
+            return None
+        led = trick[0].suit
+        name = self.pack.suit_word(led)
+        if game.stock_size and self.players == 2:
+            duty = self.opts.stock_duty
+            if duty == "free":
+                return None
+            if duty == "follow":
+                return FollowDuty(led, name)
+            if duty == "trumps":
+                return FollowDuty(led, name, _FOLLOW_TRUMPS) if led is game.trump else None
+        if self.opts.partner_exempt and self.players == 4 and self._partner_heads(game, seat):
+            return FollowDuty(led, name)
+        return TuteDuty.for_trick(trick, game.trump, self.strength, name)
+
+    def _partner_heads(self, game: Table, seat: int) -> bool:
+        """Whether the card heading the trick now is ``seat``'s partner's."""
+        trick = game.trick
+        leader = game.tricks[-1].winner if game.tricks else 0
+        assert leader is not None
+        head = TuteDuty.for_trick(trick, game.trump, self.strength).head
+        at = next(i for i, c in enumerate(trick) if c is head)
+        return (leader + at) % self.players == (seat + 2) % self.players
+
+    def before_result(self, game: Table) -> None:
+        """Ten more for the last trick (*diez de últimas*), when the deal was played out."""
+        if game.end_reason is None and game.tricks and game.tricks[-1].winner is not None:
+            game.add_points(game.tricks[-1].winner, LAST_TRICK)
+
+    # The result ------------------------------------------------------------------------------
+    def result(self, game: Table) -> Result:
+        sides = game.sides
+        totals = side_points(sides, game.points)
+        scoring = self.opts.scoring
+        declared = _details(game).tute
+        winner: int | None
+        if declared is not None:
+            winner = game.side_of(declared[0])
+            reason = "tute"
+        else:
+            reason = "points"
+            top = max(totals)
+            leaders = [i for i, p in enumerate(totals) if p == top]
+            if len(leaders) > 1 and self.opts.tie == "last-trick" and game.tricks:
+                last = game.tricks[-1].winner
+                leaders = [i for i in leaders if last is not None and last in sides[i]]
+            winner = leaders[0] if len(leaders) == 1 else None
+        game_points: list[int] = [0] * len(sides)
+        if scoring == "points":
+            game_points = list(totals)
+            if winner is not None and declared is not None:
+                game_points[winner] = max(totals[winner], POINTS_TARGET)
+        elif winner is not None:
+            big = declared is not None or totals[winner] > OVER
+            game_points[winner] = 2 if scoring == "games" and big else 1
+        return TuteResult(
+            points=tuple(game.points), sides=sides, side_points=totals, winner=winner,
+            game_points=tuple(game_points), reason=reason,
+            tute=None if declared is None else declared[0],
+            every_side_scores=scoring == "points",
+        )
