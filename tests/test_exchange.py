@@ -304,6 +304,20 @@ def test_puerto_rico_seven_once_play_has_begun() -> None:
     assert_replays(game)
 
 
+def test_puerto_rico_two_keeps_its_turn_through_the_first_trick_with_the_option() -> None:
+    # "Before the very first hand is played": a hand read as the first trick, not its first card.
+    options = {"exchange_two_until": "first-trick"}
+    game = start("briscas", 2, ["7O 5C 6C", "2O 4E 5E"], turn_up="12O", top="4B 5B",
+                 options=options)
+    play(game, "5C")
+    assert exchanges(game, 1) == ["exchange:2O"]  # the first trick is not over
+    assert_refused(game, "exchange:7O", "until the first trick is over")
+    play(game, "4E")
+    assert exchanges(game, 1) == []  # the first trick is over: the 2's turn is gone
+    assert exchanges(game, 0) == ["exchange:7O"]
+    assert_replays(game)
+
+
 def test_puerto_rico_seven_before_the_first_trick_when_the_two_is_in_the_stock() -> None:
     game = start("briscas", 2, ["7O 5C 6C", "3C 4E 5E"], top="2O", turn_up="10O")
     assert exchanges(game, 0) == ["exchange:7O"]

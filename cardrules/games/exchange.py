@@ -76,12 +76,13 @@ class ExchangeOptions(Options):
     and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
     player must have won a trick. ``"puerto-rico"`` (Briscas): a 10, 11, 12, 1 or 3 is taken by
     the 7, and before the first trick also by the 2, which has precedence (while the 2 of trumps
-    is in a hand, the 7 waits until the first card is played); a 7, 6, 5 or 4 is taken by the 2
-    at any time. ``"none"``: no exchange. The rule applies to whatever card is turned up at the
-    moment, so after a 7 has taken a high card the 2 may take the 7. When the card that would
-    take the turn-up is not in play (six Italian players play without 2s; three remove the 2 of
-    clubs or all 2s), that turn-up cannot be exchanged: no source gives a substitute. The
-    exchange is the action ``exchange:<card>`` by whoever holds that card."""
+    is in a hand, the 7 waits until the first card is played, or with ``exchange_two_until``
+    until the first trick is over); a 7, 6, 5 or 4 is taken by the 2 at any time. ``"none"``: no
+    exchange. The rule applies to whatever card is turned up at the moment, so after a 7 has taken a
+    high card the 2 may take the 7. When the card that would take the turn-up is not in play (six
+    Italian players play without 2s; three remove the 2 of clubs or all 2s), that turn-up cannot be
+    exchanged: no source gives a substitute. The exchange is the action ``exchange:<card>`` by
+    whoever holds that card."""
 
     exchange_timing: ExchangeTiming | None = option(
         None,
@@ -93,6 +94,17 @@ class ExchangeOptions(Options):
     ``"own-turn"``: only when it is your turn to play, once per trick. ``"before-penultimate"``:
     at any moment except during the trick after which the last cards are drawn (our reading of
     "not in the penultimate trick")."""
+
+    exchange_two_until: Literal["first-card", "first-trick"] = option(
+        "first-card",
+        N_("puerto-rico exchange: the 2's turn on a high card lasts until the first card is "
+           "played (first-card) or until the first trick is over (first-trick)"),
+    )
+    """The Puerto Rican page lets the 2 of trumps take a high turned-up card, ahead of the 7,
+    "before the very first hand is played". ``"first-card"`` (our reading: a hand is a card
+    played, so the 2's chance ends when the first card is led, and a table can see it):
+    from then on the 7 may take it. ``"first-trick"`` (a hand is a trick): the 2 keeps its turn,
+    and the 7 waits, until the first trick is over."""
 
     exchange_needs_trick: bool | None = option(
         None,
@@ -126,6 +138,8 @@ _NOT_TRUMP = Why(N_("the turned-up {turn_up} is not a trump (trumps are {trump})
                     "exchanged"))
 _TWO_FIRST = Why(N_("before the first card is played the 2 of trumps has precedence: while it is "
                     "in a hand, the 7 waits for the first trick to start"))
+_TWO_FIRST_TRICK = Why(N_("until the first trick is over the 2 of trumps has precedence: while it "
+                          "is in a hand, the 7 waits for the second trick"))
 _NO_TRICK = Why(N_("{who} must win a trick before exchanging"),
                 N_("you must win a trick before exchanging"))
 _TIMING = Why(N_("the exchange is not allowed at this moment (timing: {timing})"))
@@ -152,6 +166,8 @@ class ExchangeRule(MoveRule[Exchange]):
         self.needs_trick: bool = needs if needs is not None else self.rule == "spanish"
         """Whether the exchanger must have won a trick."""
         self.enabled = self.rule != "none"
+        self.two_until = options.exchange_two_until
+        """Puerto Rico: until when the 2 of trumps goes before the 7 on a high card."""
 
     def cards(self, game: Table) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
@@ -172,7 +188,7 @@ class ExchangeRule(MoveRule[Exchange]):
         if rule == "puerto-rico":
             if not high:
                 return (two,)
-            if not game.tricks and not game.trick:
+            if not game.tricks and (not game.trick or self.two_until == "first-trick"):
                 two_in_hand = any(two in h for h in game.hands)
                 return (two,) if two_in_hand else (seven,)
             return (seven,)
@@ -210,7 +226,8 @@ class ExchangeRule(MoveRule[Exchange]):
             if (self.rule == "puerto-rico" and move.card is _SEVEN_OF[up.index]
                     and strength[up.index] > strength[move.card.index]
                     and _TWO_OF[up.index] in self.cards(game)):
-                return _TWO_FIRST  # a high card, before the first trick, and the 2 in a hand
+                # a high card, before the first trick, and the 2 in a hand
+                return _TWO_FIRST_TRICK if game.trick else _TWO_FIRST
             return _WRONG_CARD
         if self.needs_trick and not any(t.winner == seat for t in game.tricks):
             return _NO_TRICK
