@@ -21,7 +21,9 @@ silently ignored.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from typing import Any
 
 from . import games
@@ -56,6 +58,76 @@ _KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "tit
 
 MAX_NOTE_CHARS = 2000
 """The longest note on an action, in each language."""
+
+MAX_NESTING = 16
+"""The deepest a record's JSON may nest objects and lists (a record needs four levels: the
+record, its deal, the hands, a hand). Deeper text is refused before it is parsed: in the
+browser, Python's JSON parser would exhaust the page's stack long before Python's own limit."""
+
+# A JSON string (its closing quote may be missing: the parser then says what is wrong).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+# What free text of a record (a name, a title, a note) may not hold: lone surrogates (not
+# characters at all) and the controls of writing direction, which would turn the sentence that
+# names a player around ("Ann .snioc fo eerht eht syalp").
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
+_DIRECTION = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+class _Twice(Exception):
+    """A key given twice in one JSON object."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused (:class:`_Twice`) when it gives a key twice."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return data
+
+
+def nesting(text: str) -> int:
+    """How deep the JSON ``text`` nests objects and lists, read without parsing it (strings
+    skipped).
+
+    Examples:
+        >>> nesting('{"a": [[1, "]]]"], {}]}'), nesting("[" * 5000), nesting("7")
+        (3, 5000, 0)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(_DEPTH[ch] for ch in brackets), default=0)
+
+
+def check_text(where: str, text: str) -> None:
+    """Refuse free text of a record (a player's name, a title, a note) that is not what it
+    seems: a lone surrogate, or a control of writing direction (:class:`RecordError` naming the
+    field ``where``).
+
+    Examples:
+        >>> try:
+        ...     check_text("players[0]", "Ann\u202e")
+        ... except RecordError as error:
+        ...     print(error.message("en").split(",")[0])
+        players[0]: holds '\\u202e'
+    """
+    found = _NOT_TEXT.search(text)
+    if found is not None:
+        raise _fail(where, N_("holds {char}, half of a character (a lone surrogate); remove it"),
+                    char=Quoted(found.group()))
+    found = _DIRECTION.search(text)
+    if found is not None:
+        raise _fail(where, N_("holds {char}, a control of writing direction that would turn the "
+                              "sentence around it; remove it"), char=Quoted(found.group()))
 
 
 class _Thousands(Message):
@@ -142,14 +214,34 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """A record as a dict, from JSON text or a mapping (raises :class:`RecordError`).
 
     Text longer than :data:`MAX_RECORD_CHARS` is refused unread; so are JSON nested deeper
-    than Python can read and numbers of more than 4,300 digits.
+    than :data:`MAX_NESTING` (before it is parsed), numbers of more than 4,300 digits and an
+    object that gives a key twice. A byte-order mark at the start is skipped.
+
+    Examples:
+        >>> load_record('\ufeff{"game": "brisca", "seed": 1}')
+        {'game': 'brisca', 'seed': 1}
+        >>> load_record('{"seed": 1, "seed": 2}')
+        Traceback (most recent call last):
+        ...
+        cardrules.core.errors.RecordError: the key 'seed' is given twice; a key may be given once
     """
     if isinstance(source, (str, bytes)):
         if len(source) > MAX_RECORD_CHARS:
             raise RecordError("the record is too long: over {limit} characters",
                               limit=_Thousands(MAX_RECORD_CHARS))
+        if isinstance(source, bytes):
+            try:  # as json.loads reads bytes: UTF-8 (with or without its mark), -16 or -32
+                text = source.decode(json.detect_encoding(source), "surrogatepass")
+            except UnicodeDecodeError:
+                raise RecordError("not UTF-8 text") from None
+        else:
+            text = source
+        text = text.removeprefix("\ufeff")
+        if nesting(text) > MAX_NESTING:
+            raise RecordError("the JSON is nested too deeply: a deal record has at most {limit} "
+                              "levels of objects and lists", limit=MAX_NESTING)
         try:
-            data = json.loads(source)
+            data = json.loads(text, object_pairs_hook=_object)
         except json.JSONDecodeError as error:
             known = next((m for m in _JSON if error.msg.startswith(m)), None)
             raise RecordError(
@@ -157,10 +249,12 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
                 problem=Message(known) if known is not None else error.msg, line=error.lineno,
                 column=error.colno,
             ) from None
-        except UnicodeDecodeError:
-            raise RecordError("not UTF-8 text") from None
+        except _Twice as twice:
+            raise RecordError("the key {key} is given twice; a key may be given once",
+                              key=Quoted(twice.key)) from None
         except RecursionError:
-            raise RecordError("the JSON is nested too deeply") from None
+            raise RecordError("the JSON is nested too deeply: a deal record has at most {limit} "
+                              "levels of objects and lists", limit=MAX_NESTING) from None
         except ValueError:  # a number too long to convert
             raise RecordError("a number in the record has too many digits (over {limit})",
                               limit=_Thousands(4300)) from None
@@ -197,14 +291,18 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
     except OptionError as error:
         raise _fail("game", error.said) from None
     for key in ("title", "comment"):
-        if key in data and not isinstance(data[key], str):
-            raise _fail(key, N_("must be text"))
+        if key in data:
+            if not isinstance(data[key], str):
+                raise _fail(key, N_("must be text"))
+            check_text(key, data[key])
     players = data.get("players")
     if players is None:
         raise _fail("players", N_("missing (a number of players or a list of names)"))
     if isinstance(players, list):
         if not all(isinstance(p, str) for p in players):
             raise _fail("players", N_("names must be text"))
+        for seat, name in enumerate(players):
+            check_text(f"players[{seat}]", name)
     elif isinstance(players, bool) or not isinstance(players, int):
         raise _fail("players", N_("must be a number or a list of names"))
     options = data.get("options", {})
@@ -273,6 +371,7 @@ def notes_of(data: Mapping[str, Any], actions: int | None = None) -> dict[int, t
             if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTE_CHARS:
                 raise _fail(f"{where}.{lang}", N_("must be text of 1 to {limit} characters"),
                             limit=MAX_NOTE_CHARS)
+            check_text(f"{where}.{lang}", text)
         notes[int(key)] = (note["en"], note["es"])
     return notes
 

@@ -484,7 +484,6 @@ def damaged() -> list[tuple[str, str, str]]:
         (f"deal={web.link_token(long_record)}", "too long (over 200,000",
          "demasiado largo (más de 200.000"),
         (f"deal={token}&step=-1", "step '-1'", "paso '-1'"),
-        (f"deal={token}&step=9999", "step '9999'", "paso '9999'"),
         (f"deal={token}&step=²", "step '²'", "paso '²'"),
         (f"deal={token}&view=7", "a player this deal does not have ('7')",
          "un jugador que este reparto no tiene ('7')"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..words import N_, Lang, Message, words
 
 __all__ = ["CardCodeError", "CardrulesError", "IllegalActionError", "Lang", "OptionError",
-           "RecordError", "shown"]
+           "RecordError", "digit_count", "shown"]
 
 
 class CardrulesError(ValueError):
@@ -96,8 +96,7 @@ def shown(value: object, lang: str = "en", limit: int = SHOWN_LIMIT) -> str:
         return shown(inner, lang, limit)
     if isinstance(value, int):
         if value.bit_length() > 128:
-            digits = len(str(value)) if value.bit_length() < 13_000 else int(
-                value.bit_length() * 0.30103) + 1
+            digits = digit_count(value)
             return words(lang).n_("a number of {n} digit", "a number of {n} digits", digits)
         return str(value)
     if isinstance(value, float):
@@ -110,6 +109,24 @@ def shown(value: object, lang: str = "en", limit: int = SHOWN_LIMIT) -> str:
         return shown(value.decode("utf-8", "replace"), lang, limit)
     kinds = {"list": N_("a list"), "dict": N_("an object")}
     return words(lang)._(kinds.get(type(value).__name__, N_("a value")))
+
+
+def digit_count(number: int) -> int:
+    """How many digits ``number`` has (its sign left out), exactly, without writing it out
+    (Python refuses to write a number of more than 4,300 digits).
+
+    Examples:
+        >>> digit_count(10 ** 4300 - 1), digit_count(10 ** 4300), digit_count(-7), digit_count(0)
+        (4300, 4301, 1, 1)
+    """
+    number = abs(number)
+    if number < 10:
+        return 1
+    # log10(2) is 0.30102999566...: this is the count, or a little less.
+    digits = (number.bit_length() - 1) * 30102999 // 100000000 + 1
+    while number >= 10 ** digits:
+        digits += 1
+    return digits
 
 
 def _escape(ch: str) -> str:

@@ -100,7 +100,12 @@ LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "no
 
 
 def _answer(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:  # the page takes only whole characters: a lone surrogate is sent escaped
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, separators=(",", ":"))
+    return text
 
 
 def _mapping(answer: DealJSON | FailureJSON) -> dict[str, Any]:
@@ -321,6 +326,9 @@ def _steps(game: Game, lang: Lang, data: Mapping[str, Any]) -> DealJSON:
         "cards": {c.code: narrator.card_name(c)
                   for c in sorted(deal.cards, key=lambda c: c.index)},
         "record": record,
+        # The record as text, for the page to show and copy: JSON.parse would round a seed
+        # beyond 2**53 (and the pasted copy would then be refused).
+        "record_text": json.dumps(record, indent=1, ensure_ascii=False),
         "link": link_token(record),
     }
     # Whose hands each seat sees besides its own (the same all deal long in these games).
@@ -468,17 +476,27 @@ def link_data(fragment: str, lang: str = "en") -> dict[str, Any]:
         if not (step_text.isascii() and step_text.isdigit()):
             raise _damaged(N_("it points at step {step}; this deal has steps 0 to {last}"),
                            step=shown(step_text, language), last=last)
-        players = answer["players"]
-        if view_text != "all" and not (view_text.isascii() and view_text.isdigit()
-                                       and int(view_text) < players):
+        view = _number(view_text)
+        if view_text != "all" and (view is None or view >= answer["players"]):
             raise _damaged(N_("it shows the hand of a player this deal does not have ({view})"),
                            view=shown(view_text, language))
     except CardrulesError as error:
         return _mapping(_failure(error, language))
-    # A step past the end (a link cut by hand, a deal shortened since) opens the last step.
-    answer["at"] = {"step": min(int(step_text), last),
-                    "view": None if view_text == "all" else int(view_text)}
+    # A step past the end (a link cut by hand, a deal shortened since) opens the last step;
+    # so does a step of more digits than any deal has steps (Python would not even read one of
+    # over 4,300 digits).
+    step = _number(step_text)
+    answer["at"] = {"step": last if step is None else min(step, last), "view": view}
     return answer
+
+
+def _number(text: str) -> int | None:
+    """A link's step or seat, from its ASCII digits; ``None`` for anything else, and for a
+    number of more digits than any deal has steps or seats."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else None
 
 
 def link_steps(fragment: str, lang: str = "en") -> str:

@@ -1,0 +1,210 @@
+"""Hostile input, second round (issue 23): what a crafted link or record file does to the
+package and the command, read through the same functions the page and the terminal use.
+
+The page's side of each link (the real browser) is in ``test_hostile_browser.py``; here, the
+Python answers it is built on, and the command line's own hostile cases (``--save`` races,
+signals, a closed standard output).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import run
+
+from cardrules.core.errors import RecordError, digit_count, shown
+from cardrules.record import MAX_NESTING, load_record, nesting, replay
+from cardrules.web import board
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "examples" / "brisca-2p.json"
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def token_of(text: str) -> str:
+    """A link's token for any text (compressed), as link_token packs a record."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return "z" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def sample() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    return data
+
+
+# 1. Nesting is bounded before the JSON is parsed -------------------------------------------------
+
+
+def test_the_32_character_link_of_the_issue_is_refused_in_one_sentence() -> None:
+    fragment = "#deal=z7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM&step=0"
+    assert record_text_of(fragment) == "[" * 5000
+    for lang, said in (("en", "nested too deeply"), ("es", "anidado a demasiada profundidad")):
+        answer = board.link_data(fragment, lang)
+        assert answer["ok"] is False
+        assert said in answer["error"] and str(MAX_NESTING) in answer["error"]
+        assert "\n" not in answer["error"]
+
+
+def record_text_of(fragment: str) -> str:
+    return board.record_of_link(fragment.split("deal=")[1].split("&")[0])
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
+                                  "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)])
+def test_deep_json_is_refused_before_it_is_parsed(text: str, monkeypatch: pytest.MonkeyPatch
+                                                  ) -> None:
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("json.loads was called on text nested too deeply")
+
+    monkeypatch.setattr("cardrules.record.json.loads", never)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        load_record(text)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        load_record(text.encode("utf-8"))
+    answer = board.steps_data(text, "es")
+    assert answer["ok"] is False and "anidado a demasiada profundidad" in answer["error"]
+
+
+def test_brackets_inside_strings_do_not_count() -> None:
+    record = sample()
+    record["title"] = "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{{{{{{{{{{ \\\" \"]]]"
+    text = json.dumps(record)
+    assert nesting(text) <= 4
+    assert replay(text).is_over
+    assert board.steps_data(text, "en")["ok"]
+
+
+# 2. &step= and &view= of thousands of digits -----------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_step_of_thousands_of_digits_opens_the_deal(lang: str) -> None:
+    token = board.link_token(sample())
+    answer = board.link_data(f"#deal={token}&step={'9' * 5000}", lang)
+    assert answer["ok"] is True
+    assert answer["at"] == {"step": len(answer["steps"]) - 1, "view": None}
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "a player this deal does not have"),
+                                            ("es", "un jugador que este reparto no tiene")])
+def test_a_view_of_thousands_of_digits_is_one_sentence(lang: str, said: str) -> None:
+    token = board.link_token(sample())
+    answer = board.link_data(f"#deal={token}&step=3&view={'1' * 5000}", lang)
+    assert answer["ok"] is False and said in answer["error"]
+    assert len(answer["error"]) < 300 and "Traceback" not in answer["error"]
+    json.loads(board.link_steps(f"#deal={token}&view={'1' * 5000}", lang))  # no exception
+
+
+# 6. Text that is not what it seems ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("where", "change"), [
+    ("players[0]", lambda r: r.update(players=["\ud800x", "b"])),
+    ("players[1]", lambda r: r.update(players=["Ann", "Bo\u202e"])),
+    ("players[0]", lambda r: r.update(players=["\u2067Ann", "Bo"])),
+    ("title", lambda r: r.update(title="A deal\u202d")),
+    ("comment", lambda r: r.update(comment="\udfff")),
+    ("notes['1'].es", lambda r: r["notes"].update({"1": {"en": "fine", "es": "mal\u200f"}})),
+])
+def test_surrogates_and_direction_controls_are_refused(where: str, change: Any) -> None:
+    record = sample()
+    record.setdefault("notes", {})
+    change(record)
+    text = json.dumps(record)  # \ud800 written as JSON writes it: an escape
+    for lang, said in (("en", "remove it"), ("es", "quítalo")):
+        answer = board.steps_data(text, lang)
+        assert answer["ok"] is False
+        assert answer["error"].startswith(where + ": ") and said in answer["error"]
+        answer["error"].encode("utf-8")  # whole characters only: the page can take it
+        json.loads(board.deal_steps(text, lang))
+    with pytest.raises(RecordError, match=r"\\u"):  # the character named by its code
+        replay(text)
+
+
+def test_the_narration_cannot_be_turned_around() -> None:
+    record = sample()
+    record["players"] = ["Ann\u202e", "Bob"]
+    answer = board.steps_data(json.dumps(record), "en")
+    assert answer["ok"] is False
+    assert "direction" in answer["error"] and "\u202e" not in answer["error"]
+
+
+def test_an_answer_with_a_lone_surrogate_is_still_sent_whole() -> None:
+    # A safety net: whatever the answer holds, the page gets text it can decode.
+    text = board._answer({"ok": False, "error": "x\ud800"})
+    text.encode("utf-8")
+    assert json.loads(text)["error"] == "x\ud800"
+
+
+# 7. Duplicate keys, byte-order marks -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    '{"seed": 1, "seed": 2, "game": "brisca", "game": "briscola", "players": 2}',
+    '{"game": "brisca", "players": 2, "seed": 1, "notes": {"0": {"en": "a", "es": "b", '
+    '"en": "c"}}}',
+])
+def test_a_key_given_twice_is_refused(text: str) -> None:
+    with pytest.raises(RecordError, match="given twice") as caught:
+        load_record(text)
+    assert "dos veces" in caught.value.message("es")
+    assert board.steps_data(text, "es")["ok"] is False
+
+
+def test_a_byte_order_mark_is_skipped() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    for marked in ("\ufeff" + text, ("\ufeff" + text).encode("utf-8")):
+        assert replay(marked).is_over
+    answer = board.steps_data("\ufeff" + text, "es")
+    assert answer["ok"] is True, answer.get("error")
+
+
+def test_a_byte_order_mark_in_the_command(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + SAMPLE.read_bytes())
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0 and err == "" and out
+
+
+# 8. Seeds beyond 2**53 are kept exact in the text the page shows ---------------------------------
+
+
+def test_the_record_text_keeps_a_huge_seed_exact() -> None:
+    seed = 2**64 - 1
+    answer = board.new_deal_data("brisca", 2, seed, "en")
+    assert answer["ok"]
+    assert f'"seed": {seed}' in answer["record_text"]
+    assert json.loads(answer["record_text"]) == answer["record"]
+    # Pasted back, as the page's record panel shows it, it replays the same deal.
+    again = board.steps_data(answer["record_text"], "en")
+    assert again["ok"] and again["record"]["seed"] == seed
+
+
+# 9. The digits of a long number are counted exactly ----------------------------------------------
+
+
+@pytest.mark.parametrize("digits", [129, 1000, 4299, 4300, 4301, 5000, 20_000])
+def test_the_digits_of_a_long_number_are_counted_exactly(digits: int) -> None:
+    for number in (10 ** digits - 1, 10 ** (digits - 1)):
+        assert digit_count(number) == digits
+        assert shown(number) == f"a number of {digits} digits"
+
+
+def test_a_seed_of_4300_digits_is_said_to_have_4300() -> None:
+    record = {"game": "brisca", "players": 2, "seed": 10 ** 4300 - 1}
+    text = '{"game": "brisca", "players": 2, "seed": ' + "9" * 4300 + "}"
+    for source in (record, text):
+        with pytest.raises(RecordError, match="a number of 4300 digits"):
+            replay(source)
