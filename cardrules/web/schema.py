@@ -143,6 +143,8 @@ class DealJSON(TypedDict):
     result: ResultJSON | None
     cards: dict[str, str]
     record: dict[str, object]
+    record_text: str
+    """The record as Python writes it (a seed beyond 2**53 exact), for the page to show."""
     link: str
     see: NotRequired[list[list[int]]]
     at: NotRequired[AtJSON]

@@ -339,7 +339,11 @@ export class Board {
       if (asked !== this.asked) return;
       this.setState("ready", "");
       if (answer.ok) this.show(answer, false);
-      else this.linkProblem(answer.error);
+      else {
+        // As the notice says: the page's own deal, not the one shown before the link.
+        this.linkProblem(answer.error);
+        this.ownDeal().then((own) => { if (own && asked === this.asked) this.show(own, true); });
+      }
       this.root.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
@@ -405,13 +409,18 @@ export class Board {
       Runtime.marks.call = Runtime.marks.call || performance.now();
       return Runtime.call("deal_steps", [recordText, page.lang]);
     };
+    let ownAnswer = null; // the figure's own deal, asked for once
+    this.ownDeal = () => {
+      if (!ownAnswer) ownAnswer = text.then(own);
+      return ownAnswer;
+    };
     this.loading = Runtime.start().then(() => {
       this.setState("loading", t("computing"));
-      if (!shared) return text.then(own);
+      if (!shared) return this.ownDeal();
       return Runtime.call("link_steps", [shared, page.lang]).then((answer) => {
         if (answer.ok) return answer;
         this.linkProblem(answer.error);
-        return text.then(own);
+        return this.ownDeal();
       });
     }).then((answer) => {
       Runtime.marks.answer = Runtime.marks.answer || performance.now();
@@ -476,11 +485,12 @@ export class Board {
     this.setState("ready", "");
     this.figure.classList.add("cr-deal--live");
     this.figure.classList.toggle("cr-deal--replaced", !own);
-    if (!own) {
-      const caption = this.figure.querySelector("figcaption");
-      if (caption) {
-        caption.textContent = answer.title + " · " + t("players", { n: answer.players });
-      }
+    const caption = this.figure.querySelector("figcaption");
+    if (caption) {
+      // The figure's own caption is kept, to come back with its own deal.
+      if (!this.ownCaption) this.ownCaption = Array.from(caption.childNodes);
+      if (own) caption.replaceChildren(...this.ownCaption);
+      else caption.textContent = answer.title + " · " + t("players", { n: answer.players });
     }
     // The jump menu: the deal, then each trick.
     const options = [el("option", { value: 0, text: t("dealt") })];
@@ -495,7 +505,8 @@ export class Board {
     this.viewSelect.replaceChildren(...views);
     this.view = answer.at && answer.at.view !== null ? String(answer.at.view) : "all";
     this.viewSelect.value = this.view;
-    if (this.recordBox) this.recordBox.textContent = JSON.stringify(answer.record, null, 1);
+    // The record as Python wrote it (JSON.parse would round a seed beyond 2^53).
+    if (this.recordBox) this.recordBox.textContent = answer.record_text;
     this.layout();
     this.controls.hidden = false;
     this.board.hidden = false;
