@@ -178,6 +178,24 @@ def test_languages_match(name: str) -> None:
         )
 
 
+@pytest.mark.parametrize("page", [p for p in ALL_PAGES if "games" in p.parts],
+                         ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_hidden_helpers_are_the_ones_shown(page: Path) -> None:
+    """A game page runs its examples' helpers first, hidden in an HTML comment (a reader meets
+    the rules first), and shows them in its closing section: the two must be the same code."""
+    text = page.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    python = [f for f in fences(text) if f.info == "python"]
+    hidden = [f for f in python if lines[f.start - 2].startswith("checks that")
+              or lines[f.start - 2].startswith("(tests/test_docs_guard.py")]
+    if not hidden:
+        pytest.skip("no hidden helpers on this page")
+    code = lines[hidden[0].start:hidden[0].stop]
+    shown = [f for f in python if f.start > hidden[0].start
+             and [line[4:] for line in lines[f.start:f.stop]] == code]
+    assert shown, f"{page.relative_to(DOCS)}: the hidden helpers are not shown on the page"
+
+
 def test_helpers() -> None:
     text = "# Title {#top}\n\n```markdown\n## Not a heading\n```\n\n## Deal and draw\n"
     assert anchors(text) == ["top", "deal-and-draw"]
