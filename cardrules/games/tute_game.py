@@ -345,10 +345,10 @@ class Tute(Rules):
         self.free_play = False
         exchange = ExchangeOptions(
             exchange=o.exchange if players == 2 else "none",
-            exchange_timing="own-turn",
+            exchange_timing="any-time",  # TuteExchangeRule: only when leading after a win
             exchange_needs_trick=True,
         )
-        self.exchange = TuteExchangeRule(self, exchange, "spanish", "own-turn")
+        self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
         self.move_rules = (self.exchange, MarriageRule(self.pack), TuteRule(o.tute))
 
     def initial_sides(self) -> Sides:
