@@ -159,9 +159,9 @@ def test_missing_game() -> None:
 def test_unknown_game() -> None:
     """replay() documents RecordError naming the field for a malformed record."""
     record = base_record()
-    record["game"] = "tute"
+    record["game"] = "mus"
     error = error_of(record)
-    assert "game" in error.en and "tute" in error.en
+    assert "game" in error.en and "mus" in error.en
 
 
 @pytest.mark.parametrize("players", ["two", True, None, [1, 2]])
