@@ -3,12 +3,14 @@
 Usage: python examples/generate.py [OUTPUT_FOLDER]
 
 Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, of Alcalde and
-its variation (3 players) and of Aluette (4), played to the end by a fixed mix of bots
-(:class:`~cardrules.bots.GreedyBot` at the even seats, :class:`~cardrules.bots.RandomBot` at the
-odd ones, seeded by the deal's seed and the seat). For each game and player count the script
-takes the first seed, counting from 1, whose deal suits it: for two players and for Alcalde, a
-deal in which the trump card is exchanged (``exchange:...``); for Aluette, a deal played out to
-the ninth trick with at least one spoiled trick; so that the samples show those rules.
+its variation (3 players), of Aluette (4) and of Tute (2 and 4), played to the end by a fixed
+mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
+:class:`~cardrules.bots.RandomBot` at the odd ones, seeded by the deal's seed and the seat). For
+each game and player count the script takes the first seed, counting from 1, whose deal suits
+it: for two players and for Alcalde, a deal in which the trump card is exchanged
+(``exchange:...``); for Tute, a deal with a marriage declared (and with two players the
+exchange); for Aluette, a deal played out to the ninth trick with at least one spoiled trick;
+so that the samples show those rules.
 The auction games get several samples each, one per rule worth seeing (a made contract, a
 failed one, a lone caller, a void deal, *Chiamata buia*, a marriage, a forced bid), with the
 bots' choices steered where a rule needs it (see :data:`AUCTION_SAMPLES`).
@@ -38,6 +40,8 @@ SAMPLES: tuple[tuple[str, int], ...] = (
     ("alcalde", 3),
     ("alcalde-variation", 3),
     ("aluette", 4),
+    ("tute", 2),
+    ("tute", 4),
 )
 """Every (game, number of players) that gets a sample."""
 MAX_SEED = 10_000
@@ -66,6 +70,10 @@ def sample(game_id: str, players: int) -> tuple[Game, int]:
 
 def suits(game: Game) -> bool:
     """Whether a finished deal shows what its sample should show (see the module docstring)."""
+    if game.rules.id == "tute":  # a marriage, and with two players the exchange too
+        declared = bool(game.details.marriages)  # type: ignore[attr-defined]
+        return declared and (game.rules.players > 2 or any(isinstance(a, Exchange)
+                                                             for a in game.log))
     if game.rules.id == "aluette":
         return len(game.tricks) == 9 and any(t.winner is None for t in game.tricks)
     if game.rules.players == 2 or game.rules.id.startswith("alcalde"):
@@ -657,6 +665,50 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "reparten la puja, 55,5 cada uno.",
              {"in_trick": {0: "1O"}, "takes": 0, "score": (77, 47, 6), "result": (47, 83),
               "game_points": (55.5, 0, 55.5)}),
+    ),
+    "tute-4p": (
+        Note(0, "deal",
+             "Four players in two partnerships, Ana and Carmen against Bruno and Diego. The "
+             "whole pack is dealt, ten cards each, and the last card, Diego's five of cups, is "
+             "shown before he takes it up: cups are trumps. With no stock, every duty holds from "
+             "the first trick: follow suit and beat the card heading the trick; with none of the "
+             "suit, trump.",
+             "Cuatro jugadores en dos parejas, Ana y Carmen contra Bruno y Diego. Se reparte "
+             "toda la baraja, diez cartas a cada uno, y la última, el cinco de copas de Diego, "
+             "se enseña antes de que la recoja: triunfan copas. Como no hay monte, todas las "
+             "obligaciones rigen desde la primera baza: asistir y montar; sin cartas del palo, "
+             "fallar.",
+             {"trumps": "C", "sides": ((0, 2), (1, 3)), "holds": {3: "5C"}}),
+        Note(11, "1O",
+             "Diego's three of coins heads the trick, and Ana, who holds the ace, must beat it: "
+             "she could not keep the ace back even if she wanted to. 21 points for Ana and "
+             "Carmen.",
+             "El tres de oros de Diego va ganando, y Ana, que tiene el as, está obligada a "
+             "montar: no podría guardarse el as aunque quisiera. 21 puntos para Ana y Carmen.",
+             {"in_trick": {3: "3O", 0: "1O"}, "label": "montar", "takes": 0, "points": 21}),
+        Note(13, "declare:E",
+             "Ana has just won a trick, so before leading she may declare one marriage: the "
+             "king and the knight of swords, 20 points. Swords are not trumps; the king and "
+             "knight of cups would have been las cuarenta, 40.",
+             "Ana acaba de ganar una baza, así que antes de salir puede cantar: rey y caballo "
+             "de espadas, las veinte. Las espadas no son triunfo; el rey y el caballo de copas "
+             "habrían sido las cuarenta.",
+             {"holds": {0: "12E 11E"}, "score": (41, 0, 12, 10)}),
+        Note(25, "1C",
+             "Ana has no coins left, so she must trump, and her only trump is the ace of cups: "
+             "it takes the king of coins and the jack, 17 points.",
+             "A Ana no le quedan oros, así que tiene que fallar, y su único triunfo es el as de "
+             "copas: se lleva el rey y la sota de oros, 17 puntos.",
+             {"lacks": {0: "1O"}, "label": "fallar", "takes": 0, "points": 17}),
+        Note(41, "3C",
+             "Carmen trumps the last trick with the three of cups and takes 14 points and the "
+             "10 for the last trick, the diez de últimas. Ana and Carmen end with 114 points to "
+             "36: over 100, so the deal counts two games for them.",
+             "Carmen falla la última baza con el tres de copas y se lleva 14 puntos y las diez "
+             "de últimas. Ana y Carmen acaban con 114 tantos contra 36: pasan de 100, así que "
+             "el reparto les vale dos juegos.",
+             {"label": "fallar", "takes": 2, "points": 14, "result": (114, 36),
+              "game_points": (2, 0)}),
     ),
 }
 """The notes of the annotated samples, by file name: one sample of each game."""
