@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import signal
+import subprocess
+import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cli_support import run
 
+import cardrules
 from cardrules.core.errors import RecordError, digit_count, shown
 from cardrules.record import MAX_NESTING, load_record, nesting, replay
 from cardrules.web import board
@@ -208,3 +214,125 @@ def test_a_seed_of_4300_digits_is_said_to_have_4300() -> None:
     for source in (record, text):
         with pytest.raises(RecordError, match="a number of 4300 digits"):
             replay(source)
+
+
+# 3, 4. play --save: nothing that appeared meanwhile is overwritten; stopped, the deal is saved -
+
+
+def playing(save: Path, *extra: str) -> subprocess.Popen[str]:
+    """``cardrules play`` waiting at its first prompt, its record to be saved to ``save``."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "play", "brisca", "--seed", "2", "--seat", "0",
+         "--bot", "greedy", "--save", str(save), *extra],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        encoding="utf-8", env=subprocess_env())
+    assert child.stdout is not None
+    seen = ""
+    while "Your play" not in seen and "Tu jugada" not in seen:
+        byte = child.stdout.read(1)
+        assert byte, seen
+        seen += byte
+    return child
+
+
+def subprocess_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+@pytest.mark.parametrize("how", ["quit", "end of input", "Ctrl-C"])
+def test_a_file_that_appears_during_the_deal_is_not_overwritten(tmp_path: Path, how: str) -> None:
+    save = tmp_path / "deal.json"
+    child = playing(save)
+    assert not save.exists()  # nothing is left there while the deal is played
+    save.write_text("written meanwhile\n", encoding="utf-8")
+    if how == "quit":
+        out, err = child.communicate("q\n", timeout=60)
+    elif how == "end of input":
+        out, err = child.communicate("", timeout=60)
+    else:
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    assert save.read_text(encoding="utf-8") == "written meanwhile\n"
+    assert child.returncode != 0
+    assert err.count("\n") == 1 and "appeared during the deal" in err, err
+    printed = out[out.index("\n{\n") + 1:]
+    assert not cardrules.replay(printed).is_over  # the record is not lost: it is printed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deal.json"]
+
+
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_stopping_signal_saves_the_deal(tmp_path: Path, name: str, code: int) -> None:
+    save = tmp_path / "deal.json"
+    child = playing(save)
+    child.send_signal(getattr(signal, name))
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == code, err
+    assert err == "" and "Game abandoned." in out
+    assert "Unfinished deal record saved to" in out
+    assert not cardrules.replay(save.read_text(encoding="utf-8")).is_over
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_empty_or_too_long_save_name_is_refused_at_the_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    for name, said in (("", {"en": "--save needs a file name", "es": "nombre de archivo"}),
+                       (str(tmp_path / ("x" * 300 + ".json")),
+                        {"en": "the name is too long", "es": "demasiado largo"})):
+        status, out, err = run(capsys, "play", "brisca", "--seed", "1", "--auto", "--bot",
+                               "greedy", "--save", name, "--lang", lang)
+        assert status == 2 and out == "", out[:200]  # not a card was played
+        assert err.count("\n") == 1 and said[lang] in err, err
+
+
+def append_only(folder: Path) -> Iterator[Path]:
+    """``folder`` made append-only (root on a file system that has the attribute)."""
+    folder.mkdir()
+    done = subprocess.run(["chattr", "+a", str(folder)], capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip("no append-only folders here (chattr +a needs root and ext4 or the like)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["chattr", "-a", str(folder)], check=False)
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[Path]:
+    yield from append_only(tmp_path / "append-only")
+
+
+def test_an_append_only_folder_is_left_no_temporary_file(
+    capsys: pytest.CaptureFixture[str], locked: Path
+) -> None:
+    new, old = locked / "new.json", locked / "old.json"
+    old.write_text("old\n", encoding="utf-8")
+    for target, extra in ((new, ()), (old, ("--force",))):
+        status, _, err = run(capsys, "play", "brisca", "--seed", "1", "--auto", "--bot",
+                             "greedy", "--save", str(target), *extra)
+        assert status == 0 and err == "", err
+        assert cardrules.replay(target.read_text(encoding="utf-8")).is_over
+    assert sorted(p.name for p in locked.iterdir()) == ["new.json", "old.json"]
+
+
+# 5. A closed standard output is said so ----------------------------------------------------------
+
+
+def close_stdout() -> None:
+    os.close(1)
+
+
+@pytest.mark.parametrize("args", [["games"], ["replay", str(SAMPLE)], ["term", "arrastrar"],
+                                  ["play", "brisca", "--seed", "1", "--auto"]])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_closed_standard_output_is_said_on_standard_error(args: list[str], lang: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "cardrules", *args, "--lang", lang],
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          encoding="utf-8", env=subprocess_env(), preexec_fn=close_stdout,
+                          timeout=120, check=False)
+    assert done.returncode == 1
+    said = {"en": "cannot write to standard output: it is closed",
+            "es": "no se puede escribir en la salida estándar: está cerrada"}[lang]
+    assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr

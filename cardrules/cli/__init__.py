@@ -67,7 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status: 0 for success, 2 for a user mistake (bad arguments, a malformed
         record, a ``--save`` file that exists), 1 when an interactive game ends because its
-        input closed or its record could not be written, 130 after Ctrl-C.
+        input closed or its record could not be written, or when standard output is closed
+        or full, 130 after Ctrl-C (143 after ``SIGTERM``, 129 after ``SIGHUP`` in a game).
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang: Lang = lang_in_argv(args_list) or env_lang()
@@ -100,6 +101,10 @@ def _run(args_list: list[str], lang: Lang) -> int:
         "play": commands.play,
         "term": commands.term,
     }[args.command]
+    if sys.stdout is None:  # file descriptor 1 was closed before Python started (`>&-`)
+        message = words(lang)._("cannot write to standard output: it is closed")
+        _error_line(f"{PROG} {args.command}", message, lang)
+        return 1
     try:
         return run(args, lang)
     except Failure as failure:

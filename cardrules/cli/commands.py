@@ -7,9 +7,14 @@ Input is never trusted: a record is read up to :data:`~cardrules.record.MAX_RECO
 and no further (``cardrules replay /dev/zero`` stops there), file names and values are quoted
 with :func:`~cardrules.core.errors.shown`, and a record's free text (its title, the players' names)
 is shown with its control characters escaped. ``play --save FILE`` checks the file before the
-deal starts (it must not exist, unless ``--force``; its folder must take a new file) and writes
-it atomically at the end: a temporary file in the same folder, then renamed over ``FILE``, so
-that a failed write leaves ``FILE`` as it was; the record is then printed instead.
+deal starts (a name, not too long; it must not exist, unless ``--force``; its folder must take
+a new file) and writes it at the end, whether the deal ended, was quit, lost its input or was
+stopped (Ctrl-C, ``SIGTERM``, ``SIGHUP``). A new file is created exclusively then: a file that
+appeared under that name during the deal is left as it is, and the record is printed instead.
+A file replaced with ``--force`` is written atomically: a temporary file in the same folder,
+then renamed over ``FILE``, so that a failed write leaves ``FILE`` as it was (the record is
+then printed instead). Nothing is left behind in a folder that only takes new files (an
+append-only one): no temporary file there.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ import errno
 import json
 import os
 import secrets
+import signal
 import stat
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 from ..bots import Bot, make_bot
@@ -260,6 +266,18 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
         raise Failure(w._("--seat must be a seat from 0 to {last}, not {seat}", last=n - 1,
                           seat=shown(me, lang)))
     save = None if args.save is None else SaveTarget.check(args.save, args.force, lang)
+    try:
+        return _play(args, lang, game, me, save)
+    finally:
+        if save is not None:
+            save.close()
+
+
+def _play(args: argparse.Namespace, lang: Lang, game: Game, me: int | None,
+          save: SaveTarget | None) -> int:
+    """The deal of ``play``, then its record saved (see :func:`play`)."""
+    w = words(lang)
+    n = game.players
     bots = _bots(args.bot, args.level, game.seed, n)
     hint_seed = (game.seed if game.seed is not None else 0) * 8 + 7
     names = [w._("You") if s == me else game.names[s] for s in range(n)]
@@ -273,25 +291,101 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
     render = Renderer(game.rules, names, lang, me=me, out=sys.stdout)
     session = Session(game, render, bots, players_line=players_line, read_line=echoing_input(),
                       advisor=Advisor(args.level, hint_seed))
-    status = session.run()
-    if save is not None:
-        record = json.dumps(game.to_record(), indent=2, ensure_ascii=False) + "\n"
+    stopped: list[int] = []
+    lost: OSError | None = None
+    with _stopping_signals(stopped):
         try:
-            save.write(record)
-        except OSError as error:
-            reason = os_reason(error, lang)
-            message = w._("cannot write {file}: {reason}; the record is printed below instead",
-                          file=save.shown, reason=reason)
-            if sys.stderr is not None:
-                print(w._("{prog}: error: {message}", prog=f"{PROG} play", message=message),
-                      file=sys.stderr)
-            print(record, end="")
-            return 1
+            status = session.run()
+        except OSError as error:  # the terminal went away (a hang-up): the record is kept
+            if save is None:
+                raise
+            lost, status = error, 1
+    if stopped:  # as a shell reports a process a signal ended: 128 + its number
+        status = 128 + stopped[0]
+    if save is not None:
+        with _signals_held():
+            status = _save(game, save, lang) or status
+    if lost is not None:
+        raise lost
+    return status
+
+
+def _save(game: Game, save: SaveTarget, lang: Lang) -> int:
+    """Save the record of ``game`` to ``save``, or print it: 0, or 1 when it was printed."""
+    w = words(lang)
+    record = json.dumps(game.to_record(), indent=2, ensure_ascii=False) + "\n"
+    try:
+        save.write(record)
+    except FileExistsError:
+        message = w._("{file} appeared during the deal and is left as it is; the record is "
+                      "printed below instead", file=save.shown)
+    except OSError as error:
+        reason = os_reason(error, lang)
+        message = w._("cannot write {file}: {reason}; the record is printed below instead",
+                      file=save.shown, reason=reason)
+    else:
         if game.is_over:
             print(w._("Deal record saved to {file}.", file=save.shown))
         else:
             print(w._("Unfinished deal record saved to {file}.", file=save.shown))
-    return status
+        return 0
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(w._("{prog}: error: {message}", prog=f"{PROG} play", message=message),
+                  file=sys.stderr)
+    print(record, end="")
+    return 1
+
+
+STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop a deal as Ctrl-C does (its record still saved): a ``kill``, a closed
+terminal."""
+
+
+class _Stopped(KeyboardInterrupt):
+    """A stopping signal came: the deal is abandoned as after Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _stopping_signals(stopped: list[int]) -> Iterator[None]:
+    """While the deal is played, :data:`STOPPING` signals abandon it as Ctrl-C does (their
+    numbers added to ``stopped``), so that its record is still saved."""
+
+    def stop(signum: int, frame: object) -> None:
+        stopped.append(signum)
+        raise _Stopped
+
+    previous = {}
+    try:
+        for number in STOPPING:
+            previous[number] = signal.signal(number, stop)
+    except ValueError:  # not the main thread: signals are not ours to take
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """While the record is written, Ctrl-C and the stopping signals wait (a record half
+    written helps nobody): they are delivered once it is done."""
+    held = (signal.SIGINT, *STOPPING)
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    try:
+        mask(signal.SIG_BLOCK, held)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        mask(signal.SIG_UNBLOCK, held)
 
 
 def _bots(name: str, level: str, seed: int | None, players: int) -> list[Bot]:
@@ -303,9 +397,13 @@ def _bots(name: str, level: str, seed: int | None, players: int) -> list[Bot]:
             for s in range(players)]
 
 
-@dataclass(frozen=True)
 class SaveTarget:
     """Where ``--save`` writes the record, checked before the deal starts.
+
+    A new file is created exclusively when the record is written (:meth:`write`), so that a
+    file that appeared meanwhile is not overwritten; in a folder that only takes new files (an
+    append-only folder: the check's own empty file cannot be removed) the file created by the
+    check is kept open and written. A file replaced with ``--force`` is replaced atomically.
 
     Attributes:
         path: the file written: the one named, or the file a symbolic link named points to
@@ -314,21 +412,32 @@ class SaveTarget:
         mode: the permissions of the file replaced (``None``: a new file, as the umask says).
     """
 
-    path: str
-    shown: str
-    mode: int | None
+    def __init__(self, path: str, shown: str, mode: int | None,
+                 held: int | None = None) -> None:
+        self.path = path
+        self.shown = shown
+        self.mode = mode
+        self._held = held  # the new file the check created and could not remove
 
     @classmethod
     def check(cls, file: str, force: bool, lang: Lang) -> SaveTarget:
         """The target ``file``, or :class:`Failure` if the record could not be written there:
-        a folder, a file that exists (without ``force``), a device or a pipe, a file or a
-        folder this user may not write (a new file is tried in the folder)."""
+        no name, a name too long, a folder, a file that exists (without ``force``), a device or
+        a pipe, a file or a folder this user may not write (a new file is tried in the
+        folder)."""
         w = words(lang)
         named = file_shown(file, lang)
+        if not file:
+            raise Failure(w._("--save needs a file name"))
         if os.path.isdir(file):
             raise Failure(w._("cannot save to {file}: it is a folder", file=named))
         path, mode = file, None
-        if os.path.lexists(file):
+        try:
+            exists = os.path.lexists(file)
+        except ValueError:  # a NUL in the name
+            raise Failure(w._("cannot write {file}: {reason}", file=named,
+                              reason=w._(_OS_REASONS[errno.ENOENT]))) from None
+        if exists:
             if not force:
                 raise Failure(w._("{file} already exists: give another name, or add --force "
                                   "to replace it", file=named))
@@ -354,39 +463,110 @@ class SaveTarget:
                               file=named, folder=file_shown(folder, lang)))
         target = cls(path, named, mode)
         try:
-            descriptor, temporary = target._temporary()
+            target._try()
         except OSError as error:
             reason = os_reason(error, lang)
             raise Failure(w._("cannot write {file}: {reason}", file=named, reason=reason)) from None
-        try:
-            os.close(descriptor)
-        finally:
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
         return target
+
+    def _try(self) -> None:
+        """Create the file the record will take (a new one: the file itself; one replaced: a
+        temporary file beside it), and remove it; in a folder that will not let it go, keep the
+        new file open for :meth:`write`, or write the replaced one in place."""
+        if self.mode is None and not os.path.lexists(self.path):
+            descriptor = self._create(self.path)
+            try:
+                os.remove(self.path)
+            except OSError:  # an append-only folder: the file stays, and is ours
+                self._held = descriptor
+                return
+            os.close(descriptor)
+            return
+        if _append_only(os.path.dirname(self.path) or "."):
+            return  # no temporary file could be removed there: written in place
+        descriptor, temporary = self._temporary()
+        os.close(descriptor)
+        os.remove(temporary)
+
+    def _create(self, path: str) -> int:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        return os.open(path, flags, 0o666 if self.mode is None else 0o600)
 
     def _temporary(self) -> tuple[int, str]:
         """A new, empty file next to the target (the same folder, so the same disk)."""
         folder, base = os.path.split(self.path)
         name = f".{base[:100]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         temporary = os.path.join(folder, name)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-        descriptor = os.open(temporary, flags, 0o666 if self.mode is None else 0o600)
-        return descriptor, temporary
+        return self._create(temporary), temporary
 
     def write(self, content: str) -> None:
-        """Write ``content`` to the target atomically: all of it, or nothing changed (raises
-        ``OSError``, the temporary file removed)."""
-        descriptor, temporary = self._temporary()
+        """Write ``content`` to the target: a new file created exclusively
+        (``FileExistsError`` if one appeared meanwhile, left as it is), a replaced one
+        atomically (all of it, or nothing changed). Raises ``OSError``; a partial file of its
+        own is removed."""
+        data = content.encode("utf-8")
+        if self._held is not None:
+            descriptor, self._held = self._held, None
+            self._fill(descriptor, data, self.path)
+        elif self.mode is None and not os.path.lexists(self.path):
+            self._fill(self._create(self.path), data, self.path)
+        elif _append_only(os.path.dirname(self.path) or "."):
+            flags = os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+            self._fill(os.open(self.path, flags), data, None)
+        elif self.mode is None:
+            raise FileExistsError(errno.EEXIST, "File exists", self.path)
+        else:
+            descriptor, temporary = self._temporary()
+            self._fill(descriptor, data, temporary)
+            try:
+                os.replace(temporary, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.remove(temporary)
+                raise
+
+    def _fill(self, descriptor: int, data: bytes, own: str | None) -> None:
+        """Write ``data`` into ``descriptor`` and close it; on failure remove ``own`` (a file
+        this target created) and raise."""
         try:
-            with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as stream:
+            with os.fdopen(descriptor, "wb") as stream:
                 if self.mode is not None and hasattr(os, "fchmod"):
                     os.fchmod(stream.fileno(), self.mode)
-                stream.write(content)
+                stream.write(data)
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.replace(temporary, self.path)
         except BaseException:
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
+            if own is not None:
+                with contextlib.suppress(OSError):
+                    os.remove(own)
             raise
+
+    def close(self) -> None:
+        """Let go of a new file the check kept open and nothing was written to (it stays,
+        empty: its folder will not let it go)."""
+        if self._held is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._held)
+            self._held = None
+
+
+def _append_only(folder: str) -> bool:
+    """Whether ``folder`` only takes new files (Linux's append-only attribute: nothing in it
+    may be removed or renamed); ``False`` where that cannot be told."""
+    try:
+        import array
+        import fcntl
+    except ImportError:  # not a POSIX system
+        return False
+    flags = array.array("l", [0])
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.ioctl(descriptor, 0x80086601, flags, True)  # FS_IOC_GETFLAGS
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return bool(flags[0] & 0x20)  # FS_APPEND_FL
