@@ -336,3 +336,37 @@ def test_a_closed_standard_output_is_said_on_standard_error(args: list[str], lan
     said = {"en": "cannot write to standard output: it is closed",
             "es": "no se puede escribir en la salida estándar: está cerrada"}[lang]
     assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+
+
+# 11. Ctrl-C at start-up: the window before the guard is Python's own start and nothing else -----
+
+# What an install that runs code at Python's start (the editable install's import hook) imports
+# before the command's first line: 15 to 30 ms in which a Ctrl-C is a traceback. Python's own
+# start-up (encodings, os, site) imports none of them.
+HOOK_IMPORTS = ("pathlib", "contextlib", "urllib.parse", "ipaddress", "fnmatch", "importlib.util")
+
+
+def imports_before_the_guard(script: Path) -> list[str]:
+    done = subprocess.run([str(script), "games"], stdin=subprocess.DEVNULL,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          env={**subprocess_env(), "PYTHONPROFILEIMPORTTIME": "1"}, timeout=120,
+                          check=False)
+    names = []
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and "self [us]" not in line:
+            name = line.split("|")[2].strip()
+            if name == "cardrules.cli.startup":
+                return names
+            names.append(name)
+    raise AssertionError("the guard was never imported")
+
+
+@pytest.mark.xfail(reason="until scripts/setup.sh installs the package without an import hook "
+                          "(pip install -e . --config-settings editable_mode=compat): see "
+                          "/work/tools/notes/HOSTILE.md", strict=False)
+def test_the_command_imports_nothing_before_its_guard() -> None:
+    script = Path(sys.executable).parent / "cardrules"
+    if not script.exists():
+        pytest.skip("the cardrules script is not installed next to this Python")
+    before = imports_before_the_guard(script)
+    assert [name for name in before if name in HOOK_IMPORTS] == []
