@@ -314,7 +314,14 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     settings = page_config(config, page.url, try_page=try_page)
     tag = f'<script type="application/json" id="cr-widget-config">{_script_json(settings)}</script>'
     if try_page:
-        output = re.sub(r"<head>", lambda m: m.group(0) + early_start(settings), output, count=1)
+        # After the <meta charset> (the browser looks for it in the first 1,024 bytes) and so
+        # after the Content-Security-Policy (docs/hooks/csp.py), which lists its hash.
+        charset = re.search(r"<meta\s+charset=[^>]*>", output, re.IGNORECASE)
+        if charset is not None:
+            output = output[:charset.end()] + early_start(settings) + output[charset.end():]
+        else:
+            output = re.sub(r"<head>", lambda m: m.group(0) + early_start(settings), output,
+                            count=1)
         output = hold_theme_script(output)
     output = output.replace("</head>", script_tags(settings) + "</head>", 1)
     head, sep, tail = output.rpartition("</body>")
