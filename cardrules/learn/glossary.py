@@ -499,7 +499,7 @@ def game_title(game: str, lang: str = "en") -> str:
 
     Examples:
         >>> game_title("brisca", "es"), game_title("tute")
-        ('Brisca (España)', 'Tute')
+        ('Brisca (España)', 'Tute (Spain)')
     """
     rules = GAMES.get(game)
     if rules is not None:
@@ -969,7 +969,7 @@ def tooltips(lang: str) -> dict[str, str]:
     Examples:
         >>> tips = tooltips("en")
         >>> tips["arrastrando"].split(". «")[0], tips["Madame"].split(". «")[0]
-        ('arrastrar /arasˈtɾaɾ/: to lead trumps', 'madame /madam/: 3 of cups, second card')
+        ('arrastrar /arasˈtɾaɾ/: to lead trumps', 'madame /madam/: three of cups, second card')
         >>> "re" in tips, "mano" in tooltips("es")
         (False, False)
     """

@@ -19,10 +19,13 @@ kind          the question                                                 the a
 
 Each exercise has a prompt, the cards to show (their codes, names and captions), the choices,
 the key of the right one, and feedback: the rule as it applies to this very position and the
-glossary term behind it (word, gloss, definition), all in English or Spanish. An exercise is
-named by an id, ``<kind>-<seed>`` (``"label-7"``): the same id gives the same exercise, in
-either language, on every Python, so that a page can keep a learner's progress as a list of
-ids and ask for them again. The record of the deal and the step the exercise is about come
+glossary term behind it (word, gloss, definition), all in English or Spanish. Every sentence it
+says about its position (who holds a card, whose turn it is, which card may take the turned-up
+card now and why another may not) is made from what the engine says of that position, and comes
+with its :class:`Claim`: the same statement as data, which the tests check against the engine.
+An exercise is named by an id, ``<kind>-<seed>`` (``"label-7"``): the same id gives the same
+exercise, in either language, on every Python, so that a page can keep a learner's progress as a
+list of ids and ask for them again. The record of the deal and the step the exercise is about come
 with it, so that anyone can replay the position and check.
 
 The rulebook's practice page asks for exercises through :func:`exercise` (JSON text, like
@@ -43,6 +46,7 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 import re
@@ -52,14 +56,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.narration import Narrator
-from ..bots import Bot as _Bot
 from ..bots import GreedyBot, RandomBot, play_out
 from ..core.actions import Trick
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
 from ..core.errors import shown as quoted
 from ..core.labels import PlayLabel
-from ..core.packs import Style, pack_for
+from ..core.packs import Pack, Style, pack_for
 from ..core.rng import MAX_WEB_SEED
 from ..engine import Game, Phase, Step
 from ..games import rules_for
@@ -73,6 +76,7 @@ __all__ = [
     "KINDS",
     "MAX_SEED",
     "Choice",
+    "Claim",
     "Exercise",
     "PracticeError",
     "ShownCard",
@@ -120,15 +124,69 @@ _WHY: Final[dict[str, str]] = {
 trick)."""
 
 _EXCHANGE_RULES: Final[dict[str, str]] = {
-    "italian": N_("The exchange in {game}: the 2 of trumps takes the turned-up card."),
-    "spanish": N_("The exchange in {game}: a turned-up card above the 7 (3, ace, king, knight, "
-                  "jack) is taken by the 7 of trumps, a 7 or a lower card by the 2."),
-    "puerto-rico": N_("The exchange in {game}: a turned-up 10, 11, 12, ace or 3 is taken by the 7 "
-                      "of trumps (before the first card is played, by the 2 if it is in a hand: "
-                      "it has precedence); a 7, 6, 5 or 4 by the 2."),
+    "italian": N_("The exchange in {game}: the two of trumps takes the turned-up card, whatever "
+                  "it is."),
+    "spanish": N_("The exchange in {game}: the seven of trumps takes a turned-up card higher than "
+                  "itself ({high}); the two of trumps takes the seven and the cards below it "
+                  "({low})."),
+    "puerto-rico": N_("The exchange in {game}: the seven of trumps takes a turned-up card higher "
+                      "than itself ({high}), but before the first card of the deal is played the "
+                      "two of trumps takes it instead if a player holds the two (it has "
+                      "precedence); the two of trumps takes the seven and the cards below it "
+                      "({low})."),
 }
 """The trump exchange's rule, by :attr:`ExchangeRule.rule
-<cardrules.games.exchange.ExchangeRule.rule>`."""
+<cardrules.games.exchange.ExchangeRule.rule>` (``{high}``, ``{low}``: the ranks above and below
+the seven, from the game's card strength)."""
+
+_REFUSED: Final[dict[str, str]] = {
+    "wrong-card": N_("No: {card} does not take the turned-up card, {turn_up}."),
+    "two-first": N_("No: no card of the deal has been played yet and a player holds {two}: until "
+                    "the first card is played the two has precedence, and {card} must wait."),
+    "no-trick": N_("No: {who} has not taken a trick yet, and only a player who has taken one may "
+                   "make the exchange."),
+    "first-trick": N_("No: the first trick is over, and the exchange is only allowed until it is "
+                      "finished."),
+    "not-your-turn": N_("No: it is not {who}'s turn, and the exchange is only allowed in your own "
+                        "turn."),
+    "once-a-trick": N_("No: {who} has already made an exchange during this trick, and it is "
+                       "allowed once a trick."),
+    "before-penultimate": N_("No: the last cards of the stock are drawn after this trick, and the "
+                             "exchange is not allowed during it."),
+}
+"""Why the exchange asked about is refused, by reason (the reason is found from the position;
+the tests check it against the engine's refusal)."""
+
+_TAKER: Final[dict[str, str]] = {
+    "now": N_("The card that may take it now is {card}, which {who} holds."),
+    "held": N_("The card that would take it is {card}, which {who} holds, but not now: "
+               "{reason}."),
+    "stock": N_("The card that would take it is {card}, and it is still in the stock."),
+    "played": N_("The card that would take it is {card}, and it has already been played."),
+    "out": N_("The card that would take it is {card}, and it is not in this deal's pack."),
+    "none": N_("No card of this game takes this turned-up card."),
+}
+"""What the card that takes the turned-up card is doing, when it is not the card asked about."""
+
+_NOT_NOW: Final[dict[str, str]] = {
+    "no-trick": N_("{who} has not taken a trick yet"),
+    "first-trick": N_("the first trick is over"),
+    "not-your-turn": N_("it is not {who}'s turn"),
+    "once-a-trick": N_("{who} has already made an exchange during this trick"),
+    "before-penultimate": N_("the last cards of the stock are drawn after this trick"),
+}
+"""Why the holder of the card that takes the turned-up card may not give it now, by reason."""
+
+_WHERE: Final[dict[str, str]] = {
+    "stock": N_("{card} is not in any player's cards: it is still in the stock."),
+    "turn-up": N_("{card} is the turned-up card itself."),
+    "out": N_("{card} is not in this deal's pack."),
+}
+"""Where a card no player holds is."""
+
+_MARKED: Final = N_("{card} ({own}, marked {mark})")
+"""A card of a pack whose faces are marked with other numbers than their codes (the Italian
+pack's fante is marked 8): its name, the pack's own name and the mark on the card."""
 
 _TIMINGS: Final[dict[str, str]] = {
     "first-trick": N_("When: only until the first trick is finished."),
@@ -180,6 +238,25 @@ class Choice:
     """What identifies it: a label or term id, a seat number, a number of points, yes or no."""
     text: str
     """What the page shows."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One statement an exercise makes about its position, as data and as said.
+
+    ``fact`` names what is stated and ``about`` its particulars (card codes, seats, numbers,
+    suit letters), so that a test can check it against the engine; ``text`` is the sentence the
+    learner reads, in the exercise's language, and ``where`` the part of the exercise it is in.
+    """
+
+    where: str
+    """``"prompt"``, ``"context"`` or ``"rule"``."""
+    fact: str
+    """What is stated: ``"holds"``, ``"turn"``, ``"exchange-yes"``, ``"taker-now"``..."""
+    about: tuple[str | int, ...]
+    """The particulars: card codes (``"7O"``), seats, numbers, suit letters, option values."""
+    text: str
+    """The sentence (for the prompt, the part of it that states the fact)."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +315,9 @@ class Exercise:
     step: int | None = None
     """The index of the step (in ``game.steps()``) the exercise is about: the play to name, the
     play that completed the trick; for the exchange, the position just after that step."""
+    claims: tuple[Claim, ...] = ()
+    """Every statement the prompt, the context and the rule make about the position, as data:
+    the context's and the rule's lines are exactly the texts of their claims, in order."""
 
     @property
     def answer_text(self) -> str:
@@ -306,6 +386,24 @@ def parse_id(text: str) -> tuple[str, int]:
 # Deals -----------------------------------------------------------------------------------------
 
 
+def marked(pack: Pack, card: Card, name: str, lang: Lang) -> str:
+    """``name`` with what the card shows, when its face is marked with another number than its
+    code: the Italian pack's faces, marked 8, 9 and 10 (``"the jack of coins (fante, marked
+    8)"``); any other card's ``name`` as it is.
+
+    Examples:
+        >>> from cardrules.core.packs import ITALIAN_40, SPANISH_40
+        >>> marked(ITALIAN_40, Card(10, Suit.OROS), "the jack of coins", "en")
+        'the jack of coins (fante, marked 8)'
+        >>> marked(SPANISH_40, Card(10, Suit.OROS), "the jack of coins", "en")
+        'the jack of coins'
+    """
+    own, mark = pack.face.own, pack.printed(card)
+    if own is None or card.number < 10 or not mark.isdigit() or mark == str(card.number):
+        return name
+    return words(lang)._(_MARKED, card=name, own=own.faces[card.number - 10], mark=mark)
+
+
 @dataclass(frozen=True)
 class _Deal:
     """A deal played out by the bots, with its steps and its words."""
@@ -331,36 +429,71 @@ class _Deal:
         return self.game.rules.pack.face.style
 
     def card(self, card: Card) -> str:
-        return self.words.card(card)
+        """The card with its article, and its mark when the pack marks it otherwise."""
+        return marked(self.game.rules.pack, card, self.words.card(card), self.lang)
+
+    def card_name(self, card: Card) -> str:
+        """The card without article, and its mark when the pack marks it otherwise."""
+        return marked(self.game.rules.pack, card, self.words.card_name(card), self.lang)
 
     def suit(self, suit: Suit) -> str:
         return self.words.suit(suit)
 
     def shown(self, card: Card, caption: str, role: str) -> ShownCard:
-        return ShownCard(card.code, self.words.card_name(card), caption, role)
+        return ShownCard(card.code, self.card_name(card), caption, role)
 
     def record(self) -> dict[str, Any]:
         return self.game.to_record()
+
+
+class _Said:
+    """The claims of one exercise, in order, each said once."""
+
+    def __init__(self, deal: _Deal) -> None:
+        self.deal = deal
+        self.claims: list[Claim] = []
+
+    def __call__(self, where: str, fact: str, about: Sequence[str | int], message: str,
+                 **fields: object) -> str:
+        text = self.deal.said._(message, **fields)
+        self.claims.append(Claim(where, fact, tuple(about), text))
+        return text
+
+    def lines(self, where: str) -> tuple[str, ...]:
+        return tuple(c.text for c in self.claims if c.where == where)
+
+
+@functools.lru_cache(maxsize=64)
+def _played(game_id: str, players: int, seed: int,
+            bots: tuple[int | None, ...]) -> tuple[Game, tuple[Step, ...]]:
+    """A deal played out by bots (``None``: a greedy bot, a number: a random bot's seed), and its
+    steps. Kept for a while: an exercise is often asked in both languages at once. Nothing
+    changes the game it returns (exercises read it, replay its log on a fresh game)."""
+    game = new_game(game_id, players=list(NAMES[:players]), seed=seed)
+    play_out(game, [GreedyBot() if bot is None else RandomBot(bot) for bot in bots])
+    return game, tuple(game.steps())
 
 
 def _deal(rng: random.Random, lang: Lang) -> _Deal:
     """A seeded deal of one of :data:`GAMES`, played out by seeded greedy and random bots."""
     game_id = rng.choice(GAMES)
     players = rng.choice(PLAYERS)
-    game = new_game(game_id, players=list(NAMES[:players]), seed=rng.randrange(2**31))
-    bots: list[_Bot] = [GreedyBot() if rng.random() < 0.5 else RandomBot(rng.randrange(2**31))
-                        for _ in range(players)]
-    play_out(game, bots)
+    seed = rng.randrange(2**31)
+    bots = tuple(None if rng.random() < 0.5 else rng.randrange(2**31) for _ in range(players))
+    game, steps = _played(game_id, players, seed, bots)
     words = Narrator(game.rules, game.names, lang)
-    return _Deal(game, tuple(game.steps()), words, lang)
+    return _Deal(game, steps, words, lang)
 
 
-def _trumps_line(deal: _Deal, trump: Suit, turn_up: Card | None) -> str:
-    w = deal.said
+def _trumps_line(say: _Said, trump: Suit, turn_up: Card | None) -> None:
+    deal = say.deal
     if turn_up is not None:
-        return w._("Trumps: {suit} (the turned-up card is {card}).", suit=deal.suit(trump),
-                   card=deal.card(turn_up))
-    return w._("Trumps: {suit} (the turned-up card has been drawn).", suit=deal.suit(trump))
+        say("context", "trumps", (trump.value, turn_up.code),
+            N_("Trumps: {suit} (the turned-up card is {card})."), suit=deal.suit(trump),
+            card=deal.card(turn_up))
+    else:
+        say("context", "trumps", (trump.value, ""),
+            N_("Trumps: {suit} (the turned-up card has been drawn)."), suit=deal.suit(trump))
 
 
 def _heading(cards: Sequence[Card], trump: Suit | None, strength: Sequence[int]) -> Card:
@@ -394,6 +527,12 @@ def _note(lang: Lang, *names: str) -> TermNote | None:
     return None if term is None else TermNote.of(term, lang)
 
 
+def _finish(say: _Said, **parts: Any) -> Exercise:
+    """The exercise, its context and rule being the lines of its claims."""
+    return Exercise(context=say.lines("context"), rule=say.lines("rule"),
+                    claims=tuple(say.claims), **parts)
+
+
 # The kinds of exercise ---------------------------------------------------------------------------
 
 
@@ -413,23 +552,26 @@ def _label(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     assert chosen is not None, "no deal of the practice games without a labelled play"
     deal, step = chosen
     label, card = step.label, step.played
-    assert label is not None and card is not None
+    assert label is not None and card is not None and step.seat is not None
     before = step.before
     trump = before.trump
     assert trump is not None
-    w = deal.said
+    say = _Said(deal)
     who = deal.words.who(step.seat)
-    context = [_trumps_line(deal, trump, before.turn_up)]
+    prompt = say("prompt", "plays", (step.seat, card.code),
+                 N_("{who} plays {card}. What is this play called?"), who=who,
+                 card=deal.card(card))
+    _trumps_line(say, trump, before.turn_up)
     shown: list[ShownCard] = []
     if before.trick:
         leader = before.trick[0][0]
-        context.append(w._("{who} led the trick.", who=deal.words.who(leader)))
+        say("context", "led", (leader,), N_("{who} led the trick."), who=deal.words.who(leader))
         shown += [deal.shown(c, deal.words.who(s), "table") for s, c in before.trick]
     else:
-        context.append(w._("No card on the table yet."))
+        say("context", "empty-table", (), N_("No card on the table yet."))
     shown.append(deal.shown(card, who, "played"))
     if before.turn_up is not None:
-        shown.append(deal.shown(before.turn_up, w._(TURN_UP_CAPTION), "turn-up"))
+        shown.append(deal.shown(before.turn_up, deal.said._(TURN_UP_CAPTION), "turn-up"))
     cards = [c for _, c in before.trick]
     strength = deal.game.rules.strength
     fields: dict[str, object] = {"card": deal.card(card), "trump": deal.suit(trump)}
@@ -439,16 +581,17 @@ def _label(rng: random.Random, lang: Lang, ident: str) -> Exercise:
         key = label.value
         if label is PlayLabel.FALLAR and best.suit is trump:
             key = "fallar-under"
+        about: tuple[str | int, ...] = (key, card.code, cards[0].suit.value, best.code,
+                                        trump.value)
     else:
         key = "arrastrar"
+        about = (key, card.code, "", "", trump.value)
+    say("rule", "label", about, _WHY[key], **fields)
     choices = tuple(Choice(each.value, each.term) for each in PlayLabel)
-    return Exercise(
-        id=ident, kind="label", lang=lang,
-        prompt=w._("{who} plays {card}. What is this play called?", who=who,
-                   card=deal.card(card)),
-        choices=choices, answer=label.value, rule=(w._(_WHY[key], **fields),),
-        term=_note(lang, label.value), title=deal.title, style=deal.style,
-        context=tuple(context), cards=tuple(shown), record=deal.record(), step=step.index,
+    return _finish(
+        say, id=ident, kind="label", lang=lang, prompt=prompt, choices=choices,
+        answer=label.value, term=_note(lang, label.value), title=deal.title, style=deal.style,
+        cards=tuple(shown), record=deal.record(), step=step.index,
     )
 
 
@@ -461,99 +604,134 @@ def _trick_step(rng: random.Random, lang: Lang) -> tuple[_Deal, Step, Trick]:
     return deal, step, step.trick
 
 
-def _trick_cards(deal: _Deal, step: Step, trick: Trick) -> tuple[list[str], list[ShownCard]]:
-    trump = trick.trump
-    context = [deal.said._("{who} led the trick.", who=deal.words.who(trick.leader))]
-    if trump is not None:
-        context.insert(0, _trumps_line(deal, trump, step.before.turn_up))
+def _trick_cards(say: _Said, step: Step, trick: Trick) -> list[ShownCard]:
+    deal = say.deal
+    if trick.trump is not None:
+        _trumps_line(say, trick.trump, step.before.turn_up)
+    say("context", "led", (trick.leader,), N_("{who} led the trick."),
+        who=deal.words.who(trick.leader))
     shown = [deal.shown(c, deal.words.who(s), "trick") for s, c in trick.plays]
     if step.before.turn_up is not None:
         shown.append(deal.shown(step.before.turn_up, deal.said._(TURN_UP_CAPTION), "turn-up"))
-    return context, shown
+    return shown
 
 
 def _winner(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*Who takes this trick?*"""
     deal, step, trick = _trick_step(rng, lang)
-    context, shown = _trick_cards(deal, step, trick)
+    say = _Said(deal)
+    shown = _trick_cards(say, step, trick)
     strength = deal.game.rules.strength
     assert trick.winner is not None
     w, narrator = deal.said, deal.words
     won_with = next(c for s, c in reversed(trick.plays) if s == trick.winner)
     trumps = [c for c in trick.cards if c.suit is trick.trump]
-    rule: list[str] = []
     if trumps:
-        rule.append(w._("{card} is the highest trump in the trick, and the highest trump takes "
-                        "the trick.", card=deal.card(won_with)))
+        say("rule", "highest-trump", (won_with.code,),
+            N_("{card} is the highest trump in the trick, and the highest trump takes the "
+               "trick."), card=deal.card(won_with))
         if len(trumps) > 1:
-            ordered = [deal.card(c) for c in _by_strength(trumps, strength)]
-            rule.append(w._("The trumps in it, highest first: {cards}.", cards=w.join(ordered)))
+            ordered = _by_strength(trumps, strength)
+            say("rule", "trumps-order", [c.code for c in ordered],
+                N_("The trumps in it, highest first: {cards}."),
+                cards=w.join(deal.card(c) for c in ordered))
     else:
         led = trick.cards[0].suit
-        rule.append(w._("No trump was played, so the highest card of the suit led ({led}) takes "
-                        "the trick: {card}. Cards of other suits cannot take it.",
-                        led=deal.suit(led), card=deal.card(won_with)))
+        say("rule", "highest-led", (led.value, won_with.code),
+            N_("No trump was played, so the highest card of the suit led ({led}) takes the "
+               "trick: {card}. Cards of other suits cannot take it."),
+            led=deal.suit(led), card=deal.card(won_with))
         same = [c for c in trick.cards if c.suit is led]
         if len(same) > 1:
-            ordered = [deal.card(c) for c in _by_strength(same, strength)]
-            rule.append(w._("The cards of the suit led, highest first: {cards}.",
-                            cards=w.join(ordered)))
-    rule.append(w._("{who} takes the trick and leads the next one.",
-                    who=narrator.who(trick.winner)))
+            ordered = _by_strength(same, strength)
+            say("rule", "led-order", [c.code for c in ordered],
+                N_("The cards of the suit led, highest first: {cards}."),
+                cards=w.join(deal.card(c) for c in ordered))
+    say("rule", "takes", (trick.winner,), N_("{who} takes the trick and leads the next one."),
+        who=narrator.who(trick.winner))
     seats: list[int] = []
     for seat, _ in trick.plays:
         if seat not in seats:
             seats.append(seat)
-    return Exercise(
-        id=ident, kind="winner", lang=lang, prompt=w._("Who takes this trick?"),
+    return _finish(
+        say, id=ident, kind="winner", lang=lang, prompt=w._("Who takes this trick?"),
         choices=tuple(Choice(str(s), narrator.who(s)) for s in seats), answer=str(trick.winner),
-        rule=tuple(rule), term=_note(lang, "bazas", "baza"), title=deal.title,
-        style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
-        step=step.index,
+        term=_note(lang, "bazas", "baza"), title=deal.title, style=deal.style,
+        cards=tuple(shown), record=deal.record(), step=step.index,
     )
 
 
 def _rank_word(deal: _Deal, card: Card) -> str:
-    """The rank of a card in words (``"king"``, ``"rey"``): its name without the suit."""
+    """The rank of a card in words (``"king"``, ``"rey"``): its name without the suit, with its
+    mark when the pack marks it otherwise."""
     pack = deal.game.rules.pack
     name = pack.card_name(card, deal.lang)
     suit = pack.suit_name(card.suit, deal.lang)
     if name.endswith(" " + suit):
         head = name[: -len(suit) - 1].rsplit(" ", 1)[0]
         if head:
-            return head
-    return name
+            return marked(pack, card, head, deal.lang)
+    return marked(pack, card, name, deal.lang)
+
+
+@functools.cache
+def reachable_points(game_id: str, players: int, cards: int) -> frozenset[int]:
+    """Every total of card points a trick of ``cards`` cards may hold in that game: the sums of
+    the points of ``cards`` different cards of its pack.
+
+    Examples:
+        >>> sorted(reachable_points("brisca", 2, 2))[:8]
+        [0, 2, 3, 4, 5, 6, 7, 8]
+        >>> 1 in reachable_points("brisca", 2, 2), 9 in reachable_points("brisca", 2, 2)
+        (False, False)
+    """
+    rules = rules_for(game_id, players)
+    sums: set[tuple[int, int]] = {(0, 0)}
+    for card in rules.cards:
+        value = rules.card_points[card.index]
+        sums |= {(n + 1, total + value) for n, total in sums if n < cards}
+    return frozenset(total for n, total in sums if n == cards)
 
 
 def _points(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*How many card points are in this trick?*"""
     deal, step, trick = _trick_step(rng, lang)
-    context, shown = _trick_cards(deal, step, trick)
+    say = _Said(deal)
+    shown = _trick_cards(say, step, trick)
     w = deal.said
     values = deal.game.rules.card_points
     total = trick.points
     counted = [c for c in trick.cards if values[c.index]]
     if counted:
-        parts = " + ".join(f"{deal.words.card_name(c)} {values[c.index]}" for c in trick.cards)
-        rule = [w.n_("{terms} = {n} point.", "{terms} = {n} points.", total, terms=parts)]
+        parts = " + ".join(f"{deal.card_name(c)} {values[c.index]}" for c in trick.cards)
+        text = w.n_("{terms} = {n} point.", "{terms} = {n} points.", total, terms=parts)
+        say.claims.append(Claim("rule", "points-sum",
+                                (total, *(f"{c.code}:{values[c.index]}" for c in trick.cards)),
+                                text))
     else:
-        rule = [w._("No card in it counts: 0 points.")]
+        say("rule", "points-sum", (0, *(f"{c.code}:0" for c in trick.cards)),
+            N_("No card in it counts: 0 points."))
     suit = trick.cards[0].suit
     scoring = sorted((c for c in deal.game.rules.pack.cards if c.suit is suit and values[c.index]),
                      key=lambda c: -values[c.index])
     table = ", ".join(f"{_rank_word(deal, c)} {values[c.index]}" for c in scoring)
-    rule.append(w._("Card points: {values}; the other cards, none.", values=table))
-    near = {total + d for d in (-10, -4, -3, -2, 1, 2, 3, 4, 10, 11)}
+    say("rule", "points-table", (suit.value, *(f"{c.code}:{values[c.index]}" for c in scoring)),
+        N_("Card points: {values}; the other cards, none."), values=table)
+    rules = deal.game.rules
+    possible = reachable_points(rules.id, rules.players, len(trick.cards))
+    near = {total + d for d in (-10, -4, -3, -2, -1, 1, 2, 3, 4, 10, 11)}
     near |= {total - values[c.index] for c in counted}
-    near = {n for n in near if n >= 0 and n != total}
+    near = {n for n in near if n in possible and n != total}
+    if len(near) < 3:  # a total at the edge of what a trick may hold: the nearest others
+        near |= set(sorted(possible - {total}, key=lambda n: abs(n - total))[:3])
     wrong = rng.sample(sorted(near), 3)
     numbers = sorted([total, *wrong])
-    return Exercise(
-        id=ident, kind="points", lang=lang, prompt=w._("How many card points are in this trick?"),
+    return _finish(
+        say, id=ident, kind="points", lang=lang,
+        prompt=w._("How many card points are in this trick?"),
         choices=tuple(Choice(str(n), str(n)) for n in numbers), answer=str(total),
-        rule=tuple(rule), term=_note(lang, "tantos"), title=deal.title,
-        style=deal.style, context=tuple(context), cards=tuple(shown), record=deal.record(),
-        step=step.index,
+        term=_note(lang, "tantos"), title=deal.title, style=deal.style, cards=tuple(shown),
+        record=deal.record(), step=step.index,
     )
 
 
@@ -562,12 +740,70 @@ def _exchange_rule(game: Game) -> ExchangeRule | None:
     return found if isinstance(found, ExchangeRule) else None
 
 
-def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
-    """*May this card take the turned-up card now?*, asked about a real position."""
+def _where(game: Game, card: Card) -> int | str:
+    """Where a card is: the seat that holds it, or ``"stock"``, ``"turn-up"``, ``"played"``
+    (in a trick or on the table), ``"out"`` (not in the deal's pack)."""
+    holder = next((s for s, hand in enumerate(game.hands) if card in hand), None)
+    if holder is not None:
+        return holder
+    if card is game.turn_up:
+        return "turn-up"
+    if card in game.stock:
+        return "stock"
+    if card in game.trick or any(card in t.cards for t in game.tricks):
+        return "played"
+    return "out"
+
+
+def _refused(game: Game, rule: ExchangeRule, seat: int, card: Card) -> str:
+    """Why the holder of ``card`` may not give it for the turned-up card now, found from the
+    position (the tests check it against the engine's refusal)."""
+    assert game.turn_up is not None
+    if card not in rule.cards(game):
+        two, strength = Card(2, card.suit), game.rules.strength
+        if (rule.rule == "puerto-rico" and card.number == 7 and two in rule.cards(game)
+                and strength[game.turn_up.index] > strength[card.index]):
+            return "two-first"  # a high card before the first trick, and the 2 in a hand
+        return "wrong-card"
+    if rule.needs_trick and not any(t.winner == seat for t in game.tricks):
+        return "no-trick"
+    if rule.timing == "own-turn":
+        return "not-your-turn" if game.current_player != seat else "once-a-trick"
+    if rule.timing == "first-trick" and game.tricks:
+        return "first-trick"
+    if rule.timing == "before-penultimate":
+        return "before-penultimate"
+    return "other"  # no reason of the exchange's own: the engine's words
+
+
+def _ranks(deal: _Deal, cards: Sequence[Card]) -> str:
+    """Ranks in words, highest first (``"three, ace, king, knight and jack"``)."""
+    ordered = _by_strength(cards, deal.game.rules.strength)
+    return deal.said.join(_rank_word(deal, c) for c in ordered)
+
+
+def _exchange_rule_line(say: _Said, game: Game, rule: ExchangeRule, trump: Suit) -> None:
+    """The tradition's rule of the exchange, its ranks from the game's card strength."""
+    deal = say.deal
+    title = game_title(game.rules.id, deal.lang)
+    if rule.rule == "italian":
+        say("rule", "rule", ("italian",), _EXCHANGE_RULES["italian"], game=title)
+        return
+    strength = game.rules.strength
+    seven, two = Card(7, trump), Card(2, trump)
+    suit = [c for c in game.rules.cards if c.suit is trump]
+    high = [c for c in suit if strength[c.index] > strength[seven.index]]
+    low = [c for c in suit if c is not two and strength[c.index] <= strength[seven.index]]
+    say("rule", "rule", (rule.rule, *(c.number for c in high), "/", *(c.number for c in low)),
+        _EXCHANGE_RULES[rule.rule], game=title, high=_ranks(deal, high), low=_ranks(deal, low))
+
+
+def _exchange_position(rng: random.Random, lang: Lang) -> tuple[_Deal, int, Game, int, Card]:
+    """A position with a turned-up card, a trump in a hand and the question about it."""
     wanted = rng.random() < 0.5
     # Mostly the 2 or the 7 of trumps, the cards that matter; sometimes another trump (a no).
     other_trumps = not wanted and rng.random() < 0.3
-    found: tuple[_Deal, int, Game, int, Card, bool] | None = None
+    found: tuple[_Deal, int, Game, int, Card] | None = None
     for _ in range(MAX_DEALS):
         deal = _deal(rng, lang)
         game = deal.game.fresh()
@@ -587,67 +823,94 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
         matching = [p for p in positions if p[4] is wanted]
         pool = matching or positions
         if pool and (matching or found is None):
-            found = (deal, *rng.choice(pool))
+            index, game, seat, card, _ = rng.choice(pool)
+            found = (deal, index, game, seat, card)
             if matching:
                 break
     assert found is not None, "no position with a turned-up card in the practice games"
-    deal, index, game, seat, card, allowed = found
+    return found
+
+
+def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*May this card take the turned-up card now?*, asked about a real position."""
+    deal, index, game, seat, card = _exchange_position(rng, lang)
     rule = _exchange_rule(game)
-    assert rule is not None and game.turn_up is not None and game.trump is not None
+    up, trump = game.turn_up, game.trump
+    assert rule is not None and up is not None and trump is not None
+    say = _Said(deal)
     w, narrator = deal.said, deal.words
-    who, up = narrator.who(seat), game.turn_up
-    context = [_trumps_line(deal, game.trump, up)]
-    won = sum(1 for t in game.tricks if t.winner == seat)
+    who = narrator.who(seat)
+    prompt = say("prompt", "holds", (seat, card.code),
+                 N_("{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, "
+                    "now?"), who=who, card=deal.card(card), turn_up=deal.card(up))
+    _trumps_line(say, trump, up)
     if not game.tricks and not game.trick:
-        context.append(w._("No card of the deal has been played yet."))
-        if rule.rule == "puerto-rico":
-            two = Card(2, game.trump)
-            holder = next((s for s, h in enumerate(game.hands) if two in h), None)
-            context.append(
-                w._("{card} is not in any hand (it is still in the stock).", card=deal.card(two))
-                if holder is None else
-                w._("{card} is in {who}'s hand.", card=deal.card(two), who=narrator.who(holder)))
+        say("context", "nothing-played", (), N_("No card of the deal has been played yet."))
+        two = Card(2, trump)
+        if rule.rule == "puerto-rico" and two is not card:
+            where = _where(game, two)
+            if isinstance(where, int):
+                say("context", "holder", (two.code, where), N_("{card} is in {who}'s hand."),
+                    card=deal.card(two), who=narrator.who(where))
+            else:
+                say("context", "where", (two.code, where), _WHERE[where], card=deal.card(two))
     else:
-        context.append(w._("Tricks played so far: {n}; {who} has taken {won} of them.",
-                           n=len(game.tricks), who=who, won=won))
+        won = sum(1 for t in game.tricks if t.winner == seat)
+        say("context", "tricks-so-far", (len(game.tricks), seat, won),
+            N_("Tricks played so far: {n}; {who} has taken {won} of them."),
+            n=len(game.tricks), who=who, won=won)
         if game.trick:
             table = ", ".join(w._("{card} ({who})", card=deal.card(c), who=narrator.who(s))
                               for s, c in game.trick_plays)
-            context.append(w._("On the table: {cards}.", cards=table))
+            say("context", "on-table", [f"{s}:{c.code}" for s, c in game.trick_plays],
+                N_("On the table: {cards}."), cards=table)
     if game.current_player is not None:
-        context.append(w._("It is {who}'s turn to play.", who=narrator.who(game.current_player)))
+        say("context", "turn", (game.current_player,), N_("It is {who}'s turn to play."),
+            who=narrator.who(game.current_player))
     shown = [deal.shown(c, who, "asked" if c is card else "hand") for c in game.hands[seat]]
     shown.append(deal.shown(up, w._(TURN_UP_CAPTION), "turn-up"))
-    refusal = game.refusal(Exchange(card))
-    assert (refusal is None) is allowed
-    title = game_title(game.rules.id, lang)
-    if refusal is None:
-        lines = [w._("Yes: in this game {card} is the card that takes the turned-up card, "
-                     "{turn_up}, now, and nothing in the rule stops {who} at this moment.",
-                     card=deal.card(card), turn_up=deal.card(up), who=who)]
+    allowed = game.refusal(Exchange(card)) is None
+    if allowed:
+        say("rule", "exchange-yes", (seat, card.code, up.code),
+            N_("Yes: in this game {card} is the card that takes the turned-up card, {turn_up}, "
+               "now, and nothing in the rule stops {who} at this moment."),
+            card=deal.card(card), turn_up=deal.card(up), who=who)
     else:
-        why = refusal.message(lang)  # the engine names the player ({who}), never a seat number
-        for named in (card, up):
-            why = re.sub(rf"\b{named.code}\b", f"{named.code} ({narrator.card_name(named)})", why)
-        lines = [w._("No: {why}.", why=why)]
+        reason = _refused(game, rule, seat, card)
+        refusal = game.refusal(Exchange(card))
+        assert refusal is not None
+        say("rule", "exchange-no", (reason, seat, card.code, up.code),
+            _REFUSED.get(reason, N_("No: {why}.")), card=deal.card(card), turn_up=deal.card(up),
+            who=who, two=deal.card(Card(2, trump)), why=refusal.message(lang))
         takers = [c for c in rule.cards(game) if c is not card]
-        lines.append(w._("The card that takes it now: {card}.", card=deal.card(takers[0]))
-                     if takers else w._("No card may take this turned-up card now.")
-                     if card not in rule.cards(game) else "")
-    lines = [line for line in lines if line]
-    if rule.rule in ("italian", "spanish", "puerto-rico"):
-        lines.append(w._(_EXCHANGE_RULES[rule.rule], game=title))
-    lines.append(w._(_TIMINGS[rule.timing]))
+        for taker in takers:
+            where = _where(game, taker)
+            if isinstance(where, int):
+                held = narrator.who(where)
+                if game.refusal(Exchange(taker)) is None:
+                    say("rule", "taker-now", (taker.code, where), _TAKER["now"],
+                        card=deal.card(taker), who=held)
+                    continue
+                why = _refused(game, rule, where, taker)
+                refused = game.refusal(Exchange(taker))
+                reason = (w._(_NOT_NOW[why], who=held) if why in _NOT_NOW
+                          else refused.message(lang) if refused is not None else "")
+                say("rule", "taker-held", (taker.code, where, why), _TAKER["held"],
+                    card=deal.card(taker), who=held, reason=reason)
+            else:
+                say("rule", f"taker-{where}", (taker.code,), _TAKER[where],
+                    card=deal.card(taker))
+        if not rule.cards(game):
+            say("rule", "taker-none", (up.code,), _TAKER["none"])
+    _exchange_rule_line(say, game, rule, trump)
+    say("rule", "timing", (rule.timing,), _TIMINGS[rule.timing])
     if rule.needs_trick:
-        lines.append(w._("Who: only a player who has already taken a trick."))
-    return Exercise(
-        id=ident, kind="exchange", lang=lang,
-        prompt=w._("{who} holds {card}. May {who} give it for the turned-up card, {turn_up}, now?",
-                   who=who, card=deal.card(card), turn_up=deal.card(up)),
+        say("rule", "needs-trick", (), N_("Who: only a player who has already taken a trick."))
+    return _finish(
+        say, id=ident, kind="exchange", lang=lang, prompt=prompt,
         choices=(Choice("yes", w._("Yes")), Choice("no", w._("No"))),
-        answer="yes" if allowed else "no", rule=tuple(lines),
-        term=_note(lang, "carta-vuelta", "muestra"), title=deal.title, style=deal.style,
-        context=tuple(context), cards=tuple(shown), record=deal.record(), step=index,
+        answer="yes" if allowed else "no", term=_note(lang, "carta-vuelta", "muestra"),
+        title=deal.title, style=deal.style, cards=tuple(shown), record=deal.record(), step=index,
     )
 
 
@@ -686,6 +949,48 @@ def pictures() -> str:
     return json.dumps(picture_paths(), separators=(",", ":"))
 
 
+_LITTLE_WORDS: Final = frozenset({"a", "an", "the", "el", "la", "los", "las", "un", "una"})
+
+
+def _senses(text: str) -> set[str]:
+    """The senses a gloss gives, compared without articles and qualifiers: ``"the turned-up card
+    (Spain)"`` and ``"the turned-up card"`` give the same; a sense of another word
+    (``"rematar: to win it"``) gives none."""
+    found = set()
+    for part in re.sub(r"\([^)]*\)", "", text).split(";"):
+        if ":" in part:
+            continue
+        kept = [w for w in re.findall(r"[\w'-]+", part.casefold()) if w not in _LITTLE_WORDS]
+        if kept:
+            found.add(" ".join(kept))
+    return found
+
+
+def same_sense(one: Term, other: Term) -> bool:
+    """Whether two glossary terms could both be the answer to a word exercise about either: a
+    gloss of one gives a sense of the other's (*muestra* and *carta vuelta*, *remate* and
+    *subasta*), or one's gloss is the other word itself (*asta*: «la subasta»).
+
+    Examples:
+        >>> from cardrules.learn.glossary import get
+        >>> same_sense(get("remate"), get("subasta"))
+        True
+        >>> same_sense(get("muestra"), get("carta-vuelta"))
+        True
+        >>> same_sense(get("asistir"), get("montar"))
+        False
+    """
+    if one.id == other.id:
+        return True
+    for lang in ("en", "es"):
+        if _senses(one.gloss.said(lang)) & _senses(other.gloss.said(lang)):
+            return True
+    names = [_senses(n) for n in one.names], [_senses(n) for n in other.names]
+    return (any(n & _senses(other.gloss.said("es")) for n in names[0])
+            or any(n & _senses(one.gloss.said("es")) for n in names[1])
+            or bool({n.casefold() for n in one.names} & {n.casefold() for n in other.names}))
+
+
 def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*Word ↔ meaning*: a glossary term and its gloss, one way or the other."""
     w = words(lang)
@@ -694,8 +999,7 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     forward = rng.random() < 0.5  # the word shown, its meaning asked
 
     def clash(other: Term, taken: Sequence[Term]) -> bool:
-        return any(other.gloss.said(lang).casefold() == t.gloss.said(lang).casefold()
-                   or other.word.casefold() == t.word.casefold() for t in taken)
+        return any(same_sense(other, t) for t in taken)
 
     same_group = [t for t in every if t.group == term.group and t is not term]
     rest = [t for t in every if t.group != term.group]
@@ -720,8 +1024,9 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     rule.append(w._("Games: {games}.", games=", ".join(game_title(g, lang) for g in term.games)))
     style = _term_style(term)
     pack = pack_for(style, 40 if style == "italian" else 48)
-    pictures = tuple(ShownCard(code, pack.card_name(parse_card(code), lang), "", "term")
-                     for code in term.cards)
+    shown = [parse_card(code) for code in term.cards]
+    pictures = tuple(ShownCard(c.code, marked(pack, c, pack.card_name(c, lang), lang), "", "term")
+                     for c in shown)
     return Exercise(
         id=ident, kind="word", lang=lang, prompt=prompt, choices=choices, answer=term.id,
         rule=tuple(rule), term=TermNote.of(term, lang), style=style, cards=pictures,
@@ -758,8 +1063,15 @@ def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
     language = known(lang)
     rng = random.Random(seed * len(KINDS) + KINDS.index(kind))
     made = _MAKERS[kind](rng, language, ident)
-    return dataclasses.replace(made, rule=tuple(r[:1].upper() + r[1:] for r in made.rule),
-                               context=tuple(c[:1].upper() + c[1:] for c in made.context))
+
+    def upper(text: str) -> str:
+        return text[:1].upper() + text[1:]
+
+    return dataclasses.replace(
+        made, rule=tuple(upper(r) for r in made.rule),
+        context=tuple(upper(c) for c in made.context),
+        claims=tuple(c if c.where == "prompt" else dataclasses.replace(c, text=upper(c.text))
+                     for c in made.claims))
 
 
 def exercise_data(exercise_id: str, lang: str = "en") -> dict[str, Any]:
