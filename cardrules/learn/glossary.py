@@ -143,6 +143,7 @@ REGIONS: Final[Mapping[str, Mapping[Lang, str]]] = {
     "spain": Said(N_("Spain")),
     "puerto-rico": Said(N_("Puerto Rico")),
     "chile": Said(N_("Chile")),
+    "argentina": Said(N_("Argentina")),
     "mexico": Said(N_("Mexico")),
     "latin-america": Said(N_("Latin America")),
     "italy": Said(N_("Italy")),
@@ -192,7 +193,8 @@ _FIELDS: Final = (
     "part_of_speech", "ipa", "regions", "sentences",
 )  # fmt: skip
 _OPTIONAL: Final = (
-    "tooltip", "quiet", "see", "article", "gender", "ipa_latam", "inflections", "cards", "pack",
+    "tooltip", "quiet", "see", "article", "gender", "ipa_latam", "ipa_pr", "inflections", "cards",
+    "pack",
     "usage",
 )  # fmt: skip
 _ID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -322,6 +324,10 @@ class Term:
     it is the same), Italian or French."""
     ipa_latam: str = ""
     """The Latin-American pronunciation where it differs (*seseo*: ``baceta`` /baˈseta/)."""
+    ipa_pr: str = ""
+    """The Puerto Rican pronunciation, for a term used in Puerto Rico, where it differs from the
+    Latin-American one (a final or pre-consonant /s/ aspirated or dropped: *briscas*
+    [ˈbɾihkah]); a phonetic transcription, shown in brackets."""
     regions: tuple[str, ...] = ()
     """Where the term is used: keys of ``REGIONS``."""
     inflections: tuple[Inflection, ...] = ()
@@ -370,11 +376,13 @@ class Term:
 
         Examples:
             >>> get("baceta").pronunciation("en")
-            '/baˈθeta/ (Latin America: /baˈseta/)'
+            '/baˈθeta/ (Latin America: /baˈseta/) (Puerto Rico: [baˈseta ~ baˈsetah (bacetas)])'
         """
         text = f"/{self.ipa}/"
         if self.ipa_latam:
             text += f" ({region_name('latin-america', lang)}: /{self.ipa_latam}/)"
+        if self.ipa_pr:
+            text += f" ({region_name('puerto-rico', lang)}: [{self.ipa_pr}])"
         return text
 
     def places(self, lang: str = "en") -> str:
@@ -619,7 +627,7 @@ def _learner(raw: Mapping[str, Any], lang: str, source: str, term: str) -> dict[
     if gender and gender not in GENDERS:
         raise _fail(source, term, "'gender' must be 'm' or 'f'")
     ipa = {}
-    for field in ("ipa", "ipa_latam"):
+    for field in ("ipa", "ipa_latam", "ipa_pr"):
         value = raw.get(field, "")
         if field == "ipa" and not value:
             raise _fail(source, term, "'ipa' must be non-empty text")
@@ -628,6 +636,8 @@ def _learner(raw: Mapping[str, Any], lang: str, source: str, term: str) -> dict[
         ipa[field] = value
     if ipa["ipa_latam"] and lang != "es":
         raise _fail(source, term, "'ipa_latam' is for Spanish terms only")
+    if ipa["ipa_pr"] and (lang != "es" or "puerto-rico" not in raw.get("regions", ())):
+        raise _fail(source, term, "'ipa_pr' is for Spanish terms used in Puerto Rico only")
     regions = _strings(raw["regions"], source, term, "regions")
     unknown = [r for r in regions if r not in REGIONS]
     if not regions or unknown:
@@ -671,6 +681,7 @@ def _learner(raw: Mapping[str, Any], lang: str, source: str, term: str) -> dict[
         "gender": gender,
         "ipa": ipa["ipa"],
         "ipa_latam": ipa["ipa_latam"],
+        "ipa_pr": ipa["ipa_pr"],
         "regions": regions,
         "inflections": tuple(Inflection(v.strip(), k) for k, v in raw_inflections.items()),
         "sentences": tuple(Sentence(es=v["es"].strip(), en=v["en"].strip()) for v in raw_sentences),
@@ -910,7 +921,7 @@ def search(text: str, lang: str | None = None) -> tuple[Term, ...]:
 
     Examples:
         >>> [t.id for t in search("arrastr")][:3]
-        ['arrastrar', 'arrastro-en-bastos', 'arrastre']
+        ['arrastrar', 'arrastre', 'monte']
         >>> search("overtrump", "en")[0].id
         'pisar'
     """

@@ -231,9 +231,11 @@ def _term_section(term: Any, lang: str, folder: Path | None, labels: dict[str, s
     if term.usage is not None:
         lines += [_quiet_italics(term.usage[lang], native), ""]
     for sentence in term.sentences:
+        quoted = sentence.es if sentence.es.startswith("«") else f"«{sentence.es}»"
         lines += [
-            f"> {_native('«' + sentence.es + '»', 'es')}  ",
-            f"> {_plain_text(sentence.en, 'en')}",
+            f"> {_native(quoted, 'es')}  ",
+            "> " + words(lang)._("In English: {sentence}",
+                                 sentence=_plain_text(sentence.en, "en")),
             "",
         ]
     lines.append(f"- **{labels['regions']}:** {term.places(lang)}")
@@ -269,6 +271,9 @@ def _pronunciation(term: Any, lang: str) -> str:
     text = _ipa(term.ipa)
     if term.ipa_latam:
         text += f" ({glossary.REGIONS['latin-america'][lang]}: {_ipa(term.ipa_latam)})"
+    if term.ipa_pr:
+        text += (f" ({glossary.REGIONS['puerto-rico'][lang]}: "
+                 f'<span class="cr-gloss__ipa" style="white-space: nowrap">[{term.ipa_pr}]</span>)')
     return text
 
 
