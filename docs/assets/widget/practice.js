@@ -18,9 +18,11 @@ const VERSION = 1;
 const KINDS = ["label", "winner", "points", "exchange", "word"];
 const ID = /^(label|winner|points|exchange|word)-[0-9]{1,16}$/;
 /* Leitner boxes 1..5: after a right answer an exercise moves up a box and comes back after
- * this many other exercises; a missed one goes back to box 1 and comes back after MISSED_GAP. */
+ * this many other exercises; a missed one goes back to box 1 and comes back after MISSED_GAPS
+ * (further each time it is missed again in a row: an item missed every time comes back at most
+ * twice in ten), and a review never follows a review, so that a round of practice moves on. */
 const GAPS = [0, 3, 6, 15, 40, 100];
-const MISSED_GAP = 2;
+const MISSED_GAPS = [3, 6, 10];
 const TOP_BOX = 5;
 const MAX_ITEMS = 400;
 
@@ -103,7 +105,8 @@ function readProgress(raw) {
     progress.items[id] = {
       box: Math.min(Math.max(count(item.box), 1), TOP_BOX),
       due: count(item.due),
-      misses: count(item.misses)
+      misses: count(item.misses),
+      streak: count(item.streak)
     };
   });
   return progress;
@@ -246,9 +249,9 @@ export class Practice {
 
   /* The exercise to ask next: the most urgent one due for review (lowest box first), else a
    * fresh one, the chosen kinds in turn. */
-  pick(except) {
+  pick(except, afterReview) {
     const p = this.progress;
-    const due = Object.keys(p.items).filter((id) =>
+    const due = afterReview ? [] : Object.keys(p.items).filter((id) =>
       id !== except && p.items[id].due <= p.turn && this.wanted(id));
     if (due.length) {
       due.sort((a, b) => (p.items[a].box - p.items[b].box) || (p.items[a].due - p.items[b].due));
@@ -276,14 +279,16 @@ export class Practice {
     if (right) p.right += 1;
     const kind = id.split("-")[0];
     p.kinds[kind][right ? "right" : "wrong"] += 1;
-    const item = p.items[id] || { box: 1, due: 0, misses: 0 };
+    const item = p.items[id] || { box: 1, due: 0, misses: 0, streak: 0 };
     if (right) {
       item.box = Math.min(item.box + 1, TOP_BOX);
       item.due = p.turn + GAPS[item.box];
+      item.streak = 0;
     } else {
       item.box = 1;
       item.misses += 1;
-      item.due = p.turn + MISSED_GAP;
+      item.due = p.turn + MISSED_GAPS[Math.min(item.streak || 0, MISSED_GAPS.length - 1)];
+      item.streak = (item.streak || 0) + 1;
     }
     p.items[id] = item;
     const ids = Object.keys(p.items);
@@ -321,7 +326,8 @@ export class Practice {
   next() {
     const current = this.exercise ? this.exercise.id : null;
     const choice = this.upcoming && this.wanted(this.upcoming.id)
-      ? this.upcoming : this.ask(this.pick(current));
+      ? this.upcoming : this.ask(this.pick(current,
+        !!current && this.card.getAttribute("data-review") === "true"));
     this.upcoming = null;
     this.status(t("practice.making"));
     const shown = this.shown = (this.shown || 0) + 1;
@@ -432,7 +438,8 @@ export class Practice {
     }
     this.feedback.hidden = false;
     this.record(exercise.id, right);
-    this.upcoming = this.ask(this.pick(exercise.id));
+    const wasReview = this.card.getAttribute("data-review") === "true";
+    this.upcoming = this.ask(this.pick(exercise.id, wasReview));
     this.nextButton.focus({ preventScroll: true });
     if (typeof this.feedback.scrollIntoView === "function") {
       this.feedback.scrollIntoView({ block: "nearest" });
