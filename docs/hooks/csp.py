@@ -10,8 +10,8 @@ or change the page's base address. Styles may be inline (the theme sets ``style`
 pictures may be ``data:`` (the theme's icons in CSS); nothing at all comes from another origin.
 
 The hook runs after every other (its ``on_post_page`` has the lowest priority), so it sees each
-page as it is written; the ``<meta>`` goes right after the page's ``<meta charset>``, before any
-script.
+page as it is written, and the pages written from a template alone (``404.html``) too; the
+``<meta>`` goes right after the page's ``<meta charset>``, before any script.
 """
 
 from __future__ import annotations
@@ -93,3 +93,11 @@ def with_policy(output: str) -> str:
 @event_priority(-100)  # after every other hook and plugin: the page as it is written
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return with_policy(output)
+
+
+@event_priority(-100)
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The pages written from a template alone (404.html) get the policy too."""
+    if template_name.endswith(".html"):
+        return with_policy(output_content)
+    return output_content

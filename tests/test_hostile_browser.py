@@ -1,0 +1,304 @@
+"""Hostile links and records in the real browser (issue 23), and the site's
+Content-Security-Policy: headless Chromium against the built site (see browser_support.py).
+
+Every page is opened with a listener for ``securitypolicyviolation`` installed before the page's
+first script: a test fails on any violation the policy reports, in both languages, in the step
+mode, play mode and practice pages. The hostile links are the issue's own: a 32-character link
+that used to kill the page's Python, steps and views of thousands of digits, names that are not
+what they seem, keys given twice, a byte-order mark, a seed beyond 2^53, a bad link pasted into
+an open page's address.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import ROOT, Visit, Visits
+
+from cardrules.web import board as web
+
+WATCH_POLICY = """
+window.__crViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__crViolations.push(event.violatedDirective + " " + (event.blockedURI || "") + " "
+    + (event.sample || "") + " at " + (event.sourceFile || "") + ":" + event.lineNumber);
+});
+"""
+"""Installed before any script of the page: every violation the policy reports is kept."""
+
+SAMPLE = ROOT / "examples" / "brisca-4p.json"  # the "Try it" page's own deal
+OTHER = ROOT / "examples" / "briscola-2p.json"
+DEEP_LINK = "deal=z7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM&step=0"  # 5,000 "[", compressed
+
+
+def violations(seen: Visit) -> list[str]:
+    found: list[str] = seen.page.evaluate("window.__crViolations || []")
+    return found
+
+
+@pytest.fixture
+def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
+    visits = Visits(browser, base_url)
+
+    def open_page(path: str) -> Visit:
+        return visits.open(path, init_script=WATCH_POLICY)
+
+    yield open_page
+    for seen in visits.visits:
+        if not seen.page.is_closed():
+            assert violations(seen) == [], f"{seen.page.url}: the policy was violated"
+    visits.close_and_check()
+
+
+def token_of(text: str) -> str:
+    """A link's token for any text, as link_token packs a record."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return "z" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def try_page(lang: str) -> str:
+    return "try/" if lang == "en" else "es/try/"
+
+
+def ready(seen: Visit) -> Any:
+    """The "Try it" page's widget, once it shows a deal."""
+    widget = seen.page.locator(".cr-widget").first
+    seen.page.wait_for_function(
+        "() => window.crWidgets && window.crWidgets[0].data"
+        " && window.crWidgets[0].root.getAttribute('data-state') === 'ready'")
+    return widget
+
+
+def own_title(lang: str) -> str:
+    answer = web.steps_data(SAMPLE.read_text(encoding="utf-8"), lang)
+    title: str = answer["title"]
+    return title
+
+
+def shown_title(seen: Visit) -> str:
+    title: str = seen.page.evaluate("window.crWidgets[0].data.title")
+    return title
+
+
+def notice(seen: Visit) -> str:
+    box = seen.page.locator(".cr-widget__notice").first
+    box.wait_for(state="visible")
+    text: str = box.locator(".cr-widget__notice-text").inner_text()
+    return text
+
+
+def python_still_works(seen: Visit, lang: str) -> None:
+    """Python answers after it all: a new deal is dealt in play mode."""
+    widget = seen.page.locator(".cr-widget").first
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__source").select_option("new")
+    widget.locator(".cr-play__start").click()
+    widget.locator(".cr-play__table").wait_for(state="visible")
+    seen.page.wait_for_function("() => window.crPlays[0].state && !window.crPlays[0].busy")
+
+
+def paste(seen: Visit, text: str) -> None:
+    widget = seen.page.locator(".cr-widget").first
+    details = widget.locator(".cr-source__details", has=seen.page.locator(".cr-source__paste"))
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    widget.locator(".cr-source__paste").fill(text)
+    widget.locator(".cr-source__load").click()
+
+
+def own_deal_is_on_the_board(seen: Visit, lang: str) -> None:
+    seen.page.wait_for_function("(title) => window.crWidgets[0].data"
+                                " && window.crWidgets[0].data.title === title",
+                                arg=own_title(lang))
+
+
+# 12. The policy ----------------------------------------------------------------------------------
+
+
+def pages(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)).removesuffix("index.html")
+                  for p in site.rglob("*.html"))
+
+
+def test_every_page_declares_the_policy_and_runs_under_it(
+    visit: Callable[..., Visit], site: Path
+) -> None:
+    every = pages(site)
+    assert len(every) > 30 and "es/" in every
+    for path in every:
+        seen = visit(path)
+        seen.page.wait_for_load_state("load")
+        policy = seen.page.locator('meta[http-equiv="Content-Security-Policy"]')
+        assert policy.count() == 1, path
+        content = policy.get_attribute("content")
+        for part in ("script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'",
+                     "base-uri 'self'", "worker-src 'self'"):
+            assert part in content, (path, part)
+        assert "unsafe-inline" not in content.split("script-src")[1].split(";")[0]
+        # The policy comes before any script of the page.
+        first = seen.page.evaluate(
+            "() => { const all = Array.from(document.head.children);"
+            " const meta = all.findIndex((e) => e.httpEquiv === 'Content-Security-Policy');"
+            " const script = all.findIndex((e) => e.tagName === 'SCRIPT');"
+            " return script === -1 || meta < script; }")
+        assert first, path
+        assert violations(seen) == [], path
+        seen.page.close()
+
+
+def test_the_policy_is_enforced(visit: Callable[..., Visit]) -> None:
+    """An inline script the site did not write does not run, and is reported."""
+    seen = visit("")
+    seen.page.wait_for_load_state("load")
+    ran = seen.page.evaluate(
+        "() => { const s = document.createElement('script'); s.textContent = 'window.__x = 1';"
+        " document.head.append(s); return window.__x === 1; }")
+    assert ran is False
+    seen.page.wait_for_function("() => window.__crViolations.length > 0")
+    assert "script-src" in violations(seen)[0]
+    seen.page.evaluate("window.__crViolations = []")  # reported as it should be: not a failure
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_step_and_play_modes_run_under_the_policy(visit: Callable[..., Visit],
+                                                  lang: str) -> None:
+    seen = visit(try_page(lang))
+    widget = ready(seen)
+    for _ in range(3):
+        widget.locator(".cr-w-button--next").click()
+    python_still_works(seen, lang)
+    cards = widget.locator("button.cr-play__card:not([aria-disabled])")
+    if cards.count():
+        cards.first.click()
+        seen.page.wait_for_function("() => !window.crPlays[0].busy")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_practice_page_runs_under_the_policy(visit: Callable[..., Visit],
+                                                 lang: str) -> None:
+    seen = visit("practice/" if lang == "en" else "es/practice/")
+    card = seen.page.locator(".cr-practice__card[data-exercise]")
+    card.wait_for(state="visible")
+    card.locator(".cr-practice__choice").first.click()
+    card.locator(".cr-practice__feedback").wait_for(state="visible")
+
+
+# 1. The 32-character link no longer kills the page's Python --------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "nested too deeply"),
+                                            ("es", "anidado a demasiada profundidad")])
+def test_a_deeply_nested_link_is_one_sentence_and_the_page_lives(
+    visit: Callable[..., Visit], lang: str, said: str
+) -> None:
+    seen = visit(f"{try_page(lang)}#{DEEP_LINK}")
+    ready(seen)
+    assert said in notice(seen)
+    own_deal_is_on_the_board(seen, lang)
+    paste(seen, "[" * 5000)  # pasted, the same text: one sentence, the deal stays
+    seen.page.wait_for_function("(said) => document.querySelector('.cr-widget__status')"
+                                ".textContent.includes(said)", arg=said)
+    assert shown_title(seen) == own_title(lang)
+    python_still_works(seen, lang)
+
+
+# 2. A step or a view of thousands of digits ------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_step_of_thousands_of_digits_opens_the_deal(visit: Callable[..., Visit],
+                                                      lang: str) -> None:
+    record = json.loads(OTHER.read_text(encoding="utf-8"))
+    token = web.link_token(record)
+    seen = visit(f"{try_page(lang)}#deal={token}&step={'9' * 5000}")
+    ready(seen)
+    last = seen.page.evaluate("window.crWidgets[0].data.steps.length - 1")
+    seen.page.wait_for_function(f"window.crWidgets[0].index === {last}")
+    assert shown_title(seen) != own_title(lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "a player this deal does not have"),
+                                            ("es", "un jugador que este reparto no tiene")])
+def test_a_view_of_thousands_of_digits_is_one_sentence(visit: Callable[..., Visit], lang: str,
+                                                       said: str) -> None:
+    token = web.link_token(json.loads(SAMPLE.read_text(encoding="utf-8")))
+    seen = visit(f"{try_page(lang)}#deal={token}&step=2&view={'1' * 5000}")
+    ready(seen)
+    assert said in notice(seen)
+    own_deal_is_on_the_board(seen, lang)
+
+
+# 6, 7. Names that are not what they seem; keys given twice; a byte-order mark --------------------
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    ('["\\ud800x", "b"]', "medio carácter"),
+    ('["Ann\\u202e", "Bob"]', "dirección de la escritura"),
+])
+def test_names_that_are_not_text_are_refused_in_the_pages_language(
+    visit: Callable[..., Visit], players: str, said: str
+) -> None:
+    text = '{"game": "brisca", "players": ' + players + ', "seed": 3}'
+    seen = visit(f"es/try/#deal={token_of(text)}")
+    ready(seen)
+    message = notice(seen)
+    assert said in message and "players[" in message and "Error" not in message
+    own_deal_is_on_the_board(seen, "es")
+
+
+def test_a_key_given_twice_is_refused_and_a_byte_order_mark_is_read(
+    visit: Callable[..., Visit]
+) -> None:
+    seen = visit("es/try/")
+    ready(seen)
+    paste(seen, '{"seed": 1, "seed": 2, "game": "brisca", "game": "briscola", "players": 2}')
+    seen.page.wait_for_function("() => document.querySelector('.cr-widget__status')"
+                                ".textContent.includes('dos veces')")
+    paste(seen, "\ufeff" + OTHER.read_text(encoding="utf-8"))
+    seen.page.wait_for_function("(own) => window.crWidgets[0].data.title !== own"
+                                " && window.crWidgets[0].root.getAttribute('data-state')"
+                                " === 'ready'", arg=own_title("es"))
+
+
+# 8. A seed beyond 2^53 stays exact in the record panel -------------------------------------------
+
+
+def test_a_huge_seed_is_shown_exactly_and_can_be_pasted_back(visit: Callable[..., Visit]) -> None:
+    seed = 2**64 - 1
+    seen = visit("try/")
+    widget = ready(seen)
+    paste(seen, json.dumps({"game": "brisca", "players": 2, "seed": seed}))
+    seen.page.wait_for_function(f"() => window.crWidgets[0].data.record.game === 'brisca'"
+                                f" && window.crWidgets[0].data.record_text.includes('{seed}')")
+    shown = widget.locator(".cr-source__record").first.text_content()
+    assert f'"seed": {seed}' in shown
+    paste(seen, shown)
+    seen.page.wait_for_function("() => window.crWidgets[0].root.getAttribute('data-state')"
+                                " === 'ready'")
+    assert f'"seed": {seed}' in widget.locator(".cr-source__record").first.text_content()
+
+
+# 10. A bad link pasted into the address of an open page ------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
+    visit: Callable[..., Visit], lang: str
+) -> None:
+    seen = visit(try_page(lang))
+    ready(seen)
+    other = json.loads(OTHER.read_text(encoding="utf-8"))
+    seen.page.evaluate(f"location.hash = 'deal={web.link_token(other)}&step=3'")
+    seen.page.wait_for_function("(own) => window.crWidgets[0].data.title !== own",
+                                arg=own_title(lang))
+    seen.page.evaluate("location.hash = 'deal=zAAAA&step=1'")
+    said = notice(seen)
+    assert ("own deal" if lang == "en" else "reparto") in said
+    own_deal_is_on_the_board(seen, lang)
