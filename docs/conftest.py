@@ -6,16 +6,20 @@
   checked.
 
 The examples of one page share a namespace, in page order; each page (and each language) runs on
-its own. Only the exact info strings ``python`` and ``pycon`` are collected: the guard test in
+its own. One exception to the order: a page's helpers stand in its closing section for programmers
+(a reader meets the rules first), but every example needs them, so the Python fence that follows
+the comment ``<!-- examples: run first -->`` runs before the page's other examples.
+
+Only the exact info strings ``python`` and ``pycon`` are collected: the guard test in
 ``tests/test_docs_guard.py`` makes sure no Python fence is written in a way Sybil would skip.
 """
 
 from __future__ import annotations
 
 import doctest
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from sybil import Document, Region, Sybil
+from sybil import Document, Example, Region, Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
 from sybil.parsers.abstract import DocTestStringParser
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
@@ -41,9 +45,29 @@ class PyconCodeBlockParser(CodeBlockParser):
                 yield doctest_region
 
 
+RUN_FIRST = "<!-- examples: run first -->"
+"""Put before a page's helpers (their fold): the next Python fence runs before every example."""
+
+
+class Page(Document):
+    """A rulebook page: its examples in page order, except the helpers marked :data:`RUN_FIRST`."""
+
+    def examples(self) -> Iterator[Example]:
+        found = list(super().examples())
+        marker = self.text.find(RUN_FIRST)
+        if marker < 0:
+            return iter(found)
+        after = [e for e in found if e.region.start > marker]
+        if not after:
+            return iter(found)
+        first = after[0]
+        return iter([first, *(e for e in found if e is not first)])
+
+
 SYBIL = Sybil(
     parsers=[PythonCodeBlockParser(doctest_optionflags=OPTIONFLAGS), PyconCodeBlockParser()],
     patterns=["*.md"],  # every page under docs/, in any folder
+    document_types={".md": Page},
 )
 """The Sybil set-up (``tests/test_docs_guard.py`` uses it to see what is collected)."""
 

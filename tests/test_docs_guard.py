@@ -178,22 +178,24 @@ def test_languages_match(name: str) -> None:
         )
 
 
+RUN_FIRST = _conftest().RUN_FIRST
+
+
 @pytest.mark.parametrize("page", [p for p in ALL_PAGES if "games" in p.parts],
                          ids=lambda p: p.relative_to(DOCS).as_posix())
-def test_hidden_helpers_are_the_ones_shown(page: Path) -> None:
-    """A game page runs its examples' helpers first, hidden in an HTML comment (a reader meets
-    the rules first), and shows them in its closing section: the two must be the same code."""
+def test_helpers_are_shown_and_run_first(page: Path) -> None:
+    """A game page keeps its examples' helpers in its closing section, in a fold a reader can
+    open, marked to run before the page's first example (docs/conftest.py); no code is hidden."""
     text = page.read_text(encoding="utf-8")
     lines = text.split("\n")
-    python = [f for f in fences(text) if f.info == "python"]
-    hidden = [f for f in python if lines[f.start - 2].startswith("checks that")
-              or lines[f.start - 2].startswith("(tests/test_docs_guard.py")]
-    if not hidden:
-        pytest.skip("no hidden helpers on this page")
-    code = lines[hidden[0].start:hidden[0].stop]
-    shown = [f for f in python if f.start > hidden[0].start
-             and [line[4:] for line in lines[f.start:f.stop]] == code]
-    assert shown, f"{page.relative_to(DOCS)}: the hidden helpers are not shown on the page"
+    marked = [n for n, line in enumerate(lines) if line == RUN_FIRST]
+    assert len(marked) == 1, f"{page.relative_to(DOCS)}: mark the helpers' fold with {RUN_FIRST}"
+    assert lines[marked[0] + 1].startswith("??? example"), "the marker stands right before a fold"
+    python = [f for f in fences(text) if f.info == "python" and f.start > marked[0]]
+    assert python and lines[python[0].start].startswith("    "), "the helpers are in the fold"
+    comments = [(m.start(), m.end()) for m in re.finditer(r"<!--.*?-->", text, re.DOTALL)]
+    hidden = [m for m in comments if "```" in text[m[0]:m[1]]]
+    assert not hidden, f"{page.relative_to(DOCS)}: code hidden in an HTML comment"
 
 
 def test_helpers() -> None:
