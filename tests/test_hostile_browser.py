@@ -277,12 +277,13 @@ def test_a_huge_seed_is_shown_exactly_and_can_be_pasted_back(visit: Callable[...
     paste(seen, json.dumps({"game": "brisca", "players": 2, "seed": seed}))
     seen.page.wait_for_function(f"() => window.crWidgets[0].data.record.game === 'brisca'"
                                 f" && window.crWidgets[0].data.record_text.includes('{seed}')")
-    shown = widget.locator(".cr-source__record").first.text_content()
+    shown = widget.locator(".cr-widget__source .cr-source__record").text_content()
     assert f'"seed": {seed}' in shown
     paste(seen, shown)
     seen.page.wait_for_function("() => window.crWidgets[0].root.getAttribute('data-state')"
                                 " === 'ready'")
-    assert f'"seed": {seed}' in widget.locator(".cr-source__record").first.text_content()
+    again = widget.locator(".cr-widget__source .cr-source__record").text_content()
+    assert f'"seed": {seed}' in again
 
 
 # 10. A bad link pasted into the address of an open page ------------------------------------------
