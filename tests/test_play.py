@@ -380,14 +380,100 @@ def test_a_hint_weighs_each_card() -> None:
     assert game_of(answer).log[1:] == []
 
 
-def test_a_hint_outside_the_play_is_the_bots_choice() -> None:
-    answer = start(game="chiamata", players=5, seat=0, seed=2, bot="greedy")
-    hint = json.loads(play.hint(answer["session"]))
-    assert hint["ok"] and hint["estimates"] == []
-    assert hint["text"].startswith("The bots would choose: ")
-    assert hint["best"] in choices(answer["state"])
+def to_the_call(lang: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Chiamata session where the reader (Ana) bids the least she may until the bots pass,
+    and is to call a card: its start answer and the state at the call."""
+    answer = start(lang, game="chiamata", players=5, seat=0, seed=2, bot="greedy")
+    session, state = answer["session"], answer["state"]
+    for _ in range(300):
+        if state["phase"] != "auction":
+            break
+        if state["your_turn"]:
+            bid = min((m for m in state["moves"] if m["kind"] == "bid"),
+                      key=lambda m: m["number"])["action"]
+            state = play.act_data(session, bid)["state"]
+        else:
+            state = play.advance_data(session)["state"]
+    assert state["phase"] == "call" and state["your_turn"], state["situation"]
+    return answer, state
+
+
+def test_a_hint_on_a_bid_is_summarised() -> None:
+    """Sixty bids come out alike: the hint says three things (passing, the highest bid that
+    keeps an even chance, the best bid), and lists every bid beside them."""
+    for lang, first, best in (("en", "Pass: ", "The best bid: "),
+                              ("es", "Pasar: ", "La mejor puja: ")):
+        answer = start(lang, game="chiamata", players=5, seat=0, seed=2, bot="greedy")
+        hint = play.hint_data(answer["session"])
+        summary = hint["summary"]
+        assert len(summary) == 3 and summary[0].startswith(first), summary
+        assert summary[2].startswith(best), summary
+        assert re.search(r"\d+ ?%", summary[0])
+        assert len(hint["estimates"]) == len(answer["state"]["moves"]) == 61
+        bids = [e for e in hint["estimates"] if e["action"].startswith("bid:")]
+        top = max(bids, key=lambda e: (e["wins"], e["points"]))
+        assert f" {top['action'][4:]} (" in summary[2]
+        even = [int(e["action"][4:]) for e in bids if e["wins"] >= 0.5]
+        if even:
+            assert f" {max(even)} (" in summary[1]
+
+
+def test_a_hint_on_a_call_is_the_bots_choice() -> None:
+    _, state = to_the_call()
+    session = max(play._sessions)
+    hint = play.hint_data(session)
+    assert hint["ok"] and hint["estimates"] == [] and not hint.get("summary")
+    assert hint["text"].startswith("The bots would choose: call ")
+    assert hint["best"] in choices(state)
     waiting = start(game="briscola", players=2, seat=1, seed=2, bot="greedy")
     assert json.loads(play.hint(waiting["session"]))["text"] == "No hint now: it is not your turn."
+
+
+def test_the_call_is_offered_by_suit_with_the_readers_cards_marked() -> None:
+    """The call chooser: every card that may be called, by suit, in rank order; the reader's
+    own marked and saying, before the call, that calling it means playing alone; after the
+    call of one's own card, the situation never says 'its holder is the partner'."""
+    for lang, alone, holder in (("en", "you play alone", "its holder is the partner"),
+                                ("es", "sin compañero", "quien la tenga es el compañero")):
+        answer, state = to_the_call(lang)
+        call = state["call"]
+        offered = [item["action"] for suit in call["suits"] for item in suit["cards"]]
+        assert sorted(offered) == sorted(m["action"] for m in state["moves"]
+                                         if m["kind"] == "call")
+        assert len(call["suits"]) == 4 and len(offered) == 40
+        assert alone in call["note"]
+        hand = set(state["hand"])
+        for suit in call["suits"]:
+            for item in suit["cards"]:
+                assert item["yours"] == (item["code"] in hand)
+                assert (alone in item["warning"]) == item["yours"]
+        own = next(item for suit in call["suits"] for item in suit["cards"] if item["yours"])
+        session = answer["session"]
+        state = play.act_data(session, own["action"])["state"]
+        assert state["call"] is None
+        for _ in range(200):
+            assert not any(holder in line for line in state["situation"]), state["situation"]
+            if state["over"]:
+                break
+            if state["your_turn"]:
+                state = play.act_data(session, choices(state)[0])["state"]
+            else:
+                state = play.advance_data(session)["state"]
+        assert state["over"]
+
+
+def test_cards_are_named_for_a_screen_reader() -> None:
+    """Each card the answer shows has a spoken name; a trump says so; on the reader's turn
+    the state says what they may play."""
+    answer = start(game="briscola", players=2, seat=0, seed=7, bot="greedy")
+    state = answer["state"]
+    trump = state["trump_name"]
+    assert trump
+    for code, name in state["spoken"].items():
+        plain = state["names"][code]
+        assert name in (plain, f"{plain}, trump")
+        assert (name != plain) == plain.endswith(trump)
+    assert state["your_turn"] and state["may_play"] == "You may play any of your cards."
 
 
 # Bids and other choices ------------------------------------------------------------------------

@@ -357,9 +357,17 @@ class _Contracts(_Speaker):
                                   who=self.who(contract.holder), contract=contract.points))
         called = contract.called if contract is not None else None
         if called is not None:
-            if self.you is not None and called in view.hand:
+            # The called card is yours if you were dealt it, hold it or drew it (once played
+            # it is in no hand: "its holder" would then be read as someone else).
+            yours = self.you is not None and self.you == view.seat and (
+                called in view.hand or called in view.dealt
+                or any(card == called for _, card in view.drawn))
+            if yours and contract is not None and contract.holder == self.you:
                 lines.append(self.w._("The called card: {card}, your own: you play alone.",
                                       card=self.card(called)))
+            elif yours and contract is not None:
+                lines.append(self.w._("The called card: {card}, yours: you are {who}'s partner.",
+                                      card=self.card(called), who=self.who(contract.holder)))
             else:
                 lines.append(self.w._("The called card: {card}; its holder is the partner.",
                                       card=self.card(called)))

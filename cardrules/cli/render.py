@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from ..account.deal import Teller
+from ..account.hints import bid_summary, summary_lines
 from ..bots import Estimate
 from ..core.actions import Action, CardMove, Move, NumberMove, format_action
 from ..core.cards import Card
@@ -57,6 +58,7 @@ class Renderer:
         """The terminal's own words (headings, the status, the menu)."""
         self._headed = -1  # the trick whose header was printed last
         self._just_headed = False  # nothing printed since that header
+        self._summarised: tuple[int, int] | None = None  # the position of a bid hint summarised
 
     # Small helpers ------------------------------------------------------------------------------
     def say(self, line: str = "", indent: int = 0) -> None:
@@ -245,8 +247,24 @@ class Renderer:
         """The search bot's estimate of each of the user's legal actions, best first: each
         with its number in the menu (``options``, what :meth:`status` returned), how often it
         won the deal and the points (tricks, in a game scored by tricks) it brought on average.
+
+        A hint on a bid is summarised first (:mod:`cardrules.account.hints`: passing, the
+        highest bid that keeps an even chance, the best bid); ``hint`` again at the same
+        position lists every bid.
         """
         if not estimates:
+            return
+        summary = bid_summary(estimates)
+        position = (view.seat, len(view.history))
+        if summary is not None and self._summarised != position:
+            self._summarised = position
+            for line in summary_lines(summary, self.lang, by_tricks=view.rules.scores_tricks):
+                self.say(line, indent=2)
+            again = self.w.n_("(Type {word} again to see the {n} bid.)",
+                              "(Type {word} again to see each of the {n} bids.)", summary.bids,
+                              word=self.w.p_("typed at the prompt", "hint"))
+            for line in textwrap.wrap(again, width=76):
+                self.say(line, indent=2)
             return
         number = {action: i for i, action in enumerate(options, 1)}
         rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))

@@ -79,6 +79,9 @@ PLURAL_COUNTS: Final = 200
 WORDS: Final[dict[str, Entry]] = {
     # The board: starting, stepping, the step's state.
     "waiting": N_("This deal becomes interactive when Python has loaded in your browser."),
+    "skip": N_("Skip to the deal (step through it or play it)"),
+    "widget": N_("The deal: step through it or play it"),
+    "boardLabel": N_("The deal at this step (arrow keys: one step back or forward)"),
     "start": N_("Step through this deal"),
     "loading": N_("Loading Python in your browser…"),
     "computing": N_("Replaying the deal in Python…"),
@@ -210,9 +213,19 @@ WORDS: Final[dict[str, Entry]] = {
     "play.yourPartner": N_("your partner"),
     "play.partnersWithYou": N_("partner of you and {names}"),
     "play.thinking": N_("{name} is thinking…"),
-    "play.yourTurn": N_("Your turn: click or tap a card."),
+    "play.yourTurn": N_("Your turn: choose a card."),
     "play.yourMove": N_("Your turn: choose below."),
-    "play.yourTurnOr": N_("Your turn: click or tap a card, or choose below."),
+    "play.yourTurnOr": N_("Your turn: choose a card, or a choice below."),
+    "play.handKeys": N_("Arrow keys move between your cards; Enter or Space plays the one "
+                        "chosen."),
+    "play.tableLabel": N_("The table you play at"),
+    "play.callHeading": N_("Call a card: its holder becomes your partner"),
+    "play.callKeys": N_("Arrow keys move between the cards; Enter or Space chooses one, and the "
+                        "button below calls it."),
+    "play.callYours": N_("{card}, in your hand"),
+    "play.callPick": N_("Choose the card to call"),
+    "play.undone": N_("Your last play is taken back."),
+    "play.allChoices": n_("The {n} choice, one by one", "Each of the {n} choices, one by one"),
     "play.hand": N_("Your cards"),
     "play.choices": N_("Your choices"),
     "play.bid": N_("Bid"),

@@ -61,11 +61,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.deal import Teller
+from ..account.hints import MIN_BIDS, bid_summary, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
-from ..core.actions import Action, Move, NumberMove, format_action
-from ..core.cards import Card
+from ..core.actions import Action, CardMove, Decision, Move, NumberMove, format_action
+from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
 from ..core.rng import MAX_WEB_SEED
@@ -101,6 +102,8 @@ BOT_NAMES: Final = ("pimc", "greedy", "random")
 """The bots a session may seat (``pimc`` at a level by default)."""
 HINT_LEVEL: Final = "normal"
 """The least strength a hint searches at (a stronger session's level is used as it is)."""
+BID_HINT_SECONDS: Final = 3.0
+"""A hint on a bid stops sampling worlds after this long (every bid is played out in each)."""
 MAX_SESSIONS: Final = 8
 """Sessions kept at once (the oldest is forgotten beyond that)."""
 
@@ -344,6 +347,8 @@ def _state(session: _Session) -> dict[str, Any]:
             if len(chosen) == 1:
                 item["play"], item["why"] = chosen[0], None
     moves = [_move(narrator, action, view) for action in legal if isinstance(action, Move)]
+    call = _chooser(narrator, view, legal) if your_turn else None
+    playable = [item["code"] for item in cards if item["play"]]
     last = session.log[-1]
     points = list(view.points)
     seat_tricks = [0] * view.players
@@ -384,6 +389,8 @@ def _state(session: _Session) -> dict[str, Any]:
         "side_points": side_points,
         "side_tricks": [sum(seat_tricks[s] for s in side) for side in sides],
         "situation": narrator.situation(view),
+        "call": call,
+        "may_play": _may_play(narrator, playable, len(hand)) if your_turn else "",
         "can_undo": bool(session.marks),
         "result": None,
         "record": None,
@@ -398,7 +405,62 @@ def _state(session: _Session) -> dict[str, Any]:
         state["record"] = record
         state["record_text"] = record_text(record)
     state["names"] = _names(narrator, state, session.log)
+    state["spoken"] = _spoken(narrator, state["names"], view.trump, lang)
     return state
+
+
+def _may_play(narrator: Narrator, playable: list[str], held: int) -> str:
+    """What the reader may play now, in words (``""``: no card)."""
+    w = narrator.w
+    if not playable:
+        return ""
+    if len(playable) == held and held > 1:
+        return w._("You may play any of your cards.")
+    return w._("You may play {cards}.",
+               cards=w.join(narrator.card(parse_card(code)) for code in playable))
+
+
+def _spoken(narrator: Narrator, names: Mapping[str, str], trump: Suit | None,
+            lang: Lang) -> dict[str, str]:
+    """Each card's name as a screen reader says it: "three of cups, trump" for a trump."""
+    w = words(lang)
+    return {code: w._("{card}, trump", card=name) if trump is not None
+            and parse_card(code).suit == trump else name for code, name in names.items()}
+
+
+def _chooser(narrator: Narrator, view: SeatView, legal: Iterable[Action]
+             ) -> dict[str, Any] | None:
+    """The cards the reader may call (a partner's card), by suit and rank, the reader's own
+    marked, with what calling one of them means; ``None`` when no card is to be called."""
+    calls = [a for a in legal if isinstance(a, CardMove) and a.decision is Decision.CALL]
+    if not calls:
+        return None
+    w = narrator.w
+    pack = view.rules.pack
+    others = w.join(view.names[s] for s in range(view.players) if s != view.seat)
+    suits: dict[Suit, list[dict[str, Any]]] = {}
+    order = list(Suit)
+    for move in sorted(calls, key=lambda m: (order.index(m.card.suit), m.card.number)):
+        card = move.card
+        yours = card in view.hand
+        suits.setdefault(card.suit, []).append({
+            "action": format_action(move),
+            "code": card.code,
+            "printed": pack.printed(card),
+            "name": narrator.card_name(card),
+            "yours": yours,
+            "confirm": (w._("Call {card} and play alone", card=narrator.card(card)) if yours
+                        else w._("Call {card}", card=narrator.card(card))),
+            "warning": (w._("You hold {card}: call it and you play alone, you against "
+                            "{others}.", card=narrator.card(card), others=others)
+                        if yours else ""),
+        })
+    return {
+        "suits": [{"suit": suit.value, "name": narrator.suit(suit), "cards": items}
+                  for suit, items in suits.items()],
+        "note": w._("Your own cards are marked. Calling a card you hold means you play alone: "
+                    "one against {others}.", others=others),
+    }
 
 
 def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
@@ -422,8 +484,6 @@ def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
 def _names(narrator: Narrator, state: Mapping[str, Any],
            log: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """The names of the cards the answer shows (and of no other card)."""
-    from ..core.cards import parse_card
-
     codes: set[str] = set(state["hand"]) | set(state["talon"])
     for hand in state["visible"].values():
         codes.update(hand)
@@ -592,9 +652,15 @@ def hint_data(session: int) -> dict[str, Any]:
                     "best": format_action(legal[0]), "estimates": []}
         level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
         seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % _SEEDS
-        bot = PimcBot(worlds=LEVELS[level], seed=seed, noise=HINT_NOISE)
+        bidding = sum(isinstance(a, NumberMove) and a.decision is Decision.BID
+                      for a in legal) >= MIN_BIDS
+        # Bids are weighed too (each played out after the rest of the auction), in fewer
+        # worlds and a few seconds at most: there are many of them.
+        bot = (PimcBot(worlds=LEVELS["easy"], seed=seed, noise=HINT_NOISE,
+                       time_limit=BID_HINT_SECONDS) if bidding
+               else PimcBot(worlds=LEVELS[level], seed=seed, noise=HINT_NOISE))
         began = time.perf_counter()
-        estimates = bot.evaluate(view)
+        estimates = bot.evaluate(view, legal) if bidding else bot.evaluate(view)
         if len(estimates) < 2:
             chosen = bot.choose(view)
             ms = (time.perf_counter() - began) * 1000
@@ -623,9 +689,12 @@ def hint_data(session: int) -> dict[str, Any]:
                             points=_decimal(estimate.points, lang)),
             })
         head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
+        summary = bid_summary(estimates)
         return {"ok": True, "best": format_action(best.action),
                 "text": w._("Best: {choice}.",
                             choice=_choice_words(narrator, best.action, view)),
+                "summary": (summary_lines(summary, lang, by_tricks=game.rules.scores_tricks)
+                            if summary is not None else []),
                 "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
     except (CardrulesError, ValueError, TypeError) as error:
         return _failure(error, lang)
@@ -637,12 +706,15 @@ def hint(session: int) -> str:
 
     A search bot (:meth:`PimcBot.evaluate <cardrules.bots.PimcBot.evaluate>`, at the session's
     strength and at least ``"normal"``) plays each card (and each move it weighs) out in deals
-    that agree with what the seat sees. Where it weighs nothing by search (bids, calls,
-    discards, trumps) the hint is the bots' own choice.
+    that agree with what the seat sees. Where it weighs nothing by search (calls,
+    discards, trumps) the hint is the bots' own choice; an auction's bids are weighed too (in
+    fewer worlds), and summarised (:mod:`cardrules.account.hints`): passing, the highest bid
+    that keeps an even chance, the best bid.
 
     Returns:
         JSON text: ``{"ok": true, "text" (the hint in one sentence), "best" (an action),
-        "head", "worlds", "estimates": [{"action", "card", "choice", "wins" (the share of
+        "summary" (a bid hint's summary, a sentence each; else empty), "head", "worlds",
+        "estimates": [{"action", "card", "choice", "wins" (the share of
         deals won, 0 to 1), "points" (on average: the seat's side's, tricks in a game scored
         by tricks), "best", "text"}], "ms"}``, best first.
     """

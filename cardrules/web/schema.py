@@ -171,6 +171,35 @@ class PlayMoveJSON(TypedDict):
     suit: NotRequired[str]
 
 
+class PlayCallCardJSON(TypedDict):
+    """A card the reader may call: its action, its rank as printed, its name, whether the
+    reader holds it, the call button's words and (for a card the reader holds) what calling it
+    means."""
+
+    action: str
+    code: str
+    printed: str
+    name: str
+    yours: bool
+    confirm: str
+    warning: str
+
+
+class PlayCallSuitJSON(TypedDict):
+    """A row of the call chooser: a suit and its cards that may be called."""
+
+    suit: str
+    name: str
+    cards: list[PlayCallCardJSON]
+
+
+class PlayCallJSON(TypedDict):
+    """The cards the reader may call, by suit, and what calling one's own card means."""
+
+    suits: list[PlayCallSuitJSON]
+    note: str
+
+
 class PlayStepJSON(TypedDict):
     """A step as the reader's seat was told it (the account for that seat), with the table
     as it then stood."""
@@ -219,11 +248,15 @@ class PlayStateJSON(TypedDict):
     side_points: list[int]
     side_tricks: list[int]
     situation: list[str]
+    call: PlayCallJSON | None
+    may_play: str
     can_undo: bool
     result: ResultJSON | None
     record: dict[str, object] | None
     record_text: str | None
     names: dict[str, str]
+    spoken: dict[str, str]
+    """Each card's name as a screen reader says it ("three of cups, trump")."""
 
 
 class FailureJSON(TypedDict):
@@ -238,6 +271,9 @@ __all__ = [
     "AuctionJSON",
     "DealJSON",
     "FailureJSON",
+    "PlayCallCardJSON",
+    "PlayCallJSON",
+    "PlayCallSuitJSON",
     "PlayCardJSON",
     "PlayMoveJSON",
     "PlayStateJSON",

@@ -29,14 +29,16 @@
  * cardrules.web.board.link_steps, which checks the deal as any record is checked; a damaged link is
  * said so in the page's language, and the page shows its own deal instead. */
 
-import { button, cardBack, cardImage, el, labelInfo, labelLink, place, url } from "./dom.js";
+import { button, cardBack, cardImage, el, icon, labelInfo, labelLink, place, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
 import { dealPicker } from "./picker.js";
 import { Runtime, markReady, problem } from "./runtime.js";
 import { join, page, t } from "./text.js";
 
-/* Autoplay's speeds: the pause between two steps, in milliseconds, by the speed's name. */
-const SPEEDS = { "0.5": 2400, "1": 1200, "2": 600, "4": 250 };
+/* Autoplay's speeds, slow to very fast: the speed's name and the pause between two steps, in
+ * milliseconds (an array: an object would list "0.5" after the whole numbers). */
+const SPEED_LIST = [["0.5", 2400], ["1", 1200], ["2", 600], ["4", 250]];
+const SPEEDS = Object.fromEntries(SPEED_LIST);
 
 /* A speed's name in words. */
 function speedName(speed) {
@@ -66,9 +68,28 @@ function sharedFragment() {
   return /^#(?:[^&]*&)*deal=/.test(hash) ? hash.slice(1) : null;
 }
 
-/* The "Try it" page, in the page's language (the same folder as the glossary's). */
-function tryPage() {
-  return new URL("../try/", url(page.config.glossary)).href;
+/* The board a shared link is for: its "board=<n>" (a link copied on a game page, which has a
+ * board per diagram), else the first. */
+function linkBoard(fragment) {
+  const found = /(?:^|&)board=(\d+)(?:&|$)/.exec(fragment || "");
+  return found ? Number(found[1]) : 0;
+}
+
+let skipped = false;
+
+/* A link to skip to the widget, first thing on the page (shown when it has the focus). */
+function skipLink(target) {
+  if (skipped) return;
+  skipped = true;
+  const link = el("a", { class: "cr-skip", href: "#" + target.id, text: t("skip") });
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    target.scrollIntoView({ block: "start" });
+    target.focus();
+  });
+  const theme = document.querySelector("a.md-skip");
+  if (theme) theme.after(link);
+  else document.body.prepend(link);
 }
 
 export class Board {
@@ -77,6 +98,9 @@ export class Board {
   constructor(figure, options) {
     this.figure = figure;
     this.options = options || {};
+    // Its place among the page's diagrams (a shared link names it).
+    this.number = Math.max(0, Array.from(document.querySelectorAll("figure.cr-deal[data-record]"))
+      .indexOf(figure));
     this.data = null;
     this.index = 0;
     this.view = "all";
@@ -95,7 +119,12 @@ export class Board {
 
   build() {
     const figure = this.figure;
-    this.root = el("div", { class: "cr-widget", "data-state": "idle", lang: page.lang });
+    this.root = el("div", { class: "cr-widget", "data-state": "idle", lang: page.lang,
+      id: "cr-widget-" + this.number, tabindex: "-1", role: "region",
+      "aria-label": t("widget") });
+    // Every step's words, said once by a screen reader (the board itself is not live: it
+    // redraws at every step).
+    this.announcer = el("p", { class: "cr-sr-only", "aria-live": "polite" });
     this.status = el("p", { class: "cr-widget__status", role: "status", "aria-live": "polite",
       text: t("waiting") });
     this.startButton = button(t("start"), t("start"), () => { this.activate(); },
@@ -115,15 +144,16 @@ export class Board {
     }
 
     this.controls = el("div", { class: "cr-widget__controls", hidden: true });
-    this.firstButton = button("|◀ " + t("first"), t("firstTitle"), () => { this.move(0); });
+    this.firstButton = button("|◀ " + t("first"), t("firstTitle"), () => { this.move(0); },
+      "cr-w-button--first");
     this.backButton = button("◀ " + t("back"), t("backTitle"),
-      () => { this.move(this.index - 1); });
+      () => { this.move(this.index - 1); }, "cr-w-button--back");
     this.nextButton = button(t("next") + " ▶", t("nextTitle"),
       () => { this.move(this.index + 1); },
       "cr-w-button--next");
     this.lastButton = button(t("last") + " ▶|", t("lastTitle"), () => {
       this.move(this.data.steps.length - 1);
-    });
+    }, "cr-w-button--last");
     this.jump = el("select", { class: "cr-widget__jump", "aria-label": t("jump") });
     this.jump.addEventListener("change", () => { this.move(Number(this.jump.value)); });
     this.viewSelect = el("select", { class: "cr-widget__view", "aria-label": t("show") });
@@ -137,7 +167,7 @@ export class Board {
     this.autoButton = button("", t("autoplayTitle"), () => { this.toggleAutoplay(); },
       "cr-w-button--autoplay");
     this.speedSelect = el("select", { class: "cr-widget__speed", "aria-label": t("speed") });
-    Object.keys(SPEEDS).forEach((speed) => {
+    SPEED_LIST.forEach(([speed]) => {
       this.speedSelect.append(el("option", { value: speed, text: speedName(speed) }));
     });
     this.speedSelect.value = this.speed;
@@ -164,8 +194,8 @@ export class Board {
       this.linkRow
     );
     this.syncAutoplay();
-    this.board = el("div", { class: "cr-board", tabindex: "0", hidden: true,
-      "aria-keyshortcuts": "ArrowLeft ArrowRight Home End" });
+    this.board = el("div", { class: "cr-board", tabindex: "0", hidden: true, role: "group",
+      "aria-label": t("boardLabel"), "aria-keyshortcuts": "ArrowLeft ArrowRight Home End" });
     // The keys work wherever the focus is in the widget, except in a field or a menu (and in
     // the lookup and the deal picker, which have fields of their own).
     this.root.addEventListener("keydown", (event) => { this.key(event); });
@@ -175,13 +205,14 @@ export class Board {
     this.board.addEventListener("touchend", (event) => { this.touchEnd(event); },
       { passive: true });
     this.board.addEventListener("touchcancel", () => { this.touch = null; }, { passive: true });
-    this.root.append(this.controls, this.board);
+    this.root.append(this.controls, this.board, this.announcer);
     this.lookup = new Lookup(this.options.openLookup);
     this.root.append(this.lookup.root);
 
     const caption = figure.querySelector("figcaption");
     if (caption) caption.after(this.root);
     else figure.prepend(this.root);
+    skipLink(this.root);
     this.enhanceTricks();
   }
 
@@ -222,7 +253,7 @@ export class Board {
   move(index) {
     this.pause();
     this.linkLive = true;
-    this.go(index);
+    this.go(index, true);
   }
 
   /* Autoplay ---------------------------------------------------------------------------------- */
@@ -251,7 +282,7 @@ export class Board {
       this.syncAutoplay();
       return;
     }
-    this.go(this.index + 1);
+    this.go(this.index + 1, true);
     if (this.index < this.data.steps.length - 1) this.schedule();
     else this.syncAutoplay();
   }
@@ -264,8 +295,9 @@ export class Board {
 
   syncAutoplay() {
     const on = this.timer !== null;
-    this.autoButton.textContent = on ? "⏸ " + t("pause") : "▶ " + t("autoplay");
-    this.autoButton.title = on ? t("pauseTitle") : t("autoplayTitle");
+    this.autoButton.replaceChildren(icon(on ? "pause" : "play"), " " + (on ? t("pause")
+      : t("autoplay")));
+    this.autoButton.setAttribute("aria-description", on ? t("pauseTitle") : t("autoplayTitle"));
     this.autoButton.setAttribute("aria-pressed", String(on));
     this.root.toggleAttribute("data-autoplay", on);
   }
@@ -279,9 +311,11 @@ export class Board {
     return text;
   }
 
+  /* The link to this step, on this page: on a page with a diagram per board, it names the
+   * board ("&board=<n>"). */
   linkHere() {
-    const base = this.options.trySource ? window.location.href.split("#")[0] : tryPage();
-    return base + "#" + this.fragment();
+    const base = window.location.href.split("#")[0];
+    return base + "#" + this.fragment() + (this.options.trySource ? "" : "&board=" + this.number);
   }
 
   copyLink() {
@@ -344,7 +378,7 @@ export class Board {
         this.linkProblem(answer.error);
         this.ownDeal().then((own) => { if (own && asked === this.asked) this.show(own, true); });
       }
-      this.root.scrollIntoView({ block: "start" });
+      this.figure.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
       else if (asked === this.asked) this.setState("error", t("badDeal",
@@ -392,13 +426,13 @@ export class Board {
     const asked = ++this.asked;
     // On the "Try it" page, a shared link in the address comes first; the page's own deal is
     // fetched all the same, to show if the link is damaged.
-    const shared = this.options.trySource ? sharedFragment() : null;
-    if (this.options.trySource) {
-      window.addEventListener("hashchange", () => {
-        const fragment = sharedFragment();
-        if (fragment && fragment !== this.fragmentShown()) this.openLink(fragment);
-      });
-    }
+    // A shared link is for the "Try it" page's board, or for the board it names.
+    const mine = (fragment) => !!fragment && linkBoard(fragment) === this.number;
+    const shared = mine(sharedFragment()) ? sharedFragment() : null;
+    window.addEventListener("hashchange", () => {
+      const fragment = sharedFragment();
+      if (mine(fragment) && fragment !== this.fragmentShown()) this.openLink(fragment);
+    });
     const text = record ? fetch(url(page.config.records + record)).then((response) => {
       if (!response.ok) throw new Error(record + ": HTTP " + response.status);
       return response.text();
@@ -425,8 +459,9 @@ export class Board {
     }).then((answer) => {
       Runtime.marks.answer = Runtime.marks.answer || performance.now();
       if (answer && asked === this.asked) this.show(answer, !answer.at);
-      // A shared link opens the page at its board (or at what went wrong with it).
-      if (shared && asked === this.asked) this.root.scrollIntoView({ block: "start" });
+      // A shared link opens the page at its board, its title in view under the page's
+      // header (or at what went wrong with it).
+      if (shared && asked === this.asked) this.figure.scrollIntoView({ block: "start" });
     }, (error) => {
       if (Runtime.failed) this.fail();
       else if (asked === this.asked) this.setState("error", t("badDeal",
@@ -525,11 +560,26 @@ export class Board {
     });
   }
 
-  go(index) {
+  /* Show step `index`; `told`: the reader moved there, and a screen reader says the step. */
+  go(index, told) {
     if (!this.data) return;
     const last = this.data.steps.length - 1;
+    const before = this.index;
     this.index = Math.max(0, Math.min(last, index));
     this.render();
+    if (told && (this.index !== before || !this.announcer.textContent)) this.announce();
+  }
+
+  /* The step's words, once, in the polite live region. */
+  announce() {
+    const step = this.data.steps[this.index];
+    const words = this.words(step);
+    const parts = [this.counter.textContent + ".", words.text, words.trick_text,
+      words.draw_text, words.news_text];
+    if (this.index === this.data.steps.length - 1 && this.data.result) {
+      parts.push(this.data.result.text);
+    }
+    this.announcer.textContent = parts.filter((part) => !!part).join(" ");
   }
 
   /* The fragment of the address for what the board shows, or null. */
@@ -645,21 +695,21 @@ export class Board {
     b.auction = data.auction ? this.auctionTable() : null;
     const byTricks = data.scored_by === "tricks";
     const kinds = data.point_kinds || [];
-    b.firstHead = el("th", { text: t("sideCol") });
+    b.firstHead = el("th", { scope: "col", text: t("sideCol") });
     const heads = el("tr", null, b.firstHead);
     // Where the points come from (a score by seat with extras), then the total.
     kinds.forEach((kind) => {
-      heads.append(el("th", { "data-part": kind, text: partName(kind) }));
+      heads.append(el("th", { scope: "col", "data-part": kind, text: partName(kind) }));
     });
-    heads.append(el("th", { text: byTricks ? t("tricksCol") : t("pointsCol") }));
-    if (!byTricks) heads.append(el("th", { text: t("tricksCol") }));
+    heads.append(el("th", { scope: "col", text: byTricks ? t("tricksCol") : t("pointsCol") }));
+    if (!byTricks) heads.append(el("th", { scope: "col", text: t("tricksCol") }));
     // One row per side; one per player while the sides are not shown.
     b.sideBody = el("tbody", { class: "cr-board__by-side" });
     b.rows = data.sides.map((side, k) => {
       const points = el("td", { class: "cr-board__points" });
       const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
       const row = el("tr", { class: "cr-side-" + k, "data-side": k },
-        el("td", { text: data.side_names[k] }), points, tricks);
+        el("th", { scope: "row", text: data.side_names[k] }), points, tricks);
       b.sideBody.append(row);
       return { row, points, tricks };
     });
@@ -668,7 +718,7 @@ export class Board {
       const parts = kinds.map((kind) => el("td", { class: "cr-board__part", "data-part": kind }));
       const points = el("td", { class: "cr-board__points" });
       const tricks = byTricks ? null : el("td", { class: "cr-board__tricks" });
-      const row = el("tr", { "data-seat": i }, el("td", { text: seat.name }), ...parts, points,
+      const row = el("tr", { "data-seat": i }, el("th", { scope: "row", text: seat.name }), ...parts, points,
         tricks);
       b.seatBody.append(row);
       return { row, parts, points, tricks };
@@ -807,8 +857,15 @@ export class Board {
     const step = data.steps[this.index];
     const last = data.steps.length - 1;
     const b = this.parts;
+    const focused = document.activeElement;
     this.firstButton.disabled = this.backButton.disabled = this.index === 0;
     this.nextButton.disabled = this.lastButton.disabled = this.index === last;
+    // A step button that had the focus and is now disabled (the first or the last step):
+    // the focus goes to the board, where the arrow keys go on working.
+    if (focused instanceof HTMLButtonElement && focused.disabled &&
+        this.controls.contains(focused)) {
+      this.board.focus({ preventScroll: true });
+    }
     this.counter.textContent = t("step", { n: this.index + 1, total: last + 1 });
     this.root.setAttribute("data-step", String(this.index));
     // The jump menu shows the trick being played (the deal before the first card, through a

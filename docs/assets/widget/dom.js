@@ -26,11 +26,57 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
-export function button(text, title, onClick, extra) {
+/* A button. `more`: what it does, if its words do not say it all: given to assistive
+ * technology as its description (never as a title: a tooltip stays up after a tap on a touch
+ * screen and covers the controls around it). */
+export function button(text, more, onClick, extra) {
   const node = el("button", { type: "button", class: "cr-w-button" + (extra ? " " + extra : ""),
-    title, text });
+    text });
+  if (more && more !== text) node.setAttribute("aria-description", more);
   node.addEventListener("click", onClick);
   return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+/* The icons the widget ships, as SVG paths in a 16×16 box (no font needs to have them). */
+const ICONS = {
+  play: "M4 2.5v11l9-5.5z",
+  pause: "M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z"
+};
+
+/* An icon drawn inline (decorative: the button's words name it). */
+export function icon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "cr-icon cr-icon--" + name);
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+/* Move focus among `items` (elements) from the one that has it, by an arrow key, Home or End
+ * (`columns`: items per row, for Up and Down; 0: a single row, where Up and Down move by one).
+ * Returns the element to focus, or null for another key. */
+export function roving(items, current, key, columns) {
+  const i = Math.max(0, items.indexOf(current));
+  const last = items.length - 1;
+  const step = columns || 1;
+  let next = null;
+  if (key === "ArrowRight") next = Math.min(last, i + 1);
+  else if (key === "ArrowLeft") next = Math.max(0, i - 1);
+  else if (key === "ArrowDown") next = Math.min(last, i + step);
+  else if (key === "ArrowUp") next = Math.max(0, i - step);
+  else if (key === "Home") next = 0;
+  else if (key === "End") next = last;
+  if (next === null || !items.length) return null;
+  items.forEach((item, k) => { item.tabIndex = k === next ? 0 : -1; });
+  return items[next];
 }
 
 /* A URL relative to the page (the settings' URLs are relative to it). */
@@ -51,13 +97,13 @@ export function place(container, nodes) {
   container.replaceChildren(...nodes);
 }
 
+/* A card's picture, named in words ("three of cups"): its code stays in data-card. */
 export function cardImage(style, code, name, extra) {
   const src = page.config.cards + encodeURIComponent(style) + "/" + encodeURIComponent(code) + ".svg";
   return el("img", {
     class: "cr-card" + (extra ? " " + extra : ""),
     src,
-    alt: code,
-    title: name || code,
+    alt: name || code,
     "data-card": code,
     width: 120,
     height: 180,

@@ -14,7 +14,7 @@
  * window.crPlayPause (ms), if set, replaces the pause between the bots' plays (the tests set
  * it low). */
 
-import { button, cardBack, cardImage, el, labelLink, url } from "./dom.js";
+import { button, cardBack, cardImage, el, labelLink, roving, url } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
 import { join, page, t } from "./text.js";
 
@@ -87,6 +87,12 @@ export class Play {
     this.lastDone = false;
     this.pending = false; // a bot is to play, or a call is on its way: the hand waits
     this.busy = false; // the reader's action or undo is on its way
+    this.thinking = false; // a hint is on its way
+    this.engaged = false; // the keyboard's focus is in the play table (kept there on redraws)
+    this.handAt = null; // the card of the hand that is the hand's tab stop
+    this.cardButtons = new Map(); // the hand's buttons, by card code (kept across redraws)
+    this.called = null; // the card chosen in the call chooser (its action), not yet called
+    this.callAt = null; // the chooser's tab stop (an action)
     loadStyle();
     this.build();
   }
@@ -179,7 +185,18 @@ export class Play {
   }
 
   buildTable() {
-    this.table = el("div", { class: "cr-play__table", hidden: true });
+    this.table = el("div", { class: "cr-play__table", hidden: true, role: "region",
+      "aria-label": t("play.tableLabel"), tabindex: "-1" });
+    // What happens, said once each by a screen reader: every step, who took a trick, a hint,
+    // an undo (the table itself redraws at every step).
+    this.announcer = el("p", { class: "cr-sr-only", "aria-live": "polite" });
+    // The focus stays in the table while the reader plays there (a redraw that removes the
+    // focused card puts it on the next one, or on the table).
+    this.table.addEventListener("focusin", () => { this.engaged = true; });
+    this.table.addEventListener("focusout", (event) => {
+      const next = event.relatedTarget;
+      if (next instanceof Element && !this.table.contains(next)) this.engaged = false;
+    });
     this.title = el("p", { class: "cr-play__title" });
     this.hintButton = button(t("play.hint"), t("play.hint"), () => { this.askHint(); },
       "cr-play__hint");
@@ -201,11 +218,19 @@ export class Play {
       this.empty, this.trickText);
     this.situation = el("p", { class: "cr-play__situation", hidden: true });
     this.handBox = el("div", { class: "cr-play__hand", role: "group",
-      "aria-label": t("play.hand") });
+      "aria-label": t("play.hand"), "aria-description": t("play.handKeys") });
+    this.handBox.addEventListener("keydown", (event) => {
+      const items = Array.from(this.handBox.querySelectorAll("button.cr-play__card"));
+      const next = roving(items, document.activeElement, event.key, 0);
+      if (!next) return;
+      event.preventDefault();
+      this.handAt = next.getAttribute("data-card");
+      next.focus();
+    });
     this.moves = el("div", { class: "cr-play__moves", role: "group",
       "aria-label": t("play.choices") });
     this.hintBox = el("div", { class: "cr-play__hints", hidden: true });
-    this.lastText = el("p", { class: "cr-board__text cr-play__last", "aria-live": "polite" });
+    this.lastText = el("p", { class: "cr-board__text cr-play__last" });
     this.logList = el("ol", { class: "cr-play__log" });
     this.logBox = el("details", { class: "cr-play__log-box" },
       el("summary", { text: t("play.log") }), this.logList);
@@ -237,8 +262,9 @@ export class Play {
         el("div", { class: "cr-board__trump" }, this.turnup, this.trumps, this.stock,
           this.talon),
         this.trick),
-      this.situation, this.you, this.hintBox,
-      el("div", { class: "cr-board__score-box" }, this.score), this.end, this.logBox);
+      this.situation, this.hintBox, this.you,
+      el("div", { class: "cr-board__score-box" }, this.score), this.end, this.logBox,
+      this.announcer);
   }
 
   /* "Play from here as [seat]" under the step controls: the board's deal, at its step. */
@@ -284,7 +310,8 @@ export class Play {
     }
     const over = board.index >= data.steps.length - 1 && !!data.result;
     this.hereButton.disabled = over;
-    this.hereButton.title = over ? t("play.overHere") : t("play.hereTitle");
+    this.hereButton.setAttribute("aria-description", over ? t("play.overHere")
+      : t("play.hereTitle"));
   }
 
   /* Modes ------------------------------------------------------------------------------------- */
@@ -509,11 +536,15 @@ export class Play {
   }
 
   backToSetup() {
+    const inside = this.engaged;
     this.closeSession();
     this.state = null;
     this.table.hidden = true;
     this.setup.hidden = false;
     this.syncSetup();
+    this.engaged = false;
+    // The keyboard goes on from the setup's button.
+    if (inside) this.startButton.focus();
   }
 
   closeSession() {
@@ -524,6 +555,11 @@ export class Play {
 
   /* Start a session with these settings (or a promise of them). */
   begin(settings) {
+    // Dealt with the keyboard from the setup (or from "Play from here"): the focus goes on to
+    // the table once it is dealt.
+    const focused = document.activeElement;
+    this.engaged = focused instanceof Element && (this.setup.contains(focused) ||
+      this.takeover.contains(focused));
     this.closeSession();
     this.setupError("");
     this.startButton.disabled = true;
@@ -556,6 +592,10 @@ export class Play {
 
   show(answer) {
     this.game = answer;
+    this.cardButtons = new Map();
+    this.handAt = null;
+    this.called = null;
+    this.callAt = null;
     this.log = answer.log.slice();
     this.state = answer.state;
     this.hints = null;
@@ -569,7 +609,20 @@ export class Play {
     this.lastDone = false;
     this.shownAt = performance.now();
     this.render();
+    this.tell(this.log.map((step) => this.stepWords(step)));
     this.run();
+  }
+
+  /* A step's words, as a screen reader hears them: what happened, who took the trick, what was
+   * drawn. */
+  stepWords(step) {
+    return [step.text, step.trick_text, step.draw_text].filter((part) => !!part).join(" ");
+  }
+
+  /* Say these sentences once, in the polite live region. */
+  tell(lines) {
+    const text = lines.filter((line) => !!line).join(" ");
+    if (text) this.announcer.textContent = text;
   }
 
   /* An answer of act / advance: its steps, then the state. */
@@ -587,6 +640,7 @@ export class Play {
     Object.assign(this.names, answer.state.names);
     this.hints = null;
     this.render();
+    this.tell(answer.steps.map((step) => this.stepWords(step)));
   }
 
   /* The bots play, one at a time, until it is the reader's turn or the deal is over. */
@@ -669,7 +723,9 @@ export class Play {
       Object.assign(this.names, answer.state.names);
       this.hints = null;
       this.lastDone = false;
+      this.called = null;
       this.render();
+      this.tell([t("play.undone"), this.stepWords(this.log[this.log.length - 1] || {})]);
       this.run();
     }, (error) => {
       this.pending = false;
@@ -679,12 +735,15 @@ export class Play {
   }
 
   askHint() {
-    if (!this.game) return;
+    if (!this.game || this.thinking || this.hintButton.getAttribute("aria-disabled")) return;
     const session = this.game.session;
     const step = this.state.step;
-    this.hintButton.disabled = true;
+    // The button stays focusable while the bot thinks (aria-disabled, not disabled).
+    this.thinking = true;
     this.hintButton.textContent = t("play.hinting");
+    this.render();
     Runtime.call("play_hint", [session]).then((answer) => {
+      this.thinking = false;
       this.hintButton.textContent = t("play.hint");
       if (!this.game || session !== this.game.session || !this.state ||
           this.state.step !== step) {
@@ -693,7 +752,9 @@ export class Play {
       }
       this.hints = answer.ok ? answer : { text: answer.error, estimates: [] };
       this.render();
+      this.tell([this.hints.text].concat(this.hints.summary || []));
     }, (error) => {
+      this.thinking = false;
       this.hintButton.textContent = t("play.hint");
       this.say(t("play.failed", { error: problem(error) }));
       this.render();
@@ -701,7 +762,8 @@ export class Play {
   }
 
   say(message) {
-    this.status.textContent = message;
+    // Only a change is written (a screen reader would say the same words again).
+    if (this.status.textContent !== message) this.status.textContent = message;
   }
 
   /* Drawing ----------------------------------------------------------------------------------- */
@@ -723,8 +785,14 @@ export class Play {
     return (this.names && this.names[code]) || code;
   }
 
+  /* A card's name as a screen reader says it ("three of cups, trump"). */
+  spokenName(code) {
+    const spoken = this.state && this.state.spoken;
+    return (spoken && spoken[code]) || this.cardName(code);
+  }
+
   card(code, extra) {
-    return cardImage(this.game.style, code, this.cardName(code), extra);
+    return cardImage(this.game.style, code, this.spokenName(code), extra);
   }
 
   logItem(step) {
@@ -832,28 +900,7 @@ export class Play {
 
     // The reader's hand and choices.
     const mayAct = !this.pending && !state.over;
-    const hinted = this.hints && this.hints.best ? this.hints.best : null;
-    this.handBox.replaceChildren(...state.cards.map((item) => {
-      const name = this.cardName(item.code);
-      const playable = !!item.play && mayAct;
-      const why = item.play ? "" : (item.why || "");
-      const title = why ? name + " — " + why : name;
-      const node = el("button", {
-        type: "button",
-        class: "cr-play__card" + (playable ? "" : " is-disabled") +
-          (hinted && (hinted === item.play) ? " is-hinted" : ""),
-        "data-card": item.code,
-        "data-action": item.play || null,
-        "aria-disabled": playable ? null : "true",
-        "aria-label": title,
-        title
-      }, this.card(item.code));
-      node.addEventListener("click", () => {
-        if (playable) this.act(item.play);
-        else if (why) this.say(why);
-      });
-      return node;
-    }));
+    this.renderHand(state, mayAct);
     this.renderMoves(state, mayAct);
 
     // Whose turn, and the end.
@@ -862,13 +909,20 @@ export class Play {
     } else if (state.your_turn && !this.pending) {
       const cards = state.cards.some((item) => item.play);
       const moves = state.moves.length > 0;
-      this.say(cards && moves ? t("play.yourTurnOr")
-        : (cards ? t("play.yourTurn") : t("play.yourMove")));
+      this.say((cards && moves ? t("play.yourTurnOr")
+        : (cards ? t("play.yourTurn") : t("play.yourMove"))) +
+        (state.may_play ? " " + state.may_play : ""));
     } else if (state.turn !== null && state.turn >= 0 && state.turn !== you) {
       this.say(t("play.thinking", { name: game.seats[state.turn].name }));
     }
-    this.hintButton.disabled = !state.your_turn || state.over || this.pending;
-    this.undoButton.disabled = !state.can_undo || this.busy;
+    // Hint and Undo stay focusable when they cannot be used now (aria-disabled): the focus is
+    // never lost to the page when one of them is pressed.
+    const noHint = !state.your_turn || state.over || this.pending || this.thinking;
+    this.hintButton.toggleAttribute("aria-disabled", noHint);
+    if (noHint) this.hintButton.setAttribute("aria-disabled", "true");
+    const noUndo = !state.can_undo || this.busy;
+    this.undoButton.toggleAttribute("aria-disabled", noUndo);
+    if (noUndo) this.undoButton.setAttribute("aria-disabled", "true");
     this.renderHints();
     this.renderScore(state, known);
 
@@ -876,11 +930,113 @@ export class Play {
     this.status.classList.toggle("is-over", !!state.over);
     this.end.hidden = !state.over;
     if (state.over) this.recordBox.textContent = state.record_text || "";
+    this.keepFocus(state, mayAct);
+  }
+
+  /* The hand: one button per card, named in words, kept from one redraw to the next; one tab
+   * stop for the whole hand (the arrow keys move inside it). Greyed: only the cards that may
+   * not be played when it is the reader's turn to play a card (while bidding, the hand shows
+   * at full strength). */
+  renderHand(state, mayAct) {
+    const hinted = this.hints && this.hints.best ? this.hints.best : null;
+    const toPlay = state.your_turn && state.cards.some((item) => !!item.play);
+    const codes = state.cards.map((item) => item.code);
+    if (this.handAt === null || codes.indexOf(this.handAt) < 0) {
+      const first = state.cards.find((item) => !!item.play);
+      this.handAt = first ? first.code : (codes.length ? codes[0] : null);
+    }
+    const buttons = new Map();
+    const nodes = state.cards.map((item) => {
+      let node = this.cardButtons.get(item.code);
+      if (!node) {
+        node = el("button", { type: "button", class: "cr-play__card", "data-card": item.code },
+          this.card(item.code));
+        node.addEventListener("click", () => { this.cardClicked(node); });
+        node.addEventListener("focus", () => { this.handAt = item.code; });
+      }
+      buttons.set(item.code, node);
+      const playable = !!item.play && mayAct;
+      const why = item.play ? "" : (item.why || "");
+      const name = this.spokenName(item.code);
+      node.className = "cr-play__card" + (playable ? "" : " is-waiting") +
+        (toPlay && !item.play ? " is-disabled" : "") +
+        (hinted && hinted === item.play ? " is-hinted" : "");
+      if (item.play) node.setAttribute("data-action", item.play);
+      else node.removeAttribute("data-action");
+      node.toggleAttribute("aria-disabled", !playable);
+      if (!playable) node.setAttribute("aria-disabled", "true");
+      node.setAttribute("aria-label", why ? name + " — " + why : name);
+      node.tabIndex = item.code === this.handAt ? 0 : -1;
+      const picture = node.querySelector("img");
+      if (picture) picture.alt = "";
+      return node;
+    });
+    this.cardButtons = buttons;
+    if (nodes.length !== this.handBox.children.length ||
+        nodes.some((node, i) => this.handBox.children[i] !== node)) {
+      // Only what changed moves: the focused card stays in the page.
+      nodes.forEach((node, i) => {
+        if (this.handBox.children[i] !== node) this.handBox.insertBefore(node, this.handBox.children[i] || null);
+      });
+      while (this.handBox.children.length > nodes.length) this.handBox.lastElementChild.remove();
+    }
+  }
+
+  cardClicked(node) {
+    const state = this.state;
+    if (!state) return;
+    const code = node.getAttribute("data-card");
+    const item = state.cards.find((card) => card.code === code);
+    if (!item) return;
+    if (item.play && !this.pending && !state.over) this.act(item.play);
+    else if (item.why) this.say(item.why);
+  }
+
+  /* After a redraw, the focus is where the reader can go on: on their turn, the hand's card
+   * (or the first choice); otherwise the table. A control that still has it (Hint, Undo, a
+   * menu) keeps it. */
+  keepFocus(state, mayAct) {
+    if (!this.engaged || this.table.hidden) return;
+    const focused = document.activeElement;
+    const inside = focused instanceof HTMLElement && this.table.contains(focused) &&
+      focused !== this.table && !focused.disabled;
+    const idle = focused === this.table;
+    const myTurn = state.your_turn && mayAct;
+    if (inside) return;
+    if (!myTurn && idle) return;
+    let target = null;
+    if (myTurn) {
+      const playable = Array.from(this.handBox.querySelectorAll(
+        "button.cr-play__card:not([aria-disabled])"));
+      if (playable.length) {
+        target = playable.find((node) => node.getAttribute("data-card") === this.handAt) ||
+          playable[0];
+        this.handAt = target.getAttribute("data-card");
+        Array.from(this.handBox.children).forEach((node) => {
+          node.tabIndex = node === target ? 0 : -1;
+        });
+      } else {
+        target = this.moves.querySelector(".cr-play__call-cell[tabindex='0'], select:not([disabled]), button:not([disabled])");
+      }
+    }
+    (target || this.table).focus({ preventScroll: !target });
   }
 
   renderMoves(state, mayAct) {
     const nodes = [];
-    const moves = state.moves;
+    // The cards to call, as a chooser by suit and rank (not one button each).
+    const chooser = state.call ? this.callChooser(state.call, mayAct) : null;
+    const inChooser = new Set();
+    if (chooser) {
+      nodes.push(chooser);
+      state.call.suits.forEach((suit) => suit.cards.forEach((item) => {
+        inChooser.add(item.action);
+      }));
+    } else {
+      this.called = null;
+      this.callAt = null;
+    }
+    const moves = state.moves.filter((move) => !inChooser.has(move.action));
     let i = 0;
     while (i < moves.length) {
       const move = moves[i];
@@ -891,24 +1047,22 @@ export class Play {
       if (j - i + 1 >= MENU_FROM) {
         const run = moves.slice(i, j + 1);
         const select = el("select", { class: "cr-play__bid-select", "aria-label": t("play.bid"),
-          disabled: !mayAct });
+          disabled: !mayAct, "data-action": "bid-select" });
         run.forEach((item) => { select.append(option(item.action, String(item.number))); });
-        const go = button(run[0].text, run[0].text, () => {
+        const go = button(run[0].text, null, () => {
           if (mayAct) this.act(select.value);
         }, "cr-play__move cr-play__bid");
         go.disabled = !mayAct;
+        go.setAttribute("data-action", "bid-go");
         select.addEventListener("change", () => {
           const chosen = run.find((item) => item.action === select.value);
-          if (chosen) {
-            go.textContent = chosen.text;
-            go.title = chosen.text;
-          }
+          if (chosen) go.textContent = chosen.text;
         });
         nodes.push(el("span", { class: "cr-play__bidding" }, labeled(t("play.bid"), select), go));
         i = j + 1;
         continue;
       }
-      const node = button(move.text, move.text, () => { if (mayAct) this.act(move.action); },
+      const node = button(move.text, null, () => { if (mayAct) this.act(move.action); },
         "cr-play__move");
       node.setAttribute("data-action", move.action);
       node.disabled = !mayAct;
@@ -916,8 +1070,72 @@ export class Play {
       nodes.push(node);
       i++;
     }
+    const focused = document.activeElement;
+    const keep = focused instanceof Element && this.moves.contains(focused)
+      ? (focused.getAttribute("data-action") || null) : null;
     this.moves.replaceChildren(...nodes);
     this.moves.hidden = !nodes.length;
+    // The control that had the focus is drawn again: the focus goes back to it.
+    if (keep) {
+      const again = Array.from(this.moves.querySelectorAll("[data-action]"))
+        .find((node) => node.getAttribute("data-action") === keep);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  /* The cards the reader may call: a row per suit, a button per card (its rank as printed,
+   * named in words; the reader's own marked), one tab stop with the arrow keys inside; then
+   * what the chosen card means (alone, one against the others, if it is the reader's own)
+   * and the button that calls it. */
+  callChooser(call, mayAct) {
+    const cells = [];
+    const all = [];
+    call.suits.forEach((suit) => suit.cards.forEach((item) => { all.push(item); }));
+    if (!all.some((item) => item.action === this.callAt)) this.callAt = all.length ? all[0].action : null;
+    const chosen = all.find((item) => item.action === this.called) || null;
+    const columns = Math.max(...call.suits.map((suit) => suit.cards.length));
+    const rows = call.suits.map((suit) => el("tr", { "data-suit": suit.suit },
+      el("th", { scope: "row", text: suit.name }),
+      ...suit.cards.map((item) => {
+        const cell = el("button", {
+          type: "button",
+          class: "cr-play__call-cell" + (item.yours ? " is-yours" : ""),
+          "data-action": item.action,
+          "data-card": item.code,
+          "aria-pressed": String(item === chosen),
+          "aria-label": item.yours ? t("play.callYours", { card: item.name }) : item.name,
+          tabindex: item.action === this.callAt ? "0" : "-1",
+          disabled: !mayAct,
+          text: item.printed
+        });
+        cell.addEventListener("click", () => {
+          this.called = item.action;
+          this.callAt = item.action;
+          this.render();
+          if (item.warning) this.tell([item.warning]);
+        });
+        cells.push(cell);
+        return el("td", null, cell);
+      })));
+    const grid = el("table", { class: "cr-play__call", "aria-describedby": null },
+      el("caption", { class: "cr-board__heading", text: t("play.callHeading") }),
+      el("tbody", null, ...rows));
+    grid.addEventListener("keydown", (event) => {
+      const next = roving(cells, document.activeElement, event.key, columns);
+      if (!next) return;
+      event.preventDefault();
+      this.callAt = next.getAttribute("data-action");
+      next.focus();
+    });
+    const confirm = button(chosen ? chosen.confirm : t("play.callPick"), null, () => {
+      if (chosen && mayAct) this.act(chosen.action);
+    }, "cr-play__move cr-play__call-go" + (chosen && chosen.yours ? " is-alone" : ""));
+    confirm.disabled = !mayAct || !chosen;
+    confirm.setAttribute("data-action", "call-go");
+    const warning = el("p", { class: "cr-play__call-warning", hidden: !(chosen && chosen.warning),
+      text: chosen ? chosen.warning : "" });
+    return el("div", { class: "cr-play__calling", "aria-description": t("play.callKeys") },
+      el("p", { class: "cr-play__call-note", text: call.note }), grid, warning, confirm);
   }
 
   renderHints() {
@@ -925,9 +1143,15 @@ export class Play {
     this.hintBox.hidden = !hints;
     if (!hints) return;
     const parts = [el("p", { class: "cr-play__hint-text", text: hints.text })];
+    const summary = hints.summary || [];
+    // A hint on a bid: its summary, and every bid on request (folded).
+    summary.forEach((line) => {
+      parts.push(el("p", { class: "cr-play__hint-summary", text: line }));
+    });
+    const list = [];
     if (hints.estimates && hints.estimates.length) {
-      parts.push(el("p", { class: "cr-board__small", text: hints.head }));
-      parts.push(el("ol", { class: "cr-play__estimates" }, ...hints.estimates.map((item) => {
+      list.push(el("p", { class: "cr-board__small", text: hints.head }));
+      list.push(el("ol", { class: "cr-play__estimates" }, ...hints.estimates.map((item) => {
         const width = Math.round(Math.max(0, Math.min(1, item.wins)) * 100);
         return el("li", { class: item.best ? "is-best" : null, "data-action": item.action },
           el("span", { class: "cr-play__choice", text: item.choice }), " ",
@@ -936,15 +1160,22 @@ export class Play {
           el("span", { class: "cr-play__estimate", text: item.text }));
       })));
     }
+    if (summary.length && list.length) {
+      parts.push(el("details", { class: "cr-play__every" },
+        el("summary", { text: t("play.allChoices", { n: hints.estimates.length }) }), ...list));
+    } else {
+      parts.push(...list);
+    }
     this.hintBox.replaceChildren(...parts);
   }
 
   renderScore(state, known) {
     const game = this.game;
     const byTricks = game.scored_by === "tricks";
-    const heads = el("tr", null, el("th", { text: known ? t("sideCol") : t("playerCol") }),
-      el("th", { text: byTricks ? t("tricksCol") : t("pointsCol") }));
-    if (!byTricks) heads.append(el("th", { text: t("tricksCol") }));
+    const heads = el("tr", null,
+      el("th", { scope: "col", text: known ? t("sideCol") : t("playerCol") }),
+      el("th", { scope: "col", text: byTricks ? t("tricksCol") : t("pointsCol") }));
+    if (!byTricks) heads.append(el("th", { scope: "col", text: t("tricksCol") }));
     this.scoreHead.replaceChildren(heads);
     const rows = [];
     const winner = state.over && state.result ? state.result.winner : null;
@@ -952,7 +1183,7 @@ export class Play {
       state.sides.forEach((side, k) => {
         const row = el("tr", { class: "cr-side-" + k + (winner === k ? " is-winner" : ""),
           "data-side": k, "data-points": state.side_points[k] },
-        el("td", { text: state.side_names[k] }),
+        el("th", { scope: "row", text: state.side_names[k] }),
         el("td", { class: "cr-board__points", text: String(state.side_points[k]) }));
         if (!byTricks) row.append(el("td", { text: String(state.side_tricks[k]) }));
         rows.push(row);
@@ -961,7 +1192,7 @@ export class Play {
       for (let seat = 0; seat < game.players; seat++) {
         const points = byTricks ? state.seat_tricks[seat] : state.points[seat];
         const row = el("tr", { "data-seat": seat, "data-points": points },
-          el("td", { text: this.name(seat) }),
+          el("th", { scope: "row", text: this.name(seat) }),
           el("td", { class: "cr-board__points", text: String(points) }));
         if (!byTricks) row.append(el("td", { text: String(state.seat_tricks[seat]) }));
         rows.push(row);
