@@ -368,7 +368,7 @@ def test_player_names_come_back_as_plain_text() -> None:
     ("text", "en", "es"),
     [
         ("{", "not valid JSON", "no es JSON válido"),
-        ('{"game": "tute", "players": 2, "seed": 1}', "unknown game", "juego desconocido"),
+        ('{"game": "poker", "players": 2, "seed": 1}', "unknown game", "juego desconocido"),
         ('{"game": "brisca", "players": 5, "seed": 1}', "not 5", "no con 5"),
         ('{"game": "brisca", "players": 2, "seed": 1, "actions": ["1X"]}', "actions[0]",
          "actions[0]"),
@@ -532,7 +532,7 @@ def test_new_deal_without_a_seed_draws_one() -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("tute", 2, 1), "unknown game"), (("brisca", 5, 1), "not 5"), (("brisca", 2, -1), "seed")],
+    [(("poker", 2, 1), "unknown game"), (("brisca", 5, 1), "not 5"), (("brisca", 2, -1), "seed")],
 )
 def test_bad_new_deals_say_why(args: tuple[str, int, int], message: str) -> None:
     answer = web.new_deal_data(*args)
