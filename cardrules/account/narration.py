@@ -44,6 +44,7 @@ END_REASONS: Final[dict[str, str]] = {
     "surrender": N_("A surrender was accepted."),
     "surrender refused": N_("A surrender was refused: the deal was played for 2."),
     "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
+    "tute": N_("A tute was declared: the deal is won outright."),
 }
 """How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
 ids of the catalogue), when it was not simply on points or tricks."""
@@ -526,6 +527,15 @@ class Narrator(_Contracts, _Results):
         if after.turn_up is not None:
             return self.w._("The cards are dealt; {card} is turned up: {suit} are trumps.",
                             card=self.card(after.turn_up), suit=self.suit(after.trump))
+        shown = getattr(after.details, "trump_card", None)  # the dealer's last card (Tute)
+        if isinstance(shown, Card):
+            dealer = self.rules.players - 1  # the dealer is the last seat
+            if dealer == self.you:
+                return self.w._("The cards are dealt; you show your last card, {card}: {suit} "
+                                "are trumps.", card=self.card(shown), suit=self.suit(after.trump))
+            return self.w._("The cards are dealt; {who}, the dealer, shows the last card, {card}: "
+                            "{suit} are trumps.", who=self.who(dealer), card=self.card(shown),
+                            suit=self.suit(after.trump))
         return self.w._("The cards are dealt; {suit} are trumps.", suit=self.suit(after.trump))
 
     def action(self, step: Step, *, labels: bool = False) -> str:
