@@ -192,6 +192,8 @@ WORDS: Final[dict[str, Entry]] = {
     "lookup.passed": N_("✓ The example ran in Python in your browser and passed ({ms} ms)."),
     "lookup.failed": N_("✗ The example failed:"),
     "lookup.inGlossary": N_("In the glossary"),
+    # A listen button (docs/assets/speech.js): the word said by the device's own voice.
+    "listen": N_("Listen: {word}"),
     # Play mode.
     "play.modes": N_("Mode"),
     "play.modeStep": N_("Step through"),
