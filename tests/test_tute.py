@@ -2,9 +2,9 @@
 
 Written from the rulebook's Tute page: seats in order of play from the dealer's right (seat 0
 leads first, the dealer is the last seat), four players in partnerships (seats 0 and 2 against 1
-and 3). Notation: card codes, ``declare:S`` (a marriage), ``tute:kings`` / ``tute:knights``,
-``exchange:CODE``. The duties are checked against a reference written here from the rules,
-not from the engine.
+and 3). Notation: card codes, ``declare:S`` (a marriage), ``declare:tute`` (the four kings,
+else the four knights), ``exchange:CODE``. The duties are checked against a reference written
+here from the rules, not from the engine.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import ALL_CARDS, Card, Deal, Game, IllegalActionError, parse_card, parse_cards
+from cardrules.core.actions import format_action
+from cardrules.games.tute_game import DeclareTute, TuteDetails
 from cardrules.match import Match
 
 POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
@@ -212,12 +214,13 @@ def test_the_marriage_in_trumps_is_worth_forty() -> None:
 
 def test_a_tute_wins_the_deal_outright() -> None:
     game = four(TUTE_HANDS)
-    assert "winner of the last trick" in refused(game, "tute:kings")
+    assert "winner of the last trick" in refused(game, "declare:tute")
     play(game, "1E 10E 4E 2E")
     assert game.tricks[-1].winner == 0
-    assert "needs the four knights" in refused(game, "tute:knights")
     assert cardrules.parse_card("12B") in game.hands[0]
-    play(game, "tute:kings")
+    play(game, "declare:tute")
+    details = game.details
+    assert isinstance(details, TuteDetails) and details.tute == (0, 12)  # the four kings
     result = game.result
     assert game.is_over and result is not None
     assert result.reason == "tute" and result.winner == 0
@@ -226,18 +229,56 @@ def test_a_tute_wins_the_deal_outright() -> None:
     assert sum(result.points) == 11 + 2  # the cards taken, and no diez de últimas
 
 
+# Ana holds the four knights (and not the four kings), then both.
+KNIGHT_HANDS = [
+    "11O 11C 11E 11B 1O 3O 1C 3C 1E 3E",
+    "12O 10O 7O 6O 12C 10C 7C 6C 12E 10E",
+    TUTE_HANDS[2],
+    "2E 1B 3B 12B 10B 7B 6B 5B 4B 2B",
+]
+BOTH_HANDS = [
+    "12O 12C 12E 12B 11O 11C 11E 11B 1E 3E",
+    "1O 3O 10O 7O 6O 1C 3C 10C 7C 10E",
+    "5O 4O 2O 6C 5C 4C 7E 6E 5E 4E",
+    "2C 2E 1B 3B 10B 7B 6B 5B 4B 2B",
+]
+
+
+@pytest.mark.parametrize(("hands", "number"), [(KNIGHT_HANDS, 11), (BOTH_HANDS, 12)])
+def test_the_hand_says_which_four_the_tute_is(hands: list[str], number: int) -> None:
+    """``declare:tute`` names no four: the kings when the declarer holds them, else the
+    knights."""
+    game = four(hands)
+    play(game, "1E 10E 4E 2E")
+    assert game.tricks[-1].winner == 0
+    play(game, "declare:tute")
+    details = game.details
+    assert isinstance(details, TuteDetails) and details.tute == (0, number)
+    assert game.result is not None and game.result.winner == 0
+
+
+def test_a_tute_needs_four_kings_or_four_knights() -> None:
+    game = four(HANDS)
+    play(game, "4O 12O 2O 2B")  # Diego takes it, with no four of a kind
+    assert game.tricks[-1].winner == 3
+    assert "needs the four kings or the four knights" in refused(game, "declare:tute")
+
+
 def test_the_tute_can_be_left_out() -> None:
     game = four(TUTE_HANDS, {"tute": False})
     play(game, "1E 10E 4E 2E")
-    assert "not played" in refused(game, "tute:kings")
+    assert "not played" in refused(game, "declare:tute")
 
 
 def test_the_notation_of_a_tute_reads_and_writes_back() -> None:
     rules = cardrules.rules_for("tute", 4)
-    for text in ("tute:kings", "tute:knights"):
-        assert rules.parse(text).notation() == text  # type: ignore[union-attr]
-    with pytest.raises(IllegalActionError):
-        rules.parse("tute:queens")
+    for text in ("declare:tute", " Declare:TUTE "):
+        move = rules.parse(text)
+        assert isinstance(move, DeclareTute) and move.notation() == "declare:tute"
+    assert format_action(rules.parse("declare:O")) == "declare:O"  # a marriage still
+    for text in ("tute:kings", "declare:kings", "declare:queens"):
+        with pytest.raises(IllegalActionError):
+            rules.parse(text)
 
 
 # The exchange (two players) ---------------------------------------------------------------------

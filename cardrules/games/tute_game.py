@@ -25,8 +25,9 @@ The duties of play and the marriages are the Tute family's own, written once in
   the side that took the last trick. A match goes to 4 games (options: a game per deal won,
   or points added deal after deal until someone has 101).
 
-Notation: a card code; ``declare:S`` (a marriage in suit S); ``tute:kings``, ``tute:knights``;
-``exchange:CODE`` (the 7 or the 2 of trumps, two players).
+Notation: a card code; ``declare:S`` (a marriage in suit S); ``declare:tute`` (a *tute*: the
+four kings when the player holds them, else the four knights); ``exchange:CODE`` (the 7 or the 2
+of trumps, two players).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
-from ..core.actions import Deal, Decision, Move, Phrases, Trick
+from ..core.actions import MAX_NOTATION, Action, Deal, Decision, Move, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.options import Options, option
 from ..core.packs import Style, pack_for
@@ -136,47 +137,57 @@ class TuteOptions(Options):
     """Only names and pictures change: codes, ranks and points stay the same."""
 
 
-_FOUR: Final = {12: Message(N_("the four kings")), 11: Message(N_("the four knights"))}
-_WORDS: Final = {"kings": 12, "knights": 11}
-
-
 @dataclass(frozen=True)
 class DeclareTute(Move):
-    """Declare a *tute*: the four kings (``number`` 12) or the four knights (11), all in hand.
-    The deal ends at once, won by the declarer's side.
+    """Declare a *tute*, written ``declare:tute``: the four kings or the four knights, all in
+    hand. The move does not say which: the hand does (the four kings when the player holds
+    them, else the four knights; a player holding both declares the kings). The deal ends at
+    once, won by the declarer's side.
 
     It is told like any move; for players that decide by kind it is a
     :attr:`~cardrules.core.actions.Decision.CLAIM`: it wins what is left of the deal, and is
     always worth making.
+
+    Examples:
+        >>> DeclareTute().notation()
+        'declare:tute'
     """
 
-    number: int
-    """12 (the kings) or 11 (the knights)."""
-
-    keyword: ClassVar[str] = "tute"
+    keyword: ClassVar[str] = "declare"
     decision: ClassVar[Decision] = Decision.CLAIM
     phrases: ClassVar[Phrases | None] = Phrases(
-        N_("{who} declares tute with {four} and wins the deal."),
-        N_("You declare tute with {four} and win the deal."),
-        choice=N_("declare tute with {four} and win the deal"),
+        N_("{who} declares tute and wins the deal."),
+        N_("You declare tute and win the deal."),
+        choice=N_("declare tute and win the deal"),
     )
 
     def notation(self) -> str:
-        return f"{self.keyword}:{'kings' if self.number == 12 else 'knights'}"
+        return f"{self.keyword}:tute"
 
     @classmethod
     def from_argument(cls, argument: str) -> DeclareTute:
-        number = _WORDS.get(argument.lower())
-        if number is None:
+        if argument.lower() != "tute":
             raise ValueError(argument)
-        return cls(number)
+        return cls()
 
-    def shown(self) -> tuple[Card, ...]:
-        return tuple(Card(self.number, suit) for suit in Suit)
 
-    def words(self, trump: Suit | None = None) -> dict[str, object]:
-        """``four``: "the four kings" or "the four knights"."""
-        return {"four": _FOUR[self.number]}
+def tute_number(hand: Sequence[Card]) -> int | None:
+    """Which four a hand may declare as a *tute*: 12 (the kings) when it holds the four kings,
+    else 11 (the knights) when it holds the four knights, else ``None``.
+
+    Examples:
+        >>> from cardrules import parse_card
+        >>> tute_number([parse_card(c) for c in "12O 12C 12E 12B 11O 11C 11E 11B".split()])
+        12
+        >>> tute_number([parse_card(c) for c in "11O 11C 11E 11B 1O".split()])
+        11
+        >>> tute_number([parse_card(c) for c in "12O 12C 12E 11B".split()]) is None
+        True
+    """
+    for number in (12, 11):
+        if all(Card(number, suit) in hand for suit in Suit):
+            return number
+    return None
 
 
 @dataclass(frozen=True)
@@ -272,32 +283,28 @@ class TuteRule(MoveRule[DeclareTute]):
     move_type = DeclareTute
     disabled = Why(N_("the tute is not played (option tute)"))
     _LEAD = Why(N_("a tute is declared before leading, by the winner of the last trick"))
-    _FOUR = Why(N_("{who} needs {four} to declare tute"),
-                N_("you need {four} to declare tute"))
+    _FOUR = Why(N_("{who} needs the four kings or the four knights to declare tute"),
+                N_("you need the four kings or the four knights to declare tute"))
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
 
     def offers(self, game: Table, seat: int) -> Iterable[DeclareTute]:
-        return (DeclareTute(12), DeclareTute(11))
+        return (DeclareTute(),)
 
     def check(self, game: Table, seat: int | None, move: DeclareTute) -> Why | None:
         if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
             return self._LEAD
-        hand = game.hands[seat]
-        if any(Card(move.number, suit) not in hand for suit in Suit):
+        if tute_number(game.hands[seat]) is None:
             return self._FOUR
         return None
 
     def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
-        game.update_details(tute=(seat, move.number))
+        number = tute_number(game.hands[seat])
+        assert number is not None
+        game.update_details(tute=(seat, number))
         game.finish("tute")
         return None
-
-    def fields(self, game: Table, seat: int | None, move: DeclareTute) -> dict[str, object]:
-        fields = super().fields(game, seat, move)
-        fields.update(move.words())
-        return fields
 
 
 class Tute(Rules):
@@ -307,7 +314,9 @@ class Tute(Rules):
     title = Title(N_("Tute (Spain)"))
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     options_type: ClassVar[type[Options]] = TuteOptions
-    move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, Declare, DeclareTute)
+    # Both declarations are written ``declare:...``: the notation's keyword finds the marriage,
+    # and :meth:`parse` reads ``declare:tute`` first.
+    move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, DeclareTute, Declare)
     details_type = TuteDetails
     opts: TuteOptions
 
@@ -350,6 +359,23 @@ class Tute(Rules):
         )
         self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
         self.move_rules = (self.exchange, MarriageRule(self.pack), TuteRule(o.tute))
+
+    def parse(self, text: str) -> Action:
+        """As every game reads its notation, and ``declare:tute`` is the *tute* (``declare:S``,
+        S a suit letter, is a marriage).
+
+        Examples:
+            >>> from cardrules import rules_for
+            >>> rules = rules_for("tute", 2)
+            >>> rules.parse("declare:tute"), rules.parse("Declare:O")
+            (DeclareTute(), Declare(suit=<Suit.OROS: 'O'>))
+        """
+        if isinstance(text, str) and len(text) <= MAX_NOTATION:
+            keyword, _, argument = text.strip().partition(":")
+            said = (keyword.strip().lower(), argument.strip().lower())
+            if said == (DeclareTute.keyword, "tute"):
+                return DeclareTute()
+        return super().parse(text)
 
     def initial_sides(self) -> Sides:
         """Two or three players play alone; four play seats 0 and 2 against 1 and 3."""
