@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import ALL_CARDS, Card, Deal, Game, IllegalActionError, parse_card, parse_cards
+from cardrules.account.narration import Narrator, end_reason
 from cardrules.core.actions import format_action
 from cardrules.games.tute_game import DeclareTute, TuteDetails
 from cardrules.match import Match
@@ -417,3 +418,21 @@ def test_the_search_bot_plays_tute(players: int) -> None:
     play_out(game, [PimcBot(seed=1, worlds=4) if s == 0 else GreedyBot()
                     for s in range(players)])
     assert game.is_over and game.result is not None
+
+
+# The narration ----------------------------------------------------------------------------------
+
+def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
+    game = four(TUTE_HANDS)
+    deal = next(iter(game.steps()))
+    said = Narrator(game.rules, game.names, "en").deal(deal)
+    assert said == ("The cards are dealt; Diego, the dealer, shows the last card, the two of "
+                    "clubs: clubs are trumps.")
+    assert "Diego, que da, enseña su última carta, el dos de bastos" in Narrator(
+        game.rules, game.names, "es").deal(deal)
+    assert "you show your last card" in Narrator(game.rules, game.names, "en", viewer=3,
+                                                 you=3).deal(deal)
+    play(game, "1E 10E 4E 2E declare:tute")
+    assert game.result is not None
+    assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
+    assert end_reason(game.result, "es") == "Se cantó tute: el reparto se gana sin más."
