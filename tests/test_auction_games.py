@@ -202,6 +202,24 @@ def test_the_rank_auction_bids_ranks_down_then_points_after_the_two() -> None:
     play(ranked, "call:3C")
 
 
+def test_the_plain_two_is_61_and_two_at_61_outbids_it() -> None:
+    """The rulebook's wording (issue 20): every card bid is worth 61; the plain two is the last
+    card bid, and "two at 61" (``bid:61``) outbids it at the same 61, as each card bid outbids
+    the one before; after that every points bid is higher than the last."""
+    plain = chiamata({"auction": "ranks"})
+    play(plain, "bid:2 pass pass pass pass")
+    assert plain.details.contract == 61 and plain.details.rank == 2  # type: ignore[attr-defined]
+    game = chiamata({"auction": "ranks"})
+    play(game, "bid:2")
+    refused(game, "bid:60")  # below 61: no contract
+    refused(game, "bid:3")  # no card above the two once it is bid
+    play(game, "bid:61")  # Bruno: two at 61
+    refused(game, "bid:61")  # now a points bid must be higher
+    play(game, "pass pass pass pass")
+    details = game.details
+    assert (details.caller, details.contract, details.rank) == (1, 61, 2)  # type: ignore[attr-defined]
+
+
 def test_chiamata_replays_and_refuses_actions_after_the_end() -> None:
     game = cardrules.new_game("chiamata", players=5, seed=8)
     play_out(game, [GreedyBot()] * 5)

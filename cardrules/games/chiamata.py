@@ -76,7 +76,8 @@ class ChiamataOptions(Options):
     a number of card points, higher than the last. ``"ranks"`` (the Italian auction): each bid
     names a card number, lower than the last (ace, three, king, knight, jack, 7... 2), written
     ``bid:1``, ``bid:3``, ``bid:12``...; the winner calls a card of that number and must take
-    61; after a bid of 2 the bids go on in points (``bid:61`` to ``bid:120``: "2 and 61"...),
+    61; after the plain two the bids go on in points (``bid:61`` to ``bid:120``: "two at 61", which
+    outbids the plain two at the same 61 as each card bid outbids the one before, then higher),
     and the winner calls a 2 and must take that many."""
 
     minimum_bid: int = option(
