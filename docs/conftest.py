@@ -17,7 +17,11 @@ Only the exact info strings ``python`` and ``pycon`` are collected: the guard te
 from __future__ import annotations
 
 import doctest
+import importlib.util
+import sys
 from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import ModuleType
 
 from sybil import Document, Example, Region, Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
@@ -45,7 +49,21 @@ class PyconCodeBlockParser(CodeBlockParser):
                 yield doctest_region
 
 
-RUN_FIRST = "<!-- examples: run first -->"
+def _hooks_shared() -> ModuleType:
+    """docs/hooks/_shared.py, where the hooks (which run the same examples to draw the site's
+    pictures) and this file find which fence of a page runs first."""
+    spec = importlib.util.spec_from_file_location("cardrules_docs_shared",
+                                                  HERE / "hooks" / "_shared.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+HERE = Path(__file__).resolve().parent
+_SHARED = _hooks_shared()
+RUN_FIRST: str = _SHARED.RUN_FIRST
 """Put before a page's helpers (their fold): the next Python fence runs before every example."""
 
 
@@ -54,14 +72,10 @@ class Page(Document):
 
     def examples(self) -> Iterator[Example]:
         found = list(super().examples())
-        marker = self.text.find(RUN_FIRST)
-        if marker < 0:
+        first = _SHARED.run_first_index(self.text, [e.line - 1 for e in found])
+        if first is None:
             return iter(found)
-        after = [e for e in found if e.region.start > marker]
-        if not after:
-            return iter(found)
-        first = after[0]
-        return iter([first, *(e for e in found if e is not first)])
+        return iter([found[first], *(e for i, e in enumerate(found) if i != first)])
 
 
 SYBIL = Sybil(

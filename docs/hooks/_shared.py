@@ -31,7 +31,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,6 +90,22 @@ class Block:
     """The opening fence's indent (inside a tab or an admonition)."""
     body: str
     """The lines between the fences, without the indent."""
+
+
+RUN_FIRST = "<!-- examples: run first -->"
+"""A line a page puts before its helpers' fold (in its closing section for programmers): the
+next Python fence runs before every other example of the page (in the hooks and under Sybil,
+docs/conftest.py)."""
+
+
+def run_first_index(markdown: str, starts: Sequence[int]) -> int | None:
+    """Which of a page's Python fences (their first lines, in page order) runs first: the first
+    after the :data:`RUN_FIRST` line, if the page has one."""
+    lines = markdown.split("\n")
+    marked = next((n for n, line in enumerate(lines) if line.strip() == RUN_FIRST), None)
+    if marked is None:
+        return None
+    return next((i for i, start in enumerate(starts) if start > marked), None)
 
 
 def find_blocks(markdown: str, infos: Collection[str] | None = None) -> list[Block]:

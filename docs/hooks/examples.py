@@ -82,6 +82,7 @@ from _shared import (
     build_language,
     find_blocks,
     project_root,
+    run_first_index,
     to_site_root,
 )
 from mkdocs.config.defaults import MkDocsConfig
@@ -603,6 +604,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     here = os.getcwd()
     os.chdir(project_root(config))  # the examples open files relative to the project, as under
     try:                            # pytest
+        code = [b for b in blocks if b.info != "draw"]
+        first = run_first_index(markdown, [b.start for b in code])
+        if first is not None:  # the helpers, shown in the closing section, run first
+            blocks = [code[first], *(b for b in blocks if b is not code[first])]
         for block in blocks:
             if block.info == "draw":
                 try:
