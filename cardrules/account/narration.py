@@ -421,12 +421,24 @@ class _Results(_Speaker):
         shown = list(result.game_points if self.rules.scores_tricks and result.game_points
                      else result.side_points)
         if result.winner is None:
+            if len(set(shown)) > 1:  # no winner, though the counts differ (at most 11...)
+                return w._("Nobody wins the deal, {score}.",
+                           score="–".join(str(p) for p in shown))
             return w._("A draw, {score}: nobody wins the deal.",
                        score="–".join(str(p) for p in shown))
         # The winner's score first: "Bea wins the deal, 83–37".
-        shown.insert(0, shown.pop(result.winner))
-        score = "–".join(str(p) for p in shown)
+        mine = shown.pop(result.winner)
         side = result.sides[result.winner]
+        if shown and mine < max(shown):  # won with fewer (31 enough, at most 11...)
+            others = "–".join(str(p) for p in shown)
+            if self.you is not None and self.you in side:
+                return w._("You win the deal with {points} points to {others}.",
+                           points=mine, others=others)
+            return w.n_("{names} wins the deal with {points} points to {others}.",
+                        "{names} win the deal with {points} points to {others}.",
+                        len(side), names=self.side(side), points=mine, others=others)
+        shown.insert(0, mine)
+        score = "–".join(str(p) for p in shown)
         if self.you is not None and self.you in side:
             if len(side) == 1:
                 return w._("You win the deal, {score}.", score=score)
