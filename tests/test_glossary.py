@@ -760,9 +760,90 @@ def test_the_hook_adds_the_lookup_data() -> None:
                              plugins=SimpleNamespace(_current_plugin=None))
     hook._state["lang"] = "es"
     files = hook.on_files(Files(), config)
-    (added,) = files
+    added, speech = files
     assert added.src_uri == "glossary/terms.json"
     assert json.loads(added.content_string) == glossary.learner_data("es")
+    assert speech.src_uri == "assets/speech.js"  # the listen buttons' module
+    assert Path(speech.abs_src_path) == ROOT / "docs" / "assets" / "speech.js"
+
+
+# Hearing the words ------------------------------------------------------------------------------
+
+
+def test_every_term_says_how_to_speak_it() -> None:
+    """Language tags from the entry's language and regions: Castilian first where Spain uses
+    the word, Puerto Rico's where only Puerto Rico does, then any Latin-American voice."""
+    for term in TERMS:
+        assert term.speech and all(t.split("-")[0] == term.lang for t in term.speech), term.id
+        assert len(set(term.speech)) == len(term.speech)
+        if term.lang == "es" and term.regions[0] in ("spain", "everywhere"):
+            assert term.speech[0] == "es-ES", term.id
+    assert glossary.get("carta-virada").speech == ("es-PR", "es-419")
+    assert glossary.get("remate").speech == ("es-CL", "es-419")
+    assert glossary.get("fante").speech == ("it-IT",)
+    assert glossary.get("monsieur").speech == ("fr-FR",)
+    assert glossary.get("sena").speech == ("es-ES", "es-419")  # used in France too: Spanish
+    for lang in ("en", "es"):
+        data = glossary.learner_data(lang)
+        assert all(data[t.id]["speech"] == list(t.speech) for t in TERMS)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_glossary_entry_has_a_listen_button(lang: str) -> None:
+    hook = load_hook()
+    page = hook.render(lang, ROOT / "docs" / lang)
+    for term in TERMS:
+        section = page[page.index(f"{{#{term.id}}}"):].split("\n### ")[0]
+        button = hook.listen_button(term.word, term.speech, lang)
+        assert section.count('class="cr-listen"') == 1 and button in section, term.id
+    name = "Listen: sota" if lang == "en" else "Escuchar: sota"
+    assert (f'<button type="button" class="cr-listen" data-say="sota" '
+            f'data-say-lang="es-ES es-419" aria-label="{name}" hidden></button>') in page
+    assert 'data-say="deux d&#x27;écrit"' in page  # the word as an attribute, escaped
+
+
+def tooltip_page(lang: str, source: str) -> str:
+    """``source`` made into a page's content as the build does: tooltips, then buttons."""
+    hook = load_hook()
+    config = FakeConfig(extra={"lang": lang}, theme={"language": "en"},
+                        markdown_extensions=["attr_list", "abbr"], mdx_configs={})
+    hook.on_config(config)
+    md = markdown.Markdown(
+        extensions=["abbr", "attr_list", "fenced_code", hook.NoTooltipExtension()],
+        extension_configs={"abbr": {"glossary": glossary.tooltips(lang)}},
+    )
+    content: str = hook.on_page_content(md.convert(source), None, config, None)
+    return content
+
+
+def test_a_listen_button_after_the_first_tooltip_of_each_term() -> None:
+    content = tooltip_page("es", (
+        "## Cómo asistir\n\n"
+        "Ver [asistir](#x) antes.\n\n"
+        "Si no puede asistir, fallando gana; luego vuelve a asistir y falla.\n\n"
+        "```python\nasistir = 1\n```\n\n"
+        "Y el fante.\n"))
+    buttons = re.findall(r'</abbr><button type="button" class="cr-listen" data-say="([^"]+)" '
+                         r'data-say-lang="([^"]+)" aria-label="([^"]+)" hidden></button>', content)
+    assert buttons == [("asistir", "es-ES es-419", "Escuchar: asistir"),
+                       ("fallando", "es-ES es-419", "Escuchar: fallando"),
+                       ("fante", "it-IT", "Escuchar: fante")]
+    heading, link = content.split("\n")[:2]
+    assert "cr-listen" not in heading and "cr-listen" not in link  # never in a heading or link
+    assert content.count("cr-listen") == 3  # once a term: 'falla' is fallar's again
+
+
+def test_the_page_loads_the_speech_module_where_it_has_buttons() -> None:
+    hook = load_hook()
+    head = "<html><head><title>x</title></head><body>{}</body></html>"
+    button = hook.listen_button("baza", ("es-ES",), "en")
+    page = SimpleNamespace(url="games/brisca/")
+    with_buttons = hook.on_post_page(head.format(button), page, None)
+    assert '<script type="module" src="../../assets/speech.js"></script></head>' in with_buttons
+    assert hook.on_post_page(head.format("plain"), page, None) == head.format("plain")
+    widget = head.format(button + '<script type="application/json" id="cr-widget-config">{}'
+                         "</script>")
+    assert hook.on_post_page(widget, page, None) == widget  # the widget's modules import it
 
 
 def test_the_two_glossary_sources_have_the_same_structure() -> None:

@@ -58,6 +58,7 @@ __all__ = [
     "PAGE_LANGS",
     "PARTS_OF_SPEECH",
     "REGIONS",
+    "SPEECH_TAGS",
     "TERM_LANGS",
     "GlossaryError",
     "Group",
@@ -171,6 +172,26 @@ INFLECTIONS: Final[dict[str, tuple[str, str]]] = {
 """The labels of inflected forms (messages of the catalogue), and the grammatical person each
 names (``{person}``: the pronoun of the term's own language, from ``_PRONOUNS``: *yo*, *io*,
 *je*...)."""
+
+SPEECH_TAGS: Final[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+    "es": {
+        "everywhere": ("es-ES", "es-419"),
+        "spain": ("es-ES",),
+        "puerto-rico": ("es-PR", "es-419"),
+        "chile": ("es-CL", "es-419"),
+        "argentina": ("es-AR", "es-419"),
+        "mexico": ("es-MX", "es-419"),
+        "latin-america": ("es-419",),
+    },
+    "it": {"italy": ("it-IT",)},
+    "fr": {"france": ("fr-FR",)},
+}
+"""The language tags (BCP 47) a term is spoken in, by the term's language and the regions where
+it is used: the page's listen buttons ask the browser for a voice of the first tag it has
+(``es-419`` is any Latin-American Spanish). A region not listed for the language adds nothing
+(a Spanish word used in France is still spoken in Spanish); see :attr:`Term.speech`."""
+
+_SPEECH_DEFAULT: Final[Mapping[str, str]] = {"es": "es-ES", "it": "it-IT", "fr": "fr-FR"}
 
 _PRONOUNS: Final[dict[str, dict[str, str]]] = {
     "es": {"1s": "yo", "2s": "tú", "3s": "él/ella", "1p": "nosotros", "3p": "ellos/ellas"},
@@ -384,6 +405,23 @@ class Term:
         if self.ipa_pr:
             text += f" ({region_name('puerto-rico', lang)}: [{self.ipa_pr}])"
         return text
+
+    @property
+    def speech(self) -> tuple[str, ...]:
+        """The language tags to speak the term in, the likeliest voice first: its language and
+        the regions where it is used (``SPEECH_TAGS``).
+
+        Examples:
+            >>> get("sota").speech, get("carta-virada").speech, get("fante").speech
+            (('es-ES', 'es-419'), ('es-PR', 'es-419'), ('it-IT',))
+        """
+        tags: list[str] = []
+        by_region = SPEECH_TAGS.get(self.lang, {})
+        for region in self.regions:
+            tags.extend(t for t in by_region.get(region, ()) if t not in tags)
+        if not tags:
+            tags.append(_SPEECH_DEFAULT.get(self.lang, self.lang))
+        return tuple(tags)
 
     def places(self, lang: str = "en") -> str:
         """Where the term is used, in ``lang``: ``"Spain, Puerto Rico"``."""
@@ -1029,7 +1067,8 @@ def learner_data(lang: str = "en") -> dict[str, dict[str, Any]]:
     the rulebook writes it to ``glossary/terms.json`` for the in-browser term lookup.
 
     Each entry: ``word``, ``headword`` (with its article), ``kind`` (``"feminine noun"``), ``ipa``
-    (between slashes, with the Latin-American form where it differs), ``regions`` (names),
+    (between slashes, with the Latin-American form where it differs), ``speech`` (the language
+    tags to speak the word in: ``Term.speech``), ``regions`` (names),
     ``inflections`` (``[{"form", "label"}]``), ``sentences`` (``[{"es", "en"}]``), ``usage``
     (text or ``""``) and ``cards`` (``[{"src", "alt"}]``, ``src`` relative to the site's card
     folder: ``"spanish/10O.svg"``).
@@ -1052,6 +1091,7 @@ def learner_data(lang: str = "en") -> dict[str, dict[str, Any]]:
             "headword": term.headword,
             "kind": term.kind(lang),
             "ipa": term.pronunciation(lang),
+            "speech": list(term.speech),
             "regions": [region_name(r, lang) for r in term.regions],
             "inflections": [
                 {"form": i.form, "label": i.label(lang, term.lang)} for i in term.inflections

@@ -273,12 +273,14 @@ class TermNote:
     """A few words, in the exercise's language."""
     definition: str
     """One or two sentences, in the exercise's language."""
+    speech: tuple[str, ...] = ()
+    """The language tags to speak the word in (``Term.speech``: ``("es-ES", "es-419")``)."""
 
     @classmethod
     def of(cls, term: Term, lang: Lang) -> TermNote:
         """The note of a glossary term, in ``lang``."""
         return cls(term.id, term.word, term.lang, term.gloss.said(lang),
-                   term.definition.said(lang))
+                   term.definition.said(lang), term.speech)
 
 
 @dataclass(frozen=True)
@@ -342,7 +344,7 @@ class Exercise:
             "term": None if self.term is None else {
                 "id": self.term.id, "word": self.term.word, "lang": self.term.lang,
                 "gloss": self.term.gloss,
-                "definition": self.term.definition},
+                "definition": self.term.definition, "speech": list(self.term.speech)},
             "record": self.record,
             "step": self.step,
         }

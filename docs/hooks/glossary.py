@@ -24,6 +24,15 @@ English and Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
   term lookup (``docs/assets/widget/lookup.js``) shows the article, the IPA, the sentences and
   the cards of a term.
 
+* **Hearing the words.** Every glossary entry, and the first tooltip of each term on a page,
+  gets a listen button (``<button class="cr-listen">``, named "Listen: baza" in the page's
+  language from the catalogue, with the word and the language tags of its entry,
+  :attr:`cardrules.learn.glossary.Term.speech`). The buttons are hidden until the site's
+  ``assets/speech.js`` (added here, and loaded by the pages that have buttons; the widget's
+  pages import it from their modules) finds a voice on the device for that language; it uses
+  the browser's own speech synthesis, nothing is fetched. No button goes inside a heading, a
+  link, a button, a summary or code.
+
 Any page may keep a word free of tooltips with the class ``notip`` (attr_list):
 ``*mano*{ .notip }``. The glossary pages do so for the words they define, written as
 ``*word*{ .notip lang="es" }``, so that they are not covered in their own tooltips. A small
@@ -33,14 +42,16 @@ the class.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
 import xml.etree.ElementTree as etree
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from _shared import build_language
+from _shared import asset, build_language, to_site_root
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
@@ -58,7 +69,12 @@ DATA_FILE = "glossary/terms.json"
 CARD_DIR = "assets/cards"
 """Where the site keeps the card pictures (``docs/hooks/deals.py`` draws them there)."""
 
+SPEECH_MODULE = "speech.js"
+"""The listen buttons' module, ``docs/assets/speech.js``, in the site at ``assets/speech.js``."""
+
 _state: dict[str, str] = {"lang": "en"}
+_spoken: dict[str, Any] = {}
+"""The tooltips' titles in the build's language, and the term each is the tooltip of."""
 
 NO_TOOLTIP_CLASS = "notip"
 """The class that keeps an element's text free of tooltips."""
@@ -106,6 +122,8 @@ def on_config(config: Any) -> Any:
         config["markdown_extensions"].append(key)
     settings = config["mdx_configs"].setdefault(key, {})
     settings["glossary"] = {**glossary.tooltips(lang), **settings.get("glossary", {})}
+    _spoken.clear()
+    _spoken.update({t.tooltip_text(lang): t for t in glossary.terms() if lang in t.tooltip})
     config["markdown_extensions"].append(NoTooltipExtension())
     return config
 
@@ -116,6 +134,7 @@ def on_files(files: Any, config: Any) -> Any:
 
     data = json.dumps(glossary.learner_data(_state["lang"]), ensure_ascii=False, indent=0)
     files.append(File.generated(config, DATA_FILE, content=data))
+    files.append(asset(config, SPEECH_MODULE))
     return files
 
 
@@ -125,6 +144,105 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return markdown
     folder = Path(page.file.abs_src_path).parent if page.file.abs_src_path else None
     return markdown.replace(MARKER, render(_state["lang"], folder))
+
+
+def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
+    """A listen button after the first tooltip of each term on the page."""
+    return listen_after_tooltips(html_text, _state["lang"])
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Load the listen buttons' module on a page that has some (the widget's pages import it
+    from their own modules)."""
+    if 'class="cr-listen"' not in output or 'id="cr-widget-config"' in output:
+        return output
+    src = f"{to_site_root(page.url)}assets/{SPEECH_MODULE}"
+    return output.replace("</head>", f'<script type="module" src="{src}"></script></head>', 1)
+
+
+def listen_button(word: str, tags: tuple[str, ...], lang: Lang) -> str:
+    """The HTML of a listen button that says ``word`` in the languages ``tags``, named in the
+    page's language ``lang``; hidden until ``assets/speech.js`` finds a voice for it.
+
+    Examples:
+        >>> print(listen_button("baza", ("es-ES", "es-419"), "es"))
+        <button type="button" class="cr-listen" data-say="baza" data-say-lang="es-ES es-419" \
+aria-label="Escuchar: baza" hidden></button>
+    """
+    label = words(lang)._("Listen: {word}", word=word)
+    return (f'<button type="button" class="cr-listen" data-say="{html.escape(word)}" '
+            f'data-say-lang="{html.escape(" ".join(tags))}" aria-label="{html.escape(label)}" '
+            "hidden></button>")
+
+
+_NO_BUTTON_INSIDE = frozenset(
+    ("a", "button", "summary", "label", "select", "option", "textarea", "code", "pre", "script",
+     "style", "title", "svg", "h1", "h2", "h3", "h4", "h5", "h6")
+)
+"""Elements a listen button may not go into (interactive content, headings, code)."""
+
+
+class _Tooltips(HTMLParser):
+    """Where each tooltip (``<abbr title>``) of a page ends, and whether a button may follow it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.inside: dict[str, int] = {}
+        self.open: list[tuple[str, bool]] = []  # (title, allowed) of the abbr being read
+        self.text: list[str] = []
+        self.found: list[tuple[tuple[int, int], str, str, bool]] = []  # (end, title, text, ok)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _NO_BUTTON_INSIDE:
+            self.inside[tag] = self.inside.get(tag, 0) + 1
+        if tag == "abbr":
+            title = dict(attrs).get("title") or ""
+            self.open.append((title, not any(self.inside.values())))
+            self.text = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _NO_BUTTON_INSIDE and self.inside.get(tag):
+            self.inside[tag] -= 1
+        if tag == "abbr" and self.open:
+            title, allowed = self.open.pop()
+            self.found.append((self.getpos(), title, "".join(self.text), allowed))
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.text.append(data)
+
+
+def listen_after_tooltips(page_html: str, lang: Lang) -> str:
+    """``page_html`` with a listen button after the first tooltip of each term (its first one
+    that is not in a heading, a link, a button or code).
+
+    Args:
+        page_html: a page's content, its tooltips made by the ``abbr`` extension.
+        lang: the page's language.
+
+    Returns:
+        The content with the buttons (unchanged if it has no tooltip of a term).
+    """
+    if "<abbr" not in page_html or not _spoken:
+        return page_html
+    reader = _Tooltips()
+    reader.feed(page_html)
+    reader.close()
+    # Where each line starts (the parser counts lines by "\n" only).
+    starts = [0, *(m.end() for m in re.finditer("\n", page_html))]
+    done: set[str] = set()
+    inserts: list[tuple[int, str]] = []
+    for (row, column), title, text, allowed in reader.found:
+        term = _spoken.get(title)
+        word = text.strip()
+        if term is None or not allowed or not word or term.id in done:
+            continue
+        done.add(term.id)
+        end = page_html.index(">", starts[row - 1] + column) + 1
+        inserts.append((end, listen_button(word, term.speech, lang)))
+    for end, tag in reversed(inserts):
+        page_html = page_html[:end] + tag + page_html[end:]
+    return page_html
 
 
 def _sort_key(word: str) -> str:
@@ -222,7 +340,8 @@ def _term_section(term: Any, lang: str, folder: Path | None, labels: dict[str, s
     lines = [
         f"### {_native(term.headword, native)} {{#{term.id}}}",
         "",
-        f"**{term.gloss[lang]}** · *{language}, {term.kind(lang)}* · {_pronunciation(term, lang)}",
+        f"**{term.gloss[lang]}** · *{language}, {term.kind(lang)}* · {_pronunciation(term, lang)}"
+        f" {listen_button(term.word, term.speech, lang)}",
         "",
         *_cards(term, lang),
         _quiet_italics(term.definition[lang], native),

@@ -3,8 +3,10 @@
  * run_example). For learners, the word with its article, its pronunciation (IPA), where it is
  * used, its inflections, example sentences (Spanish and English) and the cards it names come
  * from the glossary's data file, glossary/terms.json (cardrules.learn.glossary.learner_data, written by
- * docs/hooks/glossary.py in the page's language), fetched once. */
+ * docs/hooks/glossary.py in the page's language), fetched once. The word can be heard: a listen
+ * button (../speech.js, the device's own voices), shown where the device has a voice for it. */
 
+import { listenButton } from "../speech.js";
 import { button, el } from "./dom.js";
 import { Runtime } from "./runtime.js";
 import { page, t } from "./text.js";
@@ -30,6 +32,8 @@ function learnerBlock(entry) {
     el("span", { class: "cr-lookup__headword", lang: entry.lang || "es", text: entry.headword }),
     " ",
     el("span", { class: "cr-lookup__ipa", text: entry.ipa }),
+    entry.speech && entry.speech.length
+      ? listenButton(entry.word, entry.speech, t("listen", { word: entry.word })) : null,
     " ",
     el("span", { class: "cr-board__meta", text: "· " + entry.kind })));
   if (entry.cards && entry.cards.length) {

@@ -9,6 +9,7 @@
  * (key STORE): the ids in each box, what is due when, and the counts. It is never sent anywhere;
  * without localStorage it lasts as long as the page. Every string goes in as text (dom.js). */
 
+import { listenButton } from "../speech.js";
 import { button, cardImage, el, url } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
 import { page, t } from "./text.js";
@@ -429,12 +430,16 @@ export class Practice {
     const term = exercise.term;
     this.term.hidden = !term;
     if (term) {
-      this.term.replaceChildren(
+      this.term.replaceChildren(...[
         el("a", { class: "cr-practice__word", lang: term.lang || "es",
           href: page.config.glossary + "#" + encodeURIComponent(term.id),
           text: term.word }),
+        // The word said by the device's own voice (hidden where it has none for the language).
+        term.speech && term.speech.length
+          ? listenButton(term.word, term.speech, t("listen", { word: term.word })) : null,
         el("span", { class: "cr-practice__gloss", text: " — " + term.gloss + ". " }),
-        el("span", { class: "cr-practice__definition" }, ...rich(term.definition)));
+        el("span", { class: "cr-practice__definition" }, ...rich(term.definition))
+      ].filter(Boolean));
     }
     this.feedback.hidden = false;
     this.record(exercise.id, right);
@@ -456,7 +461,9 @@ export class Practice {
         event.preventDefault();
         node.click();
       }
-    } else if (this.answered && event.key === "Enter" && target !== this.nextButton) {
+    } else if (this.answered && event.key === "Enter" &&
+        !(target && target.closest && target.closest("button, a, input, select, textarea"))) {
+      // Enter goes on, except on a control of its own (the listen button, a link, the reset).
       event.preventDefault();
       this.next();
     }
