@@ -214,6 +214,12 @@ export class Board {
     else figure.prepend(this.root);
     skipLink(this.root);
     this.enhanceTricks();
+    // A shared link for this board (on a game page, it may be far down the page): the board
+    // starts at once and opens it, wherever it is.
+    const shared = sharedFragment();
+    if (shared && linkBoard(shared) === this.number && !this.options.trySource) {
+      setTimeout(() => { this.activate(); }, 0);
+    }
   }
 
   key(event) {

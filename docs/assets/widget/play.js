@@ -1103,11 +1103,13 @@ export class Play {
           "data-action": item.action,
           "data-card": item.code,
           "aria-pressed": String(item === chosen),
-          "aria-label": item.yours ? t("play.callYours", { card: item.name }) : item.name,
           tabindex: item.action === this.callAt ? "0" : "-1",
-          disabled: !mayAct,
-          text: item.printed
-        });
+          disabled: !mayAct
+        },
+        // The rank as printed, to see; the card's name in words, to hear.
+        el("span", { "aria-hidden": "true", text: item.printed }),
+        el("span", { class: "cr-sr-only",
+          text: item.yours ? t("play.callYours", { card: item.name }) : item.name }));
         cell.addEventListener("click", () => {
           this.called = item.action;
           this.callAt = item.action;
