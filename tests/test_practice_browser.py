@@ -4,13 +4,14 @@ against the built site served on 127.0.0.1, with the shared fixtures of ``browse
 An exercise is answered right and then wrong, in English and in Spanish, and the feedback must
 say so with the rule and the definition; the exercise the page shows must be the one
 ``cardrules.learn.practice`` makes from the same id; after a reload the progress is still there,
-and a
-missed exercise comes back for review. Once at a phone's width (375 px). Every test checks that
+and a missed exercise comes back for review, spaced (after three others, then six more; never a
+review right after a review). Once at a phone's width (375 px). Every test checks that
 no request left 127.0.0.1 and that the page raised no script error.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -222,3 +223,36 @@ def test_it_goes_on_offline(visit: Callable[..., Visit]) -> None:
     finally:
         page.context.set_offline(False)
     assert progress(seen) == (5, 5)
+
+
+def test_a_missed_exercise_comes_back_spaced(visit: Callable[..., Visit]) -> None:
+    """A missed exercise comes back after three others, then after six more if missed again
+    (practice.js's MISSED_GAPS), and a review never follows a review: two exercises missed every
+    time come back twice each in the first ten, never one after the other (the review found one
+    coming back 4 times in 10)."""
+    seen = visit("practice/")
+    page = seen.page
+    order: list[tuple[str, bool]] = []  # (id, shown as a review)
+    previous = None
+    missed: list[str] = []
+    for _ in range(12):
+        drill = shown(seen, "en", previous)
+        review = page.locator(CARD).get_attribute("data-review") == "true"
+        order.append((drill["id"], review))
+        if len(missed) < 2 and not review:
+            missed.append(drill["id"])
+        answer(seen, drill, right=drill["id"] not in missed)
+        previous = drill["id"]
+        go_on(seen)
+    ids = [ident for ident, _ in order]
+    first, second = missed
+    assert [i for i, ident in enumerate(ids) if ident == first] == [0, 4, 11]
+    assert [i for i, ident in enumerate(ids) if ident == second] == [1, 6]
+    # The third, answered right, moved up to box 2: it comes back after six others; the fourth
+    # would come back now too, but not right after a review.
+    assert [i for i, ident in enumerate(ids) if ident == ids[2]] == [2, 9]
+    assert all(ids.count(ident) == 1 for ident in ids if ident not in (first, second, ids[2]))
+    assert [review for _, review in order] == [i in (4, 6, 9, 11) for i in range(12)]
+    for (_, one), (_, two) in itertools.pairwise(order):
+        assert not (one and two)  # a review never right after a review
+    assert max(ids[i:i + 10].count(first) for i in range(3)) <= 2
