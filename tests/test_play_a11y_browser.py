@@ -466,9 +466,19 @@ def test_play_mode_mid_deal_has_no_axe_violations(visit: Callable[..., Visit],
         bid.select_option(bid.locator("option").first.get_attribute("value"))
         page.get_by_role("button", name=re.compile(r"^bid \d+$")).click()
         after(page, state["step"])
-    # At the call: the chooser, a card chosen, the warning shown.
+    # At the call: the chooser, a card chosen, the warning shown; it fits the page's width,
+    # its cells at least 24 px square (a touch target).
     page.locator(".cr-play__call-cell.is-yours").first.click()
     seen.shot("call")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    chooser = page.locator("table.cr-play__call")
+    box = chooser.bounding_box()
+    panel = page.locator(".cr-play__table").bounding_box()
+    assert box is not None and panel is not None
+    assert box["x"] + box["width"] <= panel["x"] + panel["width"], (box, panel)
+    sizes = chooser.locator("button").evaluate_all(
+        "(cells) => cells.map((c) => [c.offsetWidth, c.offsetHeight])")
+    assert min(min(pair) for pair in sizes) >= 24, sizes
     found = axe_violations(page)
     page.get_by_role("button", name=re.compile(r"^Call the ")).click()
     after(page, state["step"])
