@@ -114,8 +114,11 @@ def test_partners_may_see_each_other_but_not_in_the_variation() -> None:
 
 
 def test_the_exchange_is_like_in_briscas() -> None:
-    # Turn-up 12O (high): the 7 of coins takes it at any time.
+    # Turn-up 12O (high): the 7 of coins takes it once the first card is led (until then it is
+    # the 2's turn, wherever the 2 is), at any time after.
     game = alcalde_game(["7O 6E 7B", "1C 2E 3B", "4C 5E 6B 7E 2B 4B"], "12O")
+    assert Exchange(parse_card("7O")) not in game.legal_actions(0)
+    game.play("6E")
     assert Exchange(parse_card("7O")) in game.legal_actions(0)
     game.play("exchange:7O")
     assert game.turn_up == parse_card("7O") and parse_card("12O") in game.hands[0]

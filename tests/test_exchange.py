@@ -282,7 +282,7 @@ def test_puerto_rico_two_has_precedence_before_the_first_trick() -> None:
     game = start("briscas", 2, ["7O 5C 6C", "2O 4E 5E"], turn_up="12O")
     assert exchanges(game, 0) == []  # the 7 waits while the 2 may still exchange
     assert exchanges(game, 1) == ["exchange:2O"]
-    assert_refused(game, "exchange:7O", "precedence")  # the reason is the 2's precedence
+    assert_refused(game, "exchange:7O", "only the 2 of trumps")  # the reason is the 2's turn
     game.play("exchange:2O")
     assert game.turn_up == parse_card("2O")
     assert hand_codes(game, 1) == {"12O", "4E", "5E"}
@@ -318,9 +318,22 @@ def test_puerto_rico_two_keeps_its_turn_through_the_first_trick_with_the_option(
     assert_replays(game)
 
 
-def test_puerto_rico_seven_before_the_first_trick_when_the_two_is_in_the_stock() -> None:
+def test_puerto_rico_seven_waits_for_the_first_card_wherever_the_two_is() -> None:
+    """The rulebook's reading, one a table can follow: until the first card is led only the 2
+    may take a high card, even when the 2 is still in the stock; the option
+    ``exchange_seven_waits="while-two-held"`` lets the 7 take it at once then."""
     game = start("briscas", 2, ["7O 5C 6C", "3C 4E 5E"], top="2O", turn_up="10O")
+    assert exchanges(game, 0) == exchanges(game, 1) == []
+    assert_refused(game, "exchange:7O", "the 7 waits for the first card")
+    play(game, "5C")
     assert exchanges(game, 0) == ["exchange:7O"]
+    held = start("briscas", 2, ["7O 5C 6C", "3C 4E 5E"], top="2O", turn_up="10O",
+                 options={"exchange_seven_waits": "while-two-held"})
+    assert exchanges(held, 0) == ["exchange:7O"]  # nobody holds the 2: the 7 need not wait
+    holder = start("briscas", 2, ["7O 5C 6C", "2O 4E 5E"], turn_up="10O",
+                   options={"exchange_seven_waits": "while-two-held"})
+    assert exchanges(holder, 0) == []  # the 2 is in a hand: the 7 waits
+    assert_refused(holder, "exchange:7O", "precedence")
 
 
 @pytest.mark.parametrize("turn_up", ["10O", "11O", "12O", "1O", "3O"])

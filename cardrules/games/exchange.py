@@ -75,9 +75,10 @@ class ExchangeOptions(Options):
     turned-up card. ``"spanish"`` (Brisca): a turn-up above the 7 (3, ace, king, knight, jack,
     and 9, 8 in the 48-card pack) is taken by the 7 of trumps, a 7 or below by the 2; the
     player must have won a trick. ``"puerto-rico"`` (Briscas): a 10, 11, 12, 1 or 3 is taken by
-    the 7, and before the first trick also by the 2, which has precedence (while the 2 of trumps
-    is in a hand, the 7 waits until the first card is played, or with ``exchange_two_until``
-    until the first trick is over); a 7, 6, 5 or 4 is taken by the 2 at any time. ``"none"``: no
+    the 7, and before the first trick also by the 2, which has precedence (until the first card
+    is played only the 2 may take it and the 7 waits, or with ``exchange_two_until`` until the
+    first trick is over; with ``exchange_seven_waits="while-two-held"`` the 7 waits only while the
+    2 is in a hand); a 7, 6, 5 or 4 is taken by the 2 at any time. ``"none"``: no
     exchange. The rule applies to whatever card is turned up at the moment, so after a 7 has taken a
     high card the 2 may take the 7. When the card that would take the turn-up is not in play (six
     Italian players play without 2s; three remove the 2 of clubs or all 2s), that turn-up cannot be
@@ -105,6 +106,18 @@ class ExchangeOptions(Options):
     played, so the 2's chance ends when the first card is led, and a table can see it):
     from then on the 7 may take it. ``"first-trick"`` (a hand is a trick): the 2 keeps its turn,
     and the 7 waits, until the first trick is over."""
+
+    exchange_seven_waits: Literal["always", "while-two-held"] = option(
+        "always",
+        N_("puerto-rico exchange: while the 2 has its turn on a high card, the 7 waits always "
+           "(always) or only while someone holds the 2 (while-two-held)"),
+    )
+    """Where the 2 of trumps has precedence over the 7 (the Puerto Rican exchange, until the
+    first card or the first trick, see ``exchange_two_until``): ``"always"`` (the rulebook's
+    reading, one a table can follow without knowing where the 2 is): until then only the 2 may
+    take a high turned-up card, and the 7 waits whether or not anyone holds the 2;
+    ``"while-two-held"``: the 7 waits only while the 2 is in someone's hand, and takes the card
+    at once when the 2 is still in the stock."""
 
     exchange_needs_trick: bool | None = option(
         None,
@@ -138,6 +151,10 @@ _NOT_TRUMP = Why(N_("the turned-up {turn_up} is not a trump (trumps are {trump})
                     "exchanged"))
 _TWO_FIRST = Why(N_("before the first card is played the 2 of trumps has precedence: while it is "
                     "in a hand, the 7 waits for the first trick to start"))
+_TWO_TURN = Why(N_("before the first card is played only the 2 of trumps may take a high "
+                   "turned-up card: the 7 waits for the first card"))
+_TWO_TURN_TRICK = Why(N_("until the first trick is over only the 2 of trumps may take a high "
+                         "turned-up card: the 7 waits for the second trick"))
 _TWO_FIRST_TRICK = Why(N_("until the first trick is over the 2 of trumps has precedence: while it "
                           "is in a hand, the 7 waits for the second trick"))
 _NO_TRICK = Why(N_("{who} must win a trick before exchanging"),
@@ -168,6 +185,8 @@ class ExchangeRule(MoveRule[Exchange]):
         self.enabled = self.rule != "none"
         self.two_until = options.exchange_two_until
         """Puerto Rico: until when the 2 of trumps goes before the 7 on a high card."""
+        self.seven_waits = options.exchange_seven_waits
+        """Puerto Rico: whether the 7 waits for the 2's turn wherever the 2 is."""
 
     def cards(self, game: Table) -> tuple[Card, ...]:
         """The trump cards that may take the turned-up card now, whoever holds them."""
@@ -189,6 +208,8 @@ class ExchangeRule(MoveRule[Exchange]):
             if not high:
                 return (two,)
             if not game.tricks and (not game.trick or self.two_until == "first-trick"):
+                if self.seven_waits == "always":
+                    return (two,)
                 two_in_hand = any(two in h for h in game.hands)
                 return (two,) if two_in_hand else (seven,)
             return (seven,)
@@ -226,7 +247,10 @@ class ExchangeRule(MoveRule[Exchange]):
             if (self.rule == "puerto-rico" and move.card is _SEVEN_OF[up.index]
                     and strength[up.index] > strength[move.card.index]
                     and _TWO_OF[up.index] in self.cards(game)):
-                # a high card, before the first trick, and the 2 in a hand
+                # a high card while the 2 has its turn (and, unless the 7 always waits, the 2
+                # in a hand)
+                if self.seven_waits == "always":
+                    return _TWO_TURN_TRICK if game.trick else _TWO_TURN
                 return _TWO_FIRST_TRICK if game.trick else _TWO_FIRST
             return _WRONG_CARD
         if self.needs_trick and not any(t.winner == seat for t in game.tricks):
