@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# The whole test suite: set-up, lint, types, tests, and a smoke run on other Pythons.
+# The whole test suite: set-up, lint, types, tests, and the rule tests on the other Pythons found.
+#   bash scripts/test.sh [PYTEST ARGS]
+# pytest runs on every core (pytest-xdist, one test file per worker at a time: a page's examples
+# share a namespace in page order); CARDRULES_TEST_WORKERS=1 runs it in one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
+phase() { echo "== $1 (at $((SECONDS - start)) s)"; }
+
+phase "set-up"
 bash scripts/setup.sh
-echo "== ruff"
-.venv/bin/ruff check .
-echo "== mypy --strict"
-.venv/bin/mypy --strict
-echo "== benchmark (figures, not a test)"
-.venv/bin/python benchmarks/engine_speed.py --rounds 3 --seconds 0.5 || true
-# The package must work on 3.11-3.14: run the rule tests on every other CPython found here.
+
+# The package must work on 3.11-3.14: the rule tests run on every other CPython found here. Their
+# virtual environments are made in the background while ruff and mypy run.
+others=()
 for v in 3.12 3.13 3.14; do
     py=""
     # A pyenv shim may exist for a version that is not active: keep only interpreters that run.
@@ -19,16 +23,45 @@ for v in 3.12 3.13 3.14; do
             break
         fi
     done
-    [ -n "$py" ] || continue
-    echo "== tests on $("$py" --version)"
-    venv=".venv-$v"
-    [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
-    "$venv/bin/python" -m pip install --quiet -e '.[test,docs]'
+    [ -n "$py" ] && others+=("$v:$py")
+done
+prepare_others() {
+    for entry in "${others[@]}"; do
+        v=${entry%%:*}
+        venv=".venv-$v"
+        [ -x "$venv/bin/python" ] || "${entry#*:}" -m venv "$venv"
+        # The rule tests need the package, pytest, Hypothesis and xdist only (the check extra).
+        "$venv/bin/python" -m pip install --quiet -e '.[check]'
+    done
+}
+prepare_others > .venv-others.log 2>&1 &
+preparing=$!
+
+phase "ruff"
+.venv/bin/ruff check .
+phase "mypy --strict"
+.venv/bin/mypy --strict
+
+if ! wait "$preparing"; then
+    cat .venv-others.log >&2
+    echo "test.sh: could not set up the other Pythons (above)" >&2
+    exit 1
+fi
+for entry in "${others[@]}"; do
+    v=${entry%%:*}
+    phase "rule tests on $(".venv-$v/bin/python" --version)"
     # The package's own tests (the site, browser and CLI tests run once, below, on .venv).
-    "$venv/bin/python" -m pytest -q -p no:cacheprovider -x tests/test_cards.py \
+    ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x -n 2 tests/test_cards.py \
         tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
         tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
         tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_glossary.py
 done
-echo "== pytest"
-.venv/bin/python -m pytest "$@"
+
+phase "pytest"
+workers=${CARDRULES_TEST_WORKERS:-2}
+if [ "$workers" = 1 ]; then
+    .venv/bin/python -m pytest "$@"
+else
+    .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"
+fi
+phase "done"

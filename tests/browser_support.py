@@ -15,8 +15,6 @@ import importlib
 import importlib.util
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+from site_build import built_site
 
 try:
     playwright_api: Any = importlib.import_module("playwright.sync_api")
@@ -68,18 +67,10 @@ def shown_deal(answer: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("CARDRULES_SITE")
-    if given:
-        return Path(given)
-    if importlib.util.find_spec("mkdocs") is None:
+    """The built site (:func:`site_build.built_site`: once per run, shared with the site tests)."""
+    if not os.environ.get("CARDRULES_SITE") and importlib.util.find_spec("mkdocs") is None:
         missing("no MkDocs to build the site (the docs extra)")
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(["bash", "scripts/build_site.sh", str(out)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
-    os.environ["CARDRULES_SITE"] = str(out)  # the pyodide replay test may reuse it
-    return out
+    return built_site(tmp_path_factory)
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -9,10 +9,7 @@ fails with its output.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import unescape
@@ -21,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from site_build import built_site
 
 import cardrules
 from cardrules.learn import glossary
@@ -97,14 +95,7 @@ def _read(root: Path) -> dict[str, Page]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    out = tmp_path_factory.mktemp("site") / "site"
-    env = {**os.environ, "PYTHON": sys.executable, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build_site.sh"), str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"the site does not build:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}")
+    out = built_site(tmp_path_factory)  # once per run, shared with the browser tests
     return Site(out, _read(out))
 
 
