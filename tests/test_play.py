@@ -236,10 +236,13 @@ def test_cards_the_seat_may_not_play_say_why() -> None:
     why = refusal(game, 0, card)
     reason = game.refusal(card)
     assert why is not None and reason is not None and reason.to_you is not None
-    # The engine's reason, said to the player who tried ("you must follow suit").
+    # The engine's reason, said to the player who tried ("you must follow suit"), the card it
+    # names by code named in words.
+    named = Narrator(game.rules, game.names).card(card)
     assert found["why"] == why.say("en") == (
-        f"You can't play {Narrator(game.rules, game.names).card(card)}: "
-        f"{reason.to_you.say('en')}")
+        f"You can't play {named}: "
+        f"{reason.to_you.say('en').replace(found['code'], named)}")
+    assert found["code"] not in found["why"]
     assert reason.to_you.say("en").startswith("you ")
     assert found["play"] is None
     # Playing it anyway is refused with the same words, and changes nothing.
@@ -571,3 +574,27 @@ def test_the_options_a_page_may_offer() -> None:
     # The options chosen are the deal's.
     started = start(game="briscola", players=2, seed=1, options={"claim": True}, bot="greedy")
     assert game_of(started).rules.options.to_dict()["claim"] is True
+
+
+@pytest.mark.parametrize(("game", "players", "lang"), [
+    ("rematada", 3, "en"), ("rematada", 3, "es"), ("chiamata", 5, "es"), ("brisca", 4, "en"),
+    ("briscola", 2, "es"),
+])
+def test_no_refusal_shows_an_engine_code(game: str, players: int, lang: str) -> None:
+    """Why a card may not be played, as the page says it: in words, never by the engine's code
+    ("not 7O") nor its phase names ("(auction)")."""
+    answer = start(lang, game=game, players=players, seat=0, seed=5, bot="greedy")
+    session, state = answer["session"], answer["state"]
+    reasons: set[str] = set()
+    for _ in range(400):
+        reasons.update(card["why"] for card in state["cards"] if card["why"])
+        if state["over"]:
+            break
+        if state["your_turn"]:
+            state = play.act_data(session, choices(state)[0])["state"]
+        else:
+            state = play.advance_data(session)["state"]
+    assert reasons
+    for reason in reasons:
+        assert not re.search(r"\b\d{1,2}[OCEB]\b", reason), reason
+        assert "(auction)" not in reason and "phase" not in reason, reason

@@ -95,7 +95,7 @@ def start_playing(widget: Any, *, game: str | None = None, players: int | None =
 def wait_for_turn_or_end(seen: Visit, index: int = 0) -> dict[str, Any]:
     """Wait until the reader may act or the deal is over; the page's state."""
     seen.page.wait_for_function(
-        f"(() => {{ const p = window.crPlays[{index}]; return p.state && !p.busy && "
+        f"() => (() => {{ const p = window.crPlays[{index}]; return p.state && !p.busy && "
         "(p.state.over || (p.state.your_turn && !p.pending)); })()")
     state: dict[str, Any] = seen.page.evaluate(f"window.crPlays[{index}].state")
     return state
@@ -120,7 +120,7 @@ def play_to_the_end(seen: Visit, widget: Any, index: int = 0,
             move.click()
         plays += 1
         seen.page.wait_for_function(
-            f"window.crPlays[{index}].state.step > {state['step']} || "
+            f"() => window.crPlays[{index}].state.step > {state['step']} || "
             f"!!window.crPlays[{index}].state.over")
 
 
@@ -207,7 +207,7 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     no_long_tasks(seen)
     # The record opens in step mode, which shows the same score at its last step.
     widget.locator(".cr-play__open").click()
-    page.wait_for_function("window.crWidgets[0].data && window.crWidgets[0].data.game === "
+    page.wait_for_function("() => window.crWidgets[0].data && window.crWidgets[0].data.game === "
                            "'briscola'")
     assert widget.locator(".cr-widget__controls").is_visible()
     widget.locator(".cr-w-button", has_text="Last").click()
@@ -227,17 +227,18 @@ def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]
     assert widget.locator(".cr-play__title").inner_text().startswith(
         "Brisca (España) · juegas como ")
     state = wait_for_turn_or_end(seen)
-    assert widget.locator(".cr-play__status").inner_text() == "Te toca: pulsa una carta."
+    assert widget.locator(".cr-play__status").inner_text() == (
+        "Te toca: elige una carta. Puedes jugar cualquiera de tus cartas.")
     assert widget.locator(".cr-play__last").inner_text().startswith("Se reparten las cartas")
     # Undo: the first play taken back, and the bots' reply with it.
     hand = list(state["hand"])
     watch_long_tasks(seen)
     widget.locator("button.cr-play__card:not([aria-disabled])").first.click()
-    page.wait_for_function("window.crPlays[0].state.your_turn && !window.crPlays[0].pending"
+    page.wait_for_function("() => window.crPlays[0].state.your_turn && !window.crPlays[0].pending"
                            " && window.crPlays[0].state.step >= 2")
     assert widget.locator(".cr-play__log li").count() >= 3
     widget.locator(".cr-play__undo").click()
-    page.wait_for_function("window.crPlays[0].state.step === 0")
+    page.wait_for_function("() => window.crPlays[0].state.step === 0")
     assert page.evaluate("window.crPlays[0].state.hand") == hand
     assert widget.locator(".cr-play__log li").count() == 1
     assert widget.locator(".cr-play__undo").is_disabled()
@@ -263,7 +264,7 @@ def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> Non
     widget = widget_of(seen)
     widget.locator(".cr-source__sample").select_option(path)
     widget.locator(".cr-source__show").click()
-    page.wait_for_function("window.crWidgets[0].data.game === 'rematada'")
+    page.wait_for_function("() => window.crWidgets[0].data.game === 'rematada'")
     next_button = widget.locator(".cr-w-button--next")
     for _ in range(step):
         next_button.click()
@@ -289,9 +290,12 @@ def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> Non
     why = refusal(game, game.current_player or 0, parse_card(code))
     assert why is not None and why.say("en").startswith("You can't play the ")
     name = Narrator(game.rules, game.names, "en").card_name(parse_card(code))
-    assert refused.first.get_attribute("title") == f"{name} — {why.say('en')}"
-    assert refused.first.get_attribute("aria-label") == f"{name} — {why.say('en')}"
+    assert refused.first.get_attribute("title") is None  # no tooltip (see the a11y tests)
+    spoken = page.evaluate("window.crPlays[0].state.spoken")[code]
+    assert spoken in (name, f"{name}, trump")
+    assert refused.first.get_attribute("aria-label") == f"{spoken} — {why.say('en')}"
     seen.shot("takeover")
+    assert "is-disabled" in (refused.first.get_attribute("class") or "")  # greyed: its turn
     refused.first.click(force=True)  # aria-disabled: nothing is played; the status says why
     assert widget.locator(".cr-play__status").inner_text() == why.say("en")
     assert page.evaluate("window.crPlays[0].state.step") == step
@@ -324,7 +328,7 @@ def test_play_mode_fits_a_phone(visit: Callable[..., Visit], path: str) -> None:
     assert bid_button.inner_text().endswith(chosen.split(":")[1])
     seen.shot("auction", widget.locator(".cr-play__table"))
     bid_button.click()
-    seen.page.wait_for_function("window.crPlays[0].state.step > 0")
+    seen.page.wait_for_function("() => window.crPlays[0].state.step > 0")
     mine = widget.locator(f".cr-play__log li[data-actor='0'][data-action='{chosen}']")
     mine.wait_for(state="attached")
     assert mine.count() == 1

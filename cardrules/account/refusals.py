@@ -28,11 +28,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..core.actions import Action, Decision, Masked, Move
-from ..core.cards import Card
+from ..core.cards import Card, parse_card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
 from ..engine import Game, Phase
@@ -110,11 +110,29 @@ def refusal(game: Game, seat: int, tried: Action | str, *, codes: bool = False) 
     why = game.refusal(action) if turn == seat else None
     if why is None:  # the rules would allow it, but not from this player now
         return Message("That is not one of your choices now.")
-    reason = why.to_you if why.to_you is not None else _Said("", speak=why.message)
+    reason = (_named(game, why.to_you, codes) if why.to_you is not None
+              else _Said("", speak=why.message))
     if isinstance(action, Card):
         return Message("You can't play {card}: {reason}",
                        {"card": _card(game, action, codes), "reason": reason})
     return Message("Not allowed: {reason}", {"reason": reason})
+
+
+def _named(game: Game, reason: Message, codes: bool) -> Message:
+    """The engine's reason with each card it names by code ("not 7O") named in words, as the
+    narration names it ("not the seven of coins"): a player never reads the engine's codes."""
+    fields = dict(reason.fields)
+    for key, value in fields.items():
+        if isinstance(value, Card):
+            fields[key] = _card(game, value, codes)
+        elif isinstance(value, str):
+            try:
+                card = parse_card(value)
+            except (CardrulesError, ValueError):
+                continue
+            if card in game.rules.pack.cards:
+                fields[key] = _card(game, card, codes)
+    return replace(reason, fields=fields)
 
 
 def _card(game: Game, card: Card, codes: bool) -> Message:
