@@ -133,7 +133,7 @@ def test_pronunciation_and_inflections() -> None:
 def test_regions() -> None:
     assert glossary.get("baceta").places("en") == "Spain, Puerto Rico"
     assert glossary.get("brisca").places("en") == "Spain, Puerto Rico, Argentina, Chile"
-    assert glossary.get("capote").regions == ("spain", "chile")
+    assert glossary.get("capote").regions == ("spain", "argentina", "chile")
     assert "chile" in glossary.get("pinta").regions
     assert "spain" not in glossary.get("embarque").regions
     assert glossary.get("remate").places("es") == "Chile"
