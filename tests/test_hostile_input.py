@@ -351,7 +351,7 @@ def imports_before_the_guard(script: Path) -> list[str]:
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           env={**subprocess_env(), "PYTHONPROFILEIMPORTTIME": "1"}, timeout=120,
                           check=False)
-    names = []
+    names: list[str] = []
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and "self [us]" not in line:
             name = line.split("|")[2].strip()
