@@ -1,6 +1,6 @@
 """Build what the rulebook's in-browser widget serves: the cardrules wheel and its bytecode.
 
-    python scripts/build_widget.py [--dist DIR] [--no-bytecode] [--force]
+    python scripts/build_widget.py [--dist DIR] [--no-bytecode] [--no-snapshot] [--force]
 
 1. The wheel, ``python -m build --wheel``, into ``dist/`` (``--dist``). It is built from a
    fresh copy of the package's sources (``pyproject.toml``, ``README.md``, ``cardrules/``,
@@ -12,8 +12,14 @@
    ``node_modules/pyodide``: run ``npm ci`` first), so that the browser does not compile them.
    Made again when the wheel or the runtime changes; left out without Node (``--no-bytecode``
    leaves it out anyway): the widget then compiles the sources itself, a little more slowly.
-3. ``dist/widget.json``, what was built: ``{"wheel", "digest", "bytecode"}``. The MkDocs hook
-   (``docs/hooks/widget.py``) reads it and copies those files into the site; it builds nothing.
+3. The memory snapshot, ``dist/<wheel>.pyodide-snapshot.gz``: the site's Pyodide with cardrules
+   installed and imported (``node scripts/widget_snapshot.mjs``), which the widget starts from
+   instead of starting Python and importing the package in the browser. Made again when the
+   wheel or the runtime changes; left out without Node (``--no-snapshot`` leaves it out anyway):
+   the widget then starts the usual way.
+4. ``dist/widget.json``, what was built: ``{"wheel", "digest", "bytecode", "snapshot"}``. The
+   MkDocs hook (``docs/hooks/widget.py``) reads it and copies those files into the site; it
+   builds nothing.
 
 ``scripts/build_site.sh`` runs this before MkDocs. Nothing is fetched but what ``python -m
 build`` needs for an isolated build (the build backend, from the package index); offline, the
@@ -139,20 +145,47 @@ def build_bytecode(wheel: Path, wheel_digest: str) -> Path | None:
     return bundle
 
 
+def build_snapshot(wheel: Path, wheel_digest: str, bundle: Path | None) -> Path | None:
+    """``<wheel>.pyodide-snapshot.gz`` next to the wheel (``None`` without Node)."""
+    snapshot = wheel.with_name(f"{wheel.stem}.pyodide-snapshot.gz")
+    stamp = snapshot.with_name(snapshot.name + ".stamp")
+    script = ROOT / "scripts" / "widget_snapshot.mjs"
+    wanted = f"{wheel_digest} {runtime_version()} {digest(script)} {bundle is not None}"
+    if snapshot.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
+        print(f"build_widget: {snapshot.name} is up to date")
+        return snapshot
+    node = shutil.which("node")
+    if node is None:
+        print("build_widget: no Node.js, so no snapshot: the widget starts Python the usual way")
+        return None
+    command = [node, str(script), str(RUNTIME), str(wheel),
+               str(bundle) if bundle is not None else "-", str(snapshot)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not snapshot.is_file():
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
+        raise SystemExit(f"build_widget: could not make the Pyodide snapshot:\n{tail}")
+    stamp.write_text(wanted + "\n")
+    print(f"build_widget: {done.stdout.strip()}")
+    return snapshot
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", default=str(ROOT / "dist"), help="output folder (dist/)")
     parser.add_argument("--no-bytecode", action="store_true", help="only the wheel")
+    parser.add_argument("--no-snapshot", action="store_true", help="no memory snapshot")
     parser.add_argument("--force", action="store_true", help="build the wheel even if up to date")
     options = parser.parse_args(argv)
     dist = Path(options.dist).resolve()
     wheel = build_wheel(dist, force=options.force)
     wheel_digest = digest(wheel)
     bundle = None if options.no_bytecode else build_bytecode(wheel, wheel_digest)
+    snapshot = None if options.no_snapshot else build_snapshot(wheel, wheel_digest, bundle)
     manifest = {
         "wheel": wheel.name,
         "digest": wheel_digest,
         "bytecode": bundle.name if bundle is not None else None,
+        "snapshot": snapshot.name if snapshot is not None else None,
     }
     (dist / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -633,7 +633,7 @@ def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     build does: ``python -m build --wheel`` on a fresh copy of the sources)."""
     out = tmp_path_factory.mktemp("wheel")
     command = [sys.executable, str(ROOT / "scripts" / "build_widget.py"), "--dist", str(out),
-               "--no-bytecode", "--force"]
+               "--no-bytecode", "--no-snapshot", "--force"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     (wheel,) = out.glob("cardrules-*.whl")

@@ -15,11 +15,12 @@
   (:func:`cardrules.web.board.catalog_data`), and on the "Try it" page the sample deals. Other
   pages load nothing of the widget.
 * After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
-  ``assets/pyodide/`` at the top of the site, with the cardrules wheel and its bytecode from
-  ``dist/`` (``dist/widget.json`` names them), and the deal records into ``assets/records/``. The
-  Spanish build (in ``site/es``) shares that one copy: its pages point one level further up.
+  ``assets/pyodide/`` at the top of the site, with the cardrules wheel, its bytecode and the
+  memory snapshot the widget starts from, from ``dist/`` (``dist/widget.json`` names them), and
+  the deal records into ``assets/records/``. The Spanish build (in ``site/es``) shares that one
+  copy: its pages point one level further up.
 
-This hook builds nothing: ``scripts/build_widget.py`` builds the wheel and the bytecode (and
+This hook builds nothing: ``scripts/build_widget.py`` builds the wheel, bytecode and snapshot (and
 ``scripts/build_site.sh`` runs it before MkDocs); without them the build fails with one line
 that says so. Nothing is fetched at build time, and the pages fetch nothing from another origin.
 """
@@ -102,7 +103,7 @@ def _runtime_dir(root: Path) -> Path:
 
 def _built(root: Path) -> dict[str, Any]:
     """What ``scripts/build_widget.py`` built, once per build: ``{"wheel": Path, "digest",
-    "bytecode": Path | None}``.
+    "bytecode": Path | None, "snapshot": Path | None}``.
 
     Raises:
         PluginError: it has not been built (one line that says what to run).
@@ -117,13 +118,14 @@ def _built(root: Path) -> dict[str, Any]:
         built = json.loads(manifest.read_text(encoding="utf-8"))
         wheel = manifest.parent / str(built["wheel"])
         bytecode = manifest.parent / str(built["bytecode"]) if built.get("bytecode") else None
+        snapshot = manifest.parent / str(built["snapshot"]) if built.get("snapshot") else None
         digest = str(built["digest"])
     except (OSError, ValueError, KeyError, TypeError):
         raise PluginError(f"widget: {BUILT} (the widget's wheel) is missing: {missing}") from None
-    for path in (wheel, bytecode):
+    for path in (wheel, bytecode, snapshot):
         if path is not None and not path.is_file():
             raise PluginError(f"widget: {path.relative_to(root)} is missing: {missing}")
-    prepared = {"wheel": wheel, "digest": digest, "bytecode": bytecode}
+    prepared = {"wheel": wheel, "digest": digest, "bytecode": bytecode, "snapshot": snapshot}
     _state["prepared"] = prepared
     return prepared
 
@@ -208,6 +210,8 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
     }
     if prepared["bytecode"] is not None:
         settings["bytecode"] = f"{top}{RUNTIME_DIR}/{prepared['bytecode'].name}?v={digest}"
+    if prepared["snapshot"] is not None:
+        settings["snapshot"] = f"{top}{RUNTIME_DIR}/{prepared['snapshot'].name}?v={digest}"
     if try_page:
         settings["examples"] = _examples(root, lang)
     return settings
@@ -220,7 +224,8 @@ _EARLY_START = (
     "w.onmessage=function(m){e.messages.push(m.data)};"
     "w.onerror=function(v){v.preventDefault();e.error=v.message||'worker error'};"
     "w.postMessage({id:0,cmd:'init',args:[{runtime:u(s.runtime),wheel:u(s.wheel),"
-    "bytecode:s.bytecode?u(s.bytecode):null}]});window.__crEarly=e}catch(x){}})"
+    "bytecode:s.bytecode?u(s.bytecode):null,snapshot:s.snapshot?u(s.snapshot):null}]});"
+    "window.__crEarly=e}catch(x){}})"
 )
 """The "Try it" page starts Python from its <head>, before the page's own scripts and styles have
 loaded: the widget is at the top of that page, in view at once. The widget's runtime module
@@ -230,7 +235,7 @@ loaded: the widget is at the top of that page, in view at once. The widget's run
 def early_start(settings: dict[str, Any]) -> str:
     """The inline <script> that starts the worker early and holds back the rest of the page
     (the "Try it" page only)."""
-    keys = ("worker", "runtime", "wheel", "bytecode")
+    keys = ("worker", "runtime", "wheel", "bytecode", "snapshot")
     data = {k: settings[k] for k in keys if k in settings}
     return (f'<script id="cr-widget-early">{_HOLD}({HOLD_MS});'
             f"{_EARLY_START}({_script_json(data)});</script>")
@@ -337,7 +342,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     for name in RUNTIME_FILES:
         _copy(runtime / name, top / RUNTIME_DIR / name)
     prepared = _built(root)
-    for built in (prepared["wheel"], prepared["bytecode"]):
+    for built in (prepared["wheel"], prepared["bytecode"], prepared["snapshot"]):
         if built is not None:
             _copy(built, top / RUNTIME_DIR / built.name)
     records = set(_state["records"]) | {

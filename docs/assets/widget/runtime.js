@@ -61,7 +61,8 @@ export const Runtime = {
         if (early.error) this.failAll(new Error(early.error));
       } else {
         this.send("init", [{ runtime: url(config.runtime), wheel: url(config.wheel),
-          bytecode: config.bytecode ? url(config.bytecode) : null }]).then(started, reject);
+          bytecode: config.bytecode ? url(config.bytecode) : null,
+          snapshot: config.snapshot ? url(config.snapshot) : null }]).then(started, reject);
       }
     });
     const watchdog = setTimeout(() => {

@@ -1,6 +1,8 @@
 /* cardrules widget: the Web Worker that runs Python (Pyodide) off the page's main thread.
  *
- * Messages in:  {id, cmd: "init", args: [{runtime, wheel}]}  loads Pyodide and the cardrules wheel
+ * Messages in:  {id, cmd: "init", args: [{runtime, wheel, bytecode, snapshot}]}  loads Pyodide
+ *               (from the memory snapshot made at build time, with cardrules already imported, or
+ *               else the usual way) and the cardrules wheel
  *               {id, cmd: <a function of cardrules.web.board>, args: [...]}   e.g. "deal_steps"
  *               {id, cmd: "play_<f>", args: [...]}   a function f of cardrules.web.play (play mode:
  *               the deal being played stays here, in the worker; imported at its first call)
@@ -24,11 +26,16 @@ let booting = null;
 
 // If the WebAssembly module cannot be fetched or compiled, Emscripten only logs a warning and
 // loadPyodide never settles: watch the log (and unhandled rejections) to fail at once instead.
+// (Armed again before the usual start when the snapshot failed.)
 let bootFailed = null;
-const failure = new Promise((resolve, reject) => {
-  bootFailed = reject;
-});
-failure.catch(() => {});
+let failure = null;
+function armFailure() {
+  failure = new Promise((resolve, reject) => {
+    bootFailed = reject;
+  });
+  failure.catch(() => {});
+}
+armFailure();
 for (const level of ["warn", "error"]) {
   const original = console[level].bind(console);
   console[level] = (...args) => {
@@ -43,25 +50,53 @@ self.addEventListener("unhandledrejection", (event) => {
   bootFailed(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
 });
 
-async function boot({ runtime, wheel, bytecode }) {
+/* The memory snapshot (gzip), decompressed: Python with cardrules already imported. */
+async function snapshotBytes(snapshot) {
+  const response = await fetch(snapshot);
+  if (!response.ok || !response.body) throw new Error(`${snapshot}: HTTP ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
+async function boot({ runtime, wheel, bytecode, snapshot }) {
   const times = { start: performance.now() };
   const wheelBytes = fetch(wheel).then((response) => {
     if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // reported below, once Pyodide has started (or failed)
-  // The wheel's modules compiled for this very Pyodide (optional: without them Python compiles
-  // the sources, a little more slowly).
-  const bytecodeBytes = bytecode
-    ? fetch(bytecode).then((response) => (response.ok ? response.arrayBuffer() : null), () => null)
-    : Promise.resolve(null);
+  // Fetched while the runtime's own files are: Pyodide waits for it when it needs it.
+  const memory = snapshot && typeof DecompressionStream !== "undefined"
+    ? snapshotBytes(snapshot) : null;
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   times.module = performance.now();
-  const pyodide = await Promise.race([
-    loadPyodide({ indexURL: runtime, fullStdLib: false, convertNullToNone: true }),
-    failure,
-  ]);
+  const settings = { indexURL: runtime, fullStdLib: false, convertNullToNone: true };
+  let pyodide = null;
+  if (memory) {
+    try {
+      pyodide = await Promise.race([loadPyodide({ ...settings, _loadSnapshot: memory }), failure]);
+      times.snapshot = true;
+    } catch (error) {
+      // Measured and said once: the page still works, it only starts more slowly.
+      console.info(`cardrules: the memory snapshot did not load (${error.message || error}); ` +
+        "Python starts the usual way");
+      times.snapshot = false;
+    }
+  }
+  // Without the snapshot: the wheel's modules compiled for this very Pyodide (optional: without
+  // them Python compiles the sources, a little more slowly).
+  const bytecodeBytes = !pyodide && bytecode
+    ? fetch(bytecode).then((response) => (response.ok ? response.arrayBuffer() : null), () => null)
+    : Promise.resolve(null);
+  if (!pyodide) {
+    if (times.snapshot === false) armFailure();
+    pyodide = await Promise.race([loadPyodide(settings), failure]);
+  }
   times.pyodide = performance.now();
+  if (times.snapshot) {
+    // The snapshot was made once, at build time: draw fresh seeds for this reader.
+    pyodide.runPython("import random\nrandom.seed()");
+  }
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))"
   );
