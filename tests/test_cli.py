@@ -1191,17 +1191,37 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
     assert sorted(label for *_, label in hint_rows(out)) == ["chant", "no-chant"]
 
 
-def test_the_hint_in_an_auction_lists_every_bid(
+def test_the_hint_in_an_auction_sums_up_then_lists_every_bid(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = new_game("chiamata", seed=1)
     legal = game.legal_actions()
     assert len(legal) == 61  # pass, or a bid from 61 to 120
     status, out, _ = run(capsys, "play", "chiamata", "--seed", "1", "--level", "easy",
-                         stdin="hint\nq\n", monkeypatch=monkeypatch)
+                         stdin="hint\nhint\nq\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "\n   2-61) bid:61 … bid:120  bid 61 … bid 120\n" in out  # the menu: one line
+    # The first hint sums the 61 choices up in three lines and says how to see them all.
+    first, second = out.split("): hint\n")[1:3]
+    summary = first.splitlines()
+    assert re.fullmatch(r"  Pass: \d+% to win\.", summary[0])
+    assert re.fullmatch(r"  The highest bid that keeps at least an even chance: "
+                        r"\d+ \(\d+% to win\)\.|  No bid keeps an even chance\.", summary[1])
+    assert re.fullmatch(r"  The best bid: \d+ \(\d+% to win, \d+\.\d points on average\)\.",
+                        summary[2])
+    assert summary[3] == "  (Type hint again to see each of the 60 bids.)"
+    assert not first.startswith("Hint ") and "bid:61" not in first
+    # The second hint at the same position lists every choice, which agrees with the summary.
+    assert second.startswith("Hint from the search bot")
     rows = hint_rows(out)
+    best = next(row for row in rows if row[3] != "pass")  # rows come best first
+    even = [(int(label.split(":")[1]), share) for _, share, _, label in rows
+            if label != "pass" and share >= 50]
+    if even:
+        assert summary[1].endswith(f": {max(even)[0]} ({max(even)[1]}% to win).")
+    assert summary[2].startswith(f"  The best bid: {best[3].split(':')[1]} ({best[1]}% to win, "
+                                 f"{best[2]:.1f} points")
+    assert summary[0] == f"  Pass: {next(r[1] for r in rows if r[3] == 'pass')}% to win."
     assert sorted(number for number, *_ in rows) == list(range(1, 62))
     menu = menu_numbers(out)
     assert {label: number for number, *_, label in rows} == menu
@@ -1346,11 +1366,11 @@ def test_interactive_answer_to_a_surrender(
         ("en", "Diego offers to surrender.",
          " 1) accept  accept the surrender: the deal ends and your side scores",
          "You accept the surrender.",
-         "Your side wins the deal, 1–0. A surrender was accepted."),
+         "Your side wins the deal and scores 1 game point. A surrender was accepted."),
         ("es", "Diego ofrece rendirse.",
          " 1) accept  aceptar la rendición: el reparto termina y tu bando puntúa",
          "Aceptas la rendición.",
-         "Tu bando gana el reparto, 1–0. Se aceptó una rendición."),
+         "Tu bando gana el reparto y se apunta 1 punto de juego. Se aceptó una rendición."),
     ):
         status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
                              "--bot", "random", "--lang", lang, stdin="1\n" * 40,

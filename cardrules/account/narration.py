@@ -418,6 +418,8 @@ class _Results(_Speaker):
             return w.n_("{names} falls short: {points} points, {bid} needed.",
                         "{names} fall short: {points} points, {bid} needed.",
                         len(team), names=names, **fields)
+        if self.rules.scores_tricks and result.game_points and result.winner is not None:
+            return self._trick_outcome(result, result.winner)
         shown = list(result.game_points if self.rules.scores_tricks and result.game_points
                      else result.side_points)
         if result.winner is None:
@@ -445,6 +447,23 @@ class _Results(_Speaker):
             return w._("Your side wins the deal, {score}.", score=score)
         return w.n_("{names} wins the deal, {score}.", "{names} win the deal, {score}.",
                     len(side), names=self.side(side), score=score)
+
+    def _trick_outcome(self, result: Result, winner: int) -> str:
+        """The winner of a deal scored by tricks and what it scores, without a "1–0" that a
+        table of tricks would contradict: "Bruno and Diego win the deal and score 1 game
+        point." (only the winning side scores)."""
+        w = self.w
+        side = result.sides[winner]
+        points = result.game_points[winner]
+        count = int(points) if float(points).is_integer() else 2
+        amount = w.n_("{n} game point", "{n} game points", count, n=points)
+        if self.you is not None and self.you in side:
+            if len(side) == 1:
+                return w._("You win the deal and score {points}.", points=amount)
+            return w._("Your side wins the deal and scores {points}.", points=amount)
+        return w.n_("{names} wins the deal and scores {points}.",
+                    "{names} win the deal and score {points}.",
+                    len(side), names=self.side(side), points=amount)
 
     def _number(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
