@@ -147,8 +147,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    """A listen button after the first tooltip of each term on the page."""
-    return listen_after_tooltips(html_text, _state["lang"])
+    """A listen button after the first tooltip of each term on the page; the language of each
+    tooltip's word marked."""
+    return mark_languages(listen_after_tooltips(html_text, _state["lang"]), _state["lang"])
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -243,6 +244,32 @@ def listen_after_tooltips(page_html: str, lang: Lang) -> str:
     for end, tag in reversed(inserts):
         page_html = page_html[:end] + tag + page_html[end:]
     return page_html
+
+
+_ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
+
+
+def mark_languages(page_html: str, lang: Lang) -> str:
+    """``page_html`` with the word of each tooltip in another language than the page's marked
+    with its language (``<abbr title="gloss"><span lang="es">arrastrar</span></abbr>``), so
+    that a screen reader says it as it is said (WCAG 3.1.2); the tooltip, in the page's
+    language, stays unmarked.
+
+    Args:
+        page_html: a page's content, its tooltips made by the ``abbr`` extension.
+        lang: the page's language.
+
+    Returns:
+        The content with the foreign words marked.
+    """
+    def marked(found: re.Match[str]) -> str:
+        term = _spoken.get(html.unescape(found.group(1)))
+        if term is None or term.lang == lang or not found.group(2).strip():
+            return found.group(0)
+        return (f'<abbr title="{found.group(1)}"><span lang="{term.lang}">{found.group(2)}'
+                "</span></abbr>")
+
+    return _ABBR.sub(marked, page_html)
 
 
 def _sort_key(word: str) -> str:
