@@ -299,6 +299,9 @@ def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
     seen.page.evaluate(f"location.hash = 'deal={web.link_token(other)}&step=3'")
     seen.page.wait_for_function("(own) => window.crWidgets[0].data.title !== own",
                                 arg=own_title(lang))
+    # The address has followed the board (a reader pastes a link later than that).
+    seen.page.wait_for_function("() => window.crWidgets[0].addressTimer === null"
+                                " && location.hash === '#' + window.crWidgets[0].fragment()")
     seen.page.evaluate("location.hash = 'deal=zAAAA&step=1'")
     said = notice(seen)
     assert ("own deal" if lang == "en" else "reparto") in said
