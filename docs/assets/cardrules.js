@@ -10,3 +10,61 @@ document.addEventListener("click", function (event) {
     link.hash = location.hash;
   }
 }, true);
+
+/* A region that scrolls (a wide table on a phone, a long record, a code block) can be scrolled
+ * from the keyboard: it gets a tab stop (tabindex="0") while it scrolls and holds nothing that
+ * takes focus itself, and loses it when it no longer scrolls (WCAG 2.1.1; axe's
+ * scrollable-region-focusable). Checked at load, when the window is resized and when the page's
+ * content changes (the widgets draw theirs late). */
+(function () {
+  var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre, .md-typeset pre > code, " +
+    ".md-typeset .cr-board__auction-scroll, .md-typeset table.cr-auction, " +
+    ".md-typeset [data-cr-scroll]";
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  function scrolls(node) {
+    return node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
+  }
+  function check() {
+    var nodes = document.querySelectorAll(SCROLLERS);
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      var given = node.getAttribute("data-cr-tabstop") === "1";
+      if (node.hasAttribute("tabindex") && !given) continue; // the page's own tab stop
+      var style = getComputedStyle(node);
+      var overflow = style.overflowX + " " + style.overflowY;
+      var needed = /auto|scroll/.test(overflow) && scrolls(node) &&
+        !node.querySelector(FOCUSABLE);
+      if (needed && !given) {
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("data-cr-tabstop", "1");
+      } else if (!needed && given) {
+        node.removeAttribute("tabindex");
+        node.removeAttribute("data-cr-tabstop");
+      }
+    }
+  }
+  var queued = false;
+  function later() {
+    if (queued) return;
+    queued = true;
+    (window.requestIdleCallback || window.setTimeout)(function () {
+      queued = false;
+      check();
+    }, { timeout: 500 });
+  }
+  function start() {
+    check();
+    window.addEventListener("resize", later);
+    var content = document.querySelector(".md-content") || document.body;
+    if ("MutationObserver" in window) {
+      new MutationObserver(later).observe(content, {
+        childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open"],
+      });
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start, { once: true });
+  } else {
+    start();
+  }
+})();
