@@ -320,6 +320,27 @@ def test_the_auction_is_a_table_of_rounds_under_its_own_heading() -> None:
     assert '<p class="cr-heading">Subasta</p>' in spanish
 
 
+def test_the_rank_auction_is_said_in_ranks_and_the_points_after_the_two() -> None:
+    # The Chiamata page's rank auction: ace, three, king and the plain two, then two at 61 and
+    # two at 64 (written bid:1... bid:2 bid:61 bid:64 in the record).
+    game = cardrules.new_game("chiamata", players=5, seed=1, options={"auction": "ranks"})
+    bids = ("bid:1", "bid:3", "pass", "bid:12", "bid:2", "bid:61", "bid:64", "pass", "pass", "pass")
+    for action in bids:
+        game.play(action)
+    play_out(game, [GreedyBot() for _ in range(5)])
+    english = render_deal(game.to_record(), "en")
+    well_formed(english)
+    assert cells(english)[:2] == [["ace", "three", "pass", "king", "two"],
+                                  ["two at 61", "two at 64", "", "pass", "pass"]]
+    assert ('<td class="cr-auction__bid cr-auction__high" data-seat="1" data-bid="64">two at 64'
+            '</td>') in english
+    spanish = render_deal(game.to_record(), "es")
+    assert cells(spanish)[:2] == [["as", "tres", "paso", "rey", "dos"],
+                                  ["dos a 61", "dos a 64", "", "paso", "paso"]]
+    # A points auction keeps its numbers.
+    assert cells(render_deal(record("chiamata-5p.json"), "es"))[0][0] == "61"
+
+
 def test_a_diagram_of_later_tricks_says_only_what_came_of_the_auction() -> None:
     html = render_deal(record("chiamata-5p.json"), "en", tricks=(3, 4))
     well_formed(html)

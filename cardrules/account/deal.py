@@ -173,6 +173,9 @@ class AuctionCall:
     bid: int | None
     step: int
     round: int
+    said: str = ""
+    """The bid as the table says it (:meth:`Narrator.bid
+    <cardrules.account.narration.Narrator.bid>`: "64", "king", "two at 61"; ``""``: a pass)."""
 
 
 @dataclass(frozen=True)
@@ -476,7 +479,8 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
         action = step.action
         if isinstance(action, Move) and action.decision in (Decision.BID, Decision.PASS):
             bid = action.number if isinstance(action, NumberMove) else None
-            calls.append(AuctionCall(step.seat, bid, index, spoken.get(step.seat, 0)))
+            calls.append(AuctionCall(step.seat, bid, index, spoken.get(step.seat, 0),
+                                     narrator.bid(bid) if bid is not None else ""))
             spoken[step.seat] = spoken.get(step.seat, 0) + 1
     talon: Talon | None = None
     dealt_talon = all_steps[0].after.talon

@@ -36,7 +36,8 @@ from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
-from ..words import N_, Lang, Words, known, words
+from ..games.chiamata import RANKS, Chiamata
+from ..words import N_, Lang, Message, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
@@ -143,6 +144,19 @@ class _Speaker:
     def suit(self, suit: Suit) -> str:
         """The suit's name in the deal's pack: "coins", "bastos"."""
         return self.pack.suit_name(suit, self.lang)
+
+    def bid(self, number: int) -> str:
+        """A bid as a table says it: its points ("64"), or in Chiamata's rank auction the rank
+        ("king", "two") and, after the plain two, the points on a two ("two at 61")."""
+        rules = self.rules
+        if not (isinstance(rules, Chiamata) and rules.opts.auction == "ranks"):
+            return str(number)
+        if number in RANKS:
+            rank = self.pack.card_word(Card(number, Suit.OROS)).fields["rank"]
+            assert isinstance(rank, Message)
+            return rank.say(self.lang)
+        return self.w.p_("a bid after the plain two in Chiamata's rank auction",
+                         "two at {points}", points=number)
 
     def who(self, seat: int) -> str:
         """The seat's name ("You" for the seat addressed in the second person)."""

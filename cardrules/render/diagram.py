@@ -135,22 +135,27 @@ def glossary_titles(lang: str) -> dict[str, str]:
     return titles
 
 
-def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[int | bool | None]]:
+def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[str | bool | None]]:
     """An auction as a table of rounds, one row per time round the table, one cell per seat:
-    the seat's bid, ``None`` for a pass, ``False`` where the seat did not speak (it had
-    passed, or the auction was over).
+    the seat's bid as the table says it (:attr:`AuctionCall.said`: "81", and in Chiamata's rank
+    auction "king", "two", "two at 61"), ``None`` for a pass, ``False`` where the seat did not
+    speak (it had passed, or the auction was over).
 
     Examples:
         >>> calls = [AuctionCall(0, 100, 1, 0), AuctionCall(1, None, 2, 0),
         ...          AuctionCall(2, 101, 3, 0), AuctionCall(0, None, 4, 1)]
         >>> auction_rounds(calls, 3)
-        [[100, None, 101], [None, False, False]]
+        [['100', None, '101'], [None, False, False]]
+        >>> auction_rounds([AuctionCall(0, 12, 1, 0, "king"), AuctionCall(1, 61, 2, 0,
+        ...                 "two at 61")], 2)
+        [['king', 'two at 61']]
     """
-    rows: list[list[int | bool | None]] = []
+    rows: list[list[str | bool | None]] = []
     for call in calls:
         while len(rows) <= call.round:
             rows.append([False] * players)
-        rows[call.round][call.seat] = call.bid
+        rows[call.round][call.seat] = (None if call.bid is None
+                                       else call.said or str(call.bid))
     return rows
 
 
@@ -340,6 +345,7 @@ class _Renderer:
         if auction.high_seat is not None:
             high_row = sum(1 for call in calls if call.seat == auction.high_seat) - 1
             # the winner's last call is his bid unless he passed after it (he cannot)
+        numbers = {(call.round, call.seat): call.bid for call in calls}
         for n, row in enumerate(auction_rounds(calls, self.players)):
             cells = []
             for seat, call in enumerate(row):
@@ -348,11 +354,11 @@ class _Renderer:
                 elif call is None:
                     cells.append(f'<td class="cr-auction__pass" data-seat="{seat}" '
                                  f'data-bid="pass">{w.p_("auction call", "pass")}</td>')
-                else:
+                elif isinstance(call, str):
                     high = (" cr-auction__high" if seat == auction.high_seat and n == high_row
                             else "")
                     cells.append(f'<td class="cr-auction__bid{high}" data-seat="{seat}" '
-                                 f'data-bid="{call}">{call}</td>')
+                                 f'data-bid="{numbers[(n, seat)]}">{escape(call)}</td>')
             rows.append(f'<tr><th scope="row">{n + 1}</th>{"".join(cells)}</tr>')
         round_ = w.p_("auction column", "Round")
         table = (f'<table class="cr-auction"><thead><tr><th scope="col">{round_}</th>'
