@@ -50,6 +50,17 @@ self.addEventListener("unhandledrejection", (event) => {
   bootFailed(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
 });
 
+/* On a slow connection (as the browser reports it: data saving, or a 2G/3G estimate), the
+ * snapshot's megabytes take longer to download than starting Python takes: start the usual way.
+ * (Not the reported downlink: with no measurement yet, Chromium reports a default of a few
+ * Mbit/s.) Browsers that do not report the connection get the snapshot. */
+function slowNetwork() {
+  const connection = self.navigator && self.navigator.connection;
+  if (!connection) return false;
+  return Boolean(connection.saveData) ||
+    ["slow-2g", "2g", "3g"].includes(connection.effectiveType);
+}
+
 /* The memory snapshot (gzip), decompressed: Python with cardrules already imported. */
 async function snapshotBytes(snapshot) {
   const response = await fetch(snapshot);
@@ -66,8 +77,10 @@ async function boot({ runtime, wheel, bytecode, snapshot }) {
   });
   wheelBytes.catch(() => {}); // reported below, once Pyodide has started (or failed)
   // Fetched while the runtime's own files are: Pyodide waits for it when it needs it.
-  const memory = snapshot && typeof DecompressionStream !== "undefined"
+  const memory = snapshot && typeof DecompressionStream !== "undefined" && !slowNetwork()
     ? snapshotBytes(snapshot) : null;
+  if (memory) memory.catch(() => {}); // reported below, when Pyodide asks for it
+  if (snapshot && !memory) times.snapshot = null;
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   times.module = performance.now();
   const settings = { indexURL: runtime, fullStdLib: false, convertNullToNone: true };
@@ -78,9 +91,10 @@ async function boot({ runtime, wheel, bytecode, snapshot }) {
       times.snapshot = true;
     } catch (error) {
       // Measured and said once: the page still works, it only starts more slowly.
-      console.info(`cardrules: the memory snapshot did not load (${error.message || error}); ` +
-        "Python starts the usual way");
       times.snapshot = false;
+      times.snapshotNote = `the memory snapshot did not load (${error.message || error}); ` +
+        "Python starts the usual way";
+      console.info(`cardrules: ${times.snapshotNote}`);
     }
   }
   // Without the snapshot: the wheel's modules compiled for this very Pyodide (optional: without
