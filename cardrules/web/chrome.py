@@ -109,6 +109,7 @@ WORDS: Final[dict[str, Entry]] = {
     "turnUp": N_("Turned-up card"),
     "trumps": N_("Trumps: {suit}"),
     "noTrumps": N_("No trumps"),
+    "trumpCard": N_("{card}, trump"),
     "noTrumpsYet": N_("No trumps yet"),
     "trumpsAtCall": N_("No trumps until the call"),
     "trumpsNamed": N_("No trumps until the auction's winner names them"),

@@ -846,9 +846,21 @@ export class Board {
     return backs;
   }
 
+  /* A card's name as a screen reader says it at this step: "three of cups, trump" once its
+     suit is trumps (not before: in Chiamata the call makes them). */
+  cardName(code) {
+    const data = this.data;
+    const name = data.cards[code] || code;
+    const step = data.steps[this.index];
+    const trump = step && step.trump !== undefined ? step.trump : data.trump;
+    return trump && code.slice(-1) === trump ? t("trumpCard", { card: name }) : name;
+  }
+
   card(code) {
     const cards = this.parts.cards;
     if (!cards[code]) cards[code] = cardImage(this.data.style, code, this.data.cards[code]);
+    const name = this.cardName(code);
+    if (cards[code].alt !== name) cards[code].alt = name;
     return cards[code];
   }
 
