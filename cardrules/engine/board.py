@@ -44,6 +44,7 @@ class Board:
         "_draw_log",
         "_draw_orders",
         "_draws",
+        "_events",
         "_free",
         "_moves_live",
         "_next",
@@ -157,7 +158,10 @@ class Board:
         self._stock_end = 0  # len(_stock)
         self._orders = setup.trick_orders
         self._draw_orders = setup.draw_orders
-        self._winner: Callable[[Sequence[Card], Suit | None], int | None] = rules.trick_winner
+        # The rules' own trick_winner, or None for the default one (run inline).
+        self._winner: Callable[[Sequence[Card], Suit | None], int | None] | None = (
+            None if setup.default_winner else rules.trick_winner)
+        self._events = setup.events  # shared events of the plays that complete no trick
         self._points_table = rules.card_points
         # Hot-path switches, so that the common case tests one attribute:
         self._free = False  # playing, and any card in hand may be played
@@ -346,11 +350,25 @@ class Board:
         cards = self.trick
         order = self.order
         trump = self.trump
-        i = self._winner(cards, trump)
         table = self._points_table
-        points = 0
-        for c in cards:
-            points += table[c.index]
+        if self._winner is None and len(cards) == 2:  # two cards, the default winner: inline
+            a, b = cards
+            strength = self.rules.strength
+            if b.suit is a.suit:
+                i: int | None = 1 if strength[b.index] > strength[a.index] else 0
+            else:
+                i = 1 if b.suit is trump else 0
+            points = table[a.index] + table[b.index]
+            plays: tuple[tuple[int, Card], ...] = ((order[0], a), (order[1], b))
+        else:
+            if self._winner is None:
+                i = Rules.trick_winner(self.rules, cards, trump)
+            else:
+                i = self._winner(cards, trump)
+            points = 0
+            for c in cards:
+                points += table[c.index]
+            plays = tuple(zip(order, cards))
         tricks = self.tricks
         leader = order[0]
         if i is None:  # a spoiled trick: nobody takes it and the same player leads again
@@ -361,9 +379,7 @@ class Board:
             self.taken[winner].extend(cards)
             self.points[winner] += points
             self.leader = winner
-        trick: Trick = new_tuple(
-            Trick, (len(tricks), order[0], tuple(zip(order, cards)), winner, points, trump)
-        )
+        trick: Trick = new_tuple(Trick, (len(tricks), order[0], plays, winner, points, trump))
         tricks.append(trick)
         self.trick = []
         self._pos = 0

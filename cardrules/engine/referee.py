@@ -108,18 +108,18 @@ class Referee(Board):
         if self._free and action.__class__ is Card:  # the engine's hot path: a free card play
             pos = self._pos
             seat = self.order[pos]
-            hand = self.hands[seat]
-            if action in hand:
+            try:
+                self.hands[seat].remove(action)
+            except ValueError:  # not held: the checked path below says why
+                pass
+            else:
                 self.log.append(action)
-                hand.remove(action)
                 self.trick.append(action)
                 pos += 1
                 self._pos = pos
                 if pos < self._trick_size:
-                    return new_tuple(Event, (seat, action, None))
-                return new_tuple(
-                    Event, (seat, action, self._finish_trick())
-                )
+                    return self._events[seat][action.index]
+                return new_tuple(Event, (seat, action, self._finish_trick()))
         if isinstance(action, str):
             action = self.rules.parse(action)
         if isinstance(action, Deal):
@@ -199,7 +199,7 @@ class Referee(Board):
         self.trick.append(card)
         self._pos += 1
         if self._pos < self._trick_size:
-            return new_tuple(Event, (seat, card, None))
+            return self._events[seat][card.index]
         return new_tuple(Event, (seat, card, self._finish_trick()))
 
     def deal(self, deal: Deal, *, checked: bool = False) -> Event:

@@ -19,8 +19,8 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from ..core.actions import Action, Deal, Move, Trick, parse_notation
-from ..core.cards import Card, Suit
+from ..core.actions import Action, Deal, Event, Move, Trick, parse_notation
+from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.errors import IllegalActionError
 from ..core.options import Options
 from ..core.packs import Pack
@@ -58,6 +58,12 @@ class EngineSetup(NamedTuple):
     sides: Sides
     details: Details
     play_rules: tuple[MoveRule[Any], ...]
+    events: tuple[tuple[Event, ...], ...]
+    """For each seat, by card index, the event of a card play that completes no trick (shared:
+    events are immutable)."""
+    default_winner: bool
+    """True when the rules keep the default :meth:`Rules.trick_winner` (the engine then runs it
+    inline)."""
 
 
 class Rules:
@@ -154,6 +160,9 @@ class Rules:
             sides=self.initial_sides() or (),
             details=self.details_type(),
             play_rules=tuple(r for r in self.move_rules if r.enabled and Phase.PLAY in r.phases),
+            events=tuple(tuple(Event(seat, card, None) for card in ALL_CARDS)
+                         for seat in range(self.players)),
+            default_winner=type(self).trick_winner is Rules.trick_winner,
         )
 
     @functools.cached_property
