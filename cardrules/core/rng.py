@@ -55,12 +55,12 @@ def _limits(n: int) -> tuple[int, int]:
 @functools.cache
 def _chunks(n: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The indexes ``n-1 .. 1`` with their radices ``i + 1``, in runs whose radices multiply
-    to ``span`` < 2**62: ``(span, ((index, radix), ...))``."""
+    to ``span`` < 2**30 (one digit of a Python int): ``(span, ((index, radix), ...))``."""
     runs = []
     top = n - 1
     while top >= 1:
         span, low = 1, top
-        while low >= 1 and span * (low + 1) < 1 << 62:
+        while low >= 1 and span * (low + 1) < 1 << 30:
             span *= low + 1
             low -= 1
         runs.append((span, tuple((i, i + 1) for i in range(top, low, -1))))
@@ -99,7 +99,22 @@ class SeededRandom:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place, uniformly, as described in the module docstring."""
         n = len(items)
-        r = self.below(_factorial(n))
+        if n <= 1:
+            return
+        # The draw below n! as :meth:`below` makes it, without its last ``% n!``: the radices
+        # multiply to n!, so the digits taken below are those of the draw modulo n!.
+        words, limit = _limits(_factorial(n))
+        state = self._state
+        while True:
+            r = 0
+            for _ in range(words):
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                r = (r << 64) | z ^ (z >> 31)
+            if r < limit:
+                break
+        self._state = state
         # The same digits as one divmod per index, taken from the big number a machine-sized
         # chunk at a time (dividing a big number is the slow part).
         for span, places in _chunks(n):
