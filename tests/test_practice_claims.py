@@ -50,6 +50,7 @@ TIMING_REASONS = {"first-trick", "not-your-turn", "once-a-trick", "before-penult
 REFUSALS = {
     "wrong-card": exchange_module._WRONG_CARD.message,
     "two-first": exchange_module._TWO_FIRST.message,
+    "two-turn": exchange_module._TWO_TURN.message,
     "no-trick": exchange_module._NO_TRICK.message,
     **{reason: exchange_module._TIMING.message for reason in TIMING_REASONS},
 }
@@ -121,6 +122,11 @@ def reason_holds(game: Game, reason: str, seat: int, card: Card) -> None:
         assert rule.timing == "before-penultimate"
     elif reason == "no-trick":
         assert not any(t.winner == seat for t in game.tricks)
+    elif reason in ("two-first", "two-turn"):  # before the first card: the 2's turn
+        assert not game.tricks and not game.trick and rule.rule == "puerto-rico"
+        assert rule.seven_waits == ("always" if reason == "two-turn" else "while-two-held")
+        if reason == "two-first":  # its text says a player holds the 2
+            assert holder(game, Card(2, card.suit)) is not None
 
 
 def takes_turn_up(game: Game, card: Card) -> bool:
@@ -267,7 +273,8 @@ def check_exchange_claim(claim: Claim, game: Game, drill: Exercise) -> None:
                 assert refusal is not None
     elif fact == "rule":
         name, *ranks = about
-        assert name == rule.rule
+        waits = rule.rule == "puerto-rico" and rule.seven_waits == "always"
+        assert name == ("puerto-rico-always" if waits else rule.rule)
         if name != "italian":
             cut = ranks.index("/")
             strength = game.rules.strength

@@ -134,15 +134,26 @@ _EXCHANGE_RULES: Final[dict[str, str]] = {
                       "two of trumps takes it instead if a player holds the two (it has "
                       "precedence); the two of trumps takes the seven and the cards below it "
                       "({low})."),
+    "puerto-rico-always": N_("The exchange in {game}: the seven of trumps takes a turned-up card "
+                             "higher than itself ({high}), but until the first card of the deal "
+                             "is played only the two of trumps may take it, wherever the two is, "
+                             "and the seven waits for the first card; the two of trumps takes the "
+                             "seven and the cards below it ({low})."),
 }
 """The trump exchange's rule, by :attr:`ExchangeRule.rule
 <cardrules.games.exchange.ExchangeRule.rule>` (``{high}``, ``{low}``: the ranks above and below
-the seven, from the game's card strength)."""
+the seven, from the game's card strength); Puerto Rico's by its option too: ``"puerto-rico"``
+when the seven waits only while a player holds the two (``exchange_seven_waits=
+"while-two-held"``), ``"puerto-rico-always"`` when it always waits for the first card (the
+default)."""
 
 _REFUSED: Final[dict[str, str]] = {
     "wrong-card": N_("No: {card} does not take the turned-up card, {turn_up}."),
     "two-first": N_("No: no card of the deal has been played yet and a player holds {two}: until "
                     "the first card is played the two has precedence, and {card} must wait."),
+    "two-turn": N_("No: no card of the deal has been played yet, and until the first card is "
+                   "played only {two} may take a high turned-up card: {card} must wait for the "
+                   "first card."),
     "no-trick": N_("No: {who} has not taken a trick yet, and only a player who has taken one may "
                    "make the exchange."),
     "first-trick": N_("No: the first trick is over, and the exchange is only allowed until it is "
@@ -765,6 +776,8 @@ def _refused(game: Game, rule: ExchangeRule, seat: int, card: Card) -> str:
         two, strength = Card(2, card.suit), game.rules.strength
         if (rule.rule == "puerto-rico" and card.number == 7 and two in rule.cards(game)
                 and strength[game.turn_up.index] > strength[card.index]):
+            if rule.seven_waits == "always":
+                return "two-turn"  # a high card before the first card: only the 2 may take it
             return "two-first"  # a high card before the first trick, and the 2 in a hand
         return "wrong-card"
     if rule.needs_trick and not any(t.winner == seat for t in game.tricks):
@@ -796,8 +809,11 @@ def _exchange_rule_line(say: _Said, game: Game, rule: ExchangeRule, trump: Suit)
     suit = [c for c in game.rules.cards if c.suit is trump]
     high = [c for c in suit if strength[c.index] > strength[seven.index]]
     low = [c for c in suit if c is not two and strength[c.index] <= strength[seven.index]]
-    say("rule", "rule", (rule.rule, *(c.number for c in high), "/", *(c.number for c in low)),
-        _EXCHANGE_RULES[rule.rule], game=title, high=_ranks(deal, high), low=_ranks(deal, low))
+    name: str = rule.rule
+    if name == "puerto-rico" and rule.seven_waits == "always":
+        name = "puerto-rico-always"  # the 7 waits for the first card wherever the 2 is
+    say("rule", "rule", (name, *(c.number for c in high), "/", *(c.number for c in low)),
+        _EXCHANGE_RULES[name], game=title, high=_ranks(deal, high), low=_ranks(deal, low))
 
 
 def _exchange_position(rng: random.Random, lang: Lang) -> tuple[_Deal, int, Game, int, Card]:
