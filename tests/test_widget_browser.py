@@ -231,7 +231,8 @@ def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
     in_picker(widget, ".cr-source__load").click()
     seat_names = on_board(widget, ".cr-board__name")
     seat_names.first.wait_for()
-    page.wait_for_function("document.querySelector('.cr-board__name').textContent.startsWith('<')")
+    page.wait_for_function(
+        "() => document.querySelector('.cr-board__name').textContent.startsWith('<')")
     assert seat_names.all_inner_texts() == names
     assert on_board(widget, ".cr-board__text").inner_text() == (
         "The cards are dealt; the ace of coins is turned up: coins are trumps.")
@@ -251,7 +252,7 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     in_picker(widget, ".cr-source__players").select_option("4")
     in_picker(widget, ".cr-source__seed").fill("5")
     in_picker(widget, ".cr-source__deal").click()
-    seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
+    seen.page.wait_for_function("() => window.crWidgets[0].data.game === 'aluette'")
     caption = seen.page.locator("figure.cr-deal figcaption").first.inner_text()
     expected = shown_deal(web.new_deal_data("aluette", 4, 5, "en"))
     assert caption == f"{expected['title']} · 4 players"
@@ -299,7 +300,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
     in_picker(widget, ".cr-source__details summary").first.click()
     in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
     in_picker(widget, ".cr-source__load").click()
-    seen.page.wait_for_function("window.crWidgets[0].data.game === 'aluette'")
+    seen.page.wait_for_function("() => window.crWidgets[0].data.game === 'aluette'")
     widget.locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
@@ -397,6 +398,8 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     metas = on_board(widget, ".cr-board__meta")
     head = on_board(widget, "table.cr-board__score th").first
     assert trumps.inner_text() == "No trumps until the call"
+    king = on_board(widget, "img[data-card='12O']").first  # in Diego's hand, called later
+    assert king.get_attribute("alt") == "king of coins"  # not a trump before the call
     folded = on_board(widget, "details.cr-board__auction")
     assert folded.get_attribute("open") is not None
     assert all(cell == "" for row in auction_cells(widget) for cell in row)
@@ -411,6 +414,11 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
              "and Elena.")
     assert text.inner_text() == "Ana calls the king of coins: coins are trumps. " + holds
     assert trumps.inner_text() == "Trumps: coins"
+    # Named as play mode names it, once coins are trumps (the other suits stay plain).
+    assert on_board(widget, "img[data-card='12O']").first.get_attribute("alt") == (
+        "king of coins, trump")
+    plain = on_board(widget, ".cr-board__seat img[data-card]:not([data-card$='O'])").first
+    assert not (plain.get_attribute("alt") or "").endswith(", trump")
     assert metas.nth(3).inner_text() == "partner"
     assert head.inner_text().lower() == "side"
     # Seat 1 is told the call, not who holds the card: no partner, no sides, a score by player.
@@ -501,7 +509,8 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     assert heads == ["Player", "Cards won", "Discards", "Marriages", "Last trick", "Points",
                      "Tricks"]
     row = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr").first
-    assert row.locator("td").all_inner_texts() == ["Ana", "71", "21", "20", "10", "122", "6"]
+    assert row.locator("th[scope=row]").inner_text() == "Ana"  # the row's header
+    assert row.locator("td").all_inner_texts() == ["71", "21", "20", "10", "122", "6"]
     assert shown_points(widget) == [122, 9, 19]
     assert on_board(widget, ".cr-board__result").inner_text().startswith(
         "Ana makes the contract: 122 points, 114 needed.")
@@ -525,7 +534,7 @@ def test_try_page_offers_the_auction_samples(
     menu.select_option(sample)
     in_picker(widget, ".cr-source__show").click()
     game = record_of(sample)["game"]
-    seen.page.wait_for_function(f"window.crWidgets[0].data.game === '{game}'")
+    seen.page.wait_for_function(f"() => window.crWidgets[0].data.game === '{game}'")
     assert on_board(widget, ".cr-board__text").inner_text() == first
     assert on_board(widget, "table.cr-board__auction-table").count() == 1
     lang = "es" if path.startswith("es/") else "en"
@@ -543,7 +552,8 @@ def test_the_widget_is_loaded_as_modules_where_it_is_used(
     ready_widget(seen)
     modules = seen.page.evaluate(
         "[...document.querySelectorAll('script[type=module]')].map((s) => s.src)")
-    assert [m.rsplit("/", 1)[1] for m in modules] == ["main.js"]
+    # (the glossary's listen button, docs/assets/speech.js, is a module of its own)
+    assert [m.rsplit("/", 1)[1] for m in modules if "/assets/widget/" in m] == ["main.js"]
     loaded = {u.rsplit("/", 1)[1] for u in seen.requests if "/assets/widget/" in u}
     assert {"main.js", "board.js", "runtime.js", "lookup.js", "picker.js", "dom.js",
             "text.js", "worker.js"} <= loaded
@@ -608,8 +618,8 @@ def open_while_python_starts(visit: Callable[..., Visit], path: str) -> tuple[Vi
 def theme_works(seen: Visit) -> None:
     """The theme's script ran once, late: its search finds a game; there is one widget."""
     page = seen.page
-    page.wait_for_function("!document.documentElement.classList.contains('cr-holding')")
-    page.wait_for_function("window.__crHold.themed")
+    page.wait_for_function("() => !document.documentElement.classList.contains('cr-holding')")
+    page.wait_for_function("() => window.__crHold.themed")
     search = page.locator(".md-search__input")
     search.click()
     found = page.locator(".md-search-result__item").first
@@ -662,7 +672,7 @@ def test_try_page_without_python_shows_its_diagram(visit: Callable[..., Visit]) 
     seen = visit("try/", wasm_missing=True)
     page = seen.page
     page.wait_for_selector(".cr-widget[data-state=failed]")
-    page.wait_for_function("!document.documentElement.classList.contains('cr-holding')")
+    page.wait_for_function("() => !document.documentElement.classList.contains('cr-holding')")
     figure = page.locator("figure.cr-deal").first
     assert figure.locator(".cr-deal__setup").is_visible()
     assert figure.locator("li.cr-trick").first.is_visible()
