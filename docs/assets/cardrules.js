@@ -18,9 +18,18 @@ document.addEventListener("click", function (event) {
  * content changes (the widgets draw theirs late). */
 (function () {
   var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre, .md-typeset pre > code, " +
-    ".md-typeset .cr-board__auction-scroll, .md-typeset table.cr-auction, " +
+    ".md-typeset div[class*='cr-'], .md-typeset table[class*='cr-'], " +
     ".md-typeset [data-cr-scroll]";
   var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  function takesFocus(node) {
+    var inside = node.querySelectorAll(FOCUSABLE);
+    for (var i = 0; i < inside.length; i++) {
+      var one = inside[i];
+      if (one.disabled || one.getAttribute("tabindex") === "-1") continue;
+      if (one.getClientRects().length) return true; // shown (a hidden button takes no focus)
+    }
+    return false;
+  }
   function scrolls(node) {
     return node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
   }
@@ -32,8 +41,7 @@ document.addEventListener("click", function (event) {
       if (node.hasAttribute("tabindex") && !given) continue; // the page's own tab stop
       var style = getComputedStyle(node);
       var overflow = style.overflowX + " " + style.overflowY;
-      var needed = /auto|scroll/.test(overflow) && scrolls(node) &&
-        !node.querySelector(FOCUSABLE);
+      var needed = /auto|scroll/.test(overflow) && scrolls(node) && !takesFocus(node);
       if (needed && !given) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("data-cr-tabstop", "1");

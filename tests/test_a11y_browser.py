@@ -1,0 +1,325 @@
+"""Accessibility of the rulebook in a real browser (issue 19): headless Chromium driven by
+Playwright against the built site served on 127.0.0.1, with axe-core (pinned in package.json,
+injected from node_modules by ``a11y_support``).
+
+* Every page of both languages, in the light and the dark scheme, at 1280 px and 375 px, with
+  its widgets ready, has no violation of WCAG 2.0, 2.1 and 2.2 at levels A and AA that axe finds;
+  so has the "Try it" page stepped into a deal and in play mode in the middle of a deal.
+* The home page starts with its three ways in (read a game, play a deal, practise the words),
+  each with a picture, on the first screen, and the deal widget is on the first screen of a
+  computer; the games table fits a phone.
+* On a phone, a disclosure triangle stays inside its panel and a seat's "dealer" and "3 cards"
+  never break inside.
+* The focus ring is 3:1 and more against what is around it; ``prefers-reduced-motion`` stops
+  transitions; foreign words carry their language.
+
+The site is built once per session (``browser_support``), or taken from ``CARDRULES_SITE``.
+Every page visited is checked to make no request outside 127.0.0.1 and raise no script error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from a11y_support import axe_violations, missing_axe, widgets_ready
+from browser_support import Visit, Visits
+
+LANGS = {"en": "", "es": "es/"}
+"""Each language of the site and the folder of its pages."""
+
+SCHEMES = ("light", "dark")
+WIDTHS = (1280, 375)
+HEIGHT = {1280: 900, 375: 740}
+"""The window's height at each width (a computer, a phone)."""
+
+RESIZE_MS = 300
+"""How long a page may take to lay itself out again after the window is resized."""
+
+
+# Helpers ----------------------------------------------------------------------------------------
+
+
+def site_pages(site: Path, lang: str) -> list[str]:
+    """Every page of the built site in ``lang``, as paths relative to the site's root: each
+    folder's ``index.html`` (not the search index's folder, not the 404 page).
+
+    Args:
+        site: the built site (English at its root, Spanish in ``es/``).
+        lang: ``"en"`` or ``"es"``.
+
+    Returns:
+        The pages' paths, the home page first (``""`` or ``"es/"``).
+    """
+    root = site / LANGS[lang]
+    pages = []
+    for index in sorted(root.rglob("index.html")):
+        folder = index.parent.relative_to(site).as_posix()
+        parts = index.parent.relative_to(root).parts
+        if lang == "en" and parts[:1] == ("es",):
+            continue
+        if parts[:1] == ("search",):
+            continue
+        pages.append("" if folder == "." else folder + "/")
+    return pages
+
+
+def ratio(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two colours given as ``rgb(r, g, b)``."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+(?:\.\d+)?", colour)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def resize(seen: Visit, width: int) -> None:
+    seen.page.set_viewport_size({"width": width, "height": HEIGHT[width]})
+    seen.page.wait_for_timeout(RESIZE_MS)
+
+
+def step_into_the_deal(seen: Visit, steps: int = 6) -> None:
+    """Step mode, ``steps`` steps into the first widget's deal."""
+    widget = seen.page.locator(".cr-widget").first
+    for _ in range(steps):
+        widget.locator(".cr-w-button--next").click()
+    assert widget.locator(".cr-widget__counter").inner_text().split()[1] == str(steps + 1)
+
+
+def play_into_a_deal(seen: Visit, *, players: int = 2, plays: int = 2) -> None:
+    """Play mode on the first widget: a new deal of Brisca, ``plays`` cards played."""
+    widget = seen.page.locator(".cr-widget").first
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__source").select_option("new")
+    widget.locator(".cr-play__game").select_option("brisca")
+    widget.locator(".cr-play__players").select_option(str(players))
+    widget.locator(".cr-play__level").select_option("easy")
+    widget.locator(".cr-play__start").click()
+    widget.locator(".cr-play__table").wait_for(state="visible")
+    turn = ("() => { const p = window.crPlays[0]; return p.state && !p.busy && "
+            "(p.state.over || (p.state.your_turn && !p.pending)); }")
+    for _ in range(plays):
+        seen.page.wait_for_function(turn)
+        step = seen.page.evaluate("() => window.crPlays[0].state.step")
+        widget.locator("button.cr-play__card:not([aria-disabled])").first.click()
+        seen.page.wait_for_function("(step) => window.crPlays[0].state.step > step", arg=step)
+    seen.page.wait_for_function(turn)
+
+
+@pytest.fixture
+def visits(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Visits]:
+    opened = Visits(browser, base_url, request.node.name)
+    yield opened
+    opened.close_and_check()
+
+
+@pytest.fixture
+def visit(visits: Visits) -> Callable[..., Visit]:
+    def open_page(path: str, *, width: int = 1280, scheme: str = "light",
+                  touch: bool = False) -> Visit:
+        seen = visits.open(path, width=width, height=HEIGHT[width], scheme=scheme,
+                           touch=touch, init_script="window.crPlayPause = 20;")
+        widgets_ready(seen.page)
+        return seen
+    return open_page
+
+
+# axe on every page ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_no_axe_violation_on_any_page(lang: str, site: Path, browser: Any,
+                                      base_url: str) -> None:
+    """Every page, both schemes, both widths, widgets ready; the "Try it" page also stepped into
+    its deal and in the middle of a deal in play mode."""
+    why = missing_axe()
+    if why is not None:
+        pytest.fail(why, pytrace=False)
+    pages = site_pages(site, lang)
+    assert len(pages) >= 20, pages
+    assert f"{LANGS[lang]}try/" in pages
+    found: list[str] = []
+
+    def check(seen: Visit, where: str) -> None:
+        for width in WIDTHS:
+            resize(seen, width)
+            found.extend(f"{where} {width}px: {line}" for line in axe_violations(seen.page))
+
+    for path in pages:
+        for scheme in SCHEMES:
+            # One context at a time (a page with Python takes a few hundred MB).
+            visits = Visits(browser, base_url, f"axe-{lang}")
+            seen = visits.open(path, width=1280, height=HEIGHT[1280], scheme=scheme,
+                               init_script="window.crPlayPause = 20;")
+            widgets_ready(seen.page)
+            assert seen.page.evaluate(
+                "document.body.getAttribute('data-md-color-scheme')"
+            ) == ("slate" if scheme == "dark" else "default")
+            check(seen, f"/{path} {scheme}")
+            if path.endswith("try/"):
+                resize(seen, 1280)
+                step_into_the_deal(seen)
+                check(seen, f"/{path} {scheme} step mode")
+                resize(seen, 1280)
+                play_into_a_deal(seen)
+                check(seen, f"/{path} {scheme} play mode")
+            visits.close_and_check()
+    assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
+
+
+# Where to start ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_the_home_page_opens_on_three_ways_in(lang: str, width: int,
+                                              visit: Callable[..., Visit]) -> None:
+    seen = visit(LANGS[lang], width=width, touch=width < 400)
+    page = seen.page
+    ways = page.locator("nav.cr-start .cr-start__way")
+    assert ways.count() == 3
+    hrefs = [ways.nth(i).locator("a").first.get_attribute("href") for i in range(3)]
+    assert hrefs == ["#games", "try/", "practice/"]
+    assert page.locator("nav.cr-start").get_attribute("aria-label")
+    screen = HEIGHT[width]
+    for i in range(3):
+        way = ways.nth(i)
+        box = way.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= screen, (i, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box)
+        picture = way.locator("img.cr-start__card")
+        assert picture.get_attribute("alt") == ""  # the link's words say it all
+        assert picture.evaluate("(img) => img.complete && img.naturalWidth > 0")
+        # The whole box is the link's target (a tap anywhere in it follows the link).
+        hit = page.evaluate(
+            "([x, y]) => { const n = document.elementFromPoint(x, y); "
+            "return n && n.closest('a') ? n.closest('a').getAttribute('href') : null; }",
+            [box["x"] + box["width"] - 6, box["y"] + box["height"] - 6])
+        assert hit == hrefs[i]
+    # The words link where they say: the games table, the Try it page, the practice page.
+    assert page.locator("#games").count() == 1
+    if width >= 1000:  # on a computer, the deal's widget starts on the first screen
+        widget = page.locator(".cr-widget").first
+        top = widget.bounding_box()
+        assert top is not None and top["y"] < screen - 100, top
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    seen.shot(f"home-{lang}")
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_the_games_table_fits_a_phone(lang: str, visit: Callable[..., Visit]) -> None:
+    seen = visit(LANGS[lang], width=375, touch=True)
+    table = seen.page.locator("#games + .md-typeset__scrollwrap")
+    assert table.locator("table a").count() == 8  # every game, linked
+    size = table.evaluate("(wrap) => [wrap.scrollWidth, wrap.clientWidth]")
+    assert size[0] <= size[1], f"the table is {size[0]} px wide in {size[1]} px"
+
+
+# The widget on a phone --------------------------------------------------------------------------
+
+_OUTSIDE = """(root) => {
+  const panel = root.getBoundingClientRect();
+  return Array.from(root.querySelectorAll("details > summary"))
+    .filter((summary) => summary.getClientRects().length)
+    .filter((summary) => {
+      const style = getComputedStyle(summary);
+      const box = summary.getBoundingClientRect();
+      const marker = style.display === "list-item" && style.listStyleType !== "none"
+        && style.listStylePosition !== "inside";
+      return marker || box.left < panel.left - 1.5 || box.right > panel.right + 1.5;
+    })
+    .map((summary) => summary.textContent.trim().slice(0, 40));
+}"""
+
+_BROKEN = """(root) => Array.from(root.querySelectorAll(
+    ".cr-board__seat-head .cr-board__dealer, .cr-board__seat-head .cr-play__count, "
+    + ".cr-board__seat-head .cr-board__turn"))
+  .filter((part) => part.textContent.trim() && part.getClientRects().length > 1)
+  .map((part) => part.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
+                                                     visit: Callable[..., Visit]) -> None:
+    """At 375 px: the disclosure triangles of the widget (the play setup's options, the term
+    lookup, the auction) stay inside their panel, and a seat's "dealer", "to play" and
+    "3 cards" never break inside (step mode, then play mode with four players)."""
+    seen = visit(f"{LANGS[lang]}try/", width=375, touch=True)
+    widget = seen.page.locator(".cr-widget").first
+    assert widget.evaluate(_BROKEN) == []
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__source").select_option("new")
+    widget.locator(".cr-play__options > summary").click()
+    assert widget.evaluate(_OUTSIDE) == []
+    widget.locator(".cr-play__options > summary").click()
+    play_into_a_deal(seen, players=4, plays=1)
+    assert widget.evaluate(_BROKEN) == []
+    assert widget.evaluate(_OUTSIDE) == []
+    assert seen.page.evaluate("document.documentElement.scrollWidth") <= 375
+    seen.shot(f"play-{lang}", widget)
+
+
+# Focus, motion, language ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_focus_ring_stands_out(scheme: str, visit: Callable[..., Visit]) -> None:
+    """A link of the page and a button of the widget, focused from the keyboard: a ring of 2 px
+    at least, 3:1 against the page and against the widget's panel (WCAG 2.2: 1.4.11)."""
+    seen = visit("", scheme=scheme)
+    page = seen.page
+    ring = """(node) => { const s = getComputedStyle(node);
+        return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"""
+    background = """(node) => { let n = node;
+        while (n) { const c = getComputedStyle(n).backgroundColor;
+          if (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+          n = n.parentElement; }
+        return 'rgb(255, 255, 255)'; }"""
+    link = page.locator("nav.cr-start a").first
+    button = page.locator(".cr-widget .cr-w-button--next").first
+    for target in (link, button):
+        target.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        assert target.evaluate("(node) => node === document.activeElement")
+        assert target.evaluate("(node) => node.matches(':focus-visible')")
+        style, width, colour = target.evaluate(ring)
+        assert style != "none" and width >= 2, (style, width)
+        around = target.evaluate(background.replace("let n = node;",
+                                                    "let n = node.parentElement;"))
+        assert ratio(colour, around) >= 3, (colour, around)
+
+
+def test_reduced_motion_stops_transitions(visit: Callable[..., Visit]) -> None:
+    seen = visit("")
+    page = seen.page
+    duration = "() => getComputedStyle(document.querySelector('.md-tabs__link')).transitionDuration"
+    moving = page.evaluate(duration)
+    assert any(float(d.rstrip("s")) >= 0.1 for d in moving.split(","))
+    page.emulate_media(reduced_motion="reduce")
+    still = page.evaluate(duration)
+    assert all(float(d.rstrip("s")) < 0.001 for d in still.split(",")), still
+    smooth = page.evaluate("getComputedStyle(document.documentElement).scrollBehavior")
+    assert smooth == "auto"
+
+
+def test_foreign_words_carry_their_language(site: Path) -> None:
+    """The glossary's tooltips mark the word in its language, not the tooltip: arrastrar is
+    Spanish and la vache French on the English home page; on the Spanish one, arrastrar is the
+    page's own language and la vache is French."""
+    english = (site / "index.html").read_text(encoding="utf-8")
+    spanish = (site / "es" / "index.html").read_text(encoding="utf-8")
+    marked = re.compile(r'<abbr title="[^"]*"><span lang="(\w+)">([^<]+)</span></abbr>')
+    found_en = {word.lower(): lang for lang, word in marked.findall(english)}
+    found_es = {word.lower(): lang for lang, word in marked.findall(spanish)}
+    assert found_en["arrastrar"] == "es" and found_en["la vache"] == "fr"
+    assert found_en["contrafallar"] == "es"
+    assert found_es["la vache"] == "fr" and "arrastrar" not in found_es
+    assert '<html lang="en"' in english and '<html lang="es"' in spanish
+    # A word outside the glossary's tooltips is marked by the page (the Alcalde of the table).
+    assert '<em lang="es">Alcalde</em>' in english
