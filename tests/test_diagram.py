@@ -109,7 +109,11 @@ def test_the_deal_is_shown_as_dealt() -> None:
     data = record("brisca-2p.json")
     html = render_deal(data, "en")
     hands = re.findall(r'<div class="cr-hand">(.*?)</div>', html)
-    assert [re.findall(r'alt="(\w+)"', h) for h in hands] == data["deal"]["hands"]
+    assert [re.findall(r'data-card="(\w+)"', h) for h in hands] == data["deal"]["hands"]
+    # A picture is named in words (a screen reader says "seven of coins", not "7O"), with no
+    # title: the theme turns titles into tooltips that stay after a tap.
+    assert 'alt="seven of coins" data-card="7O"' in html
+    assert "<img" in html and not re.search(r"<img[^>]* title=", html)
     turned = data["deal"]["stock"][-1]
     assert f'<div class="cr-turnup" data-card="{turned}">' in html
     assert "Trumps: coins" in html and "Turned-up card" in html
@@ -121,7 +125,7 @@ def test_spanish_wording() -> None:
     html = render_deal(record("brisca-2p.json"), "es")
     assert "Baza 1" in html and "Triunfo: oros" in html and "Carta vuelta" in html
     assert "Trick" not in html and "Trumps" not in html
-    assert 'title="siete de oros"' in html
+    assert 'alt="siete de oros" data-card="7O"' in html
     assert "Ana cambia el siete de oros por la carta vuelta, el as de oros." in html
     assert "Sale Ana (" in html and "Ana se lleva la baza 1 (0 puntos)." in html
     assert texts(html, "cr-score__winner") == ["Ana gana el reparto, 80–40."]
@@ -382,11 +386,11 @@ def test_the_talon_face_down_then_face_up_and_who_took_it() -> None:
         down = re.search(r'<div class="cr-talon" data-cards="2">(.*?)</span></div>', setup)
         assert down is not None and down.group(1).count("cr-card--back") == 2
         assert "Talon, face down" in down.group(1)
-        assert not any(f'alt="{code}"' in setup for code in talon)  # not among the hands
+        assert not any(f'data-card="{code}"' in setup for code in talon)  # not among the hands
         shown = re.search(r'<li class="cr-news cr-talon-shown" data-cards="([^"]+)">(.*?)</li>',
                           html)
         assert shown is not None and shown.group(1).split() == talon
-        assert re.findall(r'alt="(\w+)"', shown.group(2)) == talon  # face up, in every view
+        assert re.findall(r'<img[^>]*data-card="(\w+)"', shown.group(2)) == talon  # face up
         assert shown.group(2).endswith(
             "Ana shows the talon, the five of clubs and the king of coins, and takes it.")
 

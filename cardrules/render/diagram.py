@@ -191,8 +191,8 @@ class _Renderer:
     def card(self, card: Card, css: str = "cr-card") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/{card.code}.svg"
         return (
-            f'<img class="{css}" src="{escape(src)}" alt="{card.code}" '
-            f'title="{escape(self.pack.card_name(card, self.lang))}" data-card="{card.code}" '
+            f'<img class="{css}" src="{escape(src)}" '
+            f'alt="{escape(self.pack.card_name(card, self.lang))}" data-card="{card.code}" '
             'loading="lazy" width="120" height="180">'
         )
 
