@@ -181,6 +181,11 @@ class Visits:
         context.on("response", failed)
         page.on("pageerror", lambda error: seen.errors.append(str(error)))
         page.on("dialog", dialog)
+        # The site's Content-Security-Policy: any violation on any page fails the test.
+        page.expose_function("__crViolation", lambda text: seen.errors.append(f"CSP: {text}"))
+        page.add_init_script(
+            "document.addEventListener('securitypolicyviolation', (e) => window.__crViolation("
+            "e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sample || '')));")
         if init_script is not None:
             page.add_init_script(init_script)
         page.goto(path if path.startswith("http") else self.base_url + path)
