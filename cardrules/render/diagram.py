@@ -135,6 +135,22 @@ def glossary_titles(lang: str) -> dict[str, str]:
     return titles
 
 
+def term_language(term_id: str) -> str | None:
+    """The language of a glossary term a diagram links to (``None`` if it is no term), so that
+    the word is marked with it on a page in another language.
+
+    Examples:
+        >>> term_language("fallar"), term_language("no-such-term")
+        ('es', None)
+    """
+    from ..learn import glossary
+
+    try:
+        return glossary.get(term_id.lower()).lang
+    except KeyError:
+        return None
+
+
 def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[str | bool | None]]:
     """An auction as a table of rounds, one row per time round the table, one cell per seat:
     the seat's bid as the table says it (:attr:`AuctionCall.said`: "81", and in Chiamata's rank
@@ -204,9 +220,13 @@ class _Renderer:
         href = f"{self.base}{GLOSSARY_PAGE}#{term}"
         definition = self.definitions.get(term.lower())
         title = f' title="{escape(definition)}"' if definition else ""
+        word = escape(term)
+        spoken = term_language(term)
+        if spoken is not None and spoken != self.lang:  # said as it is said (WCAG 3.1.2):
+            word = f'<i lang="{spoken}">{word}</i>'  # <i>, HTML's element for a foreign word
         return (
             f'<a class="{css}" data-label="{escape(term)}" href="{escape(href)}"{title}>'
-            f"{escape(term)}</a>"
+            f"{word}</a>"
         )
 
     def side_class(self, seat: int) -> str:
