@@ -1228,6 +1228,23 @@ def test_the_hint_in_an_auction_sums_up_then_lists_every_bid(
     assert sorted(menu) == sorted(map(format_action, legal))
 
 
+def test_the_rank_auction_is_offered_and_told_in_ranks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Chiamata's rank auction: a bid names a rank ("king", never "12": the Italian king is
+    # printed 10), and after the plain two the points on a two ("two at 61").
+    status, out, _ = run(capsys, "play", "chiamata", "--option", "auction=ranks", "--seed", "1",
+                         "--level", "easy", stdin="q\n", monkeypatch=monkeypatch)
+    assert status == 0
+    assert "\n   4) bid:12  bid king\n" in out and "\n  11) bid:2  bid two\n" in out
+    assert "bid 12" not in out
+    status, out, _ = run(capsys, "play", "chiamata", "--option", "auction=ranks", "--seed", "1",
+                         "--bot", "greedy", "--auto", "--lang", "es")
+    assert status == 0
+    assert "\n  Ana puja rey.\n" in out and "\n  Diego puja dos.\n" in out
+    assert "\n  Elena puja dos a 61.\n" in out
+
+
 def test_help_lists_the_hint(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

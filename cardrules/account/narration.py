@@ -31,7 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.actions import Action, CardMove, Masked, Move, NumberMove, Phrases, SuitMove, Trick
+from ..core.actions import (
+    Action,
+    CardMove,
+    Decision,
+    Masked,
+    Move,
+    NumberMove,
+    Phrases,
+    SuitMove,
+    Trick,
+)
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
@@ -664,7 +674,9 @@ class Narrator(_Contracts, _Results):
         elif isinstance(move, SuitMove):
             fields["suit"] = self.suit(move.suit)
         elif isinstance(move, NumberMove):
-            fields["number"] = move.number
+            # a bid as the table says it ("king", "two at 61" in Chiamata's rank auction)
+            fields["number"] = (self.bid(move.number) if move.decision is Decision.BID
+                                else move.number)
         fields["turn_up"] = self.card(turn_up) if turn_up is not None else "?"
         fields.update(move.words(trump))
         return fields
