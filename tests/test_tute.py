@@ -82,6 +82,22 @@ def test_four_players_get_ten_cards_each_and_the_dealers_last_card_fixes_trumps(
     assert game.current_player == 0 and game.stock_size == 0
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_seats_imagined_deals_keep_the_dealers_shown_card(players: int) -> None:
+    """Everyone saw the dealer's last card: every world a seat imagines (for its bot) gives
+    the dealer that card, in that place, and so the same trumps."""
+    game = cardrules.new_game("tute", players=players, seed=9)
+    shown = game.details.trump_card  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    for _ in range(3):
+        game.play(game.legal_actions()[0])
+    for seat in range(players - 1):  # not the dealer, who holds it
+        for _ in range(20):
+            world = game.view(seat).sample(rng)
+            assert world.trump is game.trump and world.dealt is not None
+            assert world.dealt.hands[-1][-1] == shown
+
+
 def test_seeded_deals_of_each_size() -> None:
     two = cardrules.new_game("tute", players=2, seed=4)
     assert [len(h) for h in two.hands] == [8, 8] and two.stock_size == 24

@@ -364,6 +364,13 @@ class Rules:
         """The game's own state as ``seat`` may see it (default: all of it is public)."""
         return game.details
 
+    def shown_at_deal(self, details: Details) -> tuple[tuple[int, Card], ...]:
+        """Cards everyone saw as they were dealt, besides the turned-up card, as ``(place in
+        the deal, card)`` (places count the hands in seat order, then the stock), read from
+        ``details`` (a seat's view of the game's own state): e.g. the dealer's last card, shown
+        to fix trumps. A seat's imagined deals keep them in place. Default: none."""
+        return ()
+
     # Facts for readers (see cardrules.engine.facts) -------------------------------------------
     def bidding(self, details: Details) -> Auction | None:
         """The auction as ``details`` (a game's own state, or a seat's view of it) record it;

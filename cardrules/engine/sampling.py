@@ -144,13 +144,21 @@ class _Plan:
                 known[position] = card
         for i, card in enumerate(view.talon):
             known[first_talon + i] = card
+        # Cards everyone saw as they were dealt (a card the dealer shows to fix trumps): their
+        # places in the deal are known, and their holders received them in full view.
+        dealt_shown = dict(rules.shown_at_deal(view.details))
+        known.update(dealt_shown)
         self.known = known
 
         seats = {s: _Seat() for s in range(n) if s != me}
         start = 0
         for seat in range(n):
             if seat in seats:
-                seats[seat].positions.extend((0, start + i) for i in range(sizes[seat]))
+                for i in range(sizes[seat]):
+                    if start + i in dealt_shown:
+                        seats[seat].known_arrivals.append((dealt_shown[start + i], 0))
+                    else:
+                        seats[seat].positions.append((0, start + i))
             start += sizes[seat]
         # The turned-up card as it lay at each moment (exchanges change it).
         turn_ups: list[tuple[int, Card | None]] = [(0, view.turned_up)]

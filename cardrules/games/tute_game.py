@@ -43,6 +43,7 @@ from ..core.packs import Style, pack_for
 from ..core.ranking import RANKINGS
 from ..engine import (
     CardRule,
+    Details,
     MoveRule,
     Result,
     Rules,
@@ -397,6 +398,13 @@ class Tute(Rules):
         if self.dealer_turns:
             return deal.hands[-1][-1].suit if deal.hands[-1] else None
         return super().trump_of(deal)
+
+    def shown_at_deal(self, details: Details) -> tuple[tuple[int, Card], ...]:
+        """The dealer's last card, when it fixes trumps: everyone saw it dealt."""
+        if not self.dealer_turns or not isinstance(details, TuteDetails):
+            return ()
+        card = details.trump_card
+        return () if card is None else ((sum(self.hand_sizes) - 1, card),)
 
     def after_deal(self, game: Table) -> None:
         if self.dealer_turns and game.hands[-1]:
