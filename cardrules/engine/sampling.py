@@ -414,8 +414,16 @@ def _match(slots: Sequence[_Item], pool: Sequence[Card], rng: random.Random) -> 
         return False
 
     for i in order:
-        if not augment(i, set()):
-            raise _Stuck("the duties leave some place without a card")
+        # A card nobody holds yet, if there is one (the cards are in random order); else an
+        # augmenting path. Without this first look, each new slot would push every card taken
+        # before it along a chain.
+        for card in choices[i]:
+            if card not in owner:
+                owner[card] = i
+                break
+        else:
+            if not augment(i, set()):
+                raise _Stuck("the duties leave some place without a card")
     result: list[Card | None] = [None] * len(slots)
     for card, i in owner.items():
         result[i] = card
