@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.actions import Action, Deal, Trick
 from ..core.cards import Card, Suit
-from .legality import Duty, MoveRule
+from .legality import CardRule, Duty, MoveRule
 from .rules import Rules
 from .state import CHANCE, Details, Phase, Result, Sides
 
@@ -44,6 +44,7 @@ class Board:
         "_draw_log",
         "_draw_orders",
         "_draws",
+        "_duty_memo",
         "_events",
         "_free",
         "_moves_live",
@@ -162,6 +163,9 @@ class Board:
         self._winner: Callable[[Sequence[Card], Suit | None], int | None] | None = (
             None if setup.default_winner else rules.trick_winner)
         self._events = setup.events  # shared events of the plays that complete no trick
+        # The card duty legal_actions last found, for the play that follows: (log length, duty,
+        # the cards it allows).
+        self._duty_memo: tuple[int, CardRule | None, Sequence[Card]] | None = None
         self._points_table = rules.card_points
         # Hot-path switches, so that the common case tests one attribute:
         self._free = False  # playing, and any card in hand may be played

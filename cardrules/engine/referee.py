@@ -75,8 +75,18 @@ class Referee(Board):
         actions = []
         if phase is PLAY and seat == to_act:
             hand = self.hands[seat]
-            duty = None if self._free else self.rules.card_rule(self, seat)
-            actions.extend(hand if duty is None else duty.allowed(hand))
+            if self._free:
+                actions.extend(hand)
+            else:
+                duty = self.rules.card_rule(self, seat)
+                if duty is None:
+                    actions.extend(hand)
+                    self._duty_memo = (len(self.log), None, ())
+                else:
+                    allowed = duty.allowed(hand)
+                    actions.extend(allowed)
+                    # Kept for the play that usually follows (see _check_card).
+                    self._duty_memo = (len(self.log), duty, allowed)
         rules = self._moves_live if phase is PLAY else self.rules.move_rules
         for rule in rules:
             if not rule.enabled or phase not in rule.phases:
@@ -152,7 +162,15 @@ class Referee(Board):
             raise self._not_held(seat, card)
         if self._free:
             return None
-        duty = self.rules.card_rule(self, seat)
+        memo = self._duty_memo
+        if memo is not None and memo[0] == len(self.log):
+            # The duty legal_actions found at this point of the deal: only a new action
+            # changes the state, and every action lengthens the log.
+            duty = memo[1]
+            if duty is None or card in memo[2]:
+                return duty
+        else:
+            duty = self.rules.card_rule(self, seat)
         if duty is not None:
             why = duty.check(card, hand)
             if why is not None:
