@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from ..core.actions import Action, Decision, Move
 from ..core.cards import Card
 from ..engine import Game, Phase
-from .simple import GreedyBot
+from .simple import GREEDY_TAKES as _GREEDY_TAKES
+from .simple import GreedyBot, first_move, key_for_trumps
+from .tactics import DECIDED as _DECIDED
 from .tactics import decide
 
 _TAKE = frozenset({Decision.EXCHANGE, Decision.CLAIM, Decision.DECLARE})
@@ -92,7 +94,17 @@ def _same_side(game: Game, a: int, b: int) -> bool:
 
 
 def _decision(game: Game) -> Action:
-    """A bid, a call, a discard, trumps... through the seat's view (rare in a playout)."""
+    """A bid, a call, a discard, trumps... through the seat's view (rare in a playout).
+
+    A decision among moves that :func:`~cardrules.bots.tactics.decide` does not weigh (an answer
+    to a surrender, a signal) is made without a view, as :class:`GreedyBot` makes it: building
+    a view costs more than a whole playout."""
+    legal = game.legal_actions()
+    if not any(a.__class__ is Card or a.decision in _DECIDED for a in legal):  # type: ignore[union-attr]
+        for action in legal:
+            if action.decision in _GREEDY_TAKES:  # type: ignore[union-attr]
+                return action
+        return first_move(legal, key_for_trumps(game.rules, game.trump))
     seat = game.current_player
     assert seat is not None and seat >= 0
     view = game.view(seat)

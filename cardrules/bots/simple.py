@@ -18,7 +18,8 @@ from .tactics import decide
 
 __all__ = ["GreedyBot", "RandomBot", "cheapest_key", "key_for_trumps", "wins_now"]
 
-_TAKE = frozenset({Decision.EXCHANGE, Decision.CLAIM})
+GREEDY_TAKES = frozenset({Decision.EXCHANGE, Decision.CLAIM})
+"""The kinds of move the greedy bot always makes when offered."""
 """The kinds of move the greedy bot makes as soon as they are offered."""
 
 
@@ -102,14 +103,14 @@ class GreedyBot:
         for action in actions:
             if isinstance(action, Card):
                 cards.append(action)
-            elif action.decision in _TAKE:
+            elif action.decision in GREEDY_TAKES:
                 return action
         decision = decide(view)  # a bid, a call, a discard, trumps, a marriage
         if decision is not None:
             return decision
         key = cheapest_key(view)
         if not cards:
-            return _first_move(actions, key)
+            return first_move(actions, key)
         if not _own_side_heads(view):
             winning = [card for card in cards if wins_now(view, card)]
             if winning:
@@ -182,7 +183,7 @@ def _own_side_heads(view: SeatView) -> bool:
     return view.same_side(view.trick[best][0])
 
 
-def _first_move(
+def first_move(
     actions: Sequence[Action], key: Callable[[Card], tuple[int, bool, int, int]]
 ) -> Action:
     """Among moves only: the one giving up the cheapest card, if they carry cards, else the

@@ -23,7 +23,7 @@ game's bids, calls, discards and trumps need nothing here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..core.actions import Action, CardMove, Decision, Move, NumberMove, SuitMove
 from ..core.cards import Card, Suit
@@ -68,6 +68,11 @@ def hand_estimate(view: SeatView) -> int:
         return int(points * 1.1 + 6 * len(trumps) + 5 * top_trumps + marriages + 15)
     # Chiamata: a partner holding the called card adds his points and his trump.
     return int(points + 5 * len(trumps) + 6 * top_trumps + 20)
+
+
+DECIDED: Final = frozenset({Decision.DECLARE, Decision.BID, Decision.PASS, Decision.CALL,
+                           Decision.BANK, Decision.TRUMPS})
+"""The kinds of move :func:`decide` weighs (for any other, it answers ``None``)."""
 
 
 def decide(view: SeatView) -> Action | None:
