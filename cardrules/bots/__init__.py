@@ -30,13 +30,14 @@ from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.quoted import Quoted
 from ..engine import CHANCE, Game, SeatView
-from .pimc import HINT_NOISE, LEVELS, Estimate, PimcBot
+from .pimc import HINT_NOISE, LEVELS, STEPS_PER_WORLD, Estimate, PimcBot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 
 __all__ = [
     "BOTS",
     "HINT_NOISE",
     "LEVELS",
+    "STEPS_PER_WORLD",
     "Bot",
     "Estimate",
     "GreedyBot",
@@ -81,7 +82,8 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         seed: seeds the bot's own random source (random and pimc), so that it repeats its
             choices.
         params: the search bot's settings: ``worlds`` (per decision), ``level`` (``"easy"``,
-            ``"normal"``, ``"hard"``: a number of worlds), ``time_limit`` (seconds), ``noise``.
+            ``"normal"``, ``"hard"``: a number of worlds), ``budget`` (playout steps a decision
+            may spend), ``time_limit`` (seconds), ``noise``.
 
     Raises:
         OptionError: an unknown bot or setting.
@@ -101,10 +103,10 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
                 raise OptionError("level {level}: choose {levels}", level=Quoted(level),
                                   levels=", ".join(LEVELS))
             params.setdefault("worlds", LEVELS[level])
-        unknown = sorted(set(params) - {"worlds", "time_limit", "noise"})
+        unknown = sorted(set(params) - {"worlds", "budget", "time_limit", "noise"})
         if not unknown:
             return PimcBot(seed=seed, **params)
-        raise OptionError("pimc has no setting {name} (worlds, level, time_limit, noise)",
+        raise OptionError("pimc has no setting {name} (worlds, level, budget, time_limit, noise)",
                           name=Quoted(unknown[0]))
     if name in ("random", "greedy"):
         raise OptionError("the {name} bot has no settings", name=name)

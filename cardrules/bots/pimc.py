@@ -24,7 +24,7 @@ from typing import Final
 
 from ..core.actions import Action, Decision
 from ..core.cards import Card
-from ..engine import Game, Phase, SeatView
+from ..engine import Game, Phase, Rules, SeatView
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
@@ -32,6 +32,23 @@ from .tactics import decide
 
 LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 80, "hard": 160}
 """The worlds sampled per decision at each strength."""
+
+STEPS_PER_WORLD: Final = 120
+"""The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
+:class:`PimcBot`). A two-player Briscola decision weighs at most 3 cards over 39 plays (117
+steps a world): it always plays all its worlds; a decision in a longer game stops sooner."""
+
+DUTY_STEP: Final = 6
+"""Steps a playout play counts in a game with duties on which card may be played (following
+suit, heading the trick...): checking them and the playout that follows them make a play cost
+about six free plays (Brisca Rematada against two-player Briscola, measured)."""
+
+SEAT_STEP: Final = 0.25
+"""What each seat beyond two adds to a playout play's steps: a bigger trick costs the greedy
+rule more to weigh (four-player Aluette: 1.5 steps a play)."""
+
+MIN_WORLDS: Final = 6
+"""The fewest worlds a decision plays out, whatever its cost."""
 
 HINT_NOISE: Final = 0.0
 """The noise of a reader's hint: it rates the reader's choices against careful opponents (the
@@ -63,8 +80,18 @@ class Estimate:
 class PimcBot:
     """Samples worlds consistent with its view and plays each action out in each of them.
 
+    A decision stops sampling worlds once their playouts have made ``budget`` steps (at least
+    :data:`MIN_WORLDS` worlds). A step is one play in a two-player game; each seat beyond two
+    adds :data:`SEAT_STEP`, and duties on card plays multiply it by :data:`DUTY_STEP`. So a
+    long game, where each world costs many plays for each of many cards, gets fewer worlds, and
+    each decision stays about as quick as one of two-player Briscola, which always plays all
+    its worlds.
+    The budget counts work, not time, so the bot stays reproducible.
+
     Args:
         worlds: worlds per decision (``LEVELS``: 12 easy, 80 normal, 160 hard).
+        budget: the playout steps a decision may spend; ``None`` (the default):
+            ``worlds * STEPS_PER_WORLD``; ``0``: no limit (all the worlds).
         time_limit: seconds to stop sampling more worlds after (at least two are played);
             with a limit the bot is no longer reproducible.
         seed: seeds its random source: the same seed and the same deal give the same choices.
@@ -81,8 +108,10 @@ class PimcBot:
     """
 
     def __init__(self, worlds: int = LEVELS["normal"], time_limit: float | None = None,
-                 seed: int | None = None, noise: float | None = None) -> None:
+                 seed: int | None = None, noise: float | None = None,
+                 budget: int | None = None) -> None:
         self.worlds = max(1, worlds)
+        self.budget = self.worlds * STEPS_PER_WORLD if budget is None else max(0, budget)
         self.time_limit = time_limit
         self.seed = seed
         self.noise = noise
@@ -137,16 +166,23 @@ class PimcBot:
         allies = frozenset((view.seat, *view.partners))
         noise = self.noise if self.noise is not None else carelessness(view)
         start = time.perf_counter()
+        budget = self.budget
+        step = _step(view.rules)
+        spent = 0.0
         played = 0
         for _ in range(self.worlds):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - start > self.time_limit):
                 break
+            if budget and spent >= budget and played >= MIN_WORLDS:
+                break
             world = view.sample(rng)
+            begun = len(world.log)
             for i, action in enumerate(actions):
                 trial = world.clone()
                 trial.play(action)
                 playout(trial, rng, noise, allies)
+                spent += (len(trial.log) - begun) * step
                 won, got, share = _outcome(trial, view.seat)
                 wins[i] += won
                 points[i] += got
@@ -154,6 +190,12 @@ class PimcBot:
             played += 1
         return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
                 for i, a in enumerate(actions)]
+
+
+def _step(rules: Rules) -> float:
+    """The steps a playout play counts under these rules (see :class:`PimcBot`)."""
+    base = 1 + SEAT_STEP * (rules.players - 2)
+    return base if rules.free_play else base * DUTY_STEP
 
 
 def _outcome(game: Game, seat: int) -> tuple[float, float, float]:
