@@ -217,13 +217,19 @@ class Masked(Move):
         return f"{self.kind}:?"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Deal(Move):
     """The deal, a chance action: every hand, the stock (top first), and any talon.
 
     When the game turns up a trump card, it is the **last** card of ``stock``: it lies under the
     stock and is the last card drawn.
     """
+
+    def __init__(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (),
+                 talon: tuple[Card, ...] = ()) -> None:
+        # One dict update instead of a frozen dataclass's object.__setattr__ per field: every
+        # seeded game and every sampled world makes a deal.
+        self.__dict__.update(hands=hands, stock=stock, talon=talon)
 
     hands: tuple[tuple[Card, ...], ...]
     """The cards dealt to each seat, in seat order."""

@@ -120,5 +120,6 @@ class SeededRandom:
         for span, places in _chunks(n):
             r, chunk = divmod(r, span)
             for i, radix in places:
-                chunk, j = divmod(chunk, radix)
+                j = chunk % radix  # two operators on one-digit ints: cheaper than divmod()
+                chunk //= radix
                 items[i], items[j] = items[j], items[i]

@@ -223,7 +223,7 @@ class Rules:
             cards.remove(removed)
         rng.shuffle(cards)
         takers, dealt = self._hand_takers
-        hands = tuple(take(cards) for take in takers)
+        hands = tuple([take(cards) for take in takers])
         talon = tuple(cards[dealt : dealt + self.talon_size])
         rest = cards[dealt + self.talon_size:]
         if self.turns_up and rest:
@@ -410,5 +410,6 @@ class Rules:
 
 def side_points(sides: Sides, points: Sequence[int]) -> tuple[int, ...]:
     """Points per side: the sum of each side's seats' points."""
-    return tuple(sum(points[s] for s in side) for side in sides)
+    return tuple([points[side[0]] if len(side) == 1 else sum([points[s] for s in side])
+                  for side in sides])
 

@@ -76,9 +76,17 @@ class Details:
     """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     """The outcome of a finished deal."""
+
+    def __init__(self, points: tuple[int, ...], sides: Sides, side_points: tuple[int, ...],
+                 winner: int | None, game_points: tuple[float, ...] = (),
+                 reason: str = "points") -> None:
+        # One dict update instead of a frozen dataclass's six object.__setattr__ calls: every
+        # playout of a search bot ends in a result.
+        self.__dict__.update(points=points, sides=sides, side_points=side_points,
+                             winner=winner, game_points=game_points, reason=reason)
 
     points: tuple[int, ...]
     """Card points taken by each seat (tricks won, in games scored by tricks)."""
