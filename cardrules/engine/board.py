@@ -50,6 +50,7 @@ class Board:
         "_moves_live",
         "_next",
         "_orders",
+        "_pairs",
         "_points_table",
         "_pos",
         "_result",
@@ -163,6 +164,7 @@ class Board:
         self._winner: Callable[[Sequence[Card], Suit | None], int | None] | None = (
             None if setup.default_winner else rules.trick_winner)
         self._events = setup.events  # shared events of the plays that complete no trick
+        self._pairs = setup.pairs  # shared (seat, card) pairs for the tricks' plays
         # The card duty legal_actions last found, for the play that follows: (log length, duty,
         # the cards it allows).
         self._duty_memo: tuple[int, CardRule | None, Sequence[Card]] | None = None
@@ -363,7 +365,9 @@ class Board:
             else:
                 i = 1 if b.suit is trump else 0
             points = table[a.index] + table[b.index]
-            plays: tuple[tuple[int, Card], ...] = ((order[0], a), (order[1], b))
+            pairs = self._pairs
+            plays: tuple[tuple[int, Card], ...] = (pairs[order[0]][a.index],
+                                                   pairs[order[1]][b.index])
         else:
             if self._winner is None:
                 i = Rules.trick_winner(self.rules, cards, trump)

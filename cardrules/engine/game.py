@@ -240,6 +240,7 @@ class Game(Referee):
         new._draw_orders = self._draw_orders
         new._winner = self._winner
         new._events = self._events
+        new._pairs = self._pairs
         new._duty_memo = self._duty_memo
         new._points_table = self._points_table
         new._free = self._free

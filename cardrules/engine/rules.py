@@ -61,6 +61,9 @@ class EngineSetup(NamedTuple):
     events: tuple[tuple[Event, ...], ...]
     """For each seat, by card index, the event of a card play that completes no trick (shared:
     events are immutable)."""
+    pairs: tuple[tuple[tuple[int, Card], ...], ...]
+    """For each seat, by card index, the ``(seat, card)`` pair a finished trick lists (shared, so
+    that a trick allocates no pair of its own)."""
     default_winner: bool
     """True when the rules keep the default :meth:`Rules.trick_winner` (the engine then runs it
     inline)."""
@@ -162,6 +165,7 @@ class Rules:
             play_rules=tuple(r for r in self.move_rules if r.enabled and Phase.PLAY in r.phases),
             events=tuple(tuple(Event(seat, card, None) for card in ALL_CARDS)
                          for seat in range(self.players)),
+            pairs=tuple(tuple((seat, card) for card in ALL_CARDS) for seat in range(self.players)),
             default_winner=type(self).trick_winner is Rules.trick_winner,
         )
 
