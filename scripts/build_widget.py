@@ -3,8 +3,8 @@
     python scripts/build_widget.py [--dist DIR] [--no-bytecode] [--no-snapshot] [--force]
 
 1. The wheel, ``python -m build --wheel``, into ``dist/`` (``--dist``). It is built from a
-   fresh copy of the package's sources (``pyproject.toml``, ``README.md``, ``cardrules/``,
-   ``glossary/``) in a temporary folder, so that nothing stale in ``build/`` gets into it and
+   fresh copy of the package's sources (``pyproject.toml``, ``README.md``, ``cardrules/``) in a
+   temporary folder, so that nothing stale in ``build/`` gets into it and
    two builds at once do not meet. Skipped when the wheel is newer than every source
    (``--force`` builds it anyway).
 2. The bytecode bundle, ``dist/<wheel>.pyodide-bytecode.zip``: the modules the widget imports,
@@ -38,7 +38,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "cardrules", "glossary")
+SOURCES = ("pyproject.toml", "README.md", "cardrules")
 """What the wheel is built from (the rest of the repository does not go into it)."""
 RUNTIME = ROOT / "node_modules" / "pyodide"
 MANIFEST = "widget.json"

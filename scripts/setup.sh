@@ -8,7 +8,9 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,docs]'
+# editable_mode=compat: a plain path in a .pth file, no import hook run at every Python start
+# (the command's Ctrl-C guard comes sooner; tests/test_hostile_input.py).
+.venv/bin/python -m pip install --quiet -e '.[test,docs]' --config-settings editable_mode=compat
 # The rulebook site serves its own copy of the Pyodide runtime for the in-browser widget
 # (package.json): the site build needs node_modules/pyodide.
 # (Again when package-lock.json pins another version than the one installed.)

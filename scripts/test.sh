@@ -31,7 +31,7 @@ prepare_others() {
         venv=".venv-$v"
         [ -x "$venv/bin/python" ] || "${entry#*:}" -m venv "$venv"
         # The rule tests need the package, pytest, Hypothesis and xdist only (the check extra).
-        "$venv/bin/python" -m pip install --quiet -e '.[check]'
+        "$venv/bin/python" -m pip install --quiet -e '.[check]' --config-settings editable_mode=compat
     done
 }
 prepare_others > .venv-others.log 2>&1 &

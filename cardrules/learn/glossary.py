@@ -1,7 +1,7 @@
 """The glossary: the Spanish, Italian and French words of the games, in English and Spanish.
 
-The terms live in TOML files, one per group of terms (``glossary/*.toml`` in the repository,
-shipped in the wheel as the package data ``cardrules.glossary_data``). They are read once, checked
+The terms live in TOML files, one per group of terms, the package data of
+``cardrules.glossary_data`` (``cardrules/glossary_data/*.toml``). They are read once, checked
 (ids unique, every field present, languages and game ids known, every example valid Python) and
 kept as frozen ``Term`` objects. The same data feeds the rulebook: its glossary pages, and the
 tooltips that explain each term wherever a page uses it.
@@ -850,12 +850,9 @@ def load(paths: Iterable[str | Path]) -> tuple[Term, ...]:
 
 
 def _data_files() -> list[tuple[Traversable | Path, str]]:
-    try:
-        root: Traversable | Path = resources.files(_DATA_PACKAGE)
-    except ModuleNotFoundError:  # running from a source tree that is not installed
-        root = Path(__file__).resolve().parent.parent / "glossary"
+    root = resources.files(_DATA_PACKAGE)
     files = sorted((f for f in root.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    return [(f, f"glossary/{f.name}") for f in files]
+    return [(f, f"cardrules/glossary_data/{f.name}") for f in files]
 
 
 @functools.cache

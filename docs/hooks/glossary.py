@@ -1,4 +1,5 @@
-"""MkDocs hook: the glossary in the rulebook, from the one source of its terms, glossary/*.toml.
+"""MkDocs hook: the glossary in the rulebook, from the one source of its terms (the TOML files of
+cardrules/glossary_data/).
 
 Three jobs, all in the build's language (``extra.lang``, read by ``_shared.build_language``; the
 English and Spanish sites are two builds, ``mkdocs.yml`` and ``mkdocs.es.yml``):
