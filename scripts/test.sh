@@ -50,11 +50,11 @@ fi
 for entry in "${others[@]}"; do
     v=${entry%%:*}
     phase "rule tests on $(".venv-$v/bin/python" --version)"
-    # The package's own tests (the site, browser and CLI tests run once, below, on .venv).
+    # The package's rules (the site, glossary, browser and CLI tests run once, below, on .venv).
     ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x -n 2 tests/test_cards.py \
         tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
         tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
-        tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_glossary.py
+        tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py
 done
 
 phase "pytest"
