@@ -323,3 +323,8 @@ def test_foreign_words_carry_their_language(site: Path) -> None:
     assert '<html lang="en"' in english and '<html lang="es"' in spanish
     # A word outside the glossary's tooltips is marked by the page (the Alcalde of the table).
     assert '<em lang="es">Alcalde</em>' in english
+    # The play labels of the deal diagrams: Spanish words on the English page, the page's own
+    # words on the Spanish one.
+    assert re.search(r'<a class="cr-label" data-label="fallar"[^>]*><i lang="es">fallar</i></a>',
+                     english)
+    assert re.search(r'<a class="cr-label" data-label="fallar"[^>]*>fallar</a>', spanish)
