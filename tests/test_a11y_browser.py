@@ -45,14 +45,14 @@ RESIZE_MS = 300
 
 def site_pages(site: Path, lang: str) -> list[str]:
     """Every page of the built site in ``lang``, as paths relative to the site's root: each
-    folder's ``index.html`` (not the search index's folder, not the 404 page).
+    folder's ``index.html`` (not the search index's folder), and the 404 page.
 
     Args:
         site: the built site (English at its root, Spanish in ``es/``).
         lang: ``"en"`` or ``"es"``.
 
     Returns:
-        The pages' paths, the home page first (``""`` or ``"es/"``).
+        The pages' paths (the home page as ``""`` or ``"es/"``).
     """
     root = site / LANGS[lang]
     pages = []
@@ -64,6 +64,8 @@ def site_pages(site: Path, lang: str) -> list[str]:
         if parts[:1] == ("search",):
             continue
         pages.append("" if folder == "." else folder + "/")
+    if (root / "404.html").is_file():
+        pages.append(f"{LANGS[lang]}404.html")
     return pages
 
 
