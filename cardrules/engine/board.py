@@ -14,6 +14,7 @@ and tables indexed by card, and the common case of a card play tests a single fl
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -29,6 +30,19 @@ from .state import CHANCE, Details, Phase, Result, Sides
 new_tuple = tuple.__new__
 
 DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_details(cls: type) -> bool:
+    """Whether a details class may be copied field by field: a dataclass with a ``__dict__``,
+    plain fields only and no ``__post_init__`` (else :func:`dataclasses.replace` is used)."""
+    if not dataclasses.is_dataclass(cls) or "__slots__" in cls.__dict__:
+        return False
+    fields = dataclasses.fields(cls)  # real fields only (no ClassVar or InitVar)
+    return (len(fields) == len(cls.__dataclass_fields__) and not hasattr(cls, "__post_init__")
+            and all(f.init for f in fields))
 
 
 class Board:
@@ -350,7 +364,20 @@ class Board:
 
     def update_details(self, **changes: Any) -> None:
         """Change fields of the game's own state (:attr:`details`)."""
-        self.details = replace(self.details, **changes)
+        details = self.details
+        cls = details.__class__
+        plain = _PLAIN.get(cls)
+        if plain is None:
+            plain = _PLAIN[cls] = _plain_details(cls)
+        if plain and changes.keys() <= cls.__dataclass_fields__.keys():
+            # What dataclasses.replace makes, without calling __init__ field by field: a
+            # playout changes the details at every surrender, signal or marriage.
+            new = object.__new__(cls)
+            new.__dict__.update(details.__dict__)
+            new.__dict__.update(changes)
+            self.details = new
+        else:
+            self.details = replace(details, **changes)
 
     def _finish_trick(self) -> Trick:
         cards = self.trick
