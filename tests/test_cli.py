@@ -840,7 +840,7 @@ def test_interactive_exchange_by_notation_and_by_number(
     assert Exchange(two) in game.legal_actions()
     words = you_narrator(game, 0)
     choice = words.choice(Exchange(two), game.turn_up)
-    assert choice.startswith(f"take the turned-up {game.turn_up.code} (")
+    assert choice.startswith(f"take the turned-up card, {game.turn_up.code} (")
     told_exchange = words.action(game.clone().play_step(Exchange(two)))
     assert told_exchange.startswith(f"You give {two.code} (")
     for answer in (f"exchange:{two.code}", "4", f"EXCHANGE:{two.code.lower()}"):

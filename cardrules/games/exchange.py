@@ -46,7 +46,7 @@ class Exchange(CardMove):
     phrases: ClassVar[Phrases | None] = Phrases(
         N_("{who} gives {card} for the turned-up card, {turn_up}."),
         N_("You give {card} for the turned-up card, {turn_up}."),
-        choice=N_("take the turned-up {turn_up} for your {card_bare}"),
+        choice=N_("take the turned-up card, {turn_up}, for your {card_bare}"),
     )
 
 
