@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: set-up, lint, types, tests, and the rule tests on the other Pythons found.
 #   bash scripts/test.sh [PYTEST ARGS]
-# pytest runs on every core (pytest-xdist, one test file per worker at a time: a page's examples
-# share a namespace in page order); CARDRULES_TEST_WORKERS=1 runs it in one process.
+# pytest runs on every core (pytest-xdist, --dist loadscope: a test file, or a test class, goes
+# whole to one worker, so a page's examples keep their shared namespace and their order);
+# CARDRULES_TEST_WORKERS=1 runs it in one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -62,6 +63,6 @@ workers=${CARDRULES_TEST_WORKERS:-2}
 if [ "$workers" = 1 ]; then
     .venv/bin/python -m pytest "$@"
 else
-    .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"
+    .venv/bin/python -m pytest -n "$workers" --dist loadscope "$@"
 fi
 phase "done"

@@ -134,11 +134,10 @@ def visit(visits: Visits) -> Callable[..., Visit]:
 # axe on every page ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_no_axe_violation_on_any_page(lang: str, site: Path, browser: Any,
-                                      base_url: str) -> None:
-    """Every page, both schemes, both widths, widgets ready; the "Try it" page also stepped into
-    its deal and in the middle of a deal in play mode."""
+def no_axe_violation_on_any_page(lang: str, scheme: str, site: Path, browser: Any,
+                                 base_url: str) -> None:
+    """Every page of ``lang`` in ``scheme``, both widths, widgets ready; the "Try it" page also
+    stepped into its deal and in the middle of a deal in play mode."""
     why = missing_axe()
     if why is not None:
         pytest.fail(why, pytrace=False)
@@ -153,25 +152,54 @@ def test_no_axe_violation_on_any_page(lang: str, site: Path, browser: Any,
             found.extend(f"{where} {width}px: {line}" for line in axe_violations(seen.page))
 
     for path in pages:
-        for scheme in SCHEMES:
-            # One context at a time (a page with Python takes a few hundred MB).
-            visits = Visits(browser, base_url, f"axe-{lang}")
-            seen = visits.open(path, width=1280, height=HEIGHT[1280], scheme=scheme,
-                               init_script="window.crPlayPause = 20;")
-            widgets_ready(seen.page)
-            assert seen.page.evaluate(
-                "document.body.getAttribute('data-md-color-scheme')"
-            ) == ("slate" if scheme == "dark" else "default")
-            check(seen, f"/{path} {scheme}")
-            if path.endswith("try/"):
-                resize(seen, 1280)
-                step_into_the_deal(seen)
-                check(seen, f"/{path} {scheme} step mode")
-                resize(seen, 1280)
-                play_into_a_deal(seen)
-                check(seen, f"/{path} {scheme} play mode")
-            visits.close_and_check()
+        # One context at a time (a page with Python takes a few hundred MB).
+        visits = Visits(browser, base_url, f"axe-{lang}")
+        seen = visits.open(path, width=1280, height=HEIGHT[1280], scheme=scheme,
+                           init_script="window.crPlayPause = 20;")
+        widgets_ready(seen.page)
+        assert seen.page.evaluate(
+            "document.body.getAttribute('data-md-color-scheme')"
+        ) == ("slate" if scheme == "dark" else "default")
+        check(seen, f"/{path} {scheme}")
+        if path.endswith("try/"):
+            resize(seen, 1280)
+            step_into_the_deal(seen)
+            check(seen, f"/{path} {scheme} step mode")
+            resize(seen, 1280)
+            play_into_a_deal(seen)
+            check(seen, f"/{path} {scheme} play mode")
+        visits.close_and_check()
     assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
+
+
+# One class for each language and scheme: pytest-xdist (--dist loadscope in scripts/test.sh)
+# gives each class to a worker of its own, so the four quarters of the work run side by side.
+
+
+class AxeOnEveryPage:
+    """The axe check of every page, for one language and one scheme."""
+
+    lang = "en"
+    scheme = "light"
+
+    def test_no_axe_violation_on_any_page(self, site: Path, browser: Any, base_url: str) -> None:
+        no_axe_violation_on_any_page(self.lang, self.scheme, site, browser, base_url)
+
+
+class TestAxeEnglishLight(AxeOnEveryPage):
+    lang, scheme = "en", "light"
+
+
+class TestAxeEnglishDark(AxeOnEveryPage):
+    lang, scheme = "en", "dark"
+
+
+class TestAxeSpanishLight(AxeOnEveryPage):
+    lang, scheme = "es", "light"
+
+
+class TestAxeSpanishDark(AxeOnEveryPage):
+    lang, scheme = "es", "dark"
 
 
 # Where to start ---------------------------------------------------------------------------------
