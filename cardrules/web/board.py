@@ -673,6 +673,7 @@ def catalog_data(lang: str = "en") -> dict[str, Any]:
         term = glossary.get(term_id)
         labels[term_id] = {
             "word": term.word,
+            "lang": term.lang,  # the word's own language, marked where the page's differs
             "gloss": term.gloss[language],
             "definition": _plain(term.definition[language]),
         }

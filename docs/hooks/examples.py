@@ -102,6 +102,7 @@ from cardrules.render.diagram import (
     auction_rounds,
     glossary_titles,
     render_deal,
+    term_language,
 )
 from cardrules.words import Lang, words
 
@@ -185,8 +186,12 @@ class Drawer:
         href = f"{self.base}{GLOSSARY_PAGE}#{term}"
         title = self.definitions.get(term)
         title_attr = f' title="{escape(title)}"' if title else ""
+        word = escape(term)
+        spoken = term_language(term)
+        if spoken is not None and spoken != self.lang:  # said as it is said (WCAG 3.1.2)
+            word = f'<i lang="{spoken}">{word}</i>'
         return (f'<a class="cr-ex__label" href="{escape(href)}"{title_attr} '
-                f'data-label="{escape(term)}">{escape(term)}</a>')
+                f'data-label="{escape(term)}">{word}</a>')
 
     @staticmethod
     def side_of(game: Game, seat: int) -> int | None:

@@ -130,11 +130,14 @@ export function labelInfo(term) {
 /* A link to a play label's glossary entry, its definition as the title. */
 export function labelLink(term) {
   const info = labelInfo(term);
+  const word = info ? info.word : term;
+  // A word of another language than the page's is marked with its own, so that a screen
+  // reader says it as it is said (<i>, HTML's element for a foreign word).
+  const foreign = info && info.lang && info.lang !== page.config.lang;
   return el("a", {
     class: "cr-label",
     href: page.config.glossary + "#" + encodeURIComponent(term),
     "data-label": term,
-    title: info ? info.gloss + ": " + info.definition : term,
-    text: info ? info.word : term
-  });
+    title: info ? info.gloss + ": " + info.definition : term
+  }, foreign ? el("i", { lang: info.lang, text: word }) : word);
 }
