@@ -153,8 +153,9 @@ def expected_exchanges(game: Game, seat: int) -> set[str]:
     elif game.rules.id == "brisca":  # 7 above 7, else 2; after winning a trick
         won = any(t.winner == seat for t in game.tricks)
         allowed = [(seven if high else two)] if won else []
-    else:  # Puerto Rico: 7 for a high card (the 2 first, before the first trick); 2 for low
-        if not high or (not game.tricks and not game.trick and any(two in h for h in game.hands)):
+    else:  # Puerto Rico: 2 for a low card; for a high one, only the 2 until the first card is
+        # led (wherever the 2 is: the 7 waits), then the 7
+        if not high or (not game.tricks and not game.trick):
             allowed = [two]
         else:
             allowed = [seven]
