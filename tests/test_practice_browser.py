@@ -143,25 +143,29 @@ def test_answer_right_and_wrong_then_reload(visit: Callable[..., Visit], lang: s
     stored = page.evaluate("localStorage.getItem('cardrules-practice')")
     assert second["id"] in stored and first["id"] in stored
 
-    # Reload: the progress is kept, and the missed exercise comes back for review.
+    # Reload: the progress is kept, and the missed exercise comes back for review after three
+    # others (practice.js's MISSED_GAPS), all three new ones.
     page.reload()
-    third = shown(seen, lang)
-    assert progress(seen) == (2, 1)
-    assert boxes(seen) == [1, 1, 0, 0, 0]
-    answer(seen, third, right=True)
-    go_on(seen)
-    fourth = shown(seen, lang, third["id"])
-    answer(seen, fourth, right=True)
-    go_on(seen)
-    again = shown(seen, lang, fourth["id"])
-    assert again["id"] == second["id"]
     card = page.locator(CARD)
+    previous = None
+    for _ in range(3):
+        other = shown(seen, lang, previous)
+        assert other["id"] not in (first["id"], second["id"])
+        assert card.get_attribute("data-review") == "false"
+        if previous is None:
+            assert progress(seen) == (2, 1)
+            assert boxes(seen) == [1, 1, 0, 0, 0]
+        answer(seen, other, right=True)
+        go_on(seen)
+        previous = other["id"]
+    again = shown(seen, lang, previous)
+    assert again["id"] == second["id"]
     assert card.get_attribute("data-review") == "true"
     assert page.locator(".cr-practice__again").is_visible()
     answer(seen, again, right=True)
-    assert progress(seen) == (5, 4)
+    assert progress(seen) == (6, 5)
     if lang == "es":
-        assert "Respondidos: 5" in page.locator(".cr-practice__progress").inner_text()
+        assert "Respondidos: 6" in page.locator(".cr-practice__progress").inner_text()
 
 
 def test_the_kinds_chosen_and_the_keys(visit: Callable[..., Visit]) -> None:
