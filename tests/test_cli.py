@@ -1115,7 +1115,14 @@ def test_the_hint_lists_exactly_the_legal_actions(
                          stdin="hint\nhint\nq\n", monkeypatch=monkeypatch)
     assert status == 0
     assert "Your play (1-4, a code such as " in out and "hint, h help, q quit): hint\n" in out
-    assert ("\nHint from the search bot (level normal): each of your choices tried in 80\n"
+    # The figures are the search bot's, for the user's seat, from what the user sees.
+    estimates = {format_action(e.action): e
+                 for e in Advisor("normal", 4 * 8 + 7).estimates(game.view(0))}
+    # As many imagined deals as the bot's work budget let it make (at most the level's 80).
+    worlds = {e.worlds for e in estimates.values()}
+    assert len(worlds) == 1 and 6 <= min(worlds) <= 80
+    assert ("\nHint from the search bot (level normal): each of your choices tried in "
+            f"{min(worlds)}\n"
             "deals that fit what you can see, played out to the end: how often it wins the\n"
             "deal, and the points it brings on average, best first:\n") in out
     menu = menu_numbers(out)
@@ -1126,9 +1133,6 @@ def test_the_hint_lists_exactly_the_legal_actions(
     assert len(rows) == len(legal) == 4
     # Best first: the most wins, then the most points.
     assert [(-w, -p) for _, w, p, _ in rows] == sorted((-w, -p) for _, w, p, _ in rows)
-    # The figures are the search bot's, for the user's seat, from what the user sees.
-    estimates = {format_action(e.action): e
-                 for e in Advisor("normal", 4 * 8 + 7).estimates(game.view(0))}
     for _, wins, points, label in rows:
         assert wins == round(100 * estimates[label].wins)
         assert f"{points:.1f}" == f"{estimates[label].points:.1f}"
