@@ -1,5 +1,5 @@
 """The widget starts from the memory snapshot made at build time (scripts/widget_snapshot.mjs),
-and starts the usual way, saying so once on the console, when the snapshot cannot be had.
+and starts the usual way, logging the error once on the console, when the snapshot cannot be had.
 
 In the system's Chromium, on the site the tests build (tests/site_build.py).
 """
@@ -48,7 +48,7 @@ def test_the_try_page_starts_from_the_snapshot(visits: Visits, path: str) -> Non
     # Started from the snapshot, nothing of the package is fetched twice: no bytecode bundle.
     assert not any(".pyodide-bytecode.zip" in url for url in seen.requests)
     shows_a_deal(seen.page)
-    assert "snapshotNote" not in times
+    assert "snapshotError" not in times
 
 
 def test_without_the_snapshot_python_starts_the_usual_way(visits: Visits) -> None:
@@ -57,8 +57,8 @@ def test_without_the_snapshot_python_starts_the_usual_way(visits: Visits) -> Non
     assert times["snapshot"] is False
     assert times.get("bytecode") is True  # the usual start uses the compiled modules
     shows_a_deal(seen.page)
-    # What the worker says on the console (once), kept with its times.
-    assert "HTTP 404" in times["snapshotNote"] and "starts the usual way" in times["snapshotNote"]
+    # What the worker logs on the console (once), kept with its times.
+    assert "HTTP 404" in times["snapshotError"]
 
 
 def test_a_damaged_snapshot_is_not_fatal(visits: Visits) -> None:
@@ -68,5 +68,5 @@ def test_a_damaged_snapshot_is_not_fatal(visits: Visits) -> None:
         (SNAPSHOT, lambda route: route.fulfill(status=200, body=garbage)),
     ])
     times = started(seen.page)
-    assert times["snapshot"] is False and "snapshotNote" in times
+    assert times["snapshot"] is False and times["snapshotError"]
     shows_a_deal(seen.page)

@@ -36,9 +36,6 @@ TECHNICAL = {
     # its own words instead (runtime.js: problem), the console the error.
     "worker error", "Python did not start in time", "the runtime is not started", "unknown call",
     "cardrules widget: no words for",
-    # The worker's console note when the memory snapshot cannot be used (the page just starts
-    # the usual way, a little later, and says nothing).
-    "the memory snapshot did not load ( );", "Python starts the usual way",
     # Python code the worker runs.
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
     "import random\nrandom.seed()",
