@@ -503,6 +503,32 @@ def test_ctrl_c_in_a_command_is_one_line(
         one_line(status, out, err, word, code=130)
 
 
+def test_ctrl_c_wrapped_by_python_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python 3.11 turns a Ctrl-C that comes while a class is being made (as the command imports
+    its modules) into a RuntimeError caused by the KeyboardInterrupt: still one line and 130;
+    any other RuntimeError is not taken for a Ctrl-C."""
+    import cardrules.cli
+
+    def wrapped(*args: Any) -> Any:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as ctrl_c:
+            raise RuntimeError("Error calling __set_name__") from ctrl_c
+
+    monkeypatch.setattr(cardrules.cli, "_run", wrapped)
+    status, out, err = run(capsys, "games")
+    one_line(status, out, err, "interrupted", code=130)
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cardrules.cli, "_run", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        run(capsys, "games")
+
+
 def test_the_start_up_guard_is_for_the_command_only() -> None:
     """Imported by a program of its own, the package leaves Ctrl-C alone."""
     assert signal.getsignal(signal.SIGINT) is not startup._quit

@@ -78,6 +78,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _to_stderr(interrupted_line(lang))
         return 130
+    except Exception as error:
+        if not _interrupted(error):
+            raise
+        _to_stderr(interrupted_line(lang))
+        return 130
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether ``error`` was caused by a Ctrl-C: Python 3.11 wraps one that comes while a class
+    is being made (in ``__set_name__``) in a ``RuntimeError``."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _run(args_list: list[str], lang: Lang) -> int:
