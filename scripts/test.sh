@@ -12,6 +12,17 @@ phase() { echo "== $1 (at $((SECONDS - start)) s)"; }
 phase "set-up"
 bash scripts/setup.sh
 
+# The site that the browser and site tests read is built once, in the background, while the
+# checks below run (tests/site_build.py takes it from CARDRULES_SITE; if it does not build, the
+# tests build it again themselves and fail saying why).
+run_dir=$(mktemp -d "${TMPDIR:-/tmp}/cardrules-test.XXXXXX")
+trap 'rm -rf "$run_dir"' EXIT
+if [ -z "${CARDRULES_SITE:-}" ]; then
+    ( if PYTHON=.venv/bin/python bash scripts/build_site.sh "$run_dir/site" \
+            > "$run_dir/site.log" 2>&1; then echo 0; else echo 1; fi > "$run_dir/site.code" ) &
+    building=$!
+fi
+
 # The package must work on 3.11-3.14: the rule tests run on every other CPython found here. Their
 # virtual environments are made in the background while ruff and mypy run.
 others=()
@@ -52,11 +63,25 @@ for entry in "${others[@]}"; do
     v=${entry%%:*}
     phase "rule tests on $(".venv-$v/bin/python" --version)"
     # The package's rules (the site, glossary, browser and CLI tests run once, below, on .venv).
-    ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x -n 2 tests/test_cards.py \
+    # A fifth of each property test's examples (tests/examples_share.py): the full count runs
+    # below, on .venv.
+    CARDRULES_EXAMPLES_SHARE=0.2 ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x -n 2 \
+        tests/test_cards.py \
         tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
         tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
         tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py
 done
+
+if [ -n "${building:-}" ]; then
+    phase "waiting for the site build"
+    wait "$building" || true
+    if [ "$(cat "$run_dir/site.code" 2>/dev/null)" = 0 ]; then
+        export CARDRULES_SITE="$run_dir/site"
+    else
+        tail -20 "$run_dir/site.log" >&2
+        echo "test.sh: the site did not build (above); the tests will say so" >&2
+    fi
+fi
 
 phase "pytest"
 workers=${CARDRULES_TEST_WORKERS:-2}

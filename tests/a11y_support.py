@@ -102,6 +102,31 @@ def widgets_ready(page: Any, timeout: float = 90_000) -> None:
     page.wait_for_load_state("load")
     page.evaluate("() => (window.crWidgets || []).forEach((board) => board.activate())")
     page.wait_for_function(_READY, timeout=timeout)
-    # cardrules.js gives a scrolling region its tab stop when the browser is idle (at most
-    # SETTLE_MS after a change): wait that long, as a reader would not notice.
-    page.wait_for_timeout(SETTLE_MS)
+    settle(page)
+
+
+_SETTLED = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const settled = async () => {
+    await frame();
+    await new Promise((done) => requestIdleCallback(() => done(), { timeout: %d }));
+    // Transitions the change started (colours fading in, a tab bar sliding) run to their end.
+    for (let round = 0; round < 5; round++) {
+      const running = document.getAnimations().filter((a) => a.playState === "running" &&
+        a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+      if (!running.length) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => null)));
+    }
+    await frame();
+  };
+  await Promise.race([settled(), new Promise((done) => setTimeout(done, %d))]);
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the page has done what it does after a change (a resize, a widget ready):
+    cardrules.js gives a scrolling region its tab stop when the browser is next idle (at most
+    SETTLE_MS after the change), and idle callbacks run in the order they were asked for, so a
+    frame, the next idle moment, the end of the transitions the change started, and a frame
+    after them see the page as a reader would (SETTLE_MS at most)."""
+    page.evaluate(_SETTLED % (SETTLE_MS, SETTLE_MS))

@@ -37,7 +37,9 @@ HEIGHT = {1280: 900, 375: 740}
 """The window's height at each width (a computer, a phone)."""
 
 RESIZE_MS = 300
-"""How long a page may take to lay itself out again after the window is resized."""
+"""How long a page may take to lay itself out again after the window is resized (or its colours
+after the scheme is switched: Material's transitions take 250-300 ms)."""
+
 
 
 # Helpers ----------------------------------------------------------------------------------------
@@ -134,24 +136,54 @@ def visit(visits: Visits) -> Callable[..., Visit]:
 # axe on every page ------------------------------------------------------------------------------
 
 
-def no_axe_violation_on_any_page(lang: str, scheme: str, site: Path, browser: Any,
-                                 base_url: str) -> None:
-    """Every page of ``lang`` in ``scheme``, both widths, widgets ready; the "Try it" page also
-    stepped into its deal and in the middle of a deal in play mode."""
-    why = missing_axe()
-    if why is not None:
-        pytest.fail(why, pytrace=False)
+def dark(seen: Visit) -> None:
+    """Switch the page to the dark scheme the way a reader does, with the header's toggle (the
+    browser asks for dark too, as it would for a reader whose system is dark)."""
+    seen.page.emulate_media(color_scheme="dark")
+    seen.page.locator('label.md-header__button[for="__palette_1"]').click()
+    seen.page.wait_for_function(
+        "() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    seen.page.wait_for_timeout(RESIZE_MS)
+
+
+def weight(site: Path, path: str) -> float:
+    """About how long axe takes over a page: it grows with the page's size."""
+    file = site / (path + "index.html" if not path.endswith(".html") else path)
+    return 1 + file.stat().st_size / 200_000
+
+
+def share(site: Path, lang: str, part: int, parts: int) -> list[str]:
+    """The ``part``-th of ``parts`` shares of ``lang``'s pages, about equal in axe's work (the
+    heaviest page first to the lightest share)."""
     pages = site_pages(site, lang)
     assert len(pages) >= 20, pages
     assert f"{LANGS[lang]}try/" in pages
+    loads: list[float] = [0.0] * parts
+    shares: list[list[str]] = [[] for _ in range(parts)]
+    for path in sorted(pages, key=lambda p: (-weight(site, p), p)):
+        lightest = loads.index(min(loads))
+        loads[lightest] += weight(site, path)
+        shares[lightest].append(path)
+    return sorted(shares[part])
+
+
+def no_axe_violation_on_any_page(lang: str, pages: list[str], site: Path, browser: Any,
+                                 base_url: str) -> None:
+    """Each of ``pages`` (of ``lang``) in the light and the dark scheme, both widths, widgets
+    ready; the "Try it" page also stepped into its deal and in the middle of a deal in play mode,
+    in each scheme. A page is opened once and switched to dark with the header's toggle (the
+    "Try it" page: once per scheme, as it is played into)."""
+    why = missing_axe()
+    if why is not None:
+        pytest.fail(why, pytrace=False)
     found: list[str] = []
 
-    def check(seen: Visit, where: str) -> None:
-        for width in WIDTHS:
+    def check(seen: Visit, where: str, widths: tuple[int, ...] = WIDTHS) -> None:
+        for width in widths:
             resize(seen, width)
             found.extend(f"{where} {width}px: {line}" for line in axe_violations(seen.page))
 
-    for path in pages:
+    def opened(path: str, scheme: str) -> tuple[Visits, Visit]:
         # One context at a time (a page with Python takes a few hundred MB).
         visits = Visits(browser, base_url, f"axe-{lang}")
         seen = visits.open(path, width=1280, height=HEIGHT[1280], scheme=scheme,
@@ -160,46 +192,80 @@ def no_axe_violation_on_any_page(lang: str, scheme: str, site: Path, browser: An
         assert seen.page.evaluate(
             "document.body.getAttribute('data-md-color-scheme')"
         ) == ("slate" if scheme == "dark" else "default")
-        check(seen, f"/{path} {scheme}")
+        return visits, seen
+
+    for path in pages:
         if path.endswith("try/"):
-            resize(seen, 1280)
-            step_into_the_deal(seen)
-            check(seen, f"/{path} {scheme} step mode")
-            resize(seen, 1280)
-            play_into_a_deal(seen)
-            check(seen, f"/{path} {scheme} play mode")
+            for scheme in SCHEMES:
+                visits, seen = opened(path, scheme)
+                check(seen, f"/{path} {scheme}")
+                resize(seen, 1280)
+                step_into_the_deal(seen)
+                check(seen, f"/{path} {scheme} step mode")
+                resize(seen, 1280)
+                play_into_a_deal(seen)
+                check(seen, f"/{path} {scheme} play mode")
+                visits.close_and_check()
+            continue
+        visits, seen = opened(path, "light")
+        check(seen, f"/{path} light")  # 1280 px, then 375 px
+        dark(seen)
+        check(seen, f"/{path} dark", WIDTHS[::-1])  # 375 px, then 1280 px
         visits.close_and_check()
     assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
 
 
-# One class for each language and scheme: pytest-xdist (--dist loadscope in scripts/test.sh)
-# gives each class to a worker of its own, so the four quarters of the work run side by side.
+def test_dark_is_the_same_switched_or_loaded(visit: Callable[..., Visit]) -> None:
+    """The sweep switches most pages to dark with the toggle: that gives the page a dark page
+    loaded in the dark scheme has (the same scheme on the body, the same colours)."""
+    loaded = visit("games/brisca/", scheme="dark")
+    switched = visit("games/brisca/", scheme="light")
+    dark(switched)
+    colours = ("() => [document.body.getAttribute('data-md-color-scheme'),"
+               " getComputedStyle(document.body).backgroundColor,"
+               " getComputedStyle(document.body).color,"
+               " getComputedStyle(document.querySelector('.cr-widget')).backgroundColor,"
+               " getComputedStyle(document.querySelector('.md-typeset a')).color]")
+    assert loaded.page.evaluate(colours) == switched.page.evaluate(colours)
+    assert loaded.page.evaluate(colours)[0] == "slate"
+
+
+# Four shares of the pages, two of each language: pytest-xdist (--dist loadscope in
+# scripts/test.sh) gives each class to a worker, so the work is spread over both to the end.
 
 
 class AxeOnEveryPage:
-    """The axe check of every page, for one language and one scheme."""
+    """The axe check of one share of one language's pages, in both schemes."""
 
     lang = "en"
-    scheme = "light"
+    part = 0
 
     def test_no_axe_violation_on_any_page(self, site: Path, browser: Any, base_url: str) -> None:
-        no_axe_violation_on_any_page(self.lang, self.scheme, site, browser, base_url)
+        pages = share(site, self.lang, self.part, 2)
+        no_axe_violation_on_any_page(self.lang, pages, site, browser, base_url)
 
 
-class TestAxeEnglishLight(AxeOnEveryPage):
-    lang, scheme = "en", "light"
+class TestAxeEnglishFirstHalf(AxeOnEveryPage):
+    lang, part = "en", 0
 
 
-class TestAxeEnglishDark(AxeOnEveryPage):
-    lang, scheme = "en", "dark"
+class TestAxeEnglishSecondHalf(AxeOnEveryPage):
+    lang, part = "en", 1
 
 
-class TestAxeSpanishLight(AxeOnEveryPage):
-    lang, scheme = "es", "light"
+class TestAxeSpanishFirstHalf(AxeOnEveryPage):
+    lang, part = "es", 0
 
 
-class TestAxeSpanishDark(AxeOnEveryPage):
-    lang, scheme = "es", "dark"
+class TestAxeSpanishSecondHalf(AxeOnEveryPage):
+    lang, part = "es", 1
+
+
+def test_the_shares_cover_every_page_once(site: Path) -> None:
+    for lang in LANGS:
+        halves = [share(site, lang, part, 2) for part in (0, 1)]
+        assert sorted(halves[0] + halves[1]) == sorted(site_pages(site, lang))
+        assert all(halves)
 
 
 # Where to start ---------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from examples_share import examples
 from game_helpers import FAMILY, GAME_COUNTS, ORDER, all_cards_now, without_last
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -194,7 +195,7 @@ def check_rules_oracle(game: Game, options: dict[str, Any], arrastro_trick: int 
         assert cards == set(hand)  # no duty to follow suit
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(setup=setups(), rnd=st.randoms(use_true_random=False))
 def test_invariants_of_random_deals(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
@@ -270,7 +271,7 @@ def test_invariants_of_random_deals(
     assert without_last(states[-1]) == game.snapshot()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(setup=setups(), rnd=st.randoms(use_true_random=False),
        steps=st.integers(min_value=0, max_value=60))
 def test_partial_games_replay_and_copy(
@@ -291,7 +292,7 @@ def test_partial_games_replay_and_copy(
         assert len(trial.log) == len(game.log) + 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(setup=setups())
 def test_seeded_deals_are_valid_explicit_deals(setup: tuple[str, int, dict[str, Any], int]) -> None:
     game_id, players, options, seed = setup
@@ -317,7 +318,7 @@ for _ in range(7):
 _BASE_RECORD = _BASE.to_record()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(where=st.sampled_from(["key", "delete", "hand", "card", "stock", "action", "option"]),
        value=JSON, index=st.integers(min_value=0, max_value=40))
 def test_mutated_records_fail_with_the_package_errors(where: str, value: Any, index: int) -> None:
@@ -346,7 +347,7 @@ def test_mutated_records_fail_with_the_package_errors(where: str, value: Any, in
         assert error.en and error.es
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(setup=setups(), junk=st.text(max_size=8) | st.sampled_from(BAD_NOTATIONS),
        steps=st.integers(min_value=0, max_value=30), rnd=st.randoms(use_true_random=False))
 def test_play_accepts_only_legal_text(

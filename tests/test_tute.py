@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from examples_share import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -375,7 +376,7 @@ def reference_allowed(trick: list[Card], hand: Any, trump: Any) -> list[Card]:
     return trumps or list(hand)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(1, 10**6),
        options=st.fixed_dictionaries({
            "stock_duty": st.sampled_from(["follow", "full", "free", "trumps"]),
