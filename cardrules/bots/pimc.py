@@ -5,11 +5,13 @@ everything its seat has seen (:meth:`SeatView.sample <cardrules.engine.SeatView.
 the cards played, its own draws, the turned-up card, a shown talon, what duties rule out...),
 and in each world tries every action it may take, playing the deal out to the end with every
 seat greedy (:mod:`cardrules.bots.playout`), except that the opponents play at random as often
-as the bot reckons they do (:mod:`cardrules.bots.opponents`). Its choice is the action with
-the best average over the worlds of the winning chance plus half the share of the points its
-side takes (the points break the ties that a few dozen worlds leave between winning chances,
-and they measured stronger than the winning chance alone); the same figures, against careful
-opponents (:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
+as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the end, once a world has
+few cards left, its own plays are searched instead (:mod:`cardrules.bots.endgame`). Its choice
+is the action with the best average over the worlds of the winning chance plus half the share
+of the points its side takes (the points break the ties that a few dozen worlds leave between
+winning chances, and they measured stronger than the winning chance alone); the same figures,
+against careful opponents (:data:`HINT_NOISE`), are the reader's *hint*
+(:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """
@@ -25,6 +27,7 @@ from typing import Final
 from ..core.actions import Action, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
+from .endgame import SEARCH_PLAYS, plays_left, search
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
@@ -170,6 +173,11 @@ class PimcBot:
         step = _step(view.rules)
         spent = 0.0
         played = 0
+        searched: dict[tuple[object, int], tuple[float, float, float]] = {}
+
+        def outcome(game: Game) -> tuple[float, float, float]:
+            won, got, share = _outcome(game, view.seat)
+            return won, got, won + share / 2
         for _ in range(self.worlds):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - start > self.time_limit):
@@ -181,15 +189,29 @@ class PimcBot:
             for i, action in enumerate(actions):
                 trial = world.clone()
                 trial.play(action)
-                playout(trial, rng, noise, allies)
-                spent += (len(trial.log) - begun) * step
-                won, got, share = _outcome(trial, view.seat)
+                if plays_left(trial) <= SEARCH_PLAYS:
+                    # Near the end: the bot's own plays searched (the same world may come again).
+                    key = (_hidden(world), i)
+                    if key not in searched:
+                        searched[key], nodes = search(trial, allies, noise, outcome)
+                        spent += nodes * step
+                    won, got, value = searched[key]
+                else:
+                    playout(trial, rng, noise, allies)
+                    spent += (len(trial.log) - begun) * step
+                    won, got, value = outcome(trial)
                 wins[i] += won
                 points[i] += got
-                values[i] += won + share / 2
+                values[i] += value
             played += 1
         return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
                 for i, a in enumerate(actions)]
+
+
+def _hidden(world: Game) -> object:
+    """What tells one sampled world from another: the hands and the order of the stock (the
+    rest replays the real deal)."""
+    return (tuple(frozenset(hand) for hand in world.hands), world.stock, tuple(world.talon))
 
 
 def _step(rules: Rules) -> float:

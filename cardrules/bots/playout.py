@@ -37,28 +37,28 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
         legal = game.legal_actions()
         if len(legal) == 1:
             game.play(legal[0])
-            continue
-        if noise and game.current_player not in allies and rng.random() < noise:
+        elif noise and game.current_player not in allies and rng.random() < noise:
             game.play(legal[int(rng.random() * len(legal))])
-            continue
-        if game.phase is not Phase.PLAY:
-            game.play(_decision(game))
-            continue
-        cards: list[Card] = []
-        taken: Action | None = None
-        for action in legal:
-            if action.__class__ is Card:
-                cards.append(action)
-            elif isinstance(action, Move) and action.decision in _TAKE:
-                taken = action
-                break
-        if taken is not None:
-            game.play(taken)
-            continue
-        if not cards:
-            game.play(_decision(game))
-            continue
-        game.play(greedy_card(game, cards, strength, points))
+        else:
+            game.play(greedy_action(game, legal, strength, points))
+
+
+def greedy_action(game: Game, legal: Sequence[Action], strength: Sequence[int],
+                  points: Sequence[int]) -> Action:
+    """What the greedy rule does now among ``legal`` (the seat to act's actions): an exchange,
+    a claim or a marriage when offered, else :func:`greedy_card`; a decision outside card play
+    through :func:`_decision`."""
+    if game.phase is not Phase.PLAY:
+        return _decision(game)
+    cards: list[Card] = []
+    for action in legal:
+        if action.__class__ is Card:
+            cards.append(action)
+        elif isinstance(action, Move) and action.decision in _TAKE:
+            return action
+    if not cards:
+        return _decision(game)
+    return greedy_card(game, cards, strength, points)
 
 
 def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],

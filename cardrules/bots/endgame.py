@@ -1,0 +1,91 @@
+"""Endgames searched to the end: in a world with few cards left, the bot plans its own plays.
+
+A playout (:mod:`cardrules.bots.playout`) plays the bot's own later cards by the greedy rule, a
+rule of thumb; near the end of a deal every card counts, and the world is small enough to try
+them all. :func:`search` does so: at each of its side's turns it takes the best play for its
+side, and at an opponent's turn it expects what the bot's model of that opponent would do (the
+greedy play, or any legal play with the probability ``noise`` that the opponent plays at
+random, as in a playout). The figure it returns is the bot's best answer to the opponents it
+believes it faces, in that world; the search bot (:class:`~cardrules.bots.PimcBot`) averages it
+over the worlds it imagines, as it averages its playouts.
+
+The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positions at most
+(two-player Briscola with one card under the turned-up one: four tricks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from ..engine import Game
+from .playout import greedy_action
+
+SEARCH_PLAYS: Final = 8
+"""A world is searched to the end when at most this many cards are left to play (in the
+hands and the stock)."""
+
+Outcome = tuple[float, float, float]
+"""What a finished deal is worth to the bot: (won, its side's points, value), as
+:mod:`cardrules.bots.pimc` counts them."""
+
+
+def plays_left(game: Game) -> int:
+    """The cards still to be played: in the hands and in the stock."""
+    return sum(len(hand) for hand in game.hands) + game.stock_size
+
+
+def search(game: Game, allies: frozenset[int], noise: float,
+           outcome: Callable[[Game], Outcome]) -> tuple[Outcome, int]:
+    """The expected outcome of ``game`` (a world in which every card is known) when ``allies``
+    play their best and everyone else plays as modelled; and the positions searched.
+
+    ``game`` is played on: pass a clone.
+    """
+    rules = game.rules
+    strength, points = rules.strength, rules.card_points
+    nodes = 0
+
+    def value(node: Game) -> Outcome:
+        nonlocal nodes
+        nodes += 1
+        legal = node.legal_actions()
+        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
+            node.play(legal[0])
+            legal = node.legal_actions() if not node.is_over else []
+        if node.is_over:
+            return outcome(node)
+        if node.current_player in allies:
+            best: Outcome | None = None
+            for action in legal:
+                child = node.clone()
+                child.play(action)
+                got = value(child)
+                if best is None or got[2] > best[2]:
+                    best = got
+            assert best is not None
+            return best
+        model = greedy_action(node, legal, strength, points)
+        child = node.clone()
+        child.play(model)
+        expected = value(child)
+        if not noise:
+            return expected
+        # A careless opponent: any legal play, each as likely (the model's play included).
+        total = [0.0, 0.0, 0.0]
+        for action in legal:
+            if action == model:
+                got = expected
+            else:
+                child = node.clone()
+                child.play(action)
+                got = value(child)
+            for k in range(3):
+                total[k] += got[k]
+        n = len(legal)
+        return ((1 - noise) * expected[0] + noise * total[0] / n,
+                (1 - noise) * expected[1] + noise * total[1] / n,
+                (1 - noise) * expected[2] + noise * total[2] / n)
+
+    result = value(game)
+    return result, nodes

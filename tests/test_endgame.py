@@ -1,0 +1,117 @@
+"""The endgame search of the search bot (cardrules.bots.endgame): in a world with few cards left,
+the bot's own plays are searched instead of played out greedily.
+
+- Against the greedy model of the opponents, the search is worth at least what the greedy playout
+  is (it may choose the greedy play at every turn), and at most what the bot would get if every
+  seat played for it.
+- With every seat careless (noise 1) the opponents' plays are averaged, each as likely.
+- Once nothing is hidden (two players, the stock empty) the hint is exact: the same whatever the
+  bot's random seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from examples_share import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import Game
+from cardrules.bots import PimcBot
+from cardrules.bots.endgame import SEARCH_PLAYS, Outcome, plays_left, search
+from cardrules.bots.playout import playout
+
+GAMES = [("briscola", 2), ("brisca", 2), ("briscas", 2), ("briscola", 3), ("brisca", 4),
+         ("rematada", 3), ("tute", 2)]
+
+
+def endgame(game_id: str, players: int, seed: int) -> Game | None:
+    """A deal played at random until at most SEARCH_PLAYS cards are left to play (None if it
+    ends first)."""
+    rng = random.Random(seed)
+    game = cardrules.new_game(game_id, players=players, seed=seed)
+    while not game.is_over and plays_left(game) > SEARCH_PLAYS:
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    return None if game.is_over else game
+
+
+def outcome_for(seat: int) -> Callable[[Game], Outcome]:
+    def outcome(game: Game) -> Outcome:
+        result = game.result
+        assert result is not None
+        side = next(i for i, s in enumerate(result.sides) if seat in s)
+        got = float(result.side_points[side])
+        share = got / (sum(result.side_points) or 1)
+        won = 0.5 if result.winner is None else float(result.winner == side)
+        return won, got, won + share / 2
+    return outcome
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(which=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
+def test_the_search_is_between_the_playout_and_everyone_helping(
+    which: tuple[str, int], seed: int
+) -> None:
+    game = endgame(*which, seed)
+    if game is None or game.current_player is None:
+        return
+    seat = game.current_player
+    side = next((s for s in game.sides if seat in s), (seat,))
+    allies = frozenset(side)
+    outcome = outcome_for(seat)
+    greedy = game.clone()
+    playout(greedy, random.Random(0), 0.0, allies)
+    played = outcome(greedy)
+    (won, points, value), nodes = search(game.clone(), allies, 0.0, outcome)
+    best, _ = search(game.clone(), frozenset(range(which[1])), 0.0, outcome)
+    assert played[2] <= value + 1e-9 <= best[2] + 2e-9
+    assert 0 <= won <= 1 and points >= 0 and nodes >= 1
+
+
+def test_careless_opponents_are_averaged() -> None:
+    """Noise 1: at the opponent's last card choice, each of its plays counts the same."""
+    for seed in range(40):
+        game = endgame("briscola", 2, seed)
+        if game is None or game.current_player is None:
+            continue
+        seat = game.current_player
+        other = 1 - seat
+        # Play the bot's cards greedily until the opponent chooses among several cards.
+        while not game.is_over and (game.current_player != other
+                                    or len(game.legal_actions()) < 2):
+            game.play(game.legal_actions()[0])
+        if game.is_over:
+            continue
+        outcome = outcome_for(seat)
+        children = []
+        for action in game.legal_actions():
+            child = game.clone()
+            child.play(action)
+            children.append(search(child, frozenset({seat}), 1.0, outcome)[0])
+        got, _ = search(game.clone(), frozenset({seat}), 1.0, outcome)
+        assert got[2] == pytest.approx(sum(c[2] for c in children) / len(children))
+        return
+    pytest.fail("no deal reached an opponent's choice")
+
+
+def test_with_nothing_hidden_the_hint_is_exact() -> None:
+    """Two players, the stock empty: every world is the real deal, so any seed gives the same
+    ratings, and the bot plays the best of them."""
+    rng = random.Random(5)
+    game = cardrules.new_game("briscola", players=2, seed=5)
+    while game.stock_size:
+        game.play(game.legal_actions()[rng.randrange(len(game.legal_actions()))])
+    while len(game.legal_actions()) < 2:
+        game.play(game.legal_actions()[0])
+    view = game.view(game.current_player or 0)
+    ratings = [[(e.action, round(e.value, 9)) for e in PimcBot(worlds=10, seed=s).evaluate(view)]
+               for s in range(4)]
+    assert all(r == ratings[0] for r in ratings)
+    best = max(ratings[0], key=lambda r: r[1])[1]
+    chosen = PimcBot(worlds=10, seed=9).choose(view)
+    assert dict(ratings[0])[chosen] == best
