@@ -69,7 +69,8 @@ for entry in "${others[@]}"; do
         tests/test_cards.py \
         tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
         tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
-        tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py
+        tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py \
+        tests/test_endgame.py
 done
 
 if [ -n "${building:-}" ]; then
