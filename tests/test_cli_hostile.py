@@ -566,7 +566,9 @@ def _guarded_from_the_first_line() -> bool:
     return first is not None and "startup" in first.group(0)
 
 
-GUARD_IMPORTS = ("from .cli import startup", "from .startup import")
+GUARD_IMPORTS = ("from .cli import startup", "from .startup import", "from __future__ import")
+"""The lines that run before the guard is on: its imports, and the ``from __future__`` line that
+must come first in a module (it imports the ``__future__`` module: a Ctrl-C can land in it)."""
 
 
 def past_the_guard(err: str) -> bool:
@@ -585,6 +587,26 @@ def past_the_guard(err: str) -> bool:
         return False
     source = lines[last + 1].strip() if last + 1 < len(lines) else ""
     return not source.startswith(GUARD_IMPORTS)
+
+
+def test_what_counts_as_past_the_guard() -> None:
+    """A traceback that stops in the package's first lines (the ``from __future__`` line, the
+    guard's import) came before the guard; one that stops in a module it imports after, past it."""
+    package = ROOT / "cardrules"
+
+    def traceback(file: str, line: str) -> str:
+        return ("Traceback (most recent call last):\n"
+                "  File \"/venv/bin/cardrules\", line 3, in <module>\n"
+                "    from cardrules.cli import main\n"
+                f"  File \"{package / file}\", line 13, in <module>\n"
+                f"    {line}\n"
+                "  File \"<frozen importlib._bootstrap>\", line 1176, in _find_and_load\n"
+                "KeyboardInterrupt\n")
+
+    assert not past_the_guard(traceback("__init__.py", "from __future__ import annotations"))
+    assert not past_the_guard(traceback("__init__.py", "from .cli import startup as _startup"))
+    assert past_the_guard(traceback("__init__.py", "from .core.actions import ("))
+    assert past_the_guard(traceback("record.py", "import json"))
 
 
 @pytest.mark.parametrize("entry", ["script", "module"])
