@@ -31,7 +31,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     def weight(item: pytest.Item) -> int:
         name = item.path.name
-        if name == "test_a11y_browser.py" and item.cls is not None:
+        if name == "test_a11y_browser.py" and isinstance(item, pytest.Function) \
+                and item.cls is not None:
             return 0
         return 1 if name.endswith("_browser.py") else 2
 
