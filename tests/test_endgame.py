@@ -12,7 +12,6 @@ the bot's own plays are searched instead of played out greedily.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 from examples_share import examples
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Game
 from cardrules.bots import PimcBot
-from cardrules.bots.endgame import SEARCH_PLAYS, Outcome, plays_left, search
+from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search
 from cardrules.bots.playout import playout
 
 GAMES = [("briscola", 2), ("brisca", 2), ("briscas", 2), ("briscola", 3), ("brisca", 4),
@@ -40,18 +39,6 @@ def endgame(game_id: str, players: int, seed: int) -> Game | None:
     return None if game.is_over else game
 
 
-def outcome_for(seat: int) -> Callable[[Game], Outcome]:
-    def outcome(game: Game) -> Outcome:
-        result = game.result
-        assert result is not None
-        side = next(i for i, s in enumerate(result.sides) if seat in s)
-        got = float(result.side_points[side])
-        share = got / (sum(result.side_points) or 1)
-        won = 0.5 if result.winner is None else float(result.winner == side)
-        return won, got, won + share / 2
-    return outcome
-
-
 @settings(max_examples=examples(120), deadline=None)
 @given(which=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
 def test_the_search_is_between_the_playout_and_everyone_helping(
@@ -63,12 +50,11 @@ def test_the_search_is_between_the_playout_and_everyone_helping(
     seat = game.current_player
     side = next((s for s in game.sides if seat in s), (seat,))
     allies = frozenset(side)
-    outcome = outcome_for(seat)
     greedy = game.clone()
     playout(greedy, random.Random(0), 0.0, allies)
-    played = outcome(greedy)
-    (won, points, value), nodes = search(game.clone(), allies, 0.0, outcome)
-    best, _ = search(game.clone(), frozenset(range(which[1])), 0.0, outcome)
+    played = outcome(greedy, seat)
+    (won, points, value), nodes = search(game.clone(), seat, allies, 0.0)
+    best, _ = search(game.clone(), seat, frozenset(range(which[1])), 0.0)
     assert played[2] <= value + 1e-9 <= best[2] + 2e-9
     assert 0 <= won <= 1 and points >= 0 and nodes >= 1
 
@@ -87,13 +73,12 @@ def test_careless_opponents_are_averaged() -> None:
             game.play(game.legal_actions()[0])
         if game.is_over:
             continue
-        outcome = outcome_for(seat)
         children = []
         for action in game.legal_actions():
             child = game.clone()
             child.play(action)
-            children.append(search(child, frozenset({seat}), 1.0, outcome)[0])
-        got, _ = search(game.clone(), frozenset({seat}), 1.0, outcome)
+            children.append(search(child, seat, frozenset({seat}), 1.0)[0])
+        got, _ = search(game.clone(), seat, frozenset({seat}), 1.0)
         assert got[2] == pytest.approx(sum(c[2] for c in children) / len(children))
         return
     pytest.fail("no deal reached an opponent's choice")

@@ -34,7 +34,7 @@ TECHNICAL = {
     "DOMContentLoaded", "IntersectionObserver",
     # Errors for developers (the worker's protocol, a runtime that never starts): the page shows
     # its own words instead (runtime.js: problem), the console the error.
-    "worker error", "Python did not start in time", "the runtime is not started", "unknown call",
+    "worker error", "the runtime is not started", "unknown call",
     "cardrules widget: no words for",
     # Python code the worker runs.
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",

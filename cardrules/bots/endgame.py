@@ -15,7 +15,6 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from ..engine import Game
@@ -26,8 +25,7 @@ SEARCH_PLAYS: Final = 8
 hands and the stock)."""
 
 Outcome = tuple[float, float, float]
-"""What a finished deal is worth to the bot: (won, its side's points, value), as
-:mod:`cardrules.bots.pimc` counts them."""
+"""What a finished deal is worth to a seat (:func:`outcome`): (won, its side's points, value)."""
 
 
 def plays_left(game: Game) -> int:
@@ -35,10 +33,24 @@ def plays_left(game: Game) -> int:
     return sum(len(hand) for hand in game.hands) + game.stock_size
 
 
-def search(game: Game, allies: frozenset[int], noise: float,
-           outcome: Callable[[Game], Outcome]) -> tuple[Outcome, int]:
-    """The expected outcome of ``game`` (a world in which every card is known) when ``allies``
-    play their best and everyone else plays as modelled; and the positions searched.
+def outcome(game: Game, seat: int) -> Outcome:
+    """What the finished ``game`` is worth to ``seat``, as the search bot weighs a world: 1 for a
+    win of its side, 0.5 for a draw, 0 for a loss; its side's points; and the *value*, the win
+    plus half its side's share of all the sides' points (the points break the ties that a few
+    dozen worlds leave between winning chances)."""
+    result = game.result
+    assert result is not None
+    side = next((i for i, s in enumerate(result.sides) if seat in s), None)
+    got = float(result.side_points[side]) if side is not None else 0.0
+    share = got / (sum(result.side_points) or 1)
+    won = 0.5 if result.winner is None else (1.0 if result.winner == side else 0.0)
+    return won, got, won + share / 2
+
+
+def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple[Outcome, int]:
+    """The expected :func:`outcome` of ``game`` (a world in which every card is known) for
+    ``seat`` when ``allies`` (its side) play their best and everyone else plays as modelled; and
+    the positions searched.
 
     ``game`` is played on: pass a clone.
     """
@@ -54,7 +66,7 @@ def search(game: Game, allies: frozenset[int], noise: float,
             node.play(legal[0])
             legal = node.legal_actions() if not node.is_over else []
         if node.is_over:
-            return outcome(node)
+            return outcome(node, seat)
         if node.current_player in allies:
             best: Outcome | None = None
             for action in legal:

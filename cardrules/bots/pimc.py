@@ -27,7 +27,7 @@ from typing import Final
 from ..core.actions import Action, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
-from .endgame import SEARCH_PLAYS, plays_left, search
+from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
@@ -173,11 +173,7 @@ class PimcBot:
         step = _step(view.rules)
         spent = 0.0
         played = 0
-        searched: dict[tuple[object, int], tuple[float, float, float]] = {}
-
-        def outcome(game: Game) -> tuple[float, float, float]:
-            won, got, share = _outcome(game, view.seat)
-            return won, got, won + share / 2
+        searched: dict[tuple[object, int], Outcome] = {}
         for _ in range(self.worlds):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - start > self.time_limit):
@@ -193,13 +189,13 @@ class PimcBot:
                     # Near the end: the bot's own plays searched (the same world may come again).
                     key = (_hidden(world), i)
                     if key not in searched:
-                        searched[key], nodes = search(trial, allies, noise, outcome)
+                        searched[key], nodes = search(trial, view.seat, allies, noise)
                         spent += nodes * step
                     won, got, value = searched[key]
                 else:
                     playout(trial, rng, noise, allies)
                     spent += (len(trial.log) - begun) * step
-                    won, got, value = outcome(trial)
+                    won, got, value = outcome(trial, view.seat)
                 wins[i] += won
                 points[i] += got
                 values[i] += value
@@ -218,19 +214,6 @@ def _step(rules: Rules) -> float:
     """The steps a playout play counts under these rules (see :class:`PimcBot`)."""
     base = 1 + SEAT_STEP * (rules.players - 2)
     return base if rules.free_play else base * DUTY_STEP
-
-
-def _outcome(game: Game, seat: int) -> tuple[float, float, float]:
-    """1 for a win of ``seat``'s side, 0.5 for a draw, 0 for a loss; its side's points; and
-    their share of all the sides' points."""
-    result = game.result
-    assert result is not None
-    side = next((i for i, s in enumerate(result.sides) if seat in s), None)
-    got = float(result.side_points[side]) if side is not None else 0.0
-    total = sum(result.side_points) or 1
-    if result.winner is None:
-        return 0.5, got, got / total
-    return (1.0 if result.winner == side else 0.0), got, got / total
 
 
 def _cost(action: Action, key: object) -> int:

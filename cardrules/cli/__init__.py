@@ -75,10 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         end_start_up()
         return _run(args_list, lang)
-    except KeyboardInterrupt:
-        _to_stderr(interrupted_line(lang))
-        return 130
-    except Exception as error:
+    except (KeyboardInterrupt, Exception) as error:
         if not _interrupted(error):
             raise
         _to_stderr(interrupted_line(lang))
@@ -86,8 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _interrupted(error: BaseException) -> bool:
-    """Whether ``error`` was caused by a Ctrl-C: Python 3.11 wraps one that comes while a class
-    is being made (in ``__set_name__``) in a ``RuntimeError``."""
+    """Whether ``error`` is a Ctrl-C or was caused by one: Python 3.11 wraps one that comes while
+    a class is being made (in ``__set_name__``) in a ``RuntimeError``."""
     seen: set[int] = set()
     cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:

@@ -87,6 +87,7 @@ WORDS: Final[dict[str, Entry]] = {
     "computing": N_("Replaying the deal in Python…"),
     "failed": N_("The interactive version could not start: Python did not load in this "
                  "browser. The diagram shows the whole deal."),
+    "slowStart": N_("Python did not start in this browser within three minutes."),
     "badDeal": N_("This deal could not be shown: {error}"),
     "first": N_("First"),
     "back": N_("Back"),

@@ -66,7 +66,7 @@ export const Runtime = {
       }
     });
     const watchdog = setTimeout(() => {
-      this.failAll(new Error("Python did not start in time"));
+      this.failAll(new Error(t("slowStart")));
     }, STARTUP_LIMIT_MS);
     this.ready.then(() => { clearTimeout(watchdog); }, () => {
       clearTimeout(watchdog);
