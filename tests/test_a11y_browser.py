@@ -146,10 +146,14 @@ def dark(seen: Visit) -> None:
     seen.page.wait_for_timeout(RESIZE_MS)
 
 
+def page_file(site: Path, path: str) -> Path:
+    """The built file of a page's path (as :func:`site_pages` gives it)."""
+    return site / (path if path.endswith(".html") else path + "index.html")
+
+
 def weight(site: Path, path: str) -> float:
     """About how long axe takes over a page: it grows with the page's size."""
-    file = site / (path + "index.html" if not path.endswith(".html") else path)
-    return 1 + file.stat().st_size / 200_000
+    return 1 + page_file(site, path).stat().st_size / 200_000
 
 
 def share(site: Path, lang: str, part: int, parts: int) -> list[str]:
@@ -216,7 +220,7 @@ def no_axe_violation_on_any_page(lang: str, pages: list[str], site: Path, browse
 
 
 def test_dark_is_the_same_switched_or_loaded(visit: Callable[..., Visit]) -> None:
-    """The sweep switches most pages to dark with the toggle: that gives the page a dark page
+    """The sweep switches most pages to dark with the toggle: the page then has what a page
     loaded in the dark scheme has (the same scheme on the body, the same colours)."""
     loaded = visit("games/brisca/", scheme="dark")
     switched = visit("games/brisca/", scheme="light")

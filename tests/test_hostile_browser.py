@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from browser_support import ROOT, Visit, Visits
-from test_a11y_browser import site_pages
+from test_a11y_browser import page_file, site_pages
 
 from cardrules.web import board as web
 
@@ -160,8 +160,7 @@ def test_every_page_declares_the_policy_before_any_script(site: Path) -> None:
     assert sorted(swept) == every
     for path in every:
         head = _Head()
-        head.feed((site / (path if path.endswith(".html") else path + "index.html"))
-                  .read_text(encoding="utf-8"))
+        head.feed(page_file(site, path).read_text(encoding="utf-8"))
         policies = [i for i, (tag, attrs) in enumerate(head.elements)
                     if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy"]
         assert len(policies) == 1, path
