@@ -288,6 +288,28 @@ def test_a_damaged_link_says_so_and_the_page_still_works(
     assert not notice.is_visible()
 
 
+def test_a_link_put_in_the_address_wins_over_the_boards_own(
+        visit: Callable[..., Visit]) -> None:
+    # The board writes its step into the address a moment after a move. A link the reader puts
+    # there is opened even if that write lands before the browser says the address changed
+    # (done here by hand: which of the two comes first is the browser's choice).
+    seen = visit("try/")
+    widget = widget_of(seen)
+    widget.locator(".cr-w-button--next").click()
+    seen.page.wait_for_function("() => location.hash.includes('deal=')")
+    linked = f"deal={token_of(record_of(LINKED))}&step=2"
+    seen.page.evaluate("""(hash) => {
+        const boards = location.hash;
+        location.hash = hash;
+        history.replaceState(history.state, "", boards);
+    }""", linked)
+    seen.page.wait_for_function("(root) => root.dataset.step === '2'",
+                                arg=widget.element_handle())
+    assert counter(widget).endswith(str(len(record_of(LINKED)["actions"]) + 1))
+    seen.page.wait_for_function("(hash) => location.hash === hash", arg="#" + linked)
+    assert not widget.locator(".cr-widget__notice").is_visible()
+
+
 # Moving along -------------------------------------------------------------------------------------
 
 

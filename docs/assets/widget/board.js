@@ -61,10 +61,9 @@ function partName(kind) {
 }
 const SWIPE_PX = 40;
 
-/* The fragment of the page's address if it holds a shared deal ("#deal=...&step=..."), else
- * null. */
-function sharedFragment() {
-  const hash = window.location.hash || "";
+/* The fragment of the page's address (or of `hash`) if it holds a shared deal
+ * ("#deal=...&step=..."), else null. */
+function sharedFragment(hash = window.location.hash || "") {
   return /^#(?:[^&]*&)*deal=/.test(hash) ? hash.slice(1) : null;
 }
 
@@ -350,10 +349,12 @@ export class Board {
     if (!this.options.trySource || !this.linkLive || !this.data || !this.data.link) return;
     if (this.root.classList.contains("cr-widget--playing")) return;
     if (this.addressTimer !== null) clearTimeout(this.addressTimer);
+    const before = window.location.hash;
     this.addressTimer = setTimeout(() => {
       this.addressTimer = null;
       const fragment = "#" + this.fragment();
-      if (window.location.hash === fragment) return;
+      // A link the reader put in the address meanwhile wins over the board's own.
+      if (window.location.hash === fragment || window.location.hash !== before) return;
       try {
         history.replaceState(history.state, "", fragment);
       } catch (error) { /* a browser that refuses: the copied link still works */ }
@@ -435,8 +436,9 @@ export class Board {
     // A shared link is for the "Try it" page's board, or for the board it names.
     const mine = (fragment) => !!fragment && linkBoard(fragment) === this.number;
     const shared = mine(sharedFragment()) ? sharedFragment() : null;
-    window.addEventListener("hashchange", () => {
-      const fragment = sharedFragment();
+    window.addEventListener("hashchange", (event) => {
+      // The address the reader went to, even if the board has rewritten it since.
+      const fragment = sharedFragment(new URL(event.newURL).hash);
       if (mine(fragment) && fragment !== this.fragmentShown()) this.openLink(fragment);
     });
     const text = record ? fetch(url(page.config.records + record)).then((response) => {
