@@ -15,7 +15,7 @@ and tables indexed by card, and the common case of a card play tests a single fl
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -54,28 +54,22 @@ class Board:
     """
 
     __slots__ = (
-        "_after_trick",
         "_draw_log",
-        "_draw_orders",
-        "_draws",
         "_duty_memo",
         "_events",
         "_free",
         "_moves_live",
         "_next",
-        "_orders",
-        "_pairs",
-        "_points_table",
         "_pos",
         "_result",
-        "_single_draw",
+        "_round_last",
+        "_setup",
         "_stock",
         "_stock_end",
         "_talon_to",
         "_trick_size",
         "_turn_up_at",
         "_turn_up_drawn",
-        "_winner",
         "aside",
         "details",
         "duties",
@@ -170,25 +164,20 @@ class Board:
         self._draw_log: list[tuple[int, int, tuple[int, ...]]] = []
         self._talon_to: tuple[int, int] | None = None  # (seat, log length) when it was taken
         self._pos = 0
-        self._trick_size = setup.trick_size  # cards in a trick
         self._stock_end = 0  # len(_stock)
-        self._orders = setup.trick_orders
-        self._draw_orders = setup.draw_orders
-        # The rules' own trick_winner, or None for the default one (run inline).
-        self._winner: Callable[[Sequence[Card], Suit | None], int | None] | None = (
-            None if setup.default_winner else rules.trick_winner)
+        # The last stock position from which a usual round may start (every seat draws one
+        # card, none of them the turned-up card); -1 when the rules draw otherwise.
+        self._round_last = -1
+        # The tables every game of these rules shares (orders, the trick winner, points...).
+        self._setup = setup
+        self._trick_size = setup.trick_size  # cards in a trick
         self._events = setup.events  # shared events of the plays that complete no trick
-        self._pairs = setup.pairs  # shared (seat, card) pairs for the tricks' plays
         # The card duty legal_actions last found, for the play that follows: (log length, duty,
         # the cards it allows).
         self._duty_memo: tuple[int, CardRule | None, Sequence[Card]] | None = None
-        self._points_table = rules.card_points
         # Hot-path switches, so that the common case tests one attribute:
         self._free = False  # playing, and any card in hand may be played
         self._moves_live: tuple[MoveRule[Any], ...] = ()  # move rules that may offer in play
-        self._after_trick = rules.after_trick if rules.watches_tricks else None
-        self._single_draw = setup.single_draw  # every seat draws one card a round
-        self._draws = setup.draws  # False: the stock is never drawn after tricks
 
 
     # Reading the state -----------------------------------------------------------------------
@@ -251,11 +240,11 @@ class Board:
         self.phase = PLAY
         self.to_act = None
         self.leader = leader
-        self.order = self._orders[leader]
+        self.order = self._setup.trick_orders[leader]
         self._pos = 0
         self._free = self.rules.free_play
         self._moves_live = ()
-        play_rules = self.rules.engine_setup.play_rules
+        play_rules = self._setup.play_rules
         if play_rules:
             self._moves_live = tuple(r for r in play_rules if r.still_possible(self))
         if self._cannot_continue():
@@ -340,14 +329,14 @@ class Board:
         """``card`` leaves ``holder``'s hand for ``seat``'s pile, its points to ``seat``."""
         self.hands[holder].remove(card)
         self.taken[seat].append(card)
-        self.points[seat] += self._points_table[card.index]
+        self.points[seat] += self._setup.card_points[card.index]
 
     def aside_to_pile(self, card: Card, seat: int) -> None:
         """``card`` goes from the cards out of play to ``seat``'s pile (a spoiled trick taken
         later), its points to ``seat``."""
         self.aside.remove(card)
         self.taken[seat].append(card)
-        self.points[seat] += self._points_table[card.index]
+        self.points[seat] += self._setup.card_points[card.index]
 
     def add_points(self, seat: int, points: int) -> None:
         """Add points to ``seat`` (a declaration, a trick counted in a game scored by
@@ -383,67 +372,66 @@ class Board:
         cards = self.trick
         order = self.order
         trump = self.trump
-        table = self._points_table
-        if self._winner is None and len(cards) == 2:  # two cards, the default winner: inline
+        setup = self._setup
+        table = setup.card_points
+        winner_of = setup.winner
+        if winner_of is None:  # two cards, the default winner: inline
             a, b = cards
-            strength = self.rules.strength
+            ai = a.index
+            bi = b.index
             if b.suit is a.suit:
-                i: int | None = 1 if strength[b.index] > strength[a.index] else 0
+                strength = setup.strength
+                i: int | None = 1 if strength[bi] > strength[ai] else 0
             else:
                 i = 1 if b.suit is trump else 0
-            points = table[a.index] + table[b.index]
-            pairs = self._pairs
-            plays: tuple[tuple[int, Card], ...] = (pairs[order[0]][a.index],
-                                                   pairs[order[1]][b.index])
+            points = table[ai] + table[bi]
+            pairs = setup.pairs
+            plays: tuple[tuple[int, Card], ...] = (pairs[order[0]][ai], pairs[order[1]][bi])
         else:
-            if self._winner is None:
-                i = Rules.trick_winner(self.rules, cards, trump)
-            else:
-                i = self._winner(cards, trump)
+            i = winner_of(cards, trump)
             points = 0
             for c in cards:
                 points += table[c.index]
             plays = tuple(zip(order, cards))
-        tricks = self.tricks
         leader = order[0]
+        tricks = self.tricks
         if i is None:  # a spoiled trick: nobody takes it and the same player leads again
-            winner = None
+            trick: Trick = new_tuple(Trick, (len(tricks), leader, plays, None, points, trump))
             self.aside.extend(cards)
         else:
-            winner = leader = order[i]
-            self.taken[winner].extend(cards)
-            self.points[winner] += points
-            self.leader = winner
-        trick: Trick = new_tuple(Trick, (len(tricks), order[0], plays, winner, points, trump))
+            trick = new_tuple(Trick, (len(tricks), leader, plays, order[i], points, trump))
+            leader = order[i]
+            self.taken[leader].extend(cards)
+            self.points[leader] += points
+            self.leader = leader
         tricks.append(trick)
         self.trick = []
         self._pos = 0
-        self.order = self._orders[leader]
+        self.order = setup.trick_orders[leader]
         k = self._next
-        if self._draws and k < self._stock_end:
-            draw_order = self._draw_orders[leader]
-            if self._single_draw and k + len(draw_order) <= self._turn_up_at:  # the usual round
-                self._draw_log.append((len(self.log), k, draw_order))
-                hands = self.hands
-                stock = self._stock
-                for seat in draw_order:
-                    hands[seat].append(stock[k])
-                    k += 1
-                self._next = k
-            else:
-                self._draw_round()
-            if self._after_trick is not None:
-                self._after_trick(self, trick)
-            if self._moves_live:
-                self._recheck_moves()
-            # While cards remain to draw every hand is full again.
-            if self._next < self._stock_end:
-                return trick
+        if k <= self._round_last:  # the usual round: one card each, the winner first
+            draw_order = setup.draw_orders[leader]
+            self._draw_log.append((len(self.log), k, draw_order))
+            hands = self.hands
+            stock = self._stock
+            for seat in draw_order:
+                hands[seat].append(stock[k])
+                k += 1
+            self._next = k
+            drew = True
+        elif setup.draws and k < self._stock_end:
+            self._draw_round()
+            drew = True
         else:
-            if self._after_trick is not None:
-                self._after_trick(self, trick)
-            if self._moves_live:
-                self._recheck_moves()
+            drew = False
+        after_trick = setup.after_trick
+        if after_trick is not None:
+            after_trick(self, trick)
+        if self._moves_live:
+            self._recheck_moves()
+        # While cards remain to draw every hand is full again.
+        if drew and self._next < self._stock_end:
+            return trick
         if self.phase is PLAY and self._cannot_continue():
             self.finish()
         return trick
@@ -461,7 +449,7 @@ class Board:
         start = self._next
         seats: list[int] = []
         counts = self.rules.draw_counts
-        for seat in self._draw_orders[self.leader]:
+        for seat in self._setup.draw_orders[self.leader]:
             for _ in range(counts[seat]):
                 if self._draw_one(seat):
                     seats.append(seat)
@@ -483,8 +471,10 @@ class Board:
         return True
 
     def _cannot_continue(self) -> bool:
-        turns = self.rules.turn_sizes
         hands = self.hands
+        if self._setup.single_turns:
+            return [] in hands  # some hand is empty
+        turns = self.rules.turn_sizes
         for seat in range(len(hands)):
             if len(hands[seat]) < turns[seat]:
                 return True

@@ -236,18 +236,12 @@ class Game(Referee):
         new._pos = self._pos
         new._trick_size = self._trick_size
         new._stock_end = self._stock_end
-        new._orders = self._orders
-        new._draw_orders = self._draw_orders
-        new._winner = self._winner
+        new._round_last = self._round_last
+        new._setup = self._setup
         new._events = self._events
-        new._pairs = self._pairs
         new._duty_memo = self._duty_memo
-        new._points_table = self._points_table
         new._free = self._free
         new._moves_live = self._moves_live
-        new._after_trick = self._after_trick
-        new._single_draw = self._single_draw
-        new._draws = self._draws
         return new
 
     def copy(self) -> Game:

@@ -237,9 +237,12 @@ class Referee(Board):
             self.turn_up = stock[-1]
         else:
             self._turn_up_at = len(stock)
+        setup = self._setup
+        if setup.single_draw and setup.draws:
+            self._round_last = self._turn_up_at - setup.round_size
         self.talon = list(deal.talon)
         self.trump = rules.trump_of(deal)
-        self.sides = rules.engine_setup.sides
+        self.sides = setup.sides
         self.log.append(deal)
         rules.after_deal(self)
         return new_tuple(Event, (CHANCE, deal, None))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from ..core.actions import Action, Deal, Event, Move, Trick, parse_notation
 from ..core.cards import ALL_CARDS, Card, Suit
@@ -45,28 +45,68 @@ class Title(Said):
     """
 
 
-class EngineSetup(NamedTuple):
-    """What every game of one :class:`Rules` object starts from (see
-    :attr:`Rules.engine_setup`)."""
+class EngineSetup:
+    """What every game of one :class:`Rules` object starts from and shares, worked out once
+    (see :attr:`Rules.engine_setup`): the engine reads it on its hot path, hence a slotted
+    object rather than a named tuple."""
 
-    names: tuple[str, ...]
-    trick_orders: tuple[tuple[int, ...], ...]
-    draw_orders: tuple[tuple[int, ...], ...]
-    trick_size: int
-    single_draw: bool
-    draws: bool
-    sides: Sides
-    details: Details
-    play_rules: tuple[MoveRule[Any], ...]
-    events: tuple[tuple[Event, ...], ...]
-    """For each seat, by card index, the event of a card play that completes no trick (shared:
-    events are immutable)."""
-    pairs: tuple[tuple[tuple[int, Card], ...], ...]
-    """For each seat, by card index, the ``(seat, card)`` pair a finished trick lists (shared, so
-    that a trick allocates no pair of its own)."""
-    default_winner: bool
-    """True when the rules keep the default :meth:`Rules.trick_winner` (the engine then runs it
-    inline)."""
+    __slots__ = (
+        "after_trick",
+        "card_points",
+        "details",
+        "draw_orders",
+        "draws",
+        "events",
+        "names",
+        "pairs",
+        "play_rules",
+        "round_size",
+        "sides",
+        "single_draw",
+        "single_turns",
+        "strength",
+        "trick_orders",
+        "trick_size",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        players = rules.players
+        self.names: tuple[str, ...] = default_names(players)
+        self.trick_orders: tuple[tuple[int, ...], ...] = rules.trick_orders
+        self.draw_orders: tuple[tuple[int, ...], ...] = rules.draw_orders
+        """For every leader, the seats in the order they draw (each seat once)."""
+        self.trick_size: int = len(self.trick_orders[0])
+        self.single_draw: bool = all(d == 1 for d in rules.draw_counts)
+        """Every seat draws one card a round."""
+        self.draws: bool = any(rules.draw_counts)
+        """False: the stock is never drawn after tricks."""
+        self.round_size: int = len(self.draw_orders[0])
+        """The seats that draw after a trick."""
+        self.single_turns: bool = all(t == 1 for t in rules.turn_sizes)
+        """Every seat plays one card a turn."""
+        self.sides: Sides = rules.initial_sides() or ()
+        self.details: Details = rules.details_type()
+        self.play_rules: tuple[MoveRule[Any], ...] = tuple(
+            r for r in rules.move_rules if r.enabled and Phase.PLAY in r.phases)
+        self.events: tuple[tuple[Event, ...], ...] = tuple(
+            tuple(Event(seat, card, None) for card in ALL_CARDS) for seat in range(players))
+        """For each seat, by card index, the event of a card play that completes no trick
+        (shared: events are immutable)."""
+        self.pairs: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
+            tuple((seat, card) for card in ALL_CARDS) for seat in range(players))
+        """For each seat, by card index, the ``(seat, card)`` pair a finished trick lists
+        (shared, so that a trick allocates no pair of its own)."""
+        self.strength: Sequence[int] = rules.strength
+        self.card_points: Sequence[int] = rules.card_points
+        default = type(rules).trick_winner is Rules.trick_winner
+        self.winner: Callable[[Sequence[Card], Suit | None], int | None] | None = (
+            None if default and self.trick_size == 2 else rules.trick_winner)
+        """The rules' :meth:`~Rules.trick_winner`, or ``None`` when a trick has two cards and
+        the rules keep the default one (the engine then runs it inline)."""
+        self.after_trick: Callable[[Table, Trick], None] | None = (
+            rules.after_trick if rules.watches_tricks else None)
+        """:meth:`Rules.after_trick`, or ``None`` when the rules do not watch tricks."""
 
 
 class Rules:
@@ -153,21 +193,7 @@ class Rules:
     @functools.cached_property
     def engine_setup(self) -> EngineSetup:
         """What every game of these rules starts from, worked out once."""
-        return EngineSetup(
-            names=default_names(self.players),
-            trick_orders=self.trick_orders,
-            draw_orders=self.draw_orders,
-            trick_size=len(self.trick_orders[0]),
-            single_draw=all(d == 1 for d in self.draw_counts),
-            draws=any(self.draw_counts),
-            sides=self.initial_sides() or (),
-            details=self.details_type(),
-            play_rules=tuple(r for r in self.move_rules if r.enabled and Phase.PLAY in r.phases),
-            events=tuple(tuple(Event(seat, card, None) for card in ALL_CARDS)
-                         for seat in range(self.players)),
-            pairs=tuple(tuple((seat, card) for card in ALL_CARDS) for seat in range(self.players)),
-            default_winner=type(self).trick_winner is Rules.trick_winner,
-        )
+        return EngineSetup(self)
 
     @functools.cached_property
     def deal_plan(self) -> tuple[tuple[int, int], ...]:
