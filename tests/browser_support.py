@@ -152,11 +152,13 @@ class Visits:
 
     def open(self, path: str, *, width: int = 1200, height: int = 900, scheme: str = "light",
              touch: bool = False, clipboard: bool = False, init_script: str | None = None,
-             routes: Sequence[tuple[str, Callable[[Any], None]]] = ()) -> Visit:
-        """Open ``path`` (relative to the site, or a whole address on it)."""
+             routes: Sequence[tuple[str, Callable[[Any], None]]] = (),
+             motion: str = "no-preference") -> Visit:
+        """Open ``path`` (relative to the site, or a whole address on it); ``motion="reduce"``
+        for a reader whose system asks for less motion."""
         context = self.browser.new_context(viewport={"width": width, "height": height},
                                            color_scheme=scheme, has_touch=touch,
-                                           is_mobile=touch)
+                                           is_mobile=touch, reduced_motion=motion)
         if clipboard:
             context.grant_permissions(["clipboard-read", "clipboard-write"],
                                       origin=self.base_url.rstrip("/"))
