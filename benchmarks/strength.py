@@ -150,7 +150,7 @@ OPPONENTS = {
     "en": {"greedy": "the greedy bot", "random": "the random bot", "pimc": "the search bot"},
     "es": {"greedy": "el bot codicioso", "random": "el bot al azar", "pimc": "el bot de búsqueda"},
 }
-"""How the table names each opponent."""
+"""How the table names each bot (an opponent, or the bot measured)."""
 LEVELS_ES = {"easy": "fácil", "normal": "normal", "hard": "difícil"}
 
 
@@ -174,10 +174,11 @@ def table(rows: list[tuple[str, str, Tally]], lang: str, bot: str, level: str,
         name = OPPONENTS[lang].get(against, against)
         lines.append(f"| {game} | {name} | {pct(p)} | {pct(low)} – {pct(high)} | "
                      f"{t.wins + t.losses + t.draws} | {t.draws} | {ms:.0f} |")
+    player = OPPONENTS[lang].get(bot, bot)
     made = {
-        "en": f"*The {bot} bot at level {level}; {pairs} mirrored pairs ({2 * pairs} deals) per "
+        "en": f"*{player[0].upper() + player[1:]} at the {level} level; {pairs} mirrored pairs ({2 * pairs} deals) per "
               f"line; a rate counts decided deals only; made by `benchmarks/strength.py`.*",
-        "es": f"*El bot {bot} en el nivel {LEVELS_ES.get(level, level)}; {pairs} parejas de "
+        "es": f"*{player[0].upper() + player[1:]} en el nivel {LEVELS_ES.get(level, level)}; {pairs} parejas de "
               f"manos espejo ({2 * pairs} manos) por línea; el porcentaje cuenta solo las manos "
               f"con ganador; lo genera `benchmarks/strength.py`.*",
     }[lang]
