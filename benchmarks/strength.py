@@ -174,11 +174,12 @@ def table(rows: list[tuple[str, str, Tally]], lang: str, bot: str, level: str,
         name = OPPONENTS[lang].get(against, against)
         lines.append(f"| {game} | {name} | {pct(p)} | {pct(low)} – {pct(high)} | "
                      f"{t.wins + t.losses + t.draws} | {t.draws} | {ms:.0f} |")
-    player = OPPONENTS[lang].get(bot, bot)
+    name = OPPONENTS[lang].get(bot, bot)
+    player = name[0].upper() + name[1:]
     made = {
-        "en": f"*{player[0].upper() + player[1:]} at the {level} level; {pairs} mirrored pairs ({2 * pairs} deals) per "
+        "en": f"*{player} at the {level} level; {pairs} mirrored pairs ({2 * pairs} deals) per "
               f"line; a rate counts decided deals only; made by `benchmarks/strength.py`.*",
-        "es": f"*{player[0].upper() + player[1:]} en el nivel {LEVELS_ES.get(level, level)}; {pairs} parejas de "
+        "es": f"*{player} en el nivel {LEVELS_ES.get(level, level)}; {pairs} parejas de "
               f"manos espejo ({2 * pairs} manos) por línea; el porcentaje cuenta solo las manos "
               f"con ganador; lo genera `benchmarks/strength.py`.*",
     }[lang]
