@@ -6,8 +6,9 @@ languages kept in step.
    only two that Sybil runs (docs/conftest.py), and Sybil collects an example from every one of
    them: the number of fences with examples equals the number of such fences.
 2. Each English page has a Spanish page of the same name and vice versa, with the same number of
-   Python and pycon blocks and the same heading anchors in the same order (explicit ids such as
-   ``## Deal {#deal}``, else the anchor MkDocs would make from the heading text).
+   Python and pycon blocks, the same heading anchors in the same order (explicit ids such as
+   ``## Deal {#deal}``, else the anchor MkDocs would make from the heading text), and the same
+   API reference blocks (``::: cardrules.xxx`` and their options, docs/*/reference/).
 """
 
 from __future__ import annotations
@@ -76,6 +77,15 @@ def anchors(text: str) -> list[str]:
             heading = heading[: attrs.start()].rstrip()
         found.append(explicit or slugify(heading, "-"))
     return found
+
+
+_API_BLOCK = re.compile(r"^::: .*(?:\n(?: {4}.*|[ \t]*$))*", re.MULTILINE)
+
+
+def api_blocks(text: str) -> list[str]:
+    """The mkdocstrings blocks of a page (``::: cardrules.record`` and its indented options), in
+    order, each with its trailing blank lines dropped."""
+    return [block.rstrip() for block in _API_BLOCK.findall(text)]
 
 
 def pages(lang: str) -> dict[str, Path]:
@@ -165,6 +175,9 @@ def test_languages_match(name: str) -> None:
         assert count_en == count_es, (
             f"{name}: {count_en} ```{kind} blocks in English, {count_es} in Spanish"
         )
+    assert api_blocks(text_en) == api_blocks(text_es), (
+        f"{name}: the API reference blocks (::: cardrules.xxx) differ between the languages"
+    )
     anchors_en, anchors_es = anchors(text_en), anchors(text_es)
     if anchors_en != anchors_es:
         only_en = [a for a in anchors_en if a not in anchors_es]

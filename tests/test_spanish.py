@@ -44,7 +44,18 @@ CORRECTED = (
 )
 """Spanish wordings replaced by better ones: none may come back."""
 
-PACKAGE_PAGES = ("quickstart", "pack", "records", "cli", "engine", "try", "sources", "reference")
+PACKAGE_PAGES = ("quickstart", "pack", "records", "cli", "engine", "try", "sources", "reference",
+                 *sorted(f"reference/{p.stem}" for p in (SPANISH_DOCS / "reference").glob("*.md")
+                         if p.stem != "index"))
+"""The package's pages, by where they are built under ``es/`` (``reference`` is the API
+reference's index; its other pages are ``reference/NAME``)."""
+
+
+def source(name: str) -> Path:
+    """The Markdown of the Spanish page built at ``es/NAME/``: ``NAME.md``, or ``NAME/index.md``
+    for a section's index page."""
+    page = SPANISH_DOCS / f"{name}.md"
+    return page if page.is_file() else SPANISH_DOCS / name / "index.md"
 
 
 class _Page(HTMLParser):
@@ -132,7 +143,7 @@ def test_the_same_page_names_in_the_menu_and_on_the_page(spanish: Path) -> None:
 
 def test_no_usted_in_the_spanish_pages_of_the_package(spanish: Path) -> None:
     for name in (*PACKAGE_PAGES, "glossary"):
-        text = (SPANISH_DOCS / f"{name}.md").read_text(encoding="utf-8")
+        text = source(name).read_text(encoding="utf-8")
         found = USTED.findall(text)
         assert not found, (name, found)
 
@@ -199,7 +210,7 @@ def test_one_name_for_the_turned_up_card_in_the_prose() -> None:
     glossary, and the engine's narration says *la carta vuelta* too. *La muestra*
     the verb ("el widget la muestra") is not the card."""
     for name in PACKAGE_PAGES:
-        prose = _prose((SPANISH_DOCS / f"{name}.md").read_text(encoding="utf-8"))
+        prose = _prose(source(name).read_text(encoding="utf-8"))
         for other in ("de la muestra", "por la muestra", "la muestra es", "la muestra de",
                       "la pinta", "que pintan", "carta virada", "carta de la vida",
                       "triunfo vuelta"):
