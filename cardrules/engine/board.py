@@ -165,8 +165,9 @@ class Board:
         self._talon_to: tuple[int, int] | None = None  # (seat, log length) when it was taken
         self._pos = 0
         self._stock_end = 0  # len(_stock)
-        # The last stock position from which a usual round may start (every seat draws one
-        # card, none of them the turned-up card); -1 when the rules draw otherwise.
+        # The last stock position from which a usual round may start: every seat draws one card,
+        # and at least one card (the turned-up card, if any) stays in the stock; -1 when the
+        # rules draw otherwise.
         self._round_last = -1
         # The tables every game of these rules shares (orders, the trick winner, points...).
         self._setup = setup
@@ -375,36 +376,37 @@ class Board:
         setup = self._setup
         table = setup.card_points
         winner_of = setup.winner
+        taker: int | None
         if winner_of is None:  # two cards, the default winner: inline
             a, b = cards
+            leader, second = order
             ai = a.index
             bi = b.index
             if b.suit is a.suit:
                 strength = setup.strength
-                i: int | None = 1 if strength[bi] > strength[ai] else 0
+                taker = second if strength[bi] > strength[ai] else leader
             else:
-                i = 1 if b.suit is trump else 0
+                taker = second if b.suit is trump else leader
             points = table[ai] + table[bi]
             pairs = setup.pairs
-            plays: tuple[tuple[int, Card], ...] = (pairs[order[0]][ai], pairs[order[1]][bi])
+            plays: tuple[tuple[int, Card], ...] = (pairs[leader][ai], pairs[second][bi])
         else:
+            leader = order[0]
             i = winner_of(cards, trump)
+            taker = None if i is None else order[i]
             points = 0
             for c in cards:
                 points += table[c.index]
             plays = tuple(zip(order, cards))
-        leader = order[0]
         tricks = self.tricks
-        if i is None:  # a spoiled trick: nobody takes it and the same player leads again
-            trick: Trick = new_tuple(Trick, (len(tricks), leader, plays, None, points, trump))
+        trick: Trick = new_tuple(Trick, (len(tricks), leader, plays, taker, points, trump))
+        tricks.append(trick)
+        if taker is None:  # a spoiled trick: nobody takes it and the same player leads again
             self.aside.extend(cards)
         else:
-            trick = new_tuple(Trick, (len(tricks), leader, plays, order[i], points, trump))
-            leader = order[i]
-            self.taken[leader].extend(cards)
-            self.points[leader] += points
-            self.leader = leader
-        tricks.append(trick)
+            self.taken[taker].extend(cards)
+            self.points[taker] += points
+            self.leader = leader = taker
         self.trick = []
         self._pos = 0
         self.order = setup.trick_orders[leader]
@@ -418,6 +420,8 @@ class Board:
                 hands[seat].append(stock[k])
                 k += 1
             self._next = k
+            if setup.after_trick is None and not self._moves_live:
+                return trick  # cards remain to draw (see _round_last): every hand is full again
             drew = True
         elif setup.draws and k < self._stock_end:
             self._draw_round()

@@ -239,7 +239,7 @@ class Referee(Board):
             self._turn_up_at = len(stock)
         setup = self._setup
         if setup.single_draw and setup.draws:
-            self._round_last = self._turn_up_at - setup.round_size
+            self._round_last = len(stock) - 1 - setup.round_size
         self.talon = list(deal.talon)
         self.trump = rules.trump_of(deal)
         self.sides = setup.sides

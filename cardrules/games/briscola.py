@@ -455,9 +455,11 @@ class BriscolaRules(Rules):
 
     # The result ----------------------------------------------------------------------------
     def result(self, game: Table) -> Result:
+        o = self.opts
         sides = game.sides
-        points = list(side_points(sides, game.points))
-        if self.opts.mariaje:
+        seat_points = tuple(game.points)
+        points = list(side_points(sides, seat_points))
+        if o.mariaje:
             for i, side in enumerate(sides):
                 taken = {c for s in side for c in game.taken[s]}
                 for suit in Suit:
@@ -465,37 +467,33 @@ class BriscolaRules(Rules):
                         points[i] += 40 if suit is game.trump else 20
         reason = game.end_reason or "points"
         winner: int | None
-        killer = _details(game).killer
-        if reason == "muerte-al-tres" and killer is not None:
+        killer = _details(game).killer if reason == "muerte-al-tres" else None
+        if killer is not None:
             winner = game.side_of(killer)
-        elif self.opts.aim == "at-most-11":
+        elif o.aim == "at-most-11":
             low = min(points)
-            fewest = [i for i, p in enumerate(points) if p == low]
-            winner = fewest[0] if len(fewest) == 1 and low <= 11 else None
+            winner = points.index(low) if points.count(low) == 1 and low <= 11 else None
         else:
             top = max(points)
-            leaders = [i for i, p in enumerate(points) if p == top]
-            if len(leaders) > 1 and self.opts.tie == "more-cards":
-                counts = {i: sum(len(game.taken[s]) for s in sides[i]) for i in leaders}
-                most = max(counts.values())
-                leaders = [i for i in leaders if counts[i] == most]
-            winner = leaders[0] if len(leaders) == 1 else None
+            if points.count(top) == 1:
+                winner = points.index(top)
+            else:
+                leaders = [i for i, p in enumerate(points) if p == top]
+                if o.tie == "more-cards":
+                    counts = {i: sum(len(game.taken[s]) for s in sides[i]) for i in leaders}
+                    most = max(counts.values())
+                    leaders = [i for i in leaders if counts[i] == most]
+                winner = leaders[0] if len(leaders) == 1 else None
         game_points = [0] * len(sides)
         if winner is not None:
-            big = self.opts.big_win
+            big = o.big_win
             if big == "margin":
                 others = max((p for i, p in enumerate(points) if i != winner), default=0)
                 game_points[winner] = 2 if points[winner] - others > 100 else 1
             else:
                 game_points[winner] = 2 if big and points[winner] > 100 else 1
-        return Result(
-            points=tuple(game.points),
-            sides=sides,
-            side_points=tuple(points),
-            winner=winner,
-            game_points=tuple(game_points),
-            reason=reason,
-        )
+        # Positional arguments: every playout of a search bot ends here.
+        return Result(seat_points, sides, tuple(points), winner, tuple(game_points), reason)
 
 
 class Briscola(BriscolaRules):
