@@ -227,9 +227,12 @@ class Deal(Move):
 
     def __init__(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (),
                  talon: tuple[Card, ...] = ()) -> None:
-        # One dict update instead of a frozen dataclass's object.__setattr__ per field: every
-        # seeded game and every sampled world makes a deal.
-        self.__dict__.update(hands=hands, stock=stock, talon=talon)
+        # Straight into the instance's dict instead of a frozen dataclass's object.__setattr__ per
+        # field: every seeded game and every sampled world makes a deal.
+        fields = self.__dict__
+        fields["hands"] = hands
+        fields["stock"] = stock
+        fields["talon"] = talon
 
     hands: tuple[tuple[Card, ...], ...]
     """The cards dealt to each seat, in seat order."""

@@ -43,6 +43,8 @@ class Referee(Board):
         only moves allowed out of turn (such as the Spanish trump exchange); usually none.
         """
         if self._free:  # playing, and any card may be played: the common case, made cheap
+            if seat is None and not self._moves_live:
+                return self.hands[self.order[self._pos]][:]  # type: ignore[return-value]
             current = self.order[self._pos]
             if not self._moves_live:
                 if seat is None or seat == current:

@@ -83,10 +83,15 @@ class Result:
     def __init__(self, points: tuple[int, ...], sides: Sides, side_points: tuple[int, ...],
                  winner: int | None, game_points: tuple[float, ...] = (),
                  reason: str = "points") -> None:
-        # One dict update instead of a frozen dataclass's six object.__setattr__ calls: every
-        # playout of a search bot ends in a result.
-        self.__dict__.update(points=points, sides=sides, side_points=side_points,
-                             winner=winner, game_points=game_points, reason=reason)
+        # Straight into the instance's dict instead of a frozen dataclass's six
+        # object.__setattr__ calls: every playout of a search bot ends in a result.
+        fields = self.__dict__
+        fields["points"] = points
+        fields["sides"] = sides
+        fields["side_points"] = side_points
+        fields["winner"] = winner
+        fields["game_points"] = game_points
+        fields["reason"] = reason
 
     points: tuple[int, ...]
     """Card points taken by each seat (tricks won, in games scored by tricks)."""

@@ -405,7 +405,7 @@ class BriscolaRules(Rules):
     def trump_of(self, deal: Deal) -> Suit | None:
         if self.opts.trump_suit is not None:
             return Suit.parse(self.opts.trump_suit)
-        return super().trump_of(deal)
+        return Rules.trump_of(self, deal)  # not super(): every seeded game asks
 
     # Duties on plays ------------------------------------------------------------------------
     def card_rule(self, game: Table, seat: int) -> BriscolaDuty | None:
