@@ -102,8 +102,8 @@ class SeededRandom:
         if n <= 1:
             return
         # The draw below n! as :meth:`below` makes it, without its last ``% n!``: the radices
-        # multiply to n!, so the digits taken below are those of the draw modulo n!.
-        words, limit = _limits(_factorial(n))
+        # multiply to n!, so the digits the unranker takes are those of the draw modulo n!.
+        words, limit, unrank = _shuffle_plan(n)
         state = self._state
         while True:
             r = 0
@@ -115,10 +115,17 @@ class SeededRandom:
             if r < limit:
                 break
         self._state = state
-        _unranker(n)(items, r)
+        unrank(items, r)
 
 
 @functools.cache
+def _shuffle_plan(n: int) -> tuple[int, int, Callable[[MutableSequence[Any], int], None]]:
+    """What shuffling ``n`` items takes, found once: the words and the rejection limit of a
+    draw below ``n!`` (see :func:`_limits`), and the swaps (:func:`_unranker`)."""
+    words, limit = _limits(_factorial(n))
+    return words, limit, _unranker(n)
+
+
 def _unranker(n: int) -> Callable[[MutableSequence[Any], int], None]:
     """The swaps of :meth:`SeededRandom.shuffle` for ``n`` items: a function of the items and
     the draw that takes the digits of the draw modulo ``n!`` (one ``r % (i + 1)`` per index,
