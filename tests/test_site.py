@@ -127,6 +127,52 @@ def test_the_api_reference_pages_are_light(site: Site) -> None:
     assert not heavy, f"API reference pages above 400 KB (split them further): {heavy}"
 
 
+def _reference_pages(site: Site) -> dict[str, Page]:
+    pages = {name: page for name, page in site.pages.items()
+             if name.startswith(("reference/", "es/reference/"))}
+    assert len(pages) == 2 * len(list((ROOT / "docs" / "en" / "reference").glob("*.md")))
+    return pages
+
+
+_ROLE = re.compile(r":(?:class|func|meth|attr|data|const|mod|exc|obj):(?=\S)")
+"""A Sphinx role as Markdown leaves it in a page's text (``:class:`` then the code)."""
+
+
+def test_the_docstrings_sphinx_roles_are_not_shown_as_roles(site: Site) -> None:
+    """The docstrings name objects the Sphinx way (:class:`~cardrules.bots.PimcBot`); on the
+    reference pages, a role is a link or code (docs/hooks/sphinx_roles.py), never ":class:"
+    followed by code. Code blocks (doctest examples) are not looked at."""
+    shown = {}
+    for name, page in _reference_pages(site).items():
+        prose = re.sub(r"<pre\b.*?</pre>", "", page.html, flags=re.DOTALL)
+        text = unescape(re.sub(r"<[^>]*>", "", prose))
+        if found := _ROLE.findall(text):
+            shown[name] = len(found)
+    assert not shown, f"Sphinx roles shown as text: {shown}"
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_docstrings_sphinx_roles_are_links(site: Site, lang: str) -> None:
+    """In cardrules.bots's docstring, :class:`PimcBot` links to its heading on the same page,
+    :class:`~cardrules.engine.SeatView` to another page, where it is rendered under its module,
+    and :mod:`cardrules.bots.tactics`, which no page renders, is code that links nowhere."""
+    page = site.page(f"{lang}reference/match-bots/index.html")
+    heading = 'id="cardrules.bots" class="doc doc-heading"'
+    start = page.html.index(heading) + len(heading)
+    bots = page.html[start:page.html.index('class="doc doc-heading"', start)]  # up to a member
+    links = dict(re.findall(r'<a class="autorefs autorefs-internal"[^>]* href="([^"]+)">'
+                            r"<code>([^<]+)</code></a>", bots))
+    assert links["#cardrules.bots.PimcBot"] == "PimcBot"
+    assert links["../engine-game/#cardrules.engine.game.SeatView"] == "SeatView"
+    assert links["#cardrules.bots.make_bot"] == "make_bot"
+    assert "<code>cardrules.bots.tactics</code>" in bots
+    assert "cardrules.bots.tactics" not in links.values()
+    for href in links:
+        url = urljoin(page.url, href)
+        target = site.page(urlsplit(url).path.removeprefix(urlsplit(BASE).path) + "index.html")
+        assert f'id="{urlsplit(url).fragment}"' in target.html, href
+
+
 def test_nothing_is_loaded_from_another_origin(site: Site) -> None:
     foreign = []
     for name, page in site.pages.items():
