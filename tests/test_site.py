@@ -134,8 +134,9 @@ def _reference_pages(site: Site) -> dict[str, Page]:
     return pages
 
 
-_ROLE = re.compile(r":(?:class|func|meth|attr|data|const|mod|exc|obj):(?=\S)")
-"""A Sphinx role as Markdown leaves it in a page's text (``:class:`` then the code)."""
+_ROLE = re.compile(r"(?<![\w-]):?(?:class|func|meth|attr|data|const|mod|exc|obj):(?=\S)")
+"""A Sphinx role as Markdown leaves it in a page's text: ``:class:`` then the code, or
+``class:`` where the docstring parser took the first colon ("Returns: A :class:`X` of...")."""
 
 
 def test_the_docstrings_sphinx_roles_are_not_shown_as_roles(site: Site) -> None:
