@@ -44,16 +44,16 @@ class Referee(Board):
         """
         if self._free:  # playing, and any card may be played: the common case, made cheap
             if seat is None and not self._moves_live:
-                return self.hands[self.order[self._pos]][:]  # type: ignore[return-value]
+                return self.hands[self.order[self._pos]].copy()  # type: ignore[return-value]
             current = self.order[self._pos]
             if not self._moves_live:
                 if seat is None or seat == current:
-                    return self.hands[current][:]  # type: ignore[return-value]
+                    return self.hands[current].copy()  # type: ignore[return-value]
                 return []
             actions: list[Action]
             if seat is None or seat == current:
                 seat = current
-                actions = self.hands[current][:]  # type: ignore[assignment]
+                actions = self.hands[current].copy()  # type: ignore[assignment]
             elif 0 <= seat < self.rules.players:
                 actions = []
             else:
