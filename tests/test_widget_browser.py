@@ -170,6 +170,9 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
         next_button.click()
     label = on_board(widget, ".cr-board__text a.cr-label")
     term = label.get_attribute("data-label")
+    # Its meaning is the link's description (no tooltip in the widget).
+    assert label.get_attribute("title") is None
+    assert glossary.get(term).gloss.es in (label.get_attribute("aria-description") or "")
     label.click()
     found = widget.locator(".cr-lookup__term")
     assert found.get_attribute("data-term") == term

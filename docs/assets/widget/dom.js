@@ -127,7 +127,8 @@ export function labelInfo(term) {
   return (page.config.labels && page.config.labels[term]) || null;
 }
 
-/* A link to a play label's glossary entry, its definition as the title. */
+/* A link to a play label's glossary entry, its definition as the link's description for
+ * assistive technology (not a title: no tooltip in the widget, see button()). */
 export function labelLink(term) {
   const info = labelInfo(term);
   const word = info ? info.word : term;
@@ -138,6 +139,6 @@ export function labelLink(term) {
     class: "cr-label",
     href: page.config.glossary + "#" + encodeURIComponent(term),
     "data-label": term,
-    title: info ? info.gloss + ": " + info.definition : term
+    "aria-description": info ? info.gloss + ": " + info.definition : null
   }, foreign ? el("i", { lang: info.lang, text: word }) : word);
 }
