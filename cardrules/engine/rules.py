@@ -247,17 +247,21 @@ class Rules:
         becomes the last card), then :meth:`settle_turn_up` may change it.
         """
         rng = SeededRandom(seed)
-        cards = list(self.cards)
+        cards = [*self.cards]
         if self.remove_one_of:
             removed = self.seeded_removal or self.remove_one_of[rng.below(len(self.remove_one_of))]
             cards.remove(removed)
         rng.shuffle(cards)
         takers, dealt = self._hand_takers
         hands = tuple([take(cards) for take in takers])
-        talon = tuple(cards[dealt : dealt + self.talon_size])
-        rest = cards[dealt + self.talon_size:]
-        if self.turns_up and rest:
-            rest = self.settle_turn_up(rest[1:] + rest[:1])
+        start = dealt + self.talon_size  # the top of the stock
+        talon = tuple(cards[dealt:start]) if start > dealt else ()
+        if self.turns_up and start < len(cards):
+            rest = cards[start + 1:]
+            rest.append(cards[start])  # turned up and put under the stock
+            rest = self.settle_turn_up(rest)
+        else:
+            rest = cards[start:]
         return Deal(hands, tuple(rest), talon)
 
     @functools.cached_property

@@ -76,8 +76,9 @@ def rules_for(
         rules_type = GAMES[game]
     if players.__class__ is int:  # the common case, made cheap (True == 1, but is no count)
         try:
-            fast = (game, players, tuple((k, v.__class__, v) for k, v in options.items())
-                    if options else ())
+            # The options as given and their values' types (True == 1): no generator to run.
+            fast = ((game, players, *options.items(), *map(type, options.values())) if options
+                    else (game, players))
             cached = _FAST.get(fast)
         except (TypeError, AttributeError):  # unhashable values, or not a mapping
             fast, cached = None, None
