@@ -143,8 +143,10 @@ def _unranker(n: int) -> Callable[[MutableSequence[Any], int], None]:
                 items[i], items[j] = items[j], items[i]
 
     The loop's own bookkeeping cost a third of a deal's shuffle, and every seeded deal
-    shuffles.
+    shuffles. Lists longer than a pack (over 64 items) run the loop itself.
     """
+    if n > 64:
+        return functools.partial(_unrank, _chunks(n))
     lines = ["def unrank(items, r):"]
     runs = _chunks(n)
     for k, (span, places) in enumerate(runs):
@@ -163,3 +165,15 @@ def _unranker(n: int) -> Callable[[MutableSequence[Any], int], None]:
     exec("\n".join(lines), namespace)
     unrank: Callable[[MutableSequence[Any], int], None] = namespace["unrank"]
     return unrank
+
+
+def _unrank(runs: tuple[tuple[int, tuple[tuple[int, int], ...]], ...],
+            items: MutableSequence[Any], r: int) -> None:
+    """The swaps of a draw ``r`` below ``n!`` by the loop :func:`_unranker` unrolls (``runs``:
+    :func:`_chunks` of ``n``)."""
+    for span, places in runs:
+        r, chunk = divmod(r, span)
+        for i, radix in places:
+            j = chunk % radix
+            chunk //= radix
+            items[i], items[j] = items[j], items[i]
