@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Callable, MutableSequence
-from typing import Any, Final, TypeVar
+from collections.abc import MutableSequence
+from typing import Final, TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -102,8 +102,8 @@ class SeededRandom:
         if n <= 1:
             return
         # The draw below n! as :meth:`below` makes it, without its last ``% n!``: the radices
-        # multiply to n!, so the digits the unranker takes are those of the draw modulo n!.
-        words, limit, unrank = _shuffle_plan(n)
+        # multiply to n!, so the digits taken below are those of the draw modulo n!.
+        words, limit = _limits(_factorial(n))
         state = self._state
         while True:
             r = 0
@@ -115,65 +115,11 @@ class SeededRandom:
             if r < limit:
                 break
         self._state = state
-        unrank(items, r)
-
-
-@functools.cache
-def _shuffle_plan(n: int) -> tuple[int, int, Callable[[MutableSequence[Any], int], None]]:
-    """What shuffling ``n`` items takes, found once: the words and the rejection limit of a
-    draw below ``n!`` (see :func:`_limits`), and the swaps (:func:`_unranker`)."""
-    words, limit = _limits(_factorial(n))
-    return words, limit, _unranker(n)
-
-
-def _unranker(n: int) -> Callable[[MutableSequence[Any], int], None]:
-    """The swaps of :meth:`SeededRandom.shuffle` for ``n`` items: a function of the items and
-    the draw that takes the digits of the draw modulo ``n!`` (one ``r % (i + 1)`` per index,
-    from the last index down to 1) and swaps items ``i`` and ``j``, as the module docstring
-    says.
-
-    It is this loop, unrolled once per length, its indexes and radices written as constants
-    (the code is made from integers only)::
-
+        # The same digits as one divmod per index, taken from the big number a machine-sized
+        # chunk at a time (dividing a big number is the slow part).
         for span, places in _chunks(n):
-            r, chunk = divmod(r, span)  # the big number divided a machine-sized chunk at a time
+            r, chunk = divmod(r, span)
             for i, radix in places:
-                j = chunk % radix
+                j = chunk % radix  # two operators on one-digit ints: cheaper than divmod()
                 chunk //= radix
                 items[i], items[j] = items[j], items[i]
-
-    The loop's own bookkeeping cost a third of a deal's shuffle, and every seeded deal
-    shuffles. Lists longer than a pack (over 64 items) run the loop itself.
-    """
-    if n > 64:
-        return functools.partial(_unrank, _chunks(n))
-    lines = ["def unrank(items, r):"]
-    runs = _chunks(n)
-    for k, (span, places) in enumerate(runs):
-        if k < len(runs) - 1:
-            lines.append(f"    r, chunk = divmod(r, {span})")
-        else:
-            lines.append(f"    chunk = r % {span}")
-        for m, (i, radix) in enumerate(places):
-            lines.append(f"    j = chunk % {radix}")
-            if m < len(places) - 1:
-                lines.append(f"    chunk //= {radix}")
-            lines.append(f"    items[{i}], items[j] = items[j], items[{i}]")
-    if not runs:
-        lines.append("    pass")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)
-    unrank: Callable[[MutableSequence[Any], int], None] = namespace["unrank"]
-    return unrank
-
-
-def _unrank(runs: tuple[tuple[int, tuple[tuple[int, int], ...]], ...],
-            items: MutableSequence[Any], r: int) -> None:
-    """The swaps of a draw ``r`` below ``n!`` by the loop :func:`_unranker` unrolls (``runs``:
-    :func:`_chunks` of ``n``)."""
-    for span, places in runs:
-        r, chunk = divmod(r, span)
-        for i, radix in places:
-            j = chunk % radix
-            chunk //= radix
-            items[i], items[j] = items[j], items[i]

@@ -60,7 +60,6 @@ class Board:
         "_free",
         "_moves_live",
         "_next",
-        "_plain",
         "_pos",
         "_result",
         "_round_last",
@@ -180,7 +179,6 @@ class Board:
         # Hot-path switches, so that the common case tests one attribute:
         self._free = False  # playing, and any card in hand may be played
         self._moves_live: tuple[MoveRule[Any], ...] = ()  # move rules that may offer in play
-        self._plain = False  # _free and no _moves_live: the seat to play may only play a card
 
 
     # Reading the state -----------------------------------------------------------------------
@@ -250,7 +248,6 @@ class Board:
         play_rules = self._setup.play_rules
         if play_rules:
             self._moves_live = tuple(r for r in play_rules if r.still_possible(self))
-        self._plain = self._free and not self._moves_live
         if self._cannot_continue():
             self.finish()
 
@@ -259,7 +256,6 @@ class Board:
         self.phase = PLAY
         self.to_act = None
         self._free = self.rules.free_play
-        self._plain = self._free and not self._moves_live
 
     def begin_phase(self, phase: Phase, seat: int) -> None:
         """Enter a phase of the game's own (an auction, a call, an answer) with ``seat`` to act;
@@ -267,7 +263,6 @@ class Board:
         self.phase = phase
         self.to_act = seat
         self._free = False
-        self._plain = False
 
     def finish(self, reason: str | None = None) -> None:
         """End the deal now and compute the result (``reason``: how it ended, if not on
@@ -275,7 +270,6 @@ class Board:
         self.phase = OVER
         self.is_over = True
         self._free = False
-        self._plain = False
         self._moves_live = ()
         self.to_act = None
         if reason is not None:
@@ -451,7 +445,6 @@ class Board:
         for rule in live:
             if not rule.still_possible(self):
                 self._moves_live = tuple(r for r in live if r.still_possible(self))
-                self._plain = self._free and not self._moves_live
                 return
 
     def _draw_round(self) -> None:

@@ -241,7 +241,6 @@ class Game(Referee):
         new._events = self._events
         new._duty_memo = self._duty_memo
         new._free = self._free
-        new._plain = self._plain
         new._moves_live = self._moves_live
         return new
 

@@ -42,9 +42,7 @@ class Referee(Board):
         For the seat to act: the cards it may play, then any other moves. For another seat:
         only moves allowed out of turn (such as the Spanish trump exchange); usually none.
         """
-        if self._plain and seat is None:  # the common case, made cheap: only a card, any card
-            return self.hands[self.order[self._pos]].copy()  # type: ignore[return-value]
-        if self._free:  # playing, and any card may be played
+        if self._free:  # playing, and any card may be played: the common case, made cheap
             current = self.order[self._pos]
             if not self._moves_live:
                 if seat is None or seat == current:
