@@ -44,6 +44,23 @@ FIXED = datetime(2026, 1, 1, tzinfo=UTC)  # no dates in the header: no churn
 HEADER = "The catalogue of words of cardrules (see cardrules/words/__init__.py)."
 
 
+class StableCatalog(Catalog):
+    """Babel's catalogue without its "Generated-By: Babel <version>" header: the .pot, .po and
+    .mo files depend on the messages only, not on which Babel release wrote them (a fresh
+    machine installs the newest one)."""
+
+    @property
+    def mime_headers(self) -> list[tuple[str, str]]:
+        headers = [(name, value) for name, value in super().mime_headers
+                   if name != "Generated-By"]
+        name, value = headers[-1]
+        return [*headers[:-1], (name, value + "\n")]  # the header ends with a newline, as before
+
+    @mime_headers.setter
+    def mime_headers(self, headers: Any) -> None:
+        self._set_mime_headers(headers)
+
+
 def keywords() -> dict[str, object]:
     """The functions whose arguments are messages, and which argument: the catalogue's own
     (``_``, ``n_``, ``p_``, ``N_``, ``Message``) and every exception class of the package (read
@@ -103,7 +120,7 @@ def _calls(tree: ast.AST,
 def extract() -> Catalog:
     """Every message of the code (the package, the site's MkDocs hooks in ``docs/hooks``, and
     the toy game the engine page writes), as a template."""
-    catalog = Catalog(domain="cardrules", header_comment=f"# {HEADER}", project="cardrules",
+    catalog = StableCatalog(domain="cardrules", header_comment=f"# {HEADER}", project="cardrules",
                       version="", fuzzy=False, creation_date=FIXED, revision_date=FIXED)
     found = [
         item
@@ -131,7 +148,9 @@ def catalogue_files() -> list[Path]:
 
 def read(path: Path) -> Catalog:
     with path.open("rb") as file:
-        return read_po(file)
+        catalog = read_po(file)
+    catalog.__class__ = StableCatalog  # read_po takes no catalogue class
+    return catalog
 
 
 def po_bytes(catalog: Catalog) -> bytes:
@@ -153,10 +172,13 @@ def language_of(path: Path) -> str:
 
 def updated(template: Catalog, catalog: Catalog) -> Catalog:
     """``catalog`` with the template's messages: new ones untranslated, unused ones gone."""
-    fresh = Catalog(locale=catalog.locale, domain="cardrules", header_comment=f"# {HEADER}",
-                    project="cardrules", version="", fuzzy=False, creation_date=FIXED,
-                    revision_date=FIXED)
+    fresh = StableCatalog(locale=catalog.locale, domain="cardrules", header_comment=f"# {HEADER}",
+                          project="cardrules", version="", fuzzy=False, creation_date=FIXED,
+                          revision_date=FIXED)
     fresh.language_team = catalog.language_team
+    # A language keeps the plural rule its catalogue states: Babel's default for a locale
+    # follows CLDR, which changes between releases (Spanish gained a third form, for millions).
+    fresh._set_mime_headers([("Plural-Forms", catalog.plural_forms)])
     for message in template:
         if not message.id:
             continue
@@ -240,7 +262,7 @@ def merge(fragment: Path, lang: str | None) -> list[str]:
     path = LOCALE / lang / "LC_MESSAGES" / "cardrules.po"
     skipped = []
     with locked():
-        catalog = read(path) if path.is_file() else Catalog(locale=lang, domain="cardrules")
+        catalog = read(path) if path.is_file() else StableCatalog(locale=lang, domain="cardrules")
         for message in new:
             if not message.id:
                 continue

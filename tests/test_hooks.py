@@ -193,8 +193,10 @@ def third_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     catalog = Catalog(locale="fr", domain="cardrules")
     catalog.add("Permanent link", "Lien permanent")
     catalog.add("All terms", "Tous les termes")
+    # As many forms as Babel's French has (two, or three since CLDR 48's "many").
     catalog.add(("{n} card in the stock", "{n} cards in the stock"),
-                ("{n} carte dans la pioche", "{n} cartes dans la pioche"))
+                ("{n} carte dans la pioche",)
+                + ("{n} cartes dans la pioche",) * (catalog.num_plurals - 1))
     folder = tmp_path / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with (folder / "cardrules.mo").open("wb") as file:
