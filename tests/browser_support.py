@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -47,10 +48,12 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    # Headless Chromium otherwise preloads its own omnibox popup (a WebUI page in a second
-    # renderer) in some browser contexts: up to a second of CPU that has nothing to do with the
-    # page, landing at random in the middle of a cold start.
-    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup",
+    # Headless Chromium otherwise preloads its own omnibox popups (WebUI pages in a second
+    # renderer; Chromium 156 adds an "AI mode" one, 1.4 s of CPU in a trace of one new tab) in
+    # some browser contexts: CPU that has nothing to do with the page, landing at random in the
+    # middle of a cold start.
+    "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup,"
+    "WebUIOmniboxAimPopup",
     # V8's first compilers only, for Python's WebAssembly (Liftoff) and for the pages' scripts: a
     # test's page lives a few seconds, too short for the optimizing compilers' background work
     # to pay for itself (on two cores: 21% less CPU over the link and hostile-input tests, 6%
@@ -87,14 +90,27 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         }
         super().__init__(*args, **kwargs)
 
+    def end_headers(self) -> None:
+        # The site does not change during a run: a page's files come from the browser's cache
+        # once fetched (see Visits), without asking the server again.
+        self.send_header("Cache-Control", "max-age=3600")
+        super().end_headers()
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A tab closed while a file was on its way (a test ends as soon as it has seen enough).
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
@@ -146,9 +162,18 @@ class Visit:
 
 
 class Visits:
-    """Opens pages of the served site, each in a fresh browser context, records what each did,
-    and at the end checks that none left 127.0.0.1, raised a script error or failed to load
-    anything but what a test expects (Material asks for a sitemap.xml the site does not have)."""
+    """Opens pages of the served site, records what each did, and at the end checks that none
+    left 127.0.0.1, raised a script error or failed to load anything but what a test expects
+    (Material asks for a sitemap.xml the site does not have).
+
+    A page opens as a new tab of a browser context the worker keeps for the whole run (one
+    with touch, one without), as a reader's tabs share one browser: the site's files come from
+    its cache after the first page, which roughly halves what a page costs to open (the new
+    context, the scripts compiled again). Each tab starts with the site's storage cleared
+    (local storage, cookies...) and its own size, colour scheme and motion, so a test sees no
+    trace of another. A page whose requests a test intercepts (``routes``) gets a context of its
+    own: routing turns the cache off, and must not reach other tests' pages.
+    """
 
     def __init__(self, browser: Any, base_url: str, name: str = "") -> None:
         self.browser, self.base_url, self.name = browser, base_url, name
@@ -160,17 +185,26 @@ class Visits:
              routes: Sequence[tuple[str, Callable[[Any], None]]] = (),
              motion: str = "no-preference") -> Visit:
         """Open ``path`` (relative to the site, or a whole address on it); ``motion="reduce"``
-        for a reader whose system asks for less motion."""
-        context = self.browser.new_context(viewport={"width": width, "height": height},
-                                           color_scheme=scheme, has_touch=touch,
-                                           is_mobile=touch, reduced_motion=motion)
-        if clipboard:
-            context.grant_permissions(["clipboard-read", "clipboard-write"],
-                                      origin=self.base_url.rstrip("/"))
-        self.contexts.append(context)
-        for pattern, handler in routes:
-            context.route(pattern, handler)
-        page = context.new_page()
+        for a reader whose system asks for less motion; ``clipboard`` lets the page write to
+        the clipboard and read it."""
+        if routes:
+            context = self.browser.new_context(viewport={"width": width, "height": height},
+                                               color_scheme=scheme, has_touch=touch,
+                                               is_mobile=touch, reduced_motion=motion)
+            self.contexts.append(context)
+            if clipboard:
+                context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                          origin=self.base_url.rstrip("/"))
+            for pattern, handler in routes:
+                context.route(pattern, handler)
+            page = context.new_page()
+        else:
+            tabs = _tabs(self.browser, self.base_url, touch)
+            context = tabs.context
+            page = context.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(color_scheme=scheme, reduced_motion=motion)
+            tabs.fresh_storage(page, clipboard=clipboard)
         page.set_default_timeout(TIMEOUT)
         seen = Visit(page, context, f"{self.name}-{width}".replace("/", "_"))
         self.visits.append(seen)
@@ -185,7 +219,8 @@ class Visits:
             seen.dialogs.append(opened.message)
             opened.dismiss()
 
-        context.on("response", failed)
+        # A context of its own reports its worker's responses too; a shared one, every tab's.
+        (context if routes else page).on("response", failed)
         page.on("pageerror", lambda error: seen.errors.append(str(error)))
         page.on("dialog", dialog)
         # The site's Content-Security-Policy: any violation on any page fails the test.
@@ -199,10 +234,49 @@ class Visits:
         return seen
 
     def close_and_check(self, expected_404: tuple[str, ...] = ("sitemap.xml",)) -> None:
-        """Close every context, then check what the pages did."""
+        """Close every page (and every context of its own), then check what the pages did."""
+        for seen in self.visits:
+            if not seen.page.is_closed():
+                seen.page.close()
         for context in self.contexts:
             context.close()
         for seen in self.visits:
             assert seen.outside() == [], "a request left 127.0.0.1"
             assert seen.errors == [], "the page raised a script error"
             assert [f for f in seen.failures if not f.split("?")[0].endswith(expected_404)] == []
+
+
+@dataclass
+class _Tabs:
+    """The browser context a worker opens its pages in, as tabs (see :class:`Visits`)."""
+
+    context: Any
+    origin: str
+
+    def fresh_storage(self, page: Any, *, clipboard: bool) -> None:
+        """Clear what earlier tabs left in the site's storage, and give the clipboard to this
+        tab only if asked (before the page loads)."""
+        self.context.clear_permissions()
+        if clipboard:
+            self.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                           origin=self.origin)
+        session = self.context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin", {
+            "origin": self.origin,
+            "storageTypes": "cookies,file_systems,indexeddb,local_storage,websql,"
+                            "service_workers,cache_storage",
+        })
+        session.detach()
+
+
+_SHARED: dict[tuple[int, str, bool], _Tabs] = {}
+"""The contexts pages open in, by browser, site and touch (a context's touch is fixed)."""
+
+
+def _tabs(browser: Any, base_url: str, touch: bool) -> _Tabs:
+    key = (id(browser), base_url, touch)
+    tabs = _SHARED.get(key)
+    if tabs is None or not browser.is_connected():
+        context = browser.new_context(has_touch=touch, is_mobile=touch)
+        tabs = _SHARED[key] = _Tabs(context, base_url.rstrip("/"))
+    return tabs
