@@ -106,22 +106,31 @@ def game_pages() -> list[str]:
     return [f"{'es/' if lang == 'es' else ''}games/{game}/" for lang in LANGS for game in GAMES]
 
 
+@pytest.fixture(scope="module")
+def reading_context(browser: Any) -> Iterator[Any]:
+    """One browser context for the file's pages (a new one per page costs more than the
+    page)."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def page_at(browser: Any, base_url: str) -> Iterator[Any]:
-    contexts: list[Any] = []
+def page_at(reading_context: Any, base_url: str) -> Iterator[Any]:
+    pages: list[Any] = []
 
     def open_page(path: str, width: int) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
+        page = reading_context.new_page()
+        pages.append(page)
+        page.set_viewport_size({"width": width, "height": 900})
         # The deal diagrams start Python when they scroll into view; the text is the page's own.
         page.route("**/pyodide/**", lambda route: route.abort())
         page.goto(base_url + path, wait_until="load")
         return page
 
     yield open_page
-    for context in contexts:
-        context.close()
+    for page in pages:
+        page.close()
 
 
 @pytest.mark.parametrize("path", game_pages())
