@@ -194,10 +194,14 @@ def test_careful_plays_greedy_where_the_trick_may_change_hands() -> None:
     assert careful(game) is greedy_card_of(game) is parse_card("2B")
 
 
-def test_playouts_are_greedy_in_a_game_without_card_points() -> None:
-    # Aluette counts tricks, not card points: the bot's side plays its worlds out greedy too.
+@pytest.mark.parametrize(("game_id", "players"), [("aluette", 4), ("tute", 2), ("rematada", 3)])
+def test_playouts_are_greedy_where_the_careful_rule_does_not_apply(
+    game_id: str, players: int
+) -> None:
+    # Aluette counts tricks, not card points; Tute and Rematada bind the cards by duties (and
+    # Tute's marriages reward any trick won): the bot's side plays its worlds out greedy there.
     for seed in range(3):
-        game = new_game("aluette", players=4, seed=seed)
+        game = new_game(game_id, players=players, seed=seed)
         mine, theirs = game.clone(), game.clone()
         playout(mine, random.Random(seed), 0.0, frozenset({0, 2}))
         playout(theirs, random.Random(seed), 0.0)

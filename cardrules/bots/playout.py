@@ -39,12 +39,14 @@ the card points."""
 def playout(game: Game, rng: random.Random, noise: float = 0.0,
             allies: frozenset[int] = frozenset()) -> None:
     """Play ``game`` to its end: ``allies`` by :func:`careful_card` (in a game scored by card
-    points; else greedy), every other seat greedy or, with probability ``noise``, a random legal
-    action (a model of a less careful opponent)."""
+    points without duties on card play; else greedy), every other seat greedy or, with
+    probability ``noise``, a random legal action (a model of a less careful opponent)."""
     rules = game.rules
     strength = rules.strength
     points = rules.card_points
-    careful = allies if any(points) else frozenset()
+    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
+    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
+    careful = allies if rules.free_play and any(points) else frozenset()
     while not game.is_over:
         legal = game.legal_actions()
         seat = game.current_player
