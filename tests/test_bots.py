@@ -3,6 +3,7 @@ seeded deals of every game, and play_out."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,6 +25,7 @@ from cardrules import (
     rules_for,
 )
 from cardrules.bots import Bot, GreedyBot, RandomBot, cheapest_key, play_out, wins_now
+from cardrules.bots.playout import careful_card, greedy_card, playout
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
 
@@ -124,6 +126,86 @@ def test_greedy_overtakes_an_opponent() -> None:
     hands = ["4C 4O 5O", "1C 6O 7O", "2B 3O 6E", "5C 10O 11O"]
     game = start("brisca", 4, hands, "4C 1C", turn_up="7B")
     assert greedy(game) is parse_card("2B")
+
+
+# The search bot's playout rule for its own side, in hand-made positions ------------------------
+
+
+def careful(game: Game) -> Card:
+    rules = game.rules
+    cards = [a for a in game.legal_actions() if isinstance(a, Card)]
+    return careful_card(game, cards, rules.strength, rules.card_points)
+
+
+def greedy_card_of(game: Game) -> Card:
+    rules = game.rules
+    cards = [a for a in game.legal_actions() if isinstance(a, Card)]
+    return greedy_card(game, cards, rules.strength, rules.card_points)
+
+
+def test_careful_spends_no_trump_on_a_pointless_trick() -> None:
+    # Trumps are clubs (7B turned up). The 4 of cups is worth nothing: the greedy rule takes it
+    # with the 2 of trumps, the careful rule throws the worthless 5 of swords and keeps the trump.
+    game = start("briscola", 2, ["4C 1O 5O", "2B 5E 12O"], "4C", turn_up="7B")
+    assert greedy_card_of(game) is parse_card("2B")
+    assert careful(game) is parse_card("5E")
+
+
+def test_careful_takes_a_plain_lead_with_its_ace() -> None:
+    # Last to play, the ace of coins over the 4 of coins is safe and brings 11 points; the
+    # greedy rule would spend the 2 of trumps instead.
+    game = start("briscola", 2, ["4O 1C 5C", "1O 2B 5E"], "4O", turn_up="7B")
+    assert greedy_card_of(game) is parse_card("2B")
+    assert careful(game) is parse_card("1O")
+
+
+def test_careful_trumps_a_trick_worth_the_trump() -> None:
+    # The three of cups (10 points) is worth more than the cheapest trump: the 2, not the king.
+    game = start("briscola", 2, ["3C 1O 5O", "2B 12B 5E"], "3C", turn_up="7B")
+    assert careful(game) is parse_card("2B")
+    # Nothing wins without a trump and no trump: the card worth least goes.
+    game = start("briscola", 2, ["3C 1O 5O", "12O 5E 11E"], "3C", turn_up="7B")
+    assert careful(game) is parse_card("5E")
+
+
+def test_careful_leads_a_figure_before_a_trump() -> None:
+    # The greedy rule leads its lowest-scoring card, the 2 of trumps; the careful rule gives up
+    # the king of coins (4 points) rather than a trump, and a plain low card before either.
+    game = start("briscola", 2, ["12O 2B 1C", "3C 4O 5E"], turn_up="7B")
+    assert greedy_card_of(game) is parse_card("2B")
+    assert careful(game) is parse_card("12O")
+    game = start("briscola", 2, ["12O 2B 5E", "3C 4O 6E"], turn_up="7B")
+    assert careful(game) is parse_card("5E")
+
+
+def test_careful_loads_points_on_its_partners_trick() -> None:
+    # Four players: seats 1 and 3 are partners. Last to play, seat 3 sees its partner's 7 of cups
+    # head the trick and gives it its ace of coins; the greedy rule plays its cheapest card.
+    hands = ["4C 4O 5O", "7C 6O 7O", "5C 3O 6E", "1O 2E 11O"]
+    game = start("brisca", 4, hands, "4C 7C 5C", turn_up="7B")
+    assert greedy_card_of(game) is parse_card("2E")
+    assert careful(game) is parse_card("1O")
+
+
+def test_careful_plays_greedy_where_the_trick_may_change_hands() -> None:
+    # Third of four, the trick is still open to seat 3: the careful rule is the greedy rule.
+    hands = ["4C 4O 5O", "1C 6O 7O", "2B 3O 6E", "5C 10O 11O"]
+    game = start("brisca", 4, hands, "4C 1C", turn_up="7B")
+    assert careful(game) is greedy_card_of(game) is parse_card("2B")
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("aluette", 4), ("tute", 2), ("rematada", 3)])
+def test_playouts_are_greedy_where_the_careful_rule_does_not_apply(
+    game_id: str, players: int
+) -> None:
+    # Aluette counts tricks, not card points; Tute and Rematada bind the cards by duties (and
+    # Tute's marriages reward any trick won): the bot's side plays its worlds out greedy there.
+    for seed in range(3):
+        game = new_game(game_id, players=players, seed=seed)
+        mine, theirs = game.clone(), game.clone()
+        playout(mine, random.Random(seed), 0.0, frozenset({0, 2}))
+        playout(theirs, random.Random(seed), 0.0)
+        assert mine.log == theirs.log
 
 
 def test_greedy_takes_the_exchange() -> None:

@@ -1,13 +1,13 @@
 """Endgames searched to the end: in a world with few cards left, the bot plans its own plays.
 
-A playout (:mod:`cardrules.bots.playout`) plays the bot's own later cards by the greedy rule, a
-rule of thumb; near the end of a deal every card counts, and the world is small enough to try
-them all. :func:`search` does so: at each of its side's turns it takes the best play for its
-side, and at an opponent's turn it expects what the bot's model of that opponent would do (the
-greedy play, or any legal play with the probability ``noise`` that the opponent plays at
-random, as in a playout). The figure it returns is the bot's best answer to the opponents it
-believes it faces, in that world; the search bot (:class:`~cardrules.bots.PimcBot`) averages it
-over the worlds it imagines, as it averages its playouts.
+A playout (:mod:`cardrules.bots.playout`) plays the bot's own later cards by a rule of thumb;
+near the end of a deal every card counts, and the world is small enough to try them all.
+:func:`search` does so: at each of its side's turns it takes the best play for its side, and at
+an opponent's turn it expects what the bot's model of that opponent would do (the greedy play,
+or any legal play with the probability ``noise`` that the opponent plays at random, as in a
+playout). The figure it returns is the bot's best answer to the opponents it believes it faces,
+in that world; the search bot (:class:`~cardrules.bots.PimcBot`) averages it over the worlds it
+imagines, as it averages its playouts.
 
 The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positions at most
 (two-player Briscola with one card under the turned-up one: four tricks).

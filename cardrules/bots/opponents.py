@@ -1,11 +1,11 @@
 """Reading the opponents: do they play carefully or at random? Judged from their cards.
 
-The search bot plays its worlds out with every seat greedy, except that an opponent plays at
-random with some probability, the *noise* (:func:`~cardrules.bots.playout.playout`). The right
-noise depends on who sits across the table: a careful opponent is modelled best by the greedy
-rule, a careless one by random play, and the bot wins more against each when its playouts
-expect the one it meets (against the random bot, 90.7% of two-player Briscola deals instead
-of 88-89% with a fixed guess; see ``benchmarks/strength.py``).
+The search bot plays its worlds out with every opponent greedy, except that an opponent plays
+at random with some probability, the *noise* (:func:`~cardrules.bots.playout.playout`). The
+right noise depends on who sits across the table: a careful opponent is modelled best by the
+greedy rule, a careless one by random play, and the bot wins more against each when its
+playouts expect the one it meets (against the random bot, 90.7% of two-player Briscola deals
+instead of 88-89% with a fixed guess; see ``benchmarks/strength.py``).
 
 :func:`carelessness` weighs the two models by the evidence. Each card an opponent played is
 more or less likely under the greedy rule, depending on the hand it may have held: a greedy

@@ -1,17 +1,17 @@
 """A search bot: perfect-information Monte Carlo (PIMC).
 
 The bot cannot see the other hands, so it imagines them: it deals *worlds* that agree with
-everything its seat has seen (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`:
-the cards played, its own draws, the turned-up card, a shown talon, what duties rule out...),
-and in each world tries every action it may take, playing the deal out to the end with every
-seat greedy (:mod:`cardrules.bots.playout`), except that the opponents play at random as often
-as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the end, once a world has
-few cards left, its own plays are searched instead (:mod:`cardrules.bots.endgame`). Its choice
-is the action with the best average over the worlds of the winning chance plus half the share
-of the points its side takes (the points break the ties that a few dozen worlds leave between
-winning chances, and they measured stronger than the winning chance alone); the same figures,
-against careful opponents (:data:`HINT_NOISE`), are the reader's *hint*
-(:meth:`PimcBot.evaluate`).
+everything its seat has seen (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`: the
+cards played, its own draws, the turned-up card, a shown talon, what duties rule out...), and
+in each world tries every action it may take, playing the deal out to the end with its own side
+careful and the opponents greedy (:mod:`cardrules.bots.playout`), except that the opponents
+play at random as often as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the
+end, once a world has few cards left, its own plays are searched instead
+(:mod:`cardrules.bots.endgame`). Its choice is the action with the best average over the worlds
+of the winning chance plus half the share of the points its side takes (the points break the
+ties that a few dozen worlds leave between winning chances, and they measured stronger than the
+winning chance alone); the same figures, against careful opponents (:data:`HINT_NOISE`), are
+the reader's *hint* (:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """

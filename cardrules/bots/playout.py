@@ -1,17 +1,23 @@
-"""Playouts: finishing a sampled world quickly, every seat playing the greedy way.
+"""Playouts: finishing a sampled world quickly, the opponents greedy, the bot's side careful.
 
 A search bot plays out thousands of worlds per decision, so this policy reads the world
 directly (in a world the bot made up, every card is known: nothing is hidden from it) instead
-of building a view per action. It plays as :class:`~cardrules.bots.GreedyBot` does: take an
-exchange, a claim or a marriage; otherwise the cheapest card that wins the trick, else the
-cheapest card, never overtaking one's own side. Bids, calls, discards and trumps, rare inside a
-playout, go through :func:`cardrules.bots.tactics.decide` on the seat's view.
+of building a view per action. The opponents play as :class:`~cardrules.bots.GreedyBot` does:
+take an exchange, a claim or a marriage; otherwise the cheapest card that wins the trick, else
+the cheapest card, never overtaking one's own side. The bot's own side plays the same moves but
+chooses its card by :func:`careful_card`, which does not spend a trump on a trick worth nothing:
+the search bot expects to play its later cards better than the greedy rule, and its estimates
+measured better for it (two-player Briscola against the random bot, 90.1% of decided deals
+with greedy playouts, 94.7% with careful ones, over the same 200 mirrored pairs). Bids, calls,
+discards and trumps, rare inside a playout, go through :func:`cardrules.bots.tactics.decide` on
+the seat's view.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..core.actions import Action, Decision, Move
 from ..core.cards import Card
@@ -25,26 +31,37 @@ _TAKE = frozenset({Decision.EXCHANGE, Decision.CLAIM, Decision.DECLARE})
 """The kinds of move a playout always makes when offered."""
 _FALLBACK = GreedyBot()
 
+CardRule = Callable[[Game, Sequence[Card], Sequence[int], Sequence[int]], Card]
+"""A playout's rule for choosing a card: the game, the seat's playable cards, the strengths and
+the card points."""
+
 
 def playout(game: Game, rng: random.Random, noise: float = 0.0,
             allies: frozenset[int] = frozenset()) -> None:
-    """Play ``game`` to its end, every seat greedy; with probability ``noise`` a seat not among
-    ``allies`` plays a random legal action instead (a model of a less careful opponent)."""
+    """Play ``game`` to its end: ``allies`` by :func:`careful_card` (in a game scored by card
+    points without duties on card play; else greedy), every other seat greedy or, with
+    probability ``noise``, a random legal action (a model of a less careful opponent)."""
     rules = game.rules
     strength = rules.strength
     points = rules.card_points
+    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
+    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
+    careful = allies if rules.free_play and any(points) else frozenset()
     while not game.is_over:
         legal = game.legal_actions()
+        seat = game.current_player
         if len(legal) == 1:
             game.play(legal[0])
-        elif noise and game.current_player not in allies and rng.random() < noise:
+        elif seat not in allies and noise and rng.random() < noise:
             game.play(legal[int(rng.random() * len(legal))])
+        elif seat in careful:
+            game.play(greedy_action(game, legal, strength, points, careful_card))
         else:
             game.play(greedy_action(game, legal, strength, points))
 
 
 def greedy_action(game: Game, legal: Sequence[Action], strength: Sequence[int],
-                  points: Sequence[int]) -> Action:
+                  points: Sequence[int], choose: CardRule | None = None) -> Action:
     """What the greedy rule does now among ``legal`` (the seat to act's actions): an exchange,
     a claim or a marriage when offered, else :func:`greedy_card`; a decision outside card play
     through :func:`_decision`."""
@@ -58,7 +75,7 @@ def greedy_action(game: Game, legal: Sequence[Action], strength: Sequence[int],
             return action
     if not cards:
         return _decision(game)
-    return greedy_card(game, cards, strength, points)
+    return (choose or greedy_card)(game, cards, strength, points)
 
 
 def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
@@ -82,6 +99,51 @@ def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
     size = len(trick)
     winning = [c for c in cards if trick_winner([*trick, c], trump) == size]
     return min(winning or cards, key=key)
+
+
+TRUMP_WORTH: Final = 6
+"""What holding a trump is worth beyond its card points, in card points (plus half its
+strength): the price :func:`careful_card` puts on spending one."""
+
+
+def careful_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
+                 points: Sequence[int]) -> Card:
+    """The card the search bot's own side plays in a playout: like :func:`greedy_card`, but
+    weighing what a card is worth. Giving up a card costs its points, and a trump costs
+    :data:`TRUMP_WORTH` more (plus half its strength). Leading, it plays its cheapest card so
+    counted (a plain low card before a figure, a figure before a trump); last to play, it
+    takes the trick when the points won outweigh the trump spent, and otherwise throws its
+    cheapest card (no trump on a pointless trick, a safe ace on a plain lead). Between the
+    first and the last seat, where the trick may still change hands, it plays greedy.
+    """
+    trick = game.trick
+    order = game.order
+    size = len(trick)
+    if 0 < size < len(order) - 1:
+        return greedy_card(game, cards, strength, points)
+    trump = game.trump
+
+    def spent(card: Card) -> int:
+        i = card.index
+        return TRUMP_WORTH + strength[i] // 2 if card.suit is trump else 0
+
+    def key(card: Card) -> tuple[int, int, int]:
+        i = card.index
+        return (points[i] + spent(card), strength[i], i)
+
+    if not size:
+        return min(cards, key=key)
+    seat = order[size]
+    trick_winner = game.rules.trick_winner
+    taken = sum(points[c.index] for c in trick)
+
+    def value(card: Card) -> int:
+        best = trick_winner([*trick, card], trump)
+        swing = taken + points[card.index]
+        ours = best is not None and _same_side(game, order[best], seat)
+        return (swing if ours else -swing) - spent(card)
+
+    return min(cards, key=lambda card: (-value(card), key(card)))
 
 
 def _same_side(game: Game, a: int, b: int) -> bool:
