@@ -24,7 +24,17 @@ from cardrules import (
     parse_cards,
     rules_for,
 )
-from cardrules.bots import Bot, GreedyBot, RandomBot, cheapest_key, play_out, wins_now
+from cardrules.bots import (
+    HINT_NOISE,
+    Bot,
+    GreedyBot,
+    RandomBot,
+    cheapest_key,
+    hint_bot,
+    make_bot,
+    play_out,
+    wins_now,
+)
 from cardrules.bots.playout import careful_card, greedy_card, playout
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
@@ -400,3 +410,27 @@ def test_greedy_beats_random_more_often_than_not() -> None:
             decided += 1
             wins += game.result.winner == greedy_seat
     assert wins > decided * 0.55
+
+
+def test_a_playout_makes_the_seats_it_is_told_careful() -> None:
+    # The position above, seat 1 to play on a pointless trick (it first exchanges its 2 of
+    # trumps for the turned-up 7, as every playout does). Seat 0 searching: its opponent, seat
+    # 1, plays greedy (takes the trick with the 7 of trumps); in a hint's playouts every seat is
+    # careful, so seat 1 keeps its trump and throws the 5 of swords.
+    def first_reply(careful: frozenset[int] | None) -> object:
+        game = start("briscola", 2, ["4C 1O 5O", "2B 5E 12O"], "4C", turn_up="7B")
+        before = len(game.log)
+        playout(game, random.Random(0), 0.0, frozenset({0}), careful)
+        return next(a for a in game.log[before:] if isinstance(a, Card))
+
+    assert first_reply(None) == parse_card("7B")
+    assert first_reply(frozenset({0, 1})) == parse_card("5E")
+
+
+def test_the_hint_imagines_careful_players_on_every_side() -> None:
+    hint = hint_bot(worlds=12, seed=1)
+    assert hint.careful_opponents and hint.noise == HINT_NOISE
+    assert not make_bot("pimc", seed=1).careful_opponents  # type: ignore[attr-defined]
+    # Its figures: an even first trick of two-player Briscola is not flattered into a sure win.
+    view = cardrules.new_game("briscola", players=2, seed=11).view(0)
+    assert max(e.wins for e in hint.evaluate(view)) < 0.75

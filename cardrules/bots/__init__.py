@@ -30,7 +30,7 @@ from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.quoted import Quoted
 from ..engine import CHANCE, Game, SeatView
-from .pimc import HINT_NOISE, LEVELS, STEPS_PER_WORLD, Estimate, PimcBot
+from .pimc import HINT_NOISE, LEVELS, STEPS_PER_WORLD, Estimate, PimcBot, hint_bot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "PimcBot",
     "RandomBot",
     "cheapest_key",
+    "hint_bot",
     "make_bot",
     "play_out",
     "wins_now",

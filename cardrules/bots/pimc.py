@@ -54,8 +54,9 @@ MIN_WORLDS: Final = 6
 """The fewest worlds a decision plays out, whatever its cost."""
 
 HINT_NOISE: Final = 0.0
-"""The noise of a reader's hint: it rates the reader's choices against careful opponents (the
-greedy rule), so that its chances are what the reader can count on, whoever sits opposite."""
+"""The noise of a reader's hint: it rates the reader's choices against careful opponents, so
+that its chances are what the reader can count on, whoever sits opposite (see
+:func:`hint_bot`)."""
 
 _SEARCHED: Final = frozenset({Decision.EXCHANGE, Decision.DECLARED_PLAY, Decision.CLAIM,
                               Decision.CONCEDE, Decision.ANSWER})
@@ -102,6 +103,10 @@ class PimcBot:
             greedy), a model of opponents less careful than the greedy rule; ``None`` (the
             default) is the probability that they play at random, read from how they have
             played so far (:func:`~cardrules.bots.opponents.carelessness`).
+        careful_opponents: in the playouts the opponents play by the careful rule too
+            (:func:`~cardrules.bots.playout.careful_card`), as the bot's own side does: the
+            reader's hint (:func:`hint_bot`), which weighs the reader's choices against players
+            as careful as the reader is assumed to be, not against the greedy rule.
 
     Examples:
         >>> from cardrules import new_game
@@ -112,7 +117,8 @@ class PimcBot:
 
     def __init__(self, worlds: int = LEVELS["normal"], time_limit: float | None = None,
                  seed: int | None = None, noise: float | None = None,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, careful_opponents: bool = False) -> None:
+        self.careful_opponents = careful_opponents
         self.worlds = max(1, worlds)
         self.budget = self.worlds * STEPS_PER_WORLD if budget is None else max(0, budget)
         self.time_limit = time_limit
@@ -168,6 +174,7 @@ class PimcBot:
         rng = self._random
         allies = frozenset((view.seat, *view.partners))
         noise = self.noise if self.noise is not None else carelessness(view)
+        careful = frozenset(range(view.players)) if self.careful_opponents else allies
         start = time.perf_counter()
         budget = self.budget
         step = _step(view.rules)
@@ -193,7 +200,7 @@ class PimcBot:
                         spent += nodes * step
                     won, got, value = searched[key]
                 else:
-                    playout(trial, rng, noise, allies)
+                    playout(trial, rng, noise, allies, careful)
                     spent += (len(trial.log) - begun) * step
                     won, got, value = outcome(trial, view.seat)
                 wins[i] += won
@@ -202,6 +209,23 @@ class PimcBot:
             played += 1
         return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
                 for i, a in enumerate(actions)]
+
+
+def hint_bot(worlds: int, seed: int | None = None,
+             time_limit: float | None = None) -> PimcBot:
+    """The search bot that weighs a reader's choices (the terminal's and the widget's hint):
+    every seat plays its imagined deals out by the same careful rule, so a choice's winning
+    chance is not flattered by opponents weaker than the reader is assumed to be.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> estimates = hint_bot(worlds=4, seed=1).evaluate(game.view(0))
+        >>> sorted(e.action for e in estimates) == sorted(game.legal_actions())
+        True
+    """
+    return PimcBot(worlds=worlds, seed=seed, noise=HINT_NOISE, time_limit=time_limit,
+                   careful_opponents=True)
 
 
 def _hidden(world: Game) -> object:

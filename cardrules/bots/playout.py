@@ -37,16 +37,21 @@ the card points."""
 
 
 def playout(game: Game, rng: random.Random, noise: float = 0.0,
-            allies: frozenset[int] = frozenset()) -> None:
-    """Play ``game`` to its end: ``allies`` by :func:`careful_card` (in a game scored by card
-    points without duties on card play; else greedy), every other seat greedy or, with
-    probability ``noise``, a random legal action (a model of a less careful opponent)."""
+            allies: frozenset[int] = frozenset(),
+            careful: frozenset[int] | None = None) -> None:
+    """Play ``game`` to its end: the ``careful`` seats (``allies`` unless given) by
+    :func:`careful_card` (in a game scored by card points without duties on card play; else
+    greedy), every other seat greedy; a seat not among ``allies`` plays, with probability
+    ``noise``, a random legal action instead (a model of a less careful opponent)."""
     rules = game.rules
     strength = rules.strength
     points = rules.card_points
     # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
     # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
-    careful = allies if rules.free_play and any(points) else frozenset()
+    if not (rules.free_play and any(points)):
+        careful = frozenset()
+    elif careful is None:
+        careful = allies
     while not game.is_over:
         legal = game.legal_actions()
         seat = game.current_player

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..account.refusals import refusal
-from ..bots import HINT_NOISE, LEVELS, Bot, Estimate, PimcBot
+from ..bots import LEVELS, Bot, Estimate, hint_bot
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
@@ -89,7 +89,7 @@ class Advisor:
     def estimates(self, view: SeatView) -> list[Estimate]:
         """One estimate per legal action of ``view``'s seat, in the view's order."""
         seed = (self.seed << 16) | (len(view.history) & 0xFFFF)
-        bot = PimcBot(worlds=LEVELS[self.level], seed=seed, noise=HINT_NOISE)
+        bot = hint_bot(LEVELS[self.level], seed)
         return bot.evaluate(view, view.legal_actions)
 
 

@@ -64,7 +64,7 @@ from ..account.deal import Teller
 from ..account.hints import MIN_BIDS, bid_summary, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
-from ..bots import HINT_NOISE, LEVELS, Bot, PimcBot, make_bot
+from ..bots import LEVELS, Bot, hint_bot, make_bot
 from ..core.actions import Action, CardMove, Decision, Move, NumberMove, format_action
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
@@ -656,9 +656,8 @@ def hint_data(session: int) -> dict[str, Any]:
                       for a in legal) >= MIN_BIDS
         # Bids are weighed too (each played out after the rest of the auction), in fewer
         # worlds and a few seconds at most: there are many of them.
-        bot = (PimcBot(worlds=LEVELS["easy"], seed=seed, noise=HINT_NOISE,
-                       time_limit=BID_HINT_SECONDS) if bidding
-               else PimcBot(worlds=LEVELS[level], seed=seed, noise=HINT_NOISE))
+        bot = (hint_bot(LEVELS["easy"], seed, time_limit=BID_HINT_SECONDS) if bidding
+               else hint_bot(LEVELS[level], seed))
         began = time.perf_counter()
         estimates = bot.evaluate(view, legal) if bidding else bot.evaluate(view)
         if len(estimates) < 2:
