@@ -7,8 +7,9 @@ take an exchange, a claim or a marriage; otherwise the cheapest card that wins t
 the cheapest card, never overtaking one's own side. The bot's own side plays the same moves but
 chooses its card by :func:`careful_card`, which does not spend a trump on a trick worth nothing:
 the search bot expects to play its later cards better than the greedy rule, and its estimates
-measured better for it (two-player Briscola against the random bot, 90.1% of decided deals
-with greedy playouts, 94.7% with careful ones, over the same 200 mirrored pairs). Bids, calls,
+measured better for it (two-player Briscola over the same 2,000 mirrored pairs: 92.6% of the
+decided deals against the random bot instead of 90.4% with greedy playouts, 83.4% against the
+greedy bot instead of 79.3%). Bids, calls,
 discards and trumps, rare inside a playout, go through :func:`cardrules.bots.tactics.decide` on
 the seat's view.
 """
