@@ -36,7 +36,8 @@ import cardrules.cli
 from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
-from cardrules.bots import BOTS, Bot, Estimate, GreedyBot, PimcBot, make_bot
+from cardrules.bots import BOTS, LEVELS, Bot, Estimate, GreedyBot, PimcBot, make_bot
+from cardrules.bots.pimc import MIN_WORLDS
 from cardrules.cli import arguments, main
 from cardrules.cli.render import Renderer
 from cardrules.cli.session import Advisor, thinking
@@ -1118,9 +1119,9 @@ def test_the_hint_lists_exactly_the_legal_actions(
     # The figures are the search bot's, for the user's seat, from what the user sees.
     estimates = {format_action(e.action): e
                  for e in Advisor("normal", 4 * 8 + 7).estimates(game.view(0))}
-    # As many imagined deals as the bot's work budget let it make (at most the level's 80).
+    # As many imagined deals as the bot's work budget let it make (at most the level's).
     worlds = {e.worlds for e in estimates.values()}
-    assert len(worlds) == 1 and 6 <= min(worlds) <= 80
+    assert len(worlds) == 1 and MIN_WORLDS <= min(worlds) <= LEVELS["normal"]
     assert ("\nHint from the search bot (level normal): each of your choices tried in "
             f"{min(worlds)}\n"
             "deals that fit what you can see, played out to the end: how often it wins the\n"

@@ -33,7 +33,7 @@ from .playout import playout
 from .simple import GreedyBot, cheapest_key
 from .tactics import decide
 
-LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 80, "hard": 160}
+LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 160, "hard": 320}
 """The worlds sampled per decision at each strength."""
 
 STEPS_PER_WORLD: Final = 120
@@ -93,7 +93,7 @@ class PimcBot:
     The budget counts work, not time, so the bot stays reproducible.
 
     Args:
-        worlds: worlds per decision (``LEVELS``: 12 easy, 80 normal, 160 hard).
+        worlds: worlds per decision (``LEVELS``: 12 easy, 160 normal, 320 hard).
         budget: the playout steps a decision may spend; ``None`` (the default):
             ``worlds * STEPS_PER_WORLD``; ``0``: no limit (all the worlds).
         time_limit: seconds to stop sampling more worlds after (at least two are played);
