@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from hook_support import load_hook
 from site_build import built_site
 
 import cardrules
@@ -320,3 +321,21 @@ def test_tooltips_are_in_the_page_language(site: Site, lang: str) -> None:
     wrong = [f for f in found if tips.get(f[1]) != f[2]]
     assert not wrong, f"tooltips that are not the {lang} glossary's: {wrong[:5]}"
     assert any(tips[text] != other.get(text) for _, text, _ in found)
+
+
+def test_search_builds_its_index_on_the_first_query(site: Site) -> None:
+    """Every page (404 too) names the lazy search worker, which is in the site, next to the
+    theme's worker it names; nothing names the theme's worker directly."""
+    hook = load_hook("search")
+    assert hook.lazy_search('"search": "workers/search.0a.min.js"') == \
+        '"search": "workers/search-lazy.js?material=search.0a.min.js"'
+    for name, page in site.pages.items():
+        found = re.findall(r'"search":\s*"([^"]*)"', page.html)
+        assert len(found) == 1, name
+        worker = urlsplit(urljoin(page.url, found[0]))
+        assert worker.path.endswith("/assets/javascripts/workers/search-lazy.js"), (name, found)
+        theme = worker.query.removeprefix("material=")
+        assert re.fullmatch(r"search\.[0-9a-f]+\.min\.js", theme), (name, found)
+        if not name.endswith("404.html"):  # its addresses start at the server's root
+            assert site.exists(worker.geturl()), name
+            assert site.exists(urljoin(worker.geturl(), theme)), (name, theme)
