@@ -249,8 +249,12 @@ def test_dark_is_the_same_switched_or_loaded(visit: Callable[..., Visit]) -> Non
     assert loaded.page.evaluate(colours)[0] == "slate"
 
 
-# Four shares of the pages, two of each language: pytest-xdist (--dist loadscope in
-# scripts/test.sh) gives each class to a worker, so the work is spread over both to the end.
+# Eight shares of the pages, four of each language: pytest-xdist (--dist loadscope in
+# scripts/test.sh) gives each class to a worker, so the work is spread over every worker to the
+# end (with fewer, longer shares the last one ran alone while the other workers waited).
+
+SHARES = 4
+"""The shares of each language's pages."""
 
 
 class AxeOnEveryPage:
@@ -260,31 +264,52 @@ class AxeOnEveryPage:
     part = 0
 
     def test_no_axe_violation_on_any_page(self, site: Path, browser: Any, base_url: str) -> None:
-        pages = share(site, self.lang, self.part, 2)
+        pages = share(site, self.lang, self.part, SHARES)
         no_axe_violation_on_any_page(self.lang, pages, site, browser, base_url)
 
 
-class TestAxeEnglishFirstHalf(AxeOnEveryPage):
+class TestAxeEnglish1(AxeOnEveryPage):
     lang, part = "en", 0
 
 
-class TestAxeEnglishSecondHalf(AxeOnEveryPage):
+class TestAxeEnglish2(AxeOnEveryPage):
     lang, part = "en", 1
 
 
-class TestAxeSpanishFirstHalf(AxeOnEveryPage):
+class TestAxeEnglish3(AxeOnEveryPage):
+    lang, part = "en", 2
+
+
+class TestAxeEnglish4(AxeOnEveryPage):
+    lang, part = "en", 3
+
+
+class TestAxeSpanish1(AxeOnEveryPage):
     lang, part = "es", 0
 
 
-class TestAxeSpanishSecondHalf(AxeOnEveryPage):
+class TestAxeSpanish2(AxeOnEveryPage):
     lang, part = "es", 1
 
 
+class TestAxeSpanish3(AxeOnEveryPage):
+    lang, part = "es", 2
+
+
+class TestAxeSpanish4(AxeOnEveryPage):
+    lang, part = "es", 3
+
+
 def test_the_shares_cover_every_page_once(site: Path) -> None:
+    classes = [c for c in globals().values() if isinstance(c, type)
+               and issubclass(c, AxeOnEveryPage) and c is not AxeOnEveryPage]
+    assert sorted((c.lang, c.part) for c in classes) == \
+        sorted((lang, part) for lang in LANGS for part in range(SHARES))
     for lang in LANGS:
-        halves = [share(site, lang, part, 2) for part in (0, 1)]
-        assert sorted(halves[0] + halves[1]) == sorted(site_pages(site, lang))
-        assert all(halves)
+        shares = [share(site, lang, part, SHARES) for part in range(SHARES)]
+        assert sorted(page for part in shares for page in part) == \
+            sorted(site_pages(site, lang))
+        assert all(shares)
 
 
 # Where to start ---------------------------------------------------------------------------------
