@@ -35,7 +35,7 @@ from cardrules.bots import (
     play_out,
     wins_now,
 )
-from cardrules.bots.playout import careful_card, greedy_card, playout
+from cardrules.bots.playout import CardRule, careful_card, greedy_card, playout
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
 
@@ -141,16 +141,19 @@ def test_greedy_overtakes_an_opponent() -> None:
 # The search bot's playout rule for its own side, in hand-made positions ------------------------
 
 
-def careful(game: Game) -> Card:
+def card_by(rule: CardRule, game: Game) -> Card:
+    """The card a playout rule picks among the seat to act's playable cards."""
     rules = game.rules
     cards = [a for a in game.legal_actions() if isinstance(a, Card)]
-    return careful_card(game, cards, rules.strength, rules.card_points)
+    return rule(game, cards, rules.strength, rules.card_points)
+
+
+def careful(game: Game) -> Card:
+    return card_by(careful_card, game)
 
 
 def greedy_card_of(game: Game) -> Card:
-    rules = game.rules
-    cards = [a for a in game.legal_actions() if isinstance(a, Card)]
-    return greedy_card(game, cards, rules.strength, rules.card_points)
+    return card_by(greedy_card, game)
 
 
 def test_careful_spends_no_trump_on_a_pointless_trick() -> None:

@@ -618,19 +618,24 @@ def open_while_python_starts(visit: Callable[..., Visit], path: str) -> tuple[Vi
     return seen, held[0]
 
 
+def search_finds_aluette(page: Any) -> None:
+    """Typed once in the theme's search box, "aluette" lists its page first (a query asked while
+    the index is built is answered once it is)."""
+    search = page.locator(".md-search__input")
+    search.click()
+    search.fill("aluett")
+    search.press("e")  # the theme reads the box on a key
+    found = page.locator(".md-search-result__item").first
+    found.wait_for(state="visible", timeout=TIMEOUT)
+    assert "aluette" in found.inner_text().lower()
+
+
 def theme_works(seen: Visit) -> None:
     """The theme's script ran once, late: its search finds a game; there is one widget."""
     page = seen.page
     page.wait_for_function("() => !document.documentElement.classList.contains('cr-holding')")
     page.wait_for_function("() => window.__crHold.themed")
-    search = page.locator(".md-search__input")
-    search.click()
-    found = page.locator(".md-search-result__item").first
-    # Typed once: a query asked while the index is built is answered once it is.
-    search.fill("aluett")
-    search.press("e")
-    found.wait_for(state="visible", timeout=TIMEOUT)
-    assert "aluette" in found.inner_text().lower()
+    search_finds_aluette(page)
     page.keyboard.press("Escape")
     assert page.locator(".cr-widget").count() == 1
 
@@ -653,13 +658,7 @@ def test_search_builds_its_index_when_the_reader_first_searches(
     page.wait_for_function(_SEARCH_READY)  # the box says "type to search"
     assert any(u.endswith("search_index.json") for u in seen.requests)
     assert not [u for u in seen.requests if "lunr" in u], seen.requests
-    search = page.locator(".md-search__input")
-    search.click()
-    search.fill("aluett")
-    search.press("e")  # the theme reads the box on a key
-    found = page.locator(".md-search-result__item").first
-    found.wait_for(state="visible", timeout=TIMEOUT)
-    assert "aluette" in found.inner_text().lower()
+    search_finds_aluette(page)
     assert [u for u in seen.requests if u.endswith("lunr.es.min.js")]
 
 
