@@ -539,6 +539,14 @@ def test_the_start_up_guard_is_for_the_command_only() -> None:
     assert not startup.is_the_command(["-m"], ["python3", "-m", "cardrules_other"])
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """Run in the child before it starts: Ctrl-C at its default handling, as for a command a
+    terminal starts in the foreground. (A shell without job control starts a background job with
+    SIGINT ignored, and a child inherits that: Python then leaves Ctrl-C ignored, and neither the
+    guard nor these tests would see it.)"""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_the_start_up_guard_quits_quietly() -> None:
     """The guard itself: a Ctrl-C that arrives while it is on prints one line and exits 130."""
     code = (
@@ -552,7 +560,8 @@ def test_the_start_up_guard_quits_quietly() -> None:
     )
     for lang, word in (("en", "interrupted"), ("es", "interrumpido")):
         done = subprocess.run([sys.executable, "-c", code, "--lang", lang], capture_output=True,
-                              text=True, env=subprocess_env(), timeout=60, check=False)
+                              text=True, env=subprocess_env(), timeout=60, check=False,
+                              preexec_fn=ctrl_c_as_in_a_terminal)
         assert done.returncode == 130
         assert done.stdout == ""
         assert done.stderr.count("\n") == 1 and word in done.stderr, done.stderr
@@ -625,7 +634,7 @@ def test_ctrl_c_at_any_moment_of_the_start(entry: str) -> None:
                   0.35, 0.45] * 2:
         child = subprocess.Popen([*argv, "games"], stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                 env=subprocess_env())
+                                 env=subprocess_env(), preexec_fn=ctrl_c_as_in_a_terminal)
         time.sleep(delay)
         child.send_signal(signal.SIGINT)
         _, err_bytes = child.communicate(timeout=60)
