@@ -3,6 +3,7 @@ as times)."""
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import re
 import sys
@@ -49,3 +50,19 @@ def test_wilson_interval_holds_the_rate() -> None:
     p, low, high = strength.wilson(60, 100)
     assert p == 0.6 and low < 0.6 < high
     assert round(low, 3) == 0.502 and round(high, 3) == 0.691
+
+
+def test_suite_cpu_reports_each_file_and_its_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    suite_cpu = script("suite_cpu")
+    assert doctest.testmod(suite_cpu).failed == 0
+    code = suite_cpu.main(["--workers", "1", "--top", "2", "-p", "no:cacheprovider",
+                           "tests/test_cards.py", "tests/test_match.py"])
+    assert code == 0
+    out = capsys.readouterr().out
+    files = re.findall(r"^ +(\d+\.\d) +(\d+\.\d)% +\d+\.\d +(\d+)  (tests/\S+)$", out, re.M)
+    assert sorted(f[3] for f in files) == ["tests/test_cards.py", "tests/test_match.py"]
+    # Each file's share of the CPU; the tests counted are those pytest ran.
+    assert abs(sum(float(f[1]) for f in files) - 100) < 0.5
+    ran = int(re.search(r"^(\d+) tests, ", out, re.M).group(1))  # type: ignore[union-attr]
+    assert ran == sum(int(f[2]) for f in files) > 100
+    assert len(re.findall(r"^ +\d+\.\d +\d+\.\d  tests/\S+::", out, re.M)) == 2
