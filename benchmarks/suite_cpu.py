@@ -70,7 +70,10 @@ def pytest_runtest_protocol(item: pytest.Item,
     """Each test's CPU seconds (its process tree) and wall seconds, set-up and teardown included."""
     cpu, wall = tree_cpu(os.getpid()), time.perf_counter()
     yield
-    _FIGURES[item.nodeid] = (tree_cpu(os.getpid()) - cpu, time.perf_counter() - wall)
+    # Less than before when a process ended that no process of the tree waited for (its time
+    # was counted while it ran, in the tests it ran for): nothing, not a negative time.
+    used = max(0.0, tree_cpu(os.getpid()) - cpu)
+    _FIGURES[item.nodeid] = (used, time.perf_counter() - wall)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
