@@ -11,22 +11,14 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 phase() { echo "== $1 (at $((SECONDS - start)) s)"; }
 
-phase "set-up"
-bash scripts/setup.sh
-
-# The site that the browser and site tests read is built once, in the background, while the
-# checks below run (tests/site_build.py takes it from CARDRULES_SITE; if it does not build, the
-# tests build it again themselves and fail saying why).
 run_dir=$(mktemp -d "${TMPDIR:-/tmp}/cardrules-test.XXXXXX")
 trap 'rm -rf "$run_dir"' EXIT
-if [ -z "${CARDRULES_SITE:-}" ]; then
-    ( if PYTHON=.venv/bin/python bash scripts/build_site.sh "$run_dir/site" \
-            > "$run_dir/site.log" 2>&1; then echo 0; else echo 1; fi > "$run_dir/site.code" ) &
-    building=$!
-fi
 
 # The package must work on 3.11-3.14: the rule tests run on every other CPython found here. Their
-# virtual environments are made in the background while ruff and mypy run.
+# virtual environments are made in the background from the start, while set-up, ruff and mypy
+# run. They hold the rule tests' tools only (the check extra's requirements, read from
+# pyproject.toml), not the package: the rule tests import it from the source tree, as .venv's
+# editable install does, so nothing is written in the repo while set-up installs it there.
 others=()
 for v in 3.12 3.13 3.14; do
     py=""
@@ -44,12 +36,27 @@ prepare_others() {
         v=${entry%%:*}
         venv=".venv-$v"
         [ -x "$venv/bin/python" ] || "${entry#*:}" -m venv "$venv"
-        # The rule tests need the package, pytest, Hypothesis and xdist only (the check extra).
-        "$venv/bin/python" -m pip install --quiet -e '.[check]' --config-settings editable_mode=compat
+        "$venv/bin/python" -c 'import tomllib
+with open("pyproject.toml", "rb") as f:
+    print("\n".join(tomllib.load(f)["project"]["optional-dependencies"]["check"]))' \
+            > "$run_dir/check-$v.txt"
+        "$venv/bin/python" -m pip install --quiet -r "$run_dir/check-$v.txt"
     done
 }
 prepare_others > .venv-others.log 2>&1 &
 preparing=$!
+
+phase "set-up"
+bash scripts/setup.sh
+
+# The site that the browser and site tests read is built once, in the background, while the
+# checks below run (tests/site_build.py takes it from CARDRULES_SITE; if it does not build, the
+# tests build it again themselves and fail saying why).
+if [ -z "${CARDRULES_SITE:-}" ]; then
+    ( if PYTHON=.venv/bin/python bash scripts/build_site.sh "$run_dir/site" \
+            > "$run_dir/site.log" 2>&1; then echo 0; else echo 1; fi > "$run_dir/site.code" ) &
+    building=$!
+fi
 
 phase "ruff"
 .venv/bin/ruff check .
@@ -61,19 +68,36 @@ if ! wait "$preparing"; then
     echo "test.sh: could not set up the other Pythons (above)" >&2
     exit 1
 fi
-for entry in "${others[@]}"; do
-    v=${entry%%:*}
-    phase "rule tests on $(".venv-$v/bin/python" --version)"
-    # The package's rules (the site, glossary, browser and CLI tests run once, below, on .venv).
-    # A fifth of each property test's examples (tests/examples_share.py): the full count runs
-    # below, on .venv.
-    CARDRULES_EXAMPLES_SHARE=0.2 ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x -n 2 \
-        tests/test_cards.py \
-        tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
-        tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
-        tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py \
-        tests/test_endgame.py
-done
+# The package's rules on each other Python, side by side (one process each, a core each): the
+# site, glossary, browser and CLI tests run once, below, on .venv. A fifth of each property
+# test's examples (tests/examples_share.py): the full count runs below, on .venv.
+if [ ${#others[@]} -gt 0 ]; then
+    phase "rule tests on $(for entry in "${others[@]}"; do printf '%s ' "${entry%%:*}"; done)"
+    rules=()
+    for entry in "${others[@]}"; do
+        v=${entry%%:*}
+        ( PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" CARDRULES_EXAMPLES_SHARE=0.2 \
+            ".venv-$v/bin/python" -m pytest -q -p no:cacheprovider -x \
+            tests/test_cards.py \
+            tests/test_briscola_rules.py tests/test_exchange.py tests/test_labels.py \
+            tests/test_records.py tests/test_properties.py tests/test_alcalde.py \
+            tests/test_aluette.py tests/test_match.py tests/test_bots.py tests/test_tute.py \
+            tests/test_endgame.py > "$run_dir/rules-$v.log" 2>&1 ) &
+        rules+=("$v:$!")
+    done
+    failed=0
+    for entry in "${rules[@]}"; do
+        v=${entry%%:*}
+        if wait "${entry#*:}"; then
+            echo "$(".venv-$v/bin/python" --version): $(tail -1 "$run_dir/rules-$v.log")"
+        else
+            cat "$run_dir/rules-$v.log"
+            echo "test.sh: the rule tests failed on Python $v (above)" >&2
+            failed=1
+        fi
+    done
+    [ "$failed" = 0 ] || exit 1
+fi
 
 if [ -n "${building:-}" ]; then
     phase "waiting for the site build"
