@@ -72,7 +72,7 @@ fi
 # site, glossary, browser and CLI tests run once, below, on .venv. A fifth of each property
 # test's examples (tests/examples_share.py): the full count runs below, on .venv.
 if [ ${#others[@]} -gt 0 ]; then
-    phase "rule tests on $(for entry in "${others[@]}"; do printf '%s ' "${entry%%:*}"; done)"
+    phase "rule tests on Python $(printf '%s\n' "${others[@]%%:*}" | paste -sd, - | sed 's/,/, /g')"
     rules=()
     for entry in "${others[@]}"; do
         v=${entry%%:*}
