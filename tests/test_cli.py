@@ -34,6 +34,7 @@ from cli_support import run
 import cardrules
 import cardrules.cli
 from cardrules import Card, Exchange, Game, Result, new_game, parse_card, replay, summary
+from cardrules.account.hints import FEW_DEALS
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
 from cardrules.bots import BOTS, LEVELS, Bot, Estimate, GreedyBot, PimcBot, make_bot
@@ -1017,7 +1018,8 @@ def test_interactive_alcalde_shows_the_open_hand(
 
 # The bots and the hint --------------------------------------------------------------------------
 
-HINT_ROW = re.compile(r"^ {2,3}(\d+)\) +(\d+) ?%  +(\d+[.,]\d) (points|tricks|puntos|bazas)  (.*)$")
+HINT_ROW = re.compile(r"^ {2,3}(\d+)\) +(\d+ ?%|\d+ (?:of|de) \d+)  +(\d+[.,]\d) "
+                      r"(points|tricks|puntos|bazas)  (.*)$")
 
 
 def menu_numbers(out: str) -> dict[str, int]:
@@ -1038,11 +1040,12 @@ def menu_numbers(out: str) -> dict[str, int]:
     return numbers
 
 
-def hint_rows(out: str) -> list[tuple[int, int, float, str]]:
-    """The first hint's rows: the menu number, the wins in percent, the points, the notation."""
+def hint_rows(out: str) -> list[tuple[int, str, float, str]]:
+    """The first hint's rows: the menu number, the wins as shown (``83%``, or ``5 of 6`` when
+    the deals are few), the points, the notation."""
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(("Hint ", "Pista ")))
-    rows: list[tuple[int, int, float, str]] = []
+    rows: list[tuple[int, str, float, str]] = []
     for line in lines[start + 1:]:
         found = HINT_ROW.match(line)
         if found is None:
@@ -1050,9 +1053,17 @@ def hint_rows(out: str) -> list[tuple[int, int, float, str]]:
                 break
             continue  # the rest of the head
         number, share, amount, _, label = found.groups()
-        rows.append((int(number), int(share), float(amount.replace(",", ".")),
-                     label.split()[0]))
+        rows.append((int(number), share, float(amount.replace(",", ".")), label.split()[0]))
     return rows
+
+
+def share_of(shown: str) -> float:
+    """The share of deals won that a hint's row shows: ``83%`` or ``5 of 6``."""
+    percent = re.fullmatch(r"(\d+) ?%", shown)
+    if percent:
+        return int(percent[1]) / 100
+    won, deals = re.fullmatch(r"(\d+) (?:of|de) (\d+)", shown).groups()  # type: ignore[union-attr]
+    return int(won) / int(deals)
 
 
 def test_the_bots_offered_are_the_factorys() -> None:
@@ -1133,9 +1144,10 @@ def test_the_hint_lists_exactly_the_legal_actions(
     assert all(menu[label] == number for number, _, _, label in rows)
     assert len(rows) == len(legal) == 4
     # Best first: the most wins, then the most points.
-    assert [(-w, -p) for _, w, p, _ in rows] == sorted((-w, -p) for _, w, p, _ in rows)
+    order = [(-share_of(w), -p) for _, w, p, _ in rows]
+    assert order == sorted(order)
     for _, wins, points, label in rows:
-        assert wins == round(100 * estimates[label].wins)
+        assert wins == f"{round(100 * estimates[label].wins)}%"  # the deals are not few
         assert f"{points:.1f}" == f"{estimates[label].points:.1f}"
     # Asked again in the same position, the same hint.
     blocks = out.split("Hint from the search bot")
@@ -1186,7 +1198,8 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
             "gana la partida y cuántos puntos saca de media, de mejor a peor:\n") in out
     rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
     assert len(rows) == 3
-    assert all(re.search(r"\d %  +\d+,\d puntos  ", row) for row in rows), rows
+    # Twelve deals are few: each row gives the deals won of the twelve, not a percentage.
+    assert all(re.search(r"\) +\d+ de 12  +\d+,\d puntos  ", row) for row in rows), rows
     assert "Hint" not in out and "points" not in out
     # Aluette counts tricks; its first choice (the chant) is no card.
     status, out, _ = run(capsys, "play", "aluette", "--seed", "2", "--option", "chant=true",
@@ -1194,6 +1207,24 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
     assert status == 0
     assert "and the tricks it brings on average, best first:" in out
     assert sorted(label for *_, label in hint_rows(out)) == ["chant", "no-chant"]
+
+
+def test_a_hint_in_few_deals_gives_the_deals_won(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four-player Tute early on: the bot's work budget leaves it a few deals, and each row says
+    how many it won ("5 of 6"), not a percentage that would look surer than that."""
+    status, out, _ = run(capsys, "play", "tute", "--players", "4", "--seed", "3",
+                         stdin="hint\nq\n", monkeypatch=monkeypatch)
+    assert status == 0
+    deals = int(re.search(r"tried in (\d+)\s", out)[1])  # type: ignore[index]
+    assert deals < FEW_DEALS
+    rows = hint_rows(out)
+    assert len(rows) == 10
+    for _, shown, _, _ in rows:
+        won, of = re.fullmatch(r"(\d+) of (\d+)", shown).groups()  # type: ignore[union-attr]
+        assert int(of) == deals and 0 <= int(won) <= deals
+    assert "%" not in out.split("Hint from")[1].split("Your play")[0]
 
 
 def test_the_hint_in_an_auction_sums_up_then_lists_every_bid(
@@ -1209,11 +1240,13 @@ def test_the_hint_in_an_auction_sums_up_then_lists_every_bid(
     # The first hint sums the 61 choices up in three lines and says how to see them all.
     first, second = out.split("): hint\n")[1:3]
     summary = first.splitlines()
-    assert re.fullmatch(r"  Pass: \d+% to win\.", summary[0])
+    # Bids are weighed in few deals (the easy level's, in a few seconds at most): the deals won.
+    assert re.fullmatch(r"  Pass: won \d+ of \d+ deals\.", summary[0])
     assert re.fullmatch(r"  The highest bid that keeps at least an even chance: "
-                        r"\d+ \(\d+% to win\)\.|  No bid keeps an even chance\.", summary[1])
-    assert re.fullmatch(r"  The best bid: \d+ \(\d+% to win, \d+\.\d points on average\)\.",
-                        summary[2])
+                        r"\d+ \(won \d+ of \d+ deals\)\.|  No bid keeps an even chance\.",
+                        summary[1])
+    assert re.fullmatch(r"  The best bid: \d+ \(won \d+ of \d+ deals, \d+\.\d points on "
+                        r"average\)\.", summary[2])
     assert summary[3] == "  (Type hint again to see each of the 60 bids.)"
     assert not first.startswith("Hint ") and "bid:61" not in first
     # The second hint at the same position lists every choice, which agrees with the summary.
@@ -1221,12 +1254,12 @@ def test_the_hint_in_an_auction_sums_up_then_lists_every_bid(
     rows = hint_rows(out)
     best = next(row for row in rows if row[3] != "pass")  # rows come best first
     even = [(int(label.split(":")[1]), share) for _, share, _, label in rows
-            if label != "pass" and share >= 50]
+            if label != "pass" and share_of(share) >= 0.5]
     if even:
-        assert summary[1].endswith(f": {max(even)[0]} ({max(even)[1]}% to win).")
-    assert summary[2].startswith(f"  The best bid: {best[3].split(':')[1]} ({best[1]}% to win, "
+        assert summary[1].endswith(f": {max(even)[0]} (won {max(even)[1]} deals).")
+    assert summary[2].startswith(f"  The best bid: {best[3].split(':')[1]} (won {best[1]} deals, "
                                  f"{best[2]:.1f} points")
-    assert summary[0] == f"  Pass: {next(r[1] for r in rows if r[3] == 'pass')}% to win."
+    assert summary[0] == f"  Pass: won {next(r[1] for r in rows if r[3] == 'pass')} deals."
     assert sorted(number for number, *_ in rows) == list(range(1, 62))
     menu = menu_numbers(out)
     assert {label: number for number, *_, label in rows} == menu

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules.account.hints import FEW_DEALS
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
 from cardrules.bots import LEVELS
@@ -401,6 +402,23 @@ def to_the_call(lang: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
     return answer, state
 
 
+def test_a_hint_weighed_in_few_deals_gives_the_deals_won() -> None:
+    """Four-player Tute's first play: the work budget leaves the search bot a few deals, and
+    each choice says how many of them it won, not a percentage that would look surer."""
+    for lang, pattern in (("en", r"won (\d+) of (\d+) · \d+\.\d points on average"),
+                          ("es", r"ganó (\d+) de (\d+) · \d+,\d puntos de media")):
+        answer = start(lang, game="tute", players=4, seat=0, seed=3, level="normal")
+        hint = play.hint_data(answer["session"])
+        assert hint["ok"] and 0 < hint["worlds"] < FEW_DEALS, hint
+        assert len(hint["estimates"]) == len(answer["state"]["hand"])
+        for estimate in hint["estimates"]:
+            shown = re.fullmatch(pattern, estimate["text"])
+            assert shown is not None, estimate["text"]
+            won, deals = int(shown[1]), int(shown[2])
+            assert deals == hint["worlds"]
+            assert abs(won - estimate["wins"] * deals) <= 0.5
+
+
 def test_a_hint_on_a_bid_is_summarised() -> None:
     """Sixty bids come out alike: the hint says three things (passing, the highest bid that
     keeps an even chance, the best bid), and lists every bid beside them."""
@@ -411,7 +429,9 @@ def test_a_hint_on_a_bid_is_summarised() -> None:
         summary = hint["summary"]
         assert len(summary) == 3 and summary[0].startswith(first), summary
         assert summary[2].startswith(best), summary
-        assert re.search(r"\d+ ?%", summary[0])
+        # Bids are weighed in few deals: the deals won of those tried, not a percentage.
+        assert hint["worlds"] < FEW_DEALS
+        assert re.search(rf" \d+ (of|de) {hint['worlds']} ", summary[0]), summary
         assert len(hint["estimates"]) == len(answer["state"]["moves"]) == 61
         bids = [e for e in hint["estimates"] if e["action"].startswith("bid:")]
         top = max(bids, key=lambda e: (e["wins"], e["points"]))

@@ -12,10 +12,10 @@ The three facts:
 Examples:
     >>> from cardrules.bots import Estimate
     >>> from cardrules.games.auction import Bid, Pass
-    >>> estimates = [Estimate(Pass(), 0.3, 40.0, 0.5, 12),
-    ...              Estimate(Bid(61), 0.7, 70.0, 0.9, 12),
-    ...              Estimate(Bid(70), 0.6, 75.0, 0.8, 12),
-    ...              Estimate(Bid(80), 0.4, 78.0, 0.6, 12)]
+    >>> estimates = [Estimate(Pass(), 0.3, 40.0, 0.5, 40),
+    ...              Estimate(Bid(61), 0.7, 70.0, 0.9, 40),
+    ...              Estimate(Bid(70), 0.6, 75.0, 0.8, 40),
+    ...              Estimate(Bid(80), 0.4, 78.0, 0.6, 40)]
     >>> summary = bid_summary(estimates)
     >>> summary.passing.wins, summary.even.action.number, summary.best.action.number
     (0.3, 70, 61)
@@ -23,6 +23,9 @@ Examples:
     Pass: 30% to win.
     The highest bid that keeps at least an even chance: 70 (60% to win).
     The best bid: 61 (70% to win, 70.0 points on average).
+
+A chance weighed in fewer than :data:`FEW_DEALS` deals is given as the deals won ("won 4 of
+12 deals"), not as a percentage that would look surer than so few deals allow (:func:`wins_words`).
 """
 
 from __future__ import annotations
@@ -35,12 +38,63 @@ from ..bots import Estimate
 from ..core.actions import Decision, Move, NumberMove
 from ..words import Lang, words
 
-__all__ = ["EVEN", "MIN_BIDS", "BidSummary", "bid_summary", "summary_lines"]
+__all__ = [
+    "EVEN",
+    "FEW_DEALS",
+    "MIN_BIDS",
+    "BidSummary",
+    "bid_summary",
+    "few_deals",
+    "summary_lines",
+    "wins_words",
+    "won_of",
+]
 
 MIN_BIDS: Final = 3
 """A hint summarises the bids from this many on (fewer are listed as they are)."""
 EVEN: Final = 0.5
 """An even chance of winning the deal."""
+FEW_DEALS: Final = 20
+"""Below this many deals a hint gives the deals won ("won 5 of 6"), not a percentage: in a long
+game the work budget leaves the search bot few deals early on (four-player Tute: 6 to 19), and
+"100%" of six deals looks surer than it is."""
+
+
+def few_deals(estimate: Estimate) -> bool:
+    """Whether ``estimate`` was weighed in fewer than :data:`FEW_DEALS` deals."""
+    return estimate.worlds < FEW_DEALS
+
+
+def won_of(estimate: Estimate) -> tuple[int, int]:
+    """The deals ``estimate``'s choice won and the deals it was tried in (a draw is half a win:
+    rounded).
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> won_of(Estimate(parse_card("1O"), 5 / 6, 80.0, 1.1, 6))
+        (5, 6)
+    """
+    return round(estimate.wins * estimate.worlds), estimate.worlds
+
+
+def wins_words(estimate: Estimate, lang: Lang) -> str:
+    """How often ``estimate``'s choice won, in ``lang``: a percentage, or the deals won of the
+    deals tried when they are few (:data:`FEW_DEALS`).
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> wins_words(Estimate(parse_card("1O"), 0.75, 80.0, 1.1, 160), "en")
+        '75%'
+        >>> wins_words(Estimate(parse_card("1O"), 5 / 6, 80.0, 1.1, 6), "es")
+        '5 de 6'
+    """
+    w = words(lang)
+    if few_deals(estimate):
+        won, deals = won_of(estimate)
+        return w._("{won} of {deals}", won=won, deals=deals)
+    return w._("{n}%", n=round(estimate.wins * 100))
 
 
 @dataclass(frozen=True)
@@ -79,27 +133,56 @@ def bid_summary(estimates: Sequence[Estimate]) -> BidSummary | None:
 
 
 def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[str]:
-    """The summary in ``lang``, a sentence a line."""
+    """The summary in ``lang``, a sentence a line (the deals won of the deals tried, when they
+    are few: :data:`FEW_DEALS`).
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.games.auction import Bid, Pass
+        >>> few = bid_summary([Estimate(Pass(), 0.25, 40.0, 0.4, 12),
+        ...                    Estimate(Bid(61), 0.75, 70.0, 0.9, 12),
+        ...                    Estimate(Bid(70), 0.5, 75.0, 0.8, 12),
+        ...                    Estimate(Bid(80), 0.25, 78.0, 0.5, 12)])
+        >>> for line in summary_lines(few, "en", by_tricks=False): print(line)
+        Pass: won 3 of 12 deals.
+        The highest bid that keeps at least an even chance: 70 (won 6 of 12 deals).
+        The best bid: 61 (won 9 of 12 deals, 70.0 points on average).
+    """
     w = words(lang)
-
-    def share(estimate: Estimate) -> str:
-        return w._("{n}%", n=round(estimate.wins * 100))
-
+    average = f"{summary.best.points:.1f}".replace(".", w.p_("the decimal separator", "."))
     lines = []
     if summary.passing is not None:
-        lines.append(w._("Pass: {wins} to win.", wins=share(summary.passing)))
-    if summary.even is not None:
-        lines.append(w._("The highest bid that keeps at least an even chance: {bid} ({wins} to "
-                         "win).", bid=_bid_number(summary.even), wins=share(summary.even)))
-    else:
+        passing = summary.passing
+        if few_deals(passing):
+            won, deals = won_of(passing)
+            lines.append(w._("Pass: won {won} of {deals} deals.", won=won, deals=deals))
+        else:
+            lines.append(w._("Pass: {wins} to win.", wins=wins_words(passing, lang)))
+    even = summary.even
+    if even is None:
         lines.append(w._("No bid keeps an even chance."))
-    average = f"{summary.best.points:.1f}".replace(".", w.p_("the decimal separator", "."))
-    if by_tricks:
+    elif few_deals(even):
+        won, deals = won_of(even)
+        lines.append(w._("The highest bid that keeps at least an even chance: {bid} (won {won} "
+                         "of {deals} deals).", bid=_bid_number(even), won=won, deals=deals))
+    else:
+        lines.append(w._("The highest bid that keeps at least an even chance: {bid} ({wins} to "
+                         "win).", bid=_bid_number(even), wins=wins_words(even, lang)))
+    best = summary.best
+    if few_deals(best):
+        won, deals = won_of(best)
+        if by_tricks:
+            lines.append(w._("The best bid: {bid} (won {won} of {deals} deals, {points} tricks "
+                             "on average).", bid=_bid_number(best), won=won, deals=deals,
+                             points=average))
+        else:
+            lines.append(w._("The best bid: {bid} (won {won} of {deals} deals, {points} points "
+                             "on average).", bid=_bid_number(best), won=won, deals=deals,
+                             points=average))
+    elif by_tricks:
         lines.append(w._("The best bid: {bid} ({wins} to win, {points} tricks on average).",
-                         bid=_bid_number(summary.best), wins=share(summary.best),
-                         points=average))
+                         bid=_bid_number(best), wins=wins_words(best, lang), points=average))
     else:
         lines.append(w._("The best bid: {bid} ({wins} to win, {points} points on average).",
-                         bid=_bid_number(summary.best), wins=share(summary.best),
-                         points=average))
+                         bid=_bid_number(best), wins=wins_words(best, lang), points=average))
     return lines

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from ..account.deal import Teller
-from ..account.hints import bid_summary, summary_lines
+from ..account.hints import bid_summary, summary_lines, wins_words
 from ..bots import Estimate
 from ..core.actions import Action, CardMove, Move, NumberMove, format_action
 from ..core.cards import Card
@@ -285,7 +285,7 @@ class Renderer:
                 level=strength, worlds=rows[0].worlds)
         for line in textwrap.wrap(head, width=78):
             self.say(line)
-        shares = [self.w._("{n}%", n=round(100 * e.wins)) for e in rows]
+        shares = [wins_words(e, self.lang) for e in rows]
         amounts = [self._decimal(e.points) for e in rows]
         share_width = max(len(share) for share in shares)
         amount_width = max(len(amount) for amount in amounts)

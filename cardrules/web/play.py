@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.deal import Teller
-from ..account.hints import MIN_BIDS, bid_summary, summary_lines
+from ..account.hints import MIN_BIDS, bid_summary, few_deals, summary_lines, wins_words, won_of
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, make_bot
@@ -671,12 +671,17 @@ def hint_data(session: int) -> dict[str, Any]:
         best = max(estimates, key=lambda e: (e.wins, e.points))
         sides = view.sides
         teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
-        estimate_text = (N_("{wins} to win · {points} tricks on average")
-                         if game.rules.scores_tricks
+        by_tricks = game.rules.scores_tricks
+        estimate_text = (N_("{wins} to win · {points} tricks on average") if by_tricks
                          else N_("{wins} to win · {points} points on average"))
+        # Weighed in few deals: the deals won, not a percentage (account.hints.FEW_DEALS).
+        few_text = (N_("won {won} of {deals} · {points} tricks on average") if by_tricks
+                    else N_("won {won} of {deals} · {points} points on average"))
         worlds = estimates[0].worlds
         shown = []
         for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
+            won, deals = won_of(estimate)
+            points = _decimal(estimate.points, lang)
             shown.append({
                 "action": format_action(estimate.action),
                 "card": estimate.action.code if isinstance(estimate.action, Card) else None,
@@ -684,8 +689,9 @@ def hint_data(session: int) -> dict[str, Any]:
                 "wins": round(estimate.wins, 3),
                 "points": round(estimate.points, 1),
                 "best": estimate is best,
-                "text": w._(estimate_text, wins=_percent(estimate.wins, lang),
-                            points=_decimal(estimate.points, lang)),
+                "text": (w._(few_text, won=won, deals=deals, points=points)
+                         if few_deals(estimate)
+                         else w._(estimate_text, wins=wins_words(estimate, lang), points=points)),
             })
         head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
         summary = bid_summary(estimates)
@@ -790,10 +796,6 @@ def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:
     if isinstance(action, Card):
         return narrator.card(action)
     return narrator.choice(action, view.turn_up, view.trump) or format_action(action)
-
-
-def _percent(share: float, lang: Lang) -> str:
-    return words(lang)._("{n}%", n=round(share * 100))
 
 
 def _decimal(value: float, lang: Lang) -> str:
