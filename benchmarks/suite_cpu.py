@@ -92,8 +92,8 @@ def by_file(figures: Mapping[str, tuple[float, float]]) -> list[tuple[str, float
 
     Examples:
         >>> by_file({"tests/a.py::t1": (1.0, 2.0), "tests/a.py::t2": (0.5, 1.0),
-        ...          "docs/en/x.md::line:3": (0.1, 0.1), "docs/es/y.md::line:9": (0.2, 0.3)})
-        [('tests/a.py', 1.5, 3.0, 2), ('docs/ (Sybil)', 0.30000000000000004, 0.4, 2)]
+        ...          "docs/en/x.md::line:3": (0.25, 0.5), "docs/es/y.md::line:9": (0.5, 0.25)})
+        [('tests/a.py', 1.5, 3.0, 2), ('docs/ (Sybil)', 0.75, 0.75, 2)]
     """
     rows: dict[str, list[float]] = {}
     for nodeid, (cpu, wall) in figures.items():

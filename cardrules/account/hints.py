@@ -36,7 +36,7 @@ from typing import Final
 
 from ..bots import Estimate
 from ..core.actions import Decision, Move, NumberMove
-from ..words import Lang, words
+from ..words import N_, Lang, words
 
 __all__ = [
     "EVEN",
@@ -44,6 +44,7 @@ __all__ = [
     "MIN_BIDS",
     "BidSummary",
     "bid_summary",
+    "chance_words",
     "few_deals",
     "summary_lines",
     "wins_words",
@@ -95,6 +96,28 @@ def wins_words(estimate: Estimate, lang: Lang) -> str:
         won, deals = won_of(estimate)
         return w._("{won} of {deals}", won=won, deals=deals)
     return w._("{n}%", n=round(estimate.wins * 100))
+
+
+def chance_words(estimate: Estimate, lang: Lang, share: str, few: str, **fields: object) -> str:
+    """A sentence about how often ``estimate``'s choice won, in ``lang``: the message ``share``
+    (marked with ``N_``; its ``{wins}`` a percentage) or, weighed in few deals
+    (:data:`FEW_DEALS`), the message ``few`` (its ``{won}`` and ``{deals}``); ``fields`` fill
+    the rest of either.
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> share, few = "{wins} to win", "won {won} of {deals}"
+        >>> chance_words(Estimate(parse_card("1O"), 0.75, 80.0, 1.1, 160), "en", share, few)
+        '75% to win'
+        >>> chance_words(Estimate(parse_card("1O"), 5 / 6, 80.0, 1.1, 6), "en", share, few)
+        'won 5 of 6'
+    """
+    w = words(lang)
+    if few_deals(estimate):
+        won, deals = won_of(estimate)
+        return w._(few, won=won, deals=deals, **fields)
+    return w._(share, wins=wins_words(estimate, lang), **fields)
 
 
 @dataclass(frozen=True)
@@ -152,37 +175,23 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
     average = f"{summary.best.points:.1f}".replace(".", w.p_("the decimal separator", "."))
     lines = []
     if summary.passing is not None:
-        passing = summary.passing
-        if few_deals(passing):
-            won, deals = won_of(passing)
-            lines.append(w._("Pass: won {won} of {deals} deals.", won=won, deals=deals))
-        else:
-            lines.append(w._("Pass: {wins} to win.", wins=wins_words(passing, lang)))
-    even = summary.even
-    if even is None:
+        lines.append(chance_words(summary.passing, lang, N_("Pass: {wins} to win."),
+                                  N_("Pass: won {won} of {deals} deals.")))
+    if summary.even is None:
         lines.append(w._("No bid keeps an even chance."))
-    elif few_deals(even):
-        won, deals = won_of(even)
-        lines.append(w._("The highest bid that keeps at least an even chance: {bid} (won {won} "
-                         "of {deals} deals).", bid=_bid_number(even), won=won, deals=deals))
     else:
-        lines.append(w._("The highest bid that keeps at least an even chance: {bid} ({wins} to "
-                         "win).", bid=_bid_number(even), wins=wins_words(even, lang)))
-    best = summary.best
-    if few_deals(best):
-        won, deals = won_of(best)
-        if by_tricks:
-            lines.append(w._("The best bid: {bid} (won {won} of {deals} deals, {points} tricks "
-                             "on average).", bid=_bid_number(best), won=won, deals=deals,
-                             points=average))
-        else:
-            lines.append(w._("The best bid: {bid} (won {won} of {deals} deals, {points} points "
-                             "on average).", bid=_bid_number(best), won=won, deals=deals,
-                             points=average))
-    elif by_tricks:
-        lines.append(w._("The best bid: {bid} ({wins} to win, {points} tricks on average).",
-                         bid=_bid_number(best), wins=wins_words(best, lang), points=average))
+        lines.append(chance_words(
+            summary.even, lang,
+            N_("The highest bid that keeps at least an even chance: {bid} ({wins} to win)."),
+            N_("The highest bid that keeps at least an even chance: {bid} (won {won} of "
+               "{deals} deals)."),
+            bid=_bid_number(summary.even)))
+    if by_tricks:
+        share = N_("The best bid: {bid} ({wins} to win, {points} tricks on average).")
+        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} tricks on average).")
     else:
-        lines.append(w._("The best bid: {bid} ({wins} to win, {points} points on average).",
-                         bid=_bid_number(best), wins=wins_words(best, lang), points=average))
+        share = N_("The best bid: {bid} ({wins} to win, {points} points on average).")
+        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} points on average).")
+    lines.append(chance_words(summary.best, lang, share, few, bid=_bid_number(summary.best),
+                              points=average))
     return lines

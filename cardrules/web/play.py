@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.deal import Teller
-from ..account.hints import MIN_BIDS, bid_summary, few_deals, summary_lines, wins_words, won_of
+from ..account.hints import MIN_BIDS, bid_summary, chance_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, make_bot
@@ -674,14 +674,12 @@ def hint_data(session: int) -> dict[str, Any]:
         by_tricks = game.rules.scores_tricks
         estimate_text = (N_("{wins} to win · {points} tricks on average") if by_tricks
                          else N_("{wins} to win · {points} points on average"))
-        # Weighed in few deals: the deals won, not a percentage (account.hints.FEW_DEALS).
+        # Weighed in few deals, the deals won instead (account.hints.FEW_DEALS).
         few_text = (N_("won {won} of {deals} · {points} tricks on average") if by_tricks
                     else N_("won {won} of {deals} · {points} points on average"))
         worlds = estimates[0].worlds
         shown = []
         for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
-            won, deals = won_of(estimate)
-            points = _decimal(estimate.points, lang)
             shown.append({
                 "action": format_action(estimate.action),
                 "card": estimate.action.code if isinstance(estimate.action, Card) else None,
@@ -689,9 +687,8 @@ def hint_data(session: int) -> dict[str, Any]:
                 "wins": round(estimate.wins, 3),
                 "points": round(estimate.points, 1),
                 "best": estimate is best,
-                "text": (w._(few_text, won=won, deals=deals, points=points)
-                         if few_deals(estimate)
-                         else w._(estimate_text, wins=wins_words(estimate, lang), points=points)),
+                "text": chance_words(estimate, lang, estimate_text, few_text,
+                                     points=_decimal(estimate.points, lang)),
             })
         head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
         summary = bid_summary(estimates)
