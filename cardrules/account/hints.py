@@ -36,7 +36,7 @@ from typing import Final
 
 from ..bots import Estimate
 from ..core.actions import Decision, Move, NumberMove
-from ..words import N_, Lang, words
+from ..words import N_, Lang, decimal, words
 
 __all__ = [
     "EVEN",
@@ -172,7 +172,7 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
         The best bid: 61 (won 9 of 12 deals, 70.0 points on average).
     """
     w = words(lang)
-    average = f"{summary.best.points:.1f}".replace(".", w.p_("the decimal separator", "."))
+    average = decimal(summary.best.points, lang, 1)
     lines = []
     if summary.passing is not None:
         lines.append(chance_words(summary.passing, lang, N_("Pass: {wins} to win."),

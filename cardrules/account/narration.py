@@ -47,7 +47,7 @@ from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
 from ..games.chiamata import RANKS, Chiamata
-from ..words import N_, Lang, Message, Words, known, words
+from ..words import N_, Lang, Message, Words, decimal, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
@@ -491,7 +491,7 @@ class _Results(_Speaker):
 
     def _number(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
-        text = f"{abs(points):g}".replace(".", self.w.p_("the decimal separator", "."))
+        text = decimal(abs(points), self.lang)
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
@@ -504,7 +504,8 @@ class _Results(_Speaker):
         (a big win) in a game counted in card points: "Ana scores 2 game points." (``""``
         otherwise; in a game scored by tricks the verdict's score is already the game
         points)."""
-        if type(result).seat_game_points is not Result.seat_game_points:  # scored by seat
+        # Game points by seat (an auction game's), not one per side.
+        if len(result.game_points) == len(result.points) != len(result.sides):
             if not any(result.game_points):
                 return ""
             shown = [f"{self.who(s)} {self._number(p)}" for s, p in enumerate(result.game_points)]

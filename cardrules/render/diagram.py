@@ -41,14 +41,13 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from ..account.deal import AuctionCall, DealAccount, StepAccount, account
+from ..account.deal import AuctionCall, DealAccount, ScoreTable, StepAccount, account
 from ..account.narration import ONLOOKER
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
-from ..engine import Result
 from ..record import load_record, notes_in, notes_of, replay
-from ..words import N_, known, words
+from ..words import N_, Words, decimal, known, words
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -195,7 +194,6 @@ class _Renderer:
         # The seats' parts in a contract (caller, partner, declarer...) stand for sides; a seat
         # with none plays on its own and shows no side colour.
         self.roles = told.roles
-        self.by_seat = told.by_seat
         self.side_of = {seat: i for i, side in enumerate(told.sides) for seat in side
                         if not any(self.roles) or self.roles[seat]}
         self.definitions = {k.lower(): v for k, v in definitions.items()}
@@ -419,80 +417,67 @@ class _Renderer:
             f'<div class="cr-trick__result">{result}</div>{"".join(notes)}</li>'
         )
 
-    def score(self, result: Result, final: StepAccount) -> str:
-        """The score: by side, or by seat with what the points are made of (a part this
-        diagram's viewer may not see shows as "?")."""
+    def score(self, table: ScoreTable) -> str:
+        """The account's score table (by side, or by seat with what the points are made of: a
+        part this diagram's viewer may not see shows as "?"), then the verdict."""
         w = self.w
-        told = self.told
-        reason_html = (f' <span class="cr-score__reason">{escape(told.reason)}</span>'
-                       if told.reason else "")
-        scored_html = (f'<p class="cr-note cr-score__game">{escape(told.scored)}</p>'
-                       if told.scored else "")
-        winner_attr = "" if result.winner is None else str(result.winner)
-        table = (self.seat_table(result, final) if self.by_seat
-                 else self.side_table(result))
+        reason_html = (f' <span class="cr-score__reason">{escape(table.reason)}</span>'
+                       if table.reason else "")
+        scored_html = (f'<p class="cr-note cr-score__game">{escape(table.scored)}</p>'
+                       if table.scored else "")
+        winner_attr = "" if table.winner is None else str(table.winner)
         return (
             f'<div class="cr-score" data-winner="{winner_attr}">'
-            f'<p class="cr-heading">{w._("Score")}</p>{table}'
-            f'<p class="cr-score__winner">{escape(told.outcome)}{reason_html}</p>'
+            f'<p class="cr-heading">{w._("Score")}</p>{score_table_html(table, w)}'
+            f'<p class="cr-score__winner">{escape(table.outcome)}{reason_html}</p>'
             f"{scored_html}</div>"
         )
 
-    def side_table(self, result: Result) -> str:
-        w = self.w
-        by_tricks = self.told.scored_by_tricks
-        head = w.p_("score column", "Tricks") if by_tricks else w.p_("score column", "Points")
-        show_game = by_tricks and any(result.game_points)
-        rows = []
-        for i, side in enumerate(result.sides):
-            names = ", ".join(self.name(s) for s in side)
-            css = f"cr-side-{i}" + (" cr-score--winner" if result.winner == i else "")
-            game_cell = f"<td>{result.game_points[i]}</td>" if show_game else ""
-            rows.append(
-                f'<tr class="{css}" data-side="{i}" data-points="{result.side_points[i]}">'
-                f"<td>{names}</td><td>{result.side_points[i]}</td>{game_cell}</tr>"
-            )
-        game_head = f"<th>{w._('Deal score')}</th>" if show_game else ""
-        players = w.p_("score column", "Players")
-        return (f"<table><thead><tr><th>{players}</th><th>{head}</th>{game_head}"
-                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
-    def seat_table(self, result: Result, final: StepAccount) -> str:
-        """One row per seat: its card points, each extra (discards, marriages, the last
-        trick...), and its total; a part the viewer may not see shows as "?"."""
-        w = self.w
-        parts = final.score.parts
-        hidden = set(final.score.hidden)
-        kinds = [k for k in parts if k != "cards"]
-        extra = bool(kinds)
-        heads = [f"<th>{w.p_('score column', 'Players')}</th>"]
-        if extra:
-            heads.append(f'<th data-part="cards">{w._("Cards won")}</th>')
-            for kind in kinds:
-                label = w._(_PARTS.get(kind, N_("Other")))
-                heads.append(f'<th data-part="{escape(kind)}">{label}</th>')
-        heads.append(f'<th>{w.p_("score column", "Points")}</th>')
-        winners = set(result.sides[result.winner]) if result.winner is not None else set()
-        rows = []
-        for seat in range(self.players):
-            cells = [f"<td>{self.name(seat)}</td>"]
-            if extra:
-                cards = parts.get("cards", (0,) * self.players)[seat]
-                cells.append(f'<td data-part="cards">{cards}</td>')
-                for kind in kinds:
-                    if (kind, seat) in hidden:
-                        title = escape(w._("not shown: only its owner sees it"))
-                        cells.append(f'<td data-part="{escape(kind)}" class="cr-score__hidden" '
-                                     f'title="{title}">?</td>')
-                    else:
-                        cells.append(f'<td data-part="{escape(kind)}">{parts[kind][seat]}</td>')
-            cells.append(f"<td>{result.points[seat]}</td>")
-            css = (self.side_class(seat) + (" cr-score--winner" if seat in winners else "")).strip()
-            attr = f' class="{css}"' if css else ""
-            rows.append(f'<tr{attr} data-seat="{seat}" '
-                        f'data-points="{result.points[seat]}">{"".join(cells)}</tr>')
-        return (f'<table data-by="seat"><thead><tr>{"".join(heads)}</tr></thead>'
-                f"<tbody>{''.join(rows)}</tbody></table>")
+def score_table_html(table: ScoreTable, w: Words) -> str:
+    """A score table as an HTML ``<table>`` (``data-by="side"`` or ``"seat"``): a row per side
+    or seat with its players, its parts by kind when the table has any, its points (or
+    tricks) and the game points it scores when a row shows them; a side's colour
+    (``cr-side-N``) and the winners (``cr-score--winner``) as classes."""
+    heads = [f"<th>{escape(w.p_('score column', 'Players'))}</th>"]
+    kinds = table.kinds
+    for kind in kinds:
+        label = w._("Cards won") if kind == "cards" else w._(_PARTS.get(kind, N_("Other")))
+        heads.append(f'<th data-part="{escape(kind)}">{escape(label)}</th>')
+    total = "Tricks" if table.unit == "tricks" else "Points"
+    heads.append(f"<th>{escape(w.p_('score column', total))}</th>")
+    game = table.shows_game_points
+    if game:
+        heads.append(f"<th>{escape(w.p_('score column', 'Game points'))}</th>")
+    hidden_title = escape(w._("not shown: only its owner sees it"))
+    rows = []
+    for i, row in enumerate(table.rows):
+        cells = [f"<td>{escape(row.name)}</td>"]
+        for kind, points in row.parts:
+            if points is None:
+                cells.append(f'<td data-part="{escape(kind)}" class="cr-score__hidden" '
+                             f'title="{hidden_title}">?</td>')
+            else:
+                cells.append(f'<td data-part="{escape(kind)}">{points}</td>')
+        cells.append(f"<td>{row.points}</td>")
+        if game:
+            cells.append(f"<td>{escape(signed(row.game_points, w))}</td>")
+        css = " ".join(([f"cr-side-{row.side}"] if row.side is not None else [])
+                       + (["cr-score--winner"] if row.winner else []))
+        attr = f' class="{css}"' if css else ""
+        key = f'data-side="{i}"' if table.by == "side" else f'data-seat="{row.seats[0]}"'
+        rows.append(f'<tr{attr} {key} data-points="{row.points}">{"".join(cells)}</tr>')
+    return (f'<table data-by="{table.by}"><thead><tr>{"".join(heads)}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def signed(points: float | None, w: Words) -> str:
+    """Game points with their sign, in the language's style: "+2", "−1", "+55,5", "0"
+    (``""`` for none)."""
+    if points is None:
+        return ""
+    text = decimal(abs(points), w.lang)
+    return ("+" if points > 0 else "\N{MINUS SIGN}" if points < 0 else "") + text
 
 
 def render_deal(
@@ -552,7 +537,6 @@ def render_deal(
     game = replay(data)
     if not game.is_over or game.result is None:
         raise ValueError("a deal diagram needs a finished deal")
-    result = game.result
     # The notes tell the open account: a diagram with hidden hands leaves them out.
     notes = notes_in(notes_of(data), language) if open_hands else {}
     told = account(game, language, viewer=None if open_hands else ONLOOKER, notes=notes)
@@ -641,7 +625,7 @@ def render_deal(
         f"{caption}{renderer.setup(steps[0], open_hands)}"
         f"{renderer.note(0, notes[0], 'p') if 0 in notes else ''}"
         f"{auction_html}{play_html}"
-        f"{renderer.score(result, steps[-1])}</figure>"
+        f"{renderer.score(told.score_table)}</figure>"
     )
 
 
