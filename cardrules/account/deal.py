@@ -171,6 +171,9 @@ class StepAccount:
     """Who led the trick this step finished: "Ana leads" (else ``""``)."""
     note: str | None = None
     """The record's note on this step, in the account's language."""
+    decision: Decision | None = None
+    """The kind of decision a move is (:class:`~cardrules.core.actions.Decision`: a bid, a
+    pass, a call...; ``None`` for a card or the deal)."""
 
     @property
     def is_deal(self) -> bool:
@@ -464,6 +467,8 @@ class Teller:
             talon_said=self.narrator.talon(step) if step.seat != CHANCE else "",
             lead=self.narrator.leads(trick.leader) if trick is not None else "",
             note=note,
+            decision=(step.action.decision if isinstance(step.action, Move)
+                      and not step.is_deal else None),
         )
         self._previous = step
         self.index += 1

@@ -45,6 +45,7 @@ __all__ = [
     "BidSummary",
     "bid_summary",
     "chance_words",
+    "estimate_words",
     "few_deals",
     "summary_lines",
     "wins_words",
@@ -118,6 +119,31 @@ def chance_words(estimate: Estimate, lang: Lang, share: str, few: str, **fields:
         won, deals = won_of(estimate)
         return w._(few, won=won, deals=deals, **fields)
     return w._(share, wins=wins_words(estimate, lang), **fields)
+
+
+def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
+    """The hint's words for one choice, in ``lang``: how often it won and what it brought on
+    average ("75% to win · 71.3 points on average"; "won 5 of 6 · ..." when weighed in few
+    deals: :data:`FEW_DEALS`). The one wording of a hint's choice: the terminal
+    (:meth:`Printer.hint <cardrules.cli.render.Printer.hint>`) and the widget's play mode
+    (``cardrules.web.play.hint_data``: each estimate's ``"text"``) both say this.
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> estimate_words(Estimate(parse_card("1O"), 0.75, 71.34, 1.1, 160), "en",
+        ...                by_tricks=False)
+        '75% to win · 71.3 points on average'
+        >>> estimate_words(Estimate(parse_card("1O"), 5 / 6, 3.0, 1.1, 6), "es", by_tricks=True)
+        'ganó 5 de 6 · 3,0 bazas de media'
+    """
+    if by_tricks:
+        share = N_("{wins} to win · {points} tricks on average")
+        few = N_("won {won} of {deals} · {points} tricks on average")
+    else:
+        share = N_("{wins} to win · {points} points on average")
+        few = N_("won {won} of {deals} · {points} points on average")
+    return chance_words(estimate, lang, share, few, points=decimal(estimate.points, lang, 1))
 
 
 @dataclass(frozen=True)

@@ -55,15 +55,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from ..core.cards import Card
 from ..engine import Details, Result, Rules, Sides
+from ..words import N_
 
-__all__ = ["HandShown", "ScoreRow", "ScoreTable", "score_by"]
+__all__ = ["PART_WORDS", "HandShown", "ScoreRow", "ScoreTable", "part_name", "score_by"]
 
 ScoreBy = Literal["side", "seat"]
 """How a score table is laid out: a row per side, or a row per seat."""
+
+
+PART_WORDS: Final[dict[str, str]] = {
+    "cards": N_("Cards won"),
+    "discard": N_("Discards"),
+    "declare": N_("Marriages"),
+    "last": N_("Last trick"),
+    "end": N_("At the end"),
+}
+"""The heading of each kind of points of a score by seat (:attr:`ScoreTable.kinds`), in
+English: say it with ``words(lang)._(...)``."""
+
+
+def part_name(kind: str) -> str:
+    """The heading of a kind of points (:data:`PART_WORDS`; "Other" for any other kind), to
+    be said with ``words(lang)._(...)``.
+
+    Examples:
+        >>> from cardrules.words import words
+        >>> words("es")._(part_name("declare")), part_name("bonus")
+        ('Cantes', 'Other')
+    """
+    return PART_WORDS.get(kind, N_("Other"))
 
 
 def score_by(rules: Rules, details: Details, sides: Sides) -> ScoreBy:

@@ -43,11 +43,13 @@ from typing import Any, Final
 
 from ..account.deal import AuctionCall, DealAccount, ScoreTable, StepAccount, account
 from ..account.narration import ONLOOKER
+from ..account.score import part_name
+from ..core.actions import Decision
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..record import load_record, notes_in, notes_of, replay
-from ..words import N_, Words, decimal, known, words
+from ..words import Words, decimal, known, words
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -105,15 +107,6 @@ def parse_deal_block(text: str) -> DealBlock:
 
 # The diagram's own words (headings, column heads) are messages of the catalogue; every sentence
 # about the deal comes from the account (cardrules.account.deal).
-
-_PARTS: Final[dict[str, str]] = {
-    "discard": N_("Discards"),
-    "declare": N_("Marriages"),
-    "last": N_("Last trick"),
-    "end": N_("At the end"),
-}
-"""The heading of each kind of points in a score by seat (others: "Other")."""
-
 
 def glossary_titles(lang: str) -> dict[str, str]:
     """The tooltip of each term a diagram links to (the play labels and *mano*), in ``lang``:
@@ -174,8 +167,33 @@ def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[str 
     return rows
 
 
-class _Renderer:
-    """The diagram's HTML: the account's sentences (escaped) in the diagram's chrome."""
+def card_picture(pack: Pack, card: Card, lang: str, base: str = "", css: str = "cr-card") -> str:
+    """A card's picture: ``<img class="cr-card">``, its name (in ``lang``) as ``alt`` text.
+
+    Examples:
+        >>> from cardrules.core.packs import SPANISH_40
+        >>> from cardrules.core.cards import parse_card
+        >>> card_picture(SPANISH_40, parse_card("1O"), "es", "../")[:62]
+        '<img class="cr-card" src="../assets/cards/spanish/1O.svg" alt='
+    """
+    src = f"{base}{CARD_DIR}/{pack.face.style}/{card.code}.svg"
+    return (f'<img class="{css}" src="{escape(src)}" alt="{escape(pack.card_name(card, lang))}" '
+            f'data-card="{card.code}" loading="lazy" width="120" height="180">')
+
+
+class AccountHtml:
+    """The HTML pieces of a deal's account (its sentences escaped, in the diagrams' chrome):
+    cards, seats, plays, the auction, the score. The deal diagrams (:func:`render_deal`) and
+    the rulebook's drawings (:mod:`cardrules.render.drawing`) are made of them, so they share
+    one vocabulary of CSS classes (``cr-card``, ``cr-seat``, ``cr-play``, ``cr-label``,
+    ``cr-side-N``, ``cr-score``, ``cr-auction``...).
+
+    Args:
+        told: the account drawn.
+        pack: the deal's pack (the look of its cards).
+        base: the relative URL from the page to the site root.
+        definitions: the title of each glossary link by term.
+    """
 
     def __init__(
         self,
@@ -203,12 +221,8 @@ class _Renderer:
         return escape(self.told.names[seat])
 
     def card(self, card: Card, css: str = "cr-card") -> str:
-        src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/{card.code}.svg"
-        return (
-            f'<img class="{css}" src="{escape(src)}" '
-            f'alt="{escape(self.pack.card_name(card, self.lang))}" data-card="{card.code}" '
-            'loading="lazy" width="120" height="180">'
-        )
+        """A card's picture (:func:`card_picture`)."""
+        return card_picture(self.pack, card, self.lang, self.base, css)
 
     def back(self, css: str = "cr-card cr-card--back") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/back.svg"
@@ -269,19 +283,24 @@ class _Renderer:
         return (f'<p class="cr-trump cr-trump--later" data-trump="" '
                 f'data-later="{later.value}">{text}</p>')
 
+    def seat(self, seat: int, cards: str, extra: Sequence[str] = (), css: str = "") -> str:
+        """A player: his name, what follows it (:meth:`seat_meta`, then ``extra``), and his
+        hand (``cards``: card pictures or backs)."""
+        role = f' data-role="{escape(self.roles[seat])}"' if any(self.roles) else ""
+        meta = " · ".join(part for part in (self.seat_meta(seat), *extra) if part)
+        meta_html = f' <span class="cr-seat__meta">{escape(meta)}</span>' if meta else ""
+        return (
+            f'<div class="cr-seat{self.side_class(seat)}{css}" data-seat="{seat}"{role}>'
+            f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
+            f'{meta_html}</div><div class="cr-hand">{cards}</div></div>'
+        )
+
     def setup(self, dealt: StepAccount, open_hands: bool) -> str:
+        """The hands as dealt, the turned-up card, the trumps, the talon face down."""
         w = self.w
-        seats = []
-        for seat, hand in enumerate(dealt.hands):
-            cards = "".join(self.card(c) for c in hand) if open_hands else self.back() * len(hand)
-            role = f' data-role="{escape(self.roles[seat])}"' if any(self.roles) else ""
-            meta = self.seat_meta(seat)
-            meta_html = f' <span class="cr-seat__meta">{escape(meta)}</span>' if meta else ""
-            seats.append(
-                f'<div class="cr-seat{self.side_class(seat)}" data-seat="{seat}"{role}>'
-                f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
-                f'{meta_html}</div><div class="cr-hand">{cards}</div></div>'
-            )
+        seats = [self.seat(seat, "".join(self.card(c) for c in hand) if open_hands
+                           else self.back() * len(hand))
+                 for seat, hand in enumerate(dealt.hands)]
         hidden = "" if open_hands else (
             f' <span class="cr-note">({w._("hands not shown")})</span>')
         table = [
@@ -385,9 +404,10 @@ class _Renderer:
         listed = f'<ul class="cr-after">{followed}</ul>' if followed else ""
         return f'<div class="cr-deal__auction">{head}{table}{listed}</div>'
 
-    def trick(self, step: StepAccount, news: Sequence[str] = (),
-              notes: Sequence[str] = ()) -> str:
-        leader, winner, taking = step.table[0].seat, step.winner, step.taking
+    def plays(self, step: StepAccount) -> str:
+        """The cards on the table after ``step`` (``<ol class="cr-plays">``): each with who
+        played it and its label, the card that took a finished trick marked."""
+        winner, taking = step.winner, step.taking
         plays = []
         for i, play in enumerate(step.table):
             css = f"cr-play{self.side_class(play.seat)}"
@@ -399,6 +419,26 @@ class _Renderer:
                 f'{self.card(play.card)}<span class="cr-play__who">{self.name(play.seat)}</span>'
                 f'{tag}</li>'
             )
+        return f'<ol class="cr-plays">{"".join(plays)}</ol>'
+
+    def before_play(self, step: StepAccount) -> list[str]:
+        """What a step before the first card says under the auction's table (not a bid or a
+        pass, which the table shows): the move (a call, a discard...), its news, the talon
+        shown, the record's note."""
+        said = [line for line in step.said.news if line != step.talon_said]
+        items = []
+        if step.move is not None and step.decision not in (Decision.BID, Decision.PASS):
+            items.append(self.move(step))
+        items.append(self.news(said))
+        if step.talon_said:
+            items.append(self.talon(step))
+        if step.note is not None:  # after the auction table's own step: a bid, a call...
+            items.append(self.note(step.index, step.note))
+        return items
+
+    def trick(self, step: StepAccount, news: Sequence[str] = (),
+              notes: Sequence[str] = ()) -> str:
+        leader, winner = step.table[0].seat, step.winner
         mano = (self.term("mano", "cr-term") if "mano" in self.definitions
                 else self.w.p_("the trick's leader", "mano"))
         said = escape(step.said.trick)
@@ -413,7 +453,7 @@ class _Renderer:
             f'<div class="cr-trick__head"><span class="cr-trick__number">'
             f'{self.w.p_("trick heading", "Trick {n}", n=step.trick)}</span>'
             f'<span class="cr-trick__lead">{escape(step.lead)} ({mano})</span></div>'
-            f'<ol class="cr-plays">{"".join(plays)}</ol>{told}'
+            f"{self.plays(step)}{told}"
             f'<div class="cr-trick__result">{result}</div>{"".join(notes)}</li>'
         )
 
@@ -442,7 +482,7 @@ def score_table_html(table: ScoreTable, w: Words) -> str:
     heads = [f"<th>{escape(w.p_('score column', 'Players'))}</th>"]
     kinds = table.kinds
     for kind in kinds:
-        label = w._("Cards won") if kind == "cards" else w._(_PARTS.get(kind, N_("Other")))
+        label = w._(part_name(kind))
         heads.append(f'<th data-part="{escape(kind)}">{escape(label)}</th>')
     total = "Tricks" if table.unit == "tricks" else "Points"
     heads.append(f"<th>{escape(w.p_('score column', total))}</th>")
@@ -544,7 +584,7 @@ def render_deal(
     first, last = tricks if tricks is not None else (1, total)
     if tricks is not None and not 1 <= first <= last <= total:
         raise ValueError(f"tricks {first}-{last}: the deal has {total} tricks")
-    renderer = _Renderer(told, game.rules.pack, base_url_to_site_root, definitions)
+    renderer = AccountHtml(told, game.rules.pack, base_url_to_site_root, definitions)
     w = renderer.w
 
     # In a game with an auction, everything before the first card played comes under the
@@ -571,14 +611,7 @@ def render_deal(
                     said.insert(0, step.said.action)
                 after.append(renderer.news(said))
                 continue
-            said = [line for line in news if line != step.talon_said]
-            if step.move is not None and step.move not in ("bid", "pass"):
-                after.append(renderer.move(step))
-            after.append(renderer.news(said))
-            if step.talon_said:
-                after.append(renderer.talon(step))
-            if step.note is not None:  # after the auction table's own step: a bid, a call...
-                after.append(renderer.note(index, step.note))
+            after.extend(renderer.before_play(step))
             continue
         if step.played is not None:
             plays_news.extend(news)
