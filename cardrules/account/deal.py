@@ -520,7 +520,7 @@ class Teller:
                           else result.points[seats[0]])
             else:
                 points = sum(score.seat_points[s] for s in seats)
-            seat = seats[0]
+            seat, scores = seats[0], game_points[i]
             # A seat with no part in a contract plays on its own: no side colour.
             on_own = any(roles) and not roles[seat]
             rows.append(ScoreRow(
@@ -532,7 +532,8 @@ class Teller:
                 tricks=sum(score.seat_tricks[s] for s in seats),
                 parts=tuple((kind, None if (kind, seat) in hidden else score.parts[kind][seat])
                             for kind in kinds),
-                game_points=game_points[i],
+                game_points=scores,
+                game_points_said="" if scores is None else self.narrator.signed(scores),
                 winner=bool(winners) and set(seats) <= winners,
             ))
         narrator = self.narrator

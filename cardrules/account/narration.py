@@ -47,7 +47,7 @@ from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
 from ..games.chiamata import RANKS, Chiamata
-from ..words import N_, Lang, Message, Words, decimal, known, words
+from ..words import N_, Lang, Message, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
@@ -489,9 +489,9 @@ class _Results(_Speaker):
                     "{names} win the deal and score {points}.",
                     len(side), names=self.side(side), points=amount)
 
-    def _number(self, points: float) -> str:
+    def signed(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
-        text = decimal(abs(points), self.lang)
+        text = self.w.decimal(abs(points))
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
@@ -508,7 +508,7 @@ class _Results(_Speaker):
         if len(result.game_points) == len(result.points) != len(result.sides):
             if not any(result.game_points):
                 return ""
-            shown = [f"{self.who(s)} {self._number(p)}" for s, p in enumerate(result.game_points)]
+            shown = [f"{self.who(s)} {self.signed(p)}" for s, p in enumerate(result.game_points)]
             return self.w._("Game points: {points}.", points=", ".join(shown))
         if self.rules.scores_tricks or not result.game_points or max(result.game_points) < 2:
             return ""

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ..core.cards import Card
 from ..engine import Details, Result, Rules, Sides
@@ -139,6 +139,9 @@ class ScoreRow:
     game_points: float | None = None
     """What the row scores towards a match, when the table shows it per row (else
     ``None``: said in :attr:`ScoreTable.scored` or by the verdict)."""
+    game_points_said: str = ""
+    """:attr:`game_points` as a table shows them, in the account's language: "+2", "−1",
+    "+55,5", "0" (``""``: none)."""
     winner: bool = False
     """Whether the row's seats won the deal."""
 
@@ -196,6 +199,46 @@ class ScoreTable:
     def winners(self) -> tuple[int, ...]:
         """The indices of the winning rows."""
         return tuple(i for i, row in enumerate(self.rows) if row.winner)
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as JSON data, for a page to draw as it is: ``{"by": "side" | "seat",
+        "unit": "points" | "tricks", "kinds", "over", "winner", "outcome", "reason",
+        "verdict", "scored", "rows": [{"name", "seats", "side", "role", "points", "tricks",
+        "parts": [[kind, points or null (hidden)]], "game_points", "game_points_said",
+        "winner"}]}``.
+
+        Examples:
+            >>> import json
+            >>> from cardrules import replay
+            >>> from cardrules.account.deal import account
+            >>> table = account(replay(json.load(open("examples/brisca-2p.json")))).score_table
+            >>> data = table.to_json()
+            >>> data["by"], data["rows"][0]["name"], data["rows"][0]["points"], data["verdict"]
+            ('side', 'Ana', 80, 'Ana wins the deal, 80–40.')
+        """
+        return {
+            "by": self.by,
+            "unit": self.unit,
+            "kinds": list(self.kinds),
+            "over": self.over,
+            "winner": self.winner,
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "verdict": self.verdict,
+            "scored": self.scored,
+            "rows": [{
+                "name": row.name,
+                "seats": list(row.seats),
+                "side": row.side,
+                "role": row.role,
+                "points": row.points,
+                "tricks": row.tricks,
+                "parts": [[kind, points] for kind, points in row.parts],
+                "game_points": row.game_points,
+                "game_points_said": row.game_points_said,
+                "winner": row.winner,
+            } for row in self.rows],
+        }
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..record import load_record, notes_in, notes_of, replay
-from ..words import Words, decimal, known, words
+from ..words import Words, known, words
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -501,7 +501,7 @@ def score_table_html(table: ScoreTable, w: Words) -> str:
                 cells.append(f'<td data-part="{escape(kind)}">{points}</td>')
         cells.append(f"<td>{row.points}</td>")
         if game:
-            cells.append(f"<td>{escape(signed(row.game_points, w))}</td>")
+            cells.append(f"<td>{escape(row.game_points_said)}</td>")
         css = " ".join(([f"cr-side-{row.side}"] if row.side is not None else [])
                        + (["cr-score--winner"] if row.winner else []))
         attr = f' class="{css}"' if css else ""
@@ -509,15 +509,6 @@ def score_table_html(table: ScoreTable, w: Words) -> str:
         rows.append(f'<tr{attr} {key} data-points="{row.points}">{"".join(cells)}</tr>')
     return (f'<table data-by="{table.by}"><thead><tr>{"".join(heads)}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>")
-
-
-def signed(points: float | None, w: Words) -> str:
-    """Game points with their sign, in the language's style: "+2", "−1", "+55,5", "0"
-    (``""`` for none)."""
-    if points is None:
-        return ""
-    text = decimal(abs(points), w.lang)
-    return ("+" if points > 0 else "\N{MINUS SIGN}" if points < 0 else "") + text
 
 
 def render_deal(

@@ -1,0 +1,132 @@
+"""One score table everywhere: for every sample record, in every language, each front end shows
+the score table and the winner of the deal's account (:mod:`cardrules.account.score`), and
+nothing it worked out for itself.
+
+Walked here: the terminal's replay (``cardrules replay``), the HTML deal diagram
+(:func:`cardrules.render.diagram.render_deal`), the rulebook's drawing of the result
+(:meth:`cardrules.render.drawing.Drawing.score`); and, in their own test, the widget's JSON
+(:func:`cardrules.web.board.steps_data`) and play mode at the deal's last step
+(:mod:`cardrules.web.play`), which carry the table as JSON under the key ``"score"``: the last
+step's ``steps[-1]["score"]`` and play mode's ``state["score"]``, each
+:meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>` of the account for its
+viewer (``{"by": "side" | "seat", "rows": [{"name", "points", "tricks", "winner"...}],
+"verdict"...}``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import run
+
+from cardrules import replay
+from cardrules.account.deal import account
+from cardrules.account.score import ScoreTable
+from cardrules.render.diagram import render_deal
+from cardrules.render.drawing import Drawing
+from cardrules.web import board, play
+from cardrules.words import languages, words
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted((ROOT / "examples").glob("*.json"))
+LANGS = languages()
+
+
+def rows_of(table: ScoreTable) -> list[tuple[str, int, bool]]:
+    """What every front end must show of a table: each row's name, points and whether it
+    won, in order."""
+    return [(row.name, row.points, row.winner) for row in table.rows]
+
+
+def html_table(html: str) -> tuple[str, list[tuple[str, int, bool]], str]:
+    """The score in a piece of HTML: how it is laid out (``data-by``), each row's name,
+    points and winner mark, and the verdict."""
+    found = re.search(r'<div class="cr-score"[^>]*>.*?<table data-by="(\w+)">(.*?)</table>'
+                      r'<p class="cr-score__winner">(.*?)</p>', html, re.S)
+    assert found is not None, html[-2000:]
+    by, body, verdict = found.groups()
+    rows = [(unescape(name), int(points), "cr-score--winner" in (css or ""))
+            for css, points, name in re.findall(
+                r'<tr(?: class="([^"]*)")? data-(?:side|seat)="\d+" data-points="(-?\d+)">'
+                r"<td>(.*?)</td>", body)]
+    return by, rows, unescape(re.sub(r"<[^>]+>", "", verdict))
+
+
+@pytest.fixture(params=RECORDS, ids=[path.name for path in RECORDS])
+def path(request: pytest.FixtureRequest) -> Path:
+    found: Path = request.param
+    return found
+
+
+@pytest.fixture
+def record(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_the_diagram_and_the_drawing_show_the_accounts_table(
+    path: Path, record: dict[str, Any], lang: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = replay(record)
+    table = account(game, lang).score_table
+    assert table.over and table.outcome and table.rows
+    expected = rows_of(table)
+
+    for html in (render_deal(record, lang), Drawing(lang).score(game)):
+        by, rows, verdict = html_table(html)
+        assert (by, rows, verdict) == (table.by, expected, table.outcome + (
+            f" {table.reason}" if table.reason else ""))
+
+    status, out, _ = run(capsys, "replay", str(path), "--lang", lang)
+    assert status == 0
+    end = out.split(words(lang)._("── End of the deal ──"))[1].strip()
+    at = 0
+    for name, points, _ in expected:  # each row, in order: "Ana 80 · ..." or "Ana: 54 points"
+        found = re.compile(rf"(?:^|· |: ){re.escape(name)}:? {points}\b", re.M).search(end, at)
+        assert found is not None, (name, points, end[at:])
+        at = found.end()
+    after_rows = [line for line in end[at:].splitlines()[1:] if line]
+    assert after_rows == [table.verdict, *([table.scored] if table.scored else [])]
+
+
+def table_data(table: ScoreTable) -> dict[str, Any]:
+    """What the web's JSON must hold of a table (a part of :meth:`ScoreTable.to_json`)."""
+    data = table.to_json()
+    return {"by": data["by"], "verdict": data["verdict"],
+            "rows": [{key: row[key] for key in ("name", "points", "tricks", "winner")}
+                     for row in data["rows"]]}
+
+
+def shown(score: dict[str, Any]) -> dict[str, Any]:
+    """The same part of a table sent as JSON."""
+    return {"by": score["by"], "verdict": score["verdict"],
+            "rows": [{key: row[key] for key in ("name", "points", "tricks", "winner")}
+                     for row in score["rows"]]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_widget_and_play_mode_show_the_accounts_table(
+    record: dict[str, Any], lang: str
+) -> None:
+    game = replay(record)
+    expected = table_data(account(game, lang).score_table)
+    data = board.steps_data(record, lang)
+    assert data["ok"], data
+    assert shown(data["steps"][-1]["score"]) == expected
+
+    # Play mode at the last step: the seat that made the last move makes it again.
+    steps = list(game.steps())
+    seat = steps[-1].seat
+    started = play.start_data({"record": record, "step": len(steps) - 2, "seat": seat,
+                               "bot": "random"}, lang)
+    assert started["ok"], started
+    told = account(game, lang, viewer=seat)
+    moved = play.act_data(started["session"], told.steps[-1].notation)
+    assert moved["ok"], moved
+    assert shown(moved["state"]["score"]) == table_data(told.score_table)
