@@ -121,6 +121,20 @@ def chance_words(estimate: Estimate, lang: Lang, share: str, few: str, **fields:
     return w._(share, wins=wins_words(estimate, lang), **fields)
 
 
+_CHOICE_WORDS: Final = {  # scored by tricks? -> (a percentage's message, few deals' message)
+    False: (N_("{wins} to win · {points} points on average"),
+            N_("won {won} of {deals} · {points} points on average")),
+    True: (N_("{wins} to win · {points} tricks on average"),
+           N_("won {won} of {deals} · {points} tricks on average")),
+}
+_BEST_BID_WORDS: Final = {
+    False: (N_("The best bid: {bid} ({wins} to win, {points} points on average)."),
+            N_("The best bid: {bid} (won {won} of {deals} deals, {points} points on average).")),
+    True: (N_("The best bid: {bid} ({wins} to win, {points} tricks on average)."),
+           N_("The best bid: {bid} (won {won} of {deals} deals, {points} tricks on average).")),
+}
+
+
 def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
     """The hint's words for one choice, in ``lang``: how often it won and what it brought on
     average ("75% to win · 71.3 points on average"; "won 5 of 6 · ..." when weighed in few
@@ -137,12 +151,7 @@ def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
         >>> estimate_words(Estimate(parse_card("1O"), 5 / 6, 3.0, 1.1, 6), "es", by_tricks=True)
         'ganó 5 de 6 · 3,0 bazas de media'
     """
-    if by_tricks:
-        share = N_("{wins} to win · {points} tricks on average")
-        few = N_("won {won} of {deals} · {points} tricks on average")
-    else:
-        share = N_("{wins} to win · {points} points on average")
-        few = N_("won {won} of {deals} · {points} points on average")
+    share, few = _CHOICE_WORDS[by_tricks]
     return chance_words(estimate, lang, share, few, points=decimal(estimate.points, lang, 1))
 
 
@@ -212,12 +221,7 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
             N_("The highest bid that keeps at least an even chance: {bid} (won {won} of "
                "{deals} deals)."),
             bid=_bid_number(summary.even)))
-    if by_tricks:
-        share = N_("The best bid: {bid} ({wins} to win, {points} tricks on average).")
-        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} tricks on average).")
-    else:
-        share = N_("The best bid: {bid} ({wins} to win, {points} points on average).")
-        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} points on average).")
+    share, few = _BEST_BID_WORDS[by_tricks]
     lines.append(chance_words(summary.best, lang, share, few, bid=_bid_number(summary.best),
                               points=average))
     return lines
