@@ -23,9 +23,14 @@ from typing import Any
 
 import pytest
 from cli_support import run
+from examples_share import examples
+from game_helpers import GAME_COUNTS, play_randomly
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardrules import replay
-from cardrules.account.deal import account
+from cardrules import new_game, replay
+from cardrules.account.deal import Teller, account
+from cardrules.account.narration import ONLOOKER
 from cardrules.account.score import ScoreTable
 from cardrules.render.diagram import render_deal
 from cardrules.render.drawing import Drawing
@@ -130,3 +135,47 @@ def test_the_widget_and_play_mode_show_the_accounts_table(
     moved = play.act_data(started["session"], told.steps[-1].notation)
     assert moved["ok"], moved
     assert shown(moved["state"]["score"]) == table_data(told.score_table)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(setup=st.sampled_from(GAME_COUNTS), seed=st.integers(0, 2**32),
+       viewer=st.sampled_from([None, ONLOOKER, 0, 1]))
+def test_every_step_s_table_for_every_viewer(setup: tuple[str, int], seed: int,
+                                             viewer: int | None) -> None:
+    """At every step, for any viewer: every seat in exactly one row; the table by seat while
+    the viewer is not shown the sides; no more points than the seats have taken; hands shown
+    only to whom may see them; at the end, the result's points and winners."""
+    game_id, players = setup
+    game = play_randomly(new_game(game_id, players=players, seed=seed), seed)
+    teller = Teller(game.rules, game.names, "en", viewer=viewer)
+    for step in game.steps():
+        told = teller.tell(step)
+        table = told.score_table
+        seats = sorted(seat for row in table.rows for seat in row.seats)
+        assert seats == list(range(players))
+        if not told.sides_shown:
+            assert table.by == "seat" and all(row.side is None for row in table.rows)
+        taken = step.after.points
+        for row in table.rows:
+            if not table.over:
+                assert row.points <= sum(taken[s] for s in row.seats)
+            assert row.hidden == () or viewer not in row.seats
+        for seat, hand in enumerate(told.hands_shown):
+            assert hand.count == len(step.after.hands[seat])
+            if viewer is None or viewer == seat:
+                may_see = True
+            elif viewer >= 0:  # its own, and those it is shown
+                may_see = bool(step.seen_hands) and seat in step.seen_hands[viewer]
+            else:  # an onlooker: what the whole table is shown
+                may_see = bool(step.seen_hands) and all(
+                    seat in step.seen_hands[other] for other in range(players) if other != seat)
+            assert hand.seen == may_see
+            assert hand.cards is None or hand.cards == step.after.hands[seat]
+    result = game.result
+    assert result is not None and table.over and told.sides_shown
+    if table.by == "seat":
+        assert [row.points for row in table.rows] == list(result.points)
+    else:
+        assert [row.points for row in table.rows] == list(result.side_points)
+    winners = set(result.sides[result.winner]) if result.winner is not None else set()
+    assert {s for row in table.rows if row.winner for s in row.seats} == winners

@@ -7,13 +7,18 @@ who acted and how, the trick on the table with each play's label, the score by s
 seat (and where each seat's points came from), what the viewer knows of the sides and of
 everyone's part in a contract, the auction, the talon, the record's notes.
 
-Front ends draw an account; they do not walk the steps or add up points themselves:
+Front ends draw an account; they do not walk the steps, add up points or decide who may see
+what themselves. Each step carries its :class:`~cardrules.account.score.ScoreTable` (by side or
+by seat, decided once by :func:`~cardrules.account.score.score_by`), whether the viewer is
+shown the sides (:attr:`StepAccount.sides_shown`) and the hands as the viewer sees them
+(:attr:`StepAccount.hands_shown`):
 
-* the terminal (:mod:`cardrules.cli.render`) prints a step's sentences as it is played,
-  through the same :class:`Teller`;
-* the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML;
-* the widget's JSON (:mod:`cardrules.web.board`) is the open account with, for each seat, what
-  that seat is told otherwise.
+* the terminal (:mod:`cardrules.cli.render`) prints a step's sentences as it is played, and
+  the score table, through the same :class:`Teller`;
+* the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML,
+  and its drawn examples (:mod:`cardrules.render.drawing`) a piece of one;
+* the widget's JSON (:mod:`cardrules.web.board`) and play mode (:mod:`cardrules.web.play`)
+  send the account for a viewer.
 
 Game-specific facts (the auction, the contract, the roles) come from the game module's typed
 hooks (:meth:`Rules.bidding <cardrules.engine.Rules.bidding>`,
