@@ -125,7 +125,7 @@ class StepAccount:
     said: StepWords
     """Every sentence of the step, for the viewer."""
     hands: tuple[tuple[Card, ...], ...]
-    """Every hand after the step (a front end shows only those of :attr:`sees`)."""
+    """Every hand after the step, whoever may see it (a front end shows :attr:`hands_shown`)."""
     sees: tuple[tuple[int, ...], ...]
     """For each seat, whose hands it sees besides its own at this step."""
     turn_up: Card | None
