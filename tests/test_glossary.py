@@ -647,9 +647,6 @@ def test_the_page_language_decides_the_words() -> None:
     assert "nowrap\">/faˈʝaɾ/</span>" in english and "- **Games:**" in english
     assert "**echar triunfo a otro palo** · *español, verbo*" in spanish
     assert "- **Juegos:**" in spanish and "- **Dónde se usa:**" in spanish
-    future = bool(glossary.FUTURE_GAMES)  # (Tute, until it was built)
-    assert ("(not in cardrules yet)" in english) is future
-    assert ("(aún no está en cardrules)" in spanish) is future
 
 
 class FakeConfig(dict[str, object]):

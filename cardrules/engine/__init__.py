@@ -10,7 +10,7 @@
 * :mod:`~cardrules.engine.rules`: :class:`Rules`, what a game module defines;
 * :mod:`~cardrules.engine.views`: what one seat may see, as data;
 * :mod:`~cardrules.engine.sampling`: the worlds a seat cannot tell from the real one;
-* :mod:`~cardrules.engine.board`, :mod:`~cardrules.engine.referee` and
+* :mod:`~cardrules.engine.deal_state`, :mod:`~cardrules.engine.referee` and
   :mod:`~cardrules.engine.game`: :class:`Game`, the state machine that runs any game (its
   state and operations, its checked play, and its views, copies and history), and
   :class:`SeatView`, what one seat may see of it.

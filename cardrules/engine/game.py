@@ -16,12 +16,12 @@ what differs:
 * the deal ends when some seat cannot play its next turn, or when the rules end it.
 
 A game is built in three layers, each a class of its own module: the
-:class:`~cardrules.engine.board.Board` (the state and the operations that change it, which the
-rules call: :meth:`Game.start_play`, :meth:`Game.begin_phase`, :meth:`Game.play_from_hand`,
-:meth:`Game.draw`, :meth:`Game.hand_to_aside`, :meth:`Game.hand_to_pile`...; rules never edit
-its lists), the :class:`~cardrules.engine.referee.Referee` (the legal actions, the refusals and
-the checked play), and :class:`Game` here (what each seat sees, copies, the history as steps,
-the record).
+:class:`~cardrules.engine.deal_state.DealState` (the state and the operations that change it,
+which the rules call: :meth:`Game.start_play`, :meth:`Game.begin_phase`,
+:meth:`Game.play_from_hand`, :meth:`Game.draw`, :meth:`Game.hand_to_aside`,
+:meth:`Game.hand_to_pile`...; rules never edit its lists), the
+:class:`~cardrules.engine.referee.Referee` (the legal actions, the refusals and the checked
+play), and :class:`Game` here (what each seat sees, copies, the history as steps, the record).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Game(Referee):
 
     Make one with :func:`cardrules.new_game` or :func:`cardrules.replay`. Read its state freely;
     change it only through :meth:`play` (the rules use the operations of
-    :class:`~cardrules.engine.board.Board`).
+    :class:`~cardrules.engine.deal_state.DealState`).
     """
 
     __slots__ = ()
