@@ -10,7 +10,7 @@ logged() {
     local code=0
     "$@" > "$log" 2>&1 || code=$?
     if [ "$code" != 0 ]; then
-        echo "$(basename "$0"): failed: $*; the details are in $log, ending:" >&2
+        echo "$(basename "$0" .sh): failed: $*; the details are in $log, ending:" >&2
         tail -n 12 "$log" | sed 's/^/    /' >&2
     fi
     return "$code"
