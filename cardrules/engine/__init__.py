@@ -21,7 +21,7 @@ the last seat.
 
 from __future__ import annotations
 
-from .facts import Auction, Contract, Settlement
+from .facts import Auction, Contract, RankBid, Settlement
 from .game import FORMAT, Game, SeatView
 from .legality import CardRule, MoveRule, Why
 from .rules import Rules, Title, side_points
@@ -38,6 +38,7 @@ __all__ = [
     "Game",
     "MoveRule",
     "Phase",
+    "RankBid",
     "Result",
     "Rules",
     "SeatView",

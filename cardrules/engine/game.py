@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Action, Event, Move, format_action
+from ..core.actions import Action, CardMove, Event, Move, format_action
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.labels import label_play
@@ -146,9 +146,8 @@ class Game(Referee):
         after = self.snapshot(event)
         action = self.log[-1]
         played = action if isinstance(action, Card) else None
-        if isinstance(action, Move) and action.plays_card:
-            card = getattr(action, "card", None)
-            played = card if isinstance(card, Card) else None
+        if isinstance(action, CardMove) and action.plays_card:
+            played = action.card
         label = None
         if played is not None and before.trump is not None:
             on_table = [c for _, c in before.trick]
