@@ -194,8 +194,8 @@ class Match:
         }
         if self.rotate_trumps is not None:
             record["rotate_trumps"] = self.rotate_trumps
-        dealt = getattr(self.seating, "dealt", None)
-        if dealt is not None:  # Aluette's seating draw
+        dealt = self.rules.seating_cards(self.seating)
+        if dealt:  # a seating draw (Aluette's)
             record["seating"] = [[p, c.code] for p, c in dealt]
         record["deals"] = [g.to_record() for g in self.games]
         record["scores"] = list(self.scores)
@@ -250,8 +250,8 @@ def replay_match(record: Mapping[str, Any] | str) -> Match:
     except CardrulesError as error:
         raise RecordError("{where}: {problem}", where="match", problem=error.said) from None
     seating = data.get("seating")
-    dealt = getattr(match.seating, "dealt", None)
-    if seating is not None and (dealt is None or seating != [[p, c.code] for p, c in dealt]):
+    dealt = match.rules.seating_cards(match.seating)
+    if seating is not None and (not dealt or seating != [[p, c.code] for p, c in dealt]):
         raise RecordError("{where}: {problem}", where="seating",
                           problem=Message(N_("not the seating draw the seed makes")))
     for i, deal in enumerate(deals):

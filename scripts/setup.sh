@@ -8,9 +8,10 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-# editable_mode=compat: a plain path in a .pth file, no import hook run at every Python start
-# (the command's Ctrl-C guard comes sooner; tests/test_hostile_input.py).
-.venv/bin/python -m pip install --quiet -e '.[test,docs]' --config-settings editable_mode=compat
+# Editable: the packages sit in the project's root (pyproject.toml: package-dir), so setuptools
+# installs a plain path in a .pth file and no import hook runs at every Python start (the
+# command's Ctrl-C guard comes sooner; tests/test_hostile_input.py).
+.venv/bin/python -m pip install --quiet -e '.[test,docs]'
 # The rulebook site serves its own copy of the Pyodide runtime for the in-browser widget
 # (package.json): the site build needs node_modules/pyodide.
 # (Again when package-lock.json pins another version than the one installed.)

@@ -47,7 +47,10 @@ prepare_others > .venv-others.log 2>&1 &
 preparing=$!
 
 phase "set-up"
-bash scripts/setup.sh
+. scripts/logged.sh
+logged "$LOG_DIR/setup.log" bash scripts/setup.sh
+# Only set-up's own lines (the installed Python, a missing browser), not pip's and npm's.
+grep -E '^(setup:|cardrules is installed)' "$LOG_DIR/setup.log" || true
 
 # The site that the browser and site tests read is built once, in the background, while the
 # checks below run (tests/site_build.py takes it from CARDRULES_SITE; if it does not build, the

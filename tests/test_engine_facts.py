@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Card, Decision, Game, Move, replay
-from cardrules.engine import Auction, Contract, Rules, Settlement
+from cardrules.engine import Auction, Contract, RankBid, Rules, Settlement
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -95,6 +95,16 @@ def test_the_default_hooks_mean_no_such_fact() -> None:
     assert Rules.bidding is not type(cardrules.rules_for("chiamata", 5)).bidding
     rules = cardrules.rules_for("briscola", 2)
     assert type(rules).contract is Rules.contract
+    assert rules.rank_bid(12) is None and not rules.contract_alone
+    assert rules.seating_cards(None) == ()
+
+
+def test_a_rank_auction_declares_its_bids_as_ranks() -> None:
+    ranks = cardrules.rules_for("chiamata", 5, {"auction": "ranks"})
+    assert [ranks.rank_bid(b) for b in (1, 12, 2, 64)] == [
+        RankBid(1), RankBid(12), RankBid(2), RankBid(2, points=64)]
+    assert cardrules.rules_for("chiamata", 5).rank_bid(64) is None
+    assert cardrules.rules_for("rematada", 3).rank_bid(64) is None
 
 
 def _agree(rules: Rules, details: Any) -> None:
@@ -109,7 +119,7 @@ def _agree(rules: Rules, details: Any) -> None:
         return
     assert contract is not None
     assert (contract.holder, contract.points) == (holder, points)
-    assert contract.alone is (rules.id == "rematada")
+    assert contract.alone is (rules.id == "rematada") is rules.contract_alone
     assert contract.called == getattr(details, "called", None)
     assert contract.holder == auction.high_seat
 

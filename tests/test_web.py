@@ -644,14 +644,19 @@ def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wheel
 
 
-def test_the_wheel_holds_every_module_of_the_package(built_wheel: Path) -> None:
-    """Every module of the working tree is in the wheel, and nothing else of the package (no
-    module left over from an older build)."""
+def test_the_wheel_holds_every_file_of_the_package(built_wheel: Path) -> None:
+    """Every module and data file of the working tree (the catalogue's .mo, .po and .pot, the
+    glossary's TOML, py.typed) is in the wheel, and nothing else of the package (no module left
+    over from an older build)."""
     import zipfile
 
-    names = {n for n in zipfile.ZipFile(built_wheel).namelist() if n.endswith(".py")}
-    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardrules").rglob("*.py")
-               if "__pycache__" not in p.parts}
+    kinds = (".py", ".mo", ".po", ".pot", ".toml", ".typed")
+    names = {n for n in zipfile.ZipFile(built_wheel).namelist()
+             if n.startswith("cardrules/") and n.endswith(kinds)}
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardrules").rglob("*")
+               if "__pycache__" not in p.parts and p.name.endswith(kinds)}
+    assert {"cardrules/words/locale/es/LC_MESSAGES/cardrules.mo",
+            "cardrules/glossary_data/spanish.toml"} <= sources
     assert names == sources
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "account",
     "point_parts",
     "score_by",
+    "trump_decision",
     "trump_source",
 ]
 
@@ -257,6 +258,8 @@ class DealAccount:
     """What the deal scores towards a match, when worth saying (else ``""``)."""
     notes: Mapping[int, str] = field(default_factory=dict)
     """The record's notes by step, in the account's language."""
+    trumps_by: Decision | None = None
+    """The kind of decision that set trumps after the deal (see :func:`trump_decision`)."""
 
     @property
     def players(self) -> int:
@@ -330,14 +333,36 @@ def point_parts(step: Step) -> dict[str, list[int]]:
     return parts
 
 
+def _trump_setter(steps: Sequence[Step]) -> Step | None:
+    """The step after the deal that set trumps (``None``: set at the deal, or never)."""
+    return next((step for step in steps[1:]
+                 if step.before.trump is None and step.after.trump is not None), None)
+
+
 def trump_source(steps: Sequence[Step]) -> str | None:
     """The keyword of the move that set trumps after the deal (``"call"``, ``"trump"``...), or
     ``None`` when trumps were set at the deal or never."""
-    for step in steps[1:]:
-        if step.before.trump is None and step.after.trump is not None:
-            action = step.action
-            return action.keyword if isinstance(action, Move) else ""
-    return None
+    step = _trump_setter(steps)
+    if step is None:
+        return None
+    return step.action.keyword if isinstance(step.action, Move) else ""
+
+
+def trump_decision(steps: Sequence[Step]) -> Decision | None:
+    """The kind of decision that set trumps after the deal (:attr:`Decision.CALL
+    <cardrules.core.actions.Decision.CALL>`: a called card's suit; :attr:`Decision.TRUMPS
+    <cardrules.core.actions.Decision.TRUMPS>`: the suit named...), or ``None`` when trumps
+    were set at the deal, never, or by something other than a move.
+
+    Examples:
+        >>> import json
+        >>> from cardrules import replay
+        >>> steps = list(replay(json.load(open("examples/rematada-3p.json"))).steps())
+        >>> trump_decision(steps), trump_decision(steps[:1])
+        (<Decision.TRUMPS: 'trumps'>, None)
+    """
+    step = _trump_setter(steps)
+    return step.action.decision if step is not None and isinstance(step.action, Move) else None
 
 
 class Teller:
@@ -636,6 +661,7 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
         scored_by_tricks=rules.scores_tricks,
         trump=final.trump,
         trump_from=trump_source(all_steps),
+        trumps_by=trump_decision(all_steps),
         auction=auction if auction is not None and auction.calls else None,
         calls=tuple(calls),
         talon=talon,

@@ -46,7 +46,6 @@ from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
 from ..engine import CHANCE, Details, Result, Rules, SeatView, Sides, Step
-from ..games.chiamata import RANKS, Chiamata
 from ..words import N_, Lang, Message, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
@@ -158,15 +157,15 @@ class _Speaker:
     def bid(self, number: int) -> str:
         """A bid as a table says it: its points ("64"), or in Chiamata's rank auction the rank
         ("king", "two") and, after the plain two, the points on a two ("two at 61")."""
-        rules = self.rules
-        if not (isinstance(rules, Chiamata) and rules.opts.auction == "ranks"):
+        said = self.rules.rank_bid(number)
+        if said is None:
             return str(number)
-        if number in RANKS:
-            rank = self.pack.card_word(Card(number, Suit.OROS)).fields["rank"]
+        if said.points is None:
+            rank = self.pack.card_word(Card(said.rank, Suit.OROS)).fields["rank"]
             assert isinstance(rank, Message)
             return rank.say(self.lang)
         return self.w.p_("a bid after the plain two in Chiamata's rank auction",
-                         "two at {points}", points=number)
+                         "two at {points}", points=said.points)
 
     def who(self, seat: int) -> str:
         """The seat's name ("You" for the seat addressed in the second person)."""
@@ -583,8 +582,10 @@ class Narrator(_Contracts, _Results):
         if after.turn_up is not None:
             return self.w._("The cards are dealt; {card} is turned up: {suit} are trumps.",
                             card=self.card(after.turn_up), suit=self.suit(after.trump))
-        shown = getattr(after.details, "trump_card", None)  # the dealer's last card (Tute)
-        if isinstance(shown, Card):
+        # A card everyone saw dealt that fixes trumps: the dealer's last card (Tute).
+        shown = next((c for _, c in self.rules.shown_at_deal(after.details)
+                      if c.suit is after.trump), None)
+        if shown is not None:
             dealer = self.rules.players - 1  # the dealer is the last seat
             if dealer == self.you:
                 return self.w._("The cards are dealt; you show your last card, {card}: {suit} "

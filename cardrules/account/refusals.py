@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..core.actions import Action, Decision, Masked, Move
+from ..core.actions import Action, CardMove, Decision, Masked, Move
 from ..core.cards import Card, parse_card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
@@ -97,9 +97,8 @@ def refusal(game: Game, seat: int, tried: Action | str, *, codes: bool = False) 
     if action in game.legal_actions(seat):
         return None
     held = action if isinstance(action, Card) else None
-    if isinstance(action, Move) and action.leaves_hand:
-        named = getattr(action, "card", None)
-        held = named if isinstance(named, Card) else None
+    if isinstance(action, CardMove) and action.leaves_hand:
+        held = action.card
     if held is not None and held not in game.hands[seat]:
         return Message("You do not have {card}.", {"card": _card(game, held, codes)})
     turn = game.current_player

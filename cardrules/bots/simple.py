@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core.actions import Action, Decision
+from ..core.actions import Action, CardMove, Decision
 from ..core.cards import Card, Suit
 from ..engine import Rules, SeatView
 from .tactics import decide
@@ -188,7 +188,7 @@ def first_move(
 ) -> Action:
     """Among moves only: the one giving up the cheapest card, if they carry cards, else the
     first."""
-    carrying = [(card, a) for a in actions if isinstance(card := getattr(a, "card", None), Card)]
+    carrying = [(a.card, a) for a in actions if isinstance(a, CardMove)]
     if carrying:
         return min(carrying, key=lambda pair: key(pair[0]))[1]
     return actions[0]

@@ -61,7 +61,7 @@ def hand_estimate(view: SeatView) -> int:
     trump = best_suit(view, hand)
     trumps = [c for c in hand if c.suit is trump]
     top_trumps = sum(1 for c in trumps if c.number in (1, 3, 12))
-    if rules.id == "rematada":
+    if rules.contract_alone:  # Rematada's declarer
         marriages = sum(20 for s in Suit if Card(12, s) in hand and Card(11, s) in hand)
         if Card(12, trump) in hand and Card(11, trump) in hand:
             marriages += 20

@@ -10,7 +10,7 @@
 * :mod:`~cardrules.engine.rules`: :class:`Rules`, what a game module defines;
 * :mod:`~cardrules.engine.views`: what one seat may see, as data;
 * :mod:`~cardrules.engine.sampling`: the worlds a seat cannot tell from the real one;
-* :mod:`~cardrules.engine.board`, :mod:`~cardrules.engine.referee` and
+* :mod:`~cardrules.engine.deal_state`, :mod:`~cardrules.engine.referee` and
   :mod:`~cardrules.engine.game`: :class:`Game`, the state machine that runs any game (its
   state and operations, its checked play, and its views, copies and history), and
   :class:`SeatView`, what one seat may see of it.
@@ -21,7 +21,7 @@ the last seat.
 
 from __future__ import annotations
 
-from .facts import Auction, Contract, Settlement
+from .facts import Auction, Contract, RankBid, Settlement
 from .game import FORMAT, Game, SeatView
 from .legality import CardRule, MoveRule, Why
 from .rules import Rules, Title, side_points
@@ -38,6 +38,7 @@ __all__ = [
     "Game",
     "MoveRule",
     "Phase",
+    "RankBid",
     "Result",
     "Rules",
     "SeatView",

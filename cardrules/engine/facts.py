@@ -12,7 +12,11 @@ each game keeps it in its own :class:`~cardrules.engine.Details` and
 * :meth:`Rules.contract <cardrules.engine.Rules.contract>` gives the :class:`Contract` once the
   auction is won;
 * :meth:`Rules.settlement <cardrules.engine.Rules.settlement>` gives how a finished deal came
-  out for its contract (:class:`Settlement`).
+  out for its contract (:class:`Settlement`);
+* :meth:`Rules.rank_bid <cardrules.engine.Rules.rank_bid>` says a bid of an auction by ranks
+  as a :class:`RankBid` (Chiamata's Italian auction), and
+  :attr:`Rules.contract_alone <cardrules.engine.Rules.contract_alone>` whether the auction's
+  winner plays alone against all the others.
 
 Front ends read these, never a game's fields by name.
 
@@ -86,6 +90,22 @@ class Contract:
 
 
 @dataclass(frozen=True)
+class RankBid:
+    """A bid of an auction by ranks as a table says it: a rank ("king"), or, once the plain two
+    is bid, a two at more points ("two at 64").
+
+    Examples:
+        >>> RankBid(12), RankBid(2, points=64)
+        (RankBid(rank=12, points=None), RankBid(rank=2, points=64))
+    """
+
+    rank: int
+    """The card number the bid names (``1`` the ace ... ``12`` the king)."""
+    points: int | None = None
+    """The card points a two is bid at, after the plain two (``None``: the rank alone)."""
+
+
+@dataclass(frozen=True)
 class Settlement:
     """How a finished deal came out for its contract.
 
@@ -105,4 +125,4 @@ class Settlement:
     """The points the holder's side took."""
 
 
-__all__ = ["Auction", "Contract", "Settlement"]
+__all__ = ["Auction", "Contract", "RankBid", "Settlement"]

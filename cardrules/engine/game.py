@@ -16,12 +16,12 @@ what differs:
 * the deal ends when some seat cannot play its next turn, or when the rules end it.
 
 A game is built in three layers, each a class of its own module: the
-:class:`~cardrules.engine.board.Board` (the state and the operations that change it, which the
-rules call: :meth:`Game.start_play`, :meth:`Game.begin_phase`, :meth:`Game.play_from_hand`,
-:meth:`Game.draw`, :meth:`Game.hand_to_aside`, :meth:`Game.hand_to_pile`...; rules never edit
-its lists), the :class:`~cardrules.engine.referee.Referee` (the legal actions, the refusals and
-the checked play), and :class:`Game` here (what each seat sees, copies, the history as steps,
-the record).
+:class:`~cardrules.engine.deal_state.DealState` (the state and the operations that change it,
+which the rules call: :meth:`Game.start_play`, :meth:`Game.begin_phase`,
+:meth:`Game.play_from_hand`, :meth:`Game.draw`, :meth:`Game.hand_to_aside`,
+:meth:`Game.hand_to_pile`...; rules never edit its lists), the
+:class:`~cardrules.engine.referee.Referee` (the legal actions, the refusals and the checked
+play), and :class:`Game` here (what each seat sees, copies, the history as steps, the record).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Action, Event, Move, format_action
+from ..core.actions import Action, CardMove, Event, Move, format_action
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.labels import label_play
@@ -49,7 +49,7 @@ class Game(Referee):
 
     Make one with :func:`cardrules.new_game` or :func:`cardrules.replay`. Read its state freely;
     change it only through :meth:`play` (the rules use the operations of
-    :class:`~cardrules.engine.board.Board`).
+    :class:`~cardrules.engine.deal_state.DealState`).
     """
 
     __slots__ = ()
@@ -146,9 +146,8 @@ class Game(Referee):
         after = self.snapshot(event)
         action = self.log[-1]
         played = action if isinstance(action, Card) else None
-        if isinstance(action, Move) and action.plays_card:
-            card = getattr(action, "card", None)
-            played = card if isinstance(card, Card) else None
+        if isinstance(action, CardMove) and action.plays_card:
+            played = action.card
         label = None
         if played is not None and before.trump is not None:
             on_table = [c for _, c in before.trick]

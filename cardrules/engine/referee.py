@@ -3,7 +3,7 @@
 
 Legality has one source (:mod:`~cardrules.engine.legality`): the referee asks the rules' duties
 and move rules for the legal actions and for the reason a refused action is refused, and plays
-an allowed one on the board. The common case, a free card play, is made cheap.
+an allowed one on the deal state. The common case, a free card play, is made cheap.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.quoted import Quoted
 from ..words import N_
-from .board import DEAL, OVER, PLAY, Board, new_tuple
+from .deal_state import DEAL, OVER, PLAY, DealState, new_tuple
 from .legality import CardRule, Why
 from .state import CHANCE
 
@@ -31,8 +31,8 @@ _NOT_ACTION = Why(N_("{action} is not an action: play a card code such as '1O' o
 _NOBODY = Why(N_("nobody may make '{move}' now"))
 
 
-class Referee(Board):
-    """Checks and plays actions on a board (see the module docstring)."""
+class Referee(DealState):
+    """Checks and plays actions on a deal state (see the module docstring)."""
 
     __slots__ = ()
 

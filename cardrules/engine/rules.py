@@ -27,7 +27,7 @@ from ..core.packs import Pack
 from ..core.players import default_names
 from ..core.rng import SeededRandom
 from ..words import Said
-from .facts import Auction, Contract, Settlement
+from .facts import Auction, Contract, RankBid, Settlement
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 from .table import Table
@@ -129,6 +129,10 @@ class Rules:
     <cardrules.engine.Game.details>`)."""
     scores_tricks: ClassVar[bool] = False
     """True when a seat's points are the tricks it won rather than card points (Aluette)."""
+    contract_alone: ClassVar[bool] = False
+    """True when the winner of the game's auction plays alone against all the others
+    (Rematada's declarer), as :attr:`Contract.alone <cardrules.engine.Contract.alone>` says
+    once there is a contract; false with a partner (Chiamata's caller) or with no auction."""
 
     # Data set by the subclass's __init__ -----------------------------------------------------
     players: int
@@ -421,6 +425,11 @@ class Rules:
         game without contracts (the default)."""
         return None
 
+    def rank_bid(self, bid: int) -> RankBid | None:
+        """The bid ``bid`` (a bid move's number) as a rank, in an auction by ranks (Chiamata's
+        Italian auction); ``None`` when bids are card points (the default), said as numbers."""
+        return None
+
     # Matches ---------------------------------------------------------------------------------
     def match_length(self) -> tuple[int | None, int | None]:
         """A match's default ``(deals, target score)``; ``None`` for no limit of that kind."""
@@ -431,6 +440,12 @@ class Rules:
         and any record of how that was decided. Default: the people as listed and a dealer
         drawn from the seed."""
         return tuple(range(self.players)), rng.below(self.players), None
+
+    def seating_cards(self, seating: object) -> tuple[tuple[int, Card], ...]:
+        """The cards of a seating draw, ``(person, card)`` in the order they were dealt face
+        up, from the record :meth:`first_seating` made; ``()`` when the seats were not drawn
+        with cards (the default)."""
+        return ()
 
     def next_dealer(self, result: Result) -> int:
         """The seat (of the deal just played) that deals the next deal of a match.

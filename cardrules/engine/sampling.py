@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from ..core.actions import Action, Deal, Event, Masked, Move
+from ..core.actions import Action, CardMove, Deal, Event, Masked, Move
 from ..core.cards import Card
 from ..core.errors import CardrulesError
 from .table import Table
@@ -164,7 +164,7 @@ class _Plan:
         turn_ups: list[tuple[int, Card | None]] = [(0, view.turned_up)]
         for index, (_seat, action) in enumerate(view.history, start=1):
             if isinstance(action, Move) and action.takes_turn_up:
-                turn_ups.append((index + 1, getattr(action, "card", None)))
+                turn_ups.append((index + 1, action.card if isinstance(action, CardMove) else None))
         for position, seat, time in view.received:
             if seat not in seats:
                 continue
@@ -194,9 +194,8 @@ class _Plan:
                 if action.hides_card:
                     hidden.append((seat, index))
             elif isinstance(action, Move):
-                named = getattr(action, "card", None)
-                if isinstance(named, Card) and (action.leaves_hand or action.plays_card):
-                    events[seat].append((index, 1, "out", named))
+                if isinstance(action, CardMove) and (action.leaves_hand or action.plays_card):
+                    events[seat].append((index, 1, "out", action.card))
                 if action.takes_turn_up:
                     taken = next((c for t, c in reversed(turn_ups) if t <= index), None)
                     if taken is not None:
@@ -227,8 +226,11 @@ class _Plan:
             if seat not in seats or size < 2:
                 continue
             played = view.history[time_index - 1][1]
-            put = played if isinstance(played, Card) else getattr(played, "card", None)
-            if not isinstance(put, Card):
+            if isinstance(played, Card):
+                put = played
+            elif isinstance(played, CardMove):
+                put = played.card
+            else:
                 continue
             ruled_out = frozenset(
                 x for x in pool_cards if x is not put and duty.check(put, (put, x)) is not None
@@ -249,10 +251,8 @@ class _Plan:
         for _seat, action in view.history:
             if isinstance(action, Card):
                 seen_cards.add(action)
-            elif isinstance(action, Move) and not isinstance(action, Masked):
-                named = getattr(action, "card", None)
-                if isinstance(named, Card) and (action.leaves_hand or action.plays_card):
-                    seen_cards.add(named)
+            elif isinstance(action, CardMove) and (action.leaves_hand or action.plays_card):
+                seen_cards.add(action.card)
         seen_cards.update(view.hand)
         self.pool = sorted(pool_cards - seen_cards, key=lambda c: c.index)
         taken_positions = set(known)

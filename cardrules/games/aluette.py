@@ -475,6 +475,10 @@ class Aluette(Rules):
         seating = seating_draw(rng.word())
         return seating.seats, seating.roles["madame"], seating
 
+    def seating_cards(self, seating: object) -> tuple[tuple[int, Card], ...]:
+        """The seating draw's cards, as dealt face up."""
+        return seating.dealt if isinstance(seating, Seating) else ()
+
     def deal_packets(self) -> list[tuple[int, int]]:
         """Three rounds of three cards, seat 0 (the dealer's left) first."""
         return [(seat, 3) for seat in range(4)] * 3

@@ -33,6 +33,7 @@ from ..engine import (
     Details,
     MoveRule,
     Phase,
+    RankBid,
     Result,
     Rules,
     Settlement,
@@ -375,6 +376,12 @@ class Chiamata(Rules, AuctionRules):
                             called=result.called)
         return Settlement(contract=contract, made=result.winner == 0,
                           taken=result.side_points[0])
+
+    def rank_bid(self, bid: int) -> RankBid | None:
+        """In the auction by ranks, a rank, or after the plain two a two at ``bid`` points."""
+        if self.opts.auction != "ranks":
+            return None
+        return RankBid(bid) if bid in RANKS else RankBid(2, points=bid)
 
     # The result ----------------------------------------------------------------------------
     def result(self, game: Table) -> Result:

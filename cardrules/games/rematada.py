@@ -237,6 +237,7 @@ class Rematada(Rules, AuctionRules):
     )
     move_types: ClassVar[tuple[type[Move], ...]] = (Bid, Pass, Discard, Trump, Declare)
     details_type = RematadaDetails
+    contract_alone = True
     opts: RematadaOptions
 
     def __init__(self, players: int, options: Options) -> None:

@@ -50,7 +50,6 @@ from ..words import N_, SOURCE, Lang, Said, known, words
 __all__ = [
     "ARTICLES",
     "CARD_STYLES",
-    "FUTURE_GAMES",
     "GAME_IDS",
     "GENDERS",
     "INFLECTIONS",
@@ -95,14 +94,8 @@ TERM_LANGS: Final[Mapping[str, Mapping[Lang, str]]] = {
 """The languages the terms come from, and their names in each language of the catalogue
 (``TERM_LANGS["it"]["es"]``: ``"italiano"``; see :func:`language_name`)."""
 
-FUTURE_GAMES: Final[dict[str, str]] = {
-    game: title for game, title in {"tute": N_("Tute")}.items() if game not in GAMES
-}
-"""Games whose terms are in the glossary before the games themselves are built, and their
-titles (messages of the catalogue)."""
-
-GAME_IDS: Final[tuple[str, ...]] = (*GAMES, *FUTURE_GAMES)
-"""Every game id a term may name: the built games, then ``FUTURE_GAMES``."""
+GAME_IDS: Final[tuple[str, ...]] = tuple(GAMES)
+"""Every game id a term may name: the registered games."""
 
 MIN_TOOLTIP_LENGTH: Final = 4
 """Shorter forms (``as``, ``re``, ``rey``, ``uno``) are never tooltips: they are everyday words."""
@@ -534,7 +527,7 @@ def region_name(region: str, lang: str = "en") -> str:
 
 
 def game_title(game: str, lang: str = "en") -> str:
-    """The name of a game id in ``lang``, for built games and ``FUTURE_GAMES`` alike.
+    """The name of a game id in ``lang``.
 
     Args:
         game: a game id from ``GAME_IDS``.
@@ -548,10 +541,9 @@ def game_title(game: str, lang: str = "en") -> str:
         ('Brisca (España)', 'Tute (Spain)')
     """
     rules = GAMES.get(game)
-    if rules is not None:
-        return rules.title.get(lang) or rules.title.get(SOURCE) or game
-    future = FUTURE_GAMES.get(game)
-    return words(lang)._(future) if future is not None else game
+    if rules is None:
+        return game
+    return rules.title.get(lang) or rules.title.get(SOURCE) or game
 
 
 # Loading and checking ---------------------------------------------------------------------------

@@ -266,17 +266,17 @@ class AccountHtml:
     def trump_line(self, trump: Suit | None) -> str:
         """The trumps at the deal, or what will make them (a call, the declarer's choice)."""
         w = self.w
-        later, source = self.told.trump, self.told.trump_from
+        later, source = self.told.trump, self.told.trumps_by
         if trump is not None:
             suit = escape(self.pack.suit_name(trump, self.lang))
             return (f'<p class="cr-trump" data-trump="{trump.value}">'
                     f'{w._("Trumps: {suit}", suit=suit)}</p>')
-        if later is None or source is None:
+        if later is None or self.told.trump_from is None:
             return f'<p class="cr-trump" data-trump="">{w._("No trumps")}</p>'
         suit = escape(self.pack.suit_name(later, self.lang))
-        if source == "call":
+        if source is Decision.CALL:
             text = w._("No trumps until the call: then {suit}", suit=suit)
-        elif source == "trump":
+        elif source is Decision.TRUMPS:
             text = w._("No trumps until the auction's winner names them: {suit}", suit=suit)
         else:
             text = w._("No trumps yet; later, {suit}", suit=suit)

@@ -328,16 +328,13 @@ def _labels(lang: Lang) -> dict[str, str]:
         "games": w.p_("glossary entry", "Games"),
         "see": w.p_("glossary entry", "See also"),
         "example": w.p_("glossary entry", "In cardrules"),
-        "soon": w._("not in cardrules yet"),
     }
 
 
-def _game_link(game: str, lang: str, folder: Path | None, labels: dict[str, str]) -> str:
+def _game_link(game: str, lang: str, folder: Path | None) -> str:
     from cardrules.learn import glossary
 
     title = glossary.game_title(game, lang)
-    if game in glossary.FUTURE_GAMES:
-        return f"{title} ({labels['soon']})"
     if folder is not None and (folder / "games" / f"{game}.md").is_file():
         return f"[{title}](games/{game}.md){{ .{NO_TOOLTIP_CLASS} }}"
     return title
@@ -394,7 +391,7 @@ def _term_section(term: Any, lang: str, folder: Path | None, labels: dict[str, s
     others = [f for f in term.other_forms() if f != term.headword]
     if others:
         lines.append(f"- **{labels['forms']}:** {_native(', '.join(others), native)}")
-    games = ", ".join(_game_link(g, lang, folder, labels) for g in term.games)
+    games = ", ".join(_game_link(g, lang, folder) for g in term.games)
     lines.append(f"- **{labels['games']}:** {games}")
     if term.see:
         related = ", ".join(

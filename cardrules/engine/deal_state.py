@@ -1,12 +1,13 @@
-"""The deal's state and the operations that change it: :class:`Board`, the base of
+"""The deal's state and the operations that change it: :class:`DealState`, the base of
 :class:`~cardrules.engine.Game`.
 
-A board holds everything a deal is at one moment (hands, stock, trick, tricks, points, sides,
-the game's own details...) and the operations through which the rules change it
-(:meth:`Board.start_play`, :meth:`Board.begin_phase`, :meth:`Board.play_from_hand`,
-:meth:`Board.draw`, :meth:`Board.hand_to_aside`, :meth:`Board.hand_to_pile`...), with the
-mechanics of a trick: who takes it and who draws after it. The rules see a board as a
-:class:`~cardrules.engine.table.Table`, never by its lists.
+A deal state holds everything a deal is at one moment (hands, stock, trick, tricks, points,
+sides, the game's own details...) and the operations through which the rules change it
+(:meth:`DealState.start_play`, :meth:`DealState.begin_phase`,
+:meth:`DealState.play_from_hand`, :meth:`DealState.draw`, :meth:`DealState.hand_to_aside`,
+:meth:`DealState.hand_to_pile`...), with the mechanics of a trick: who takes it and who draws
+after it. The rules see a deal state as a :class:`~cardrules.engine.table.Table`, never by its
+lists.
 
 Speed matters (search bots play thousands of deals): the state is plain lists of interned cards
 and tables indexed by card, and the common case of a card play tests a single flag.
@@ -45,10 +46,10 @@ def _plain_details(cls: type) -> bool:
             and all(f.init for f in fields))
 
 
-class Board:
+class DealState:
     """The state of one deal and the operations that change it (see the module docstring).
 
-    :class:`~cardrules.engine.Game` is the board the engine plays on; read its state freely and
+    :class:`~cardrules.engine.Game` is the deal state the engine plays on; read its state freely and
     change it only through :meth:`Game.play <cardrules.engine.Game.play>` (the rules use the
     operations below).
     """
