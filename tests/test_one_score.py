@@ -34,7 +34,6 @@ from cardrules.account.narration import ONLOOKER
 from cardrules.account.score import ScoreTable
 from cardrules.render.diagram import render_deal
 from cardrules.render.drawing import Drawing
-from cardrules.web import board, play
 from cardrules.words import languages, words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,6 +118,8 @@ def shown(score: dict[str, Any]) -> dict[str, Any]:
 def test_the_widget_and_play_mode_show_the_accounts_table(
     record: dict[str, Any], lang: str
 ) -> None:
+    from cardrules.web import board, play  # the widget's modules: here only
+
     game = replay(record)
     expected = table_data(account(game, lang).score_table)
     data = board.steps_data(record, lang)
