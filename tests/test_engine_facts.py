@@ -177,3 +177,35 @@ def test_every_move_says_what_kind_of_decision_it_is() -> None:
     assert aluette["accept"] is aluette["refuse"] is Decision.ANSWER
     assert aluette["chant"] is aluette["signal"] is Decision.OTHER
     assert Move.decision is Decision.OTHER
+
+
+@pytest.mark.parametrize(("game", "players", "rule"), [
+    ("briscola", 2, "italian"), ("brisca", 4, "spanish"), ("briscas", 3, "puerto-rico"),
+    ("alcalde", 3, "puerto-rico"), ("tute", 2, "spanish"),
+    ("tute", 4, None), ("chiamata", 5, None), ("rematada", 3, None), ("aluette", 4, None),
+])
+def test_the_trump_exchange_is_declared_by_the_games_that_have_one(
+        game: str, players: int, rule: str | None) -> None:
+    declared = cardrules.rules_for(game, players).trump_exchange()
+    assert (declared.rule if declared is not None else None) == rule
+    switched_off = cardrules.rules_for(game, players, {"exchange": "none"}) if rule else None
+    assert switched_off is None or switched_off.trump_exchange() is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(["briscola", "brisca", "briscas"]))
+def test_the_declared_exchange_moves_are_the_games_own(seed: int, game: str) -> None:
+    # Every legal exchange the engine offers is the declared rule's move for one of the cards
+    # the rule says may take the turned-up card now, and the other way round.
+    played = cardrules.new_game(game, players=2, seed=seed)
+    rng = random.Random(seed)
+    while not played.is_over:
+        declared = played.rules.trump_exchange()
+        assert declared is not None
+        takers = declared.cards(played)
+        offered = {a for a in played.legal_actions() if isinstance(a, Move)
+                   and a.decision is Decision.EXCHANGE}
+        assert offered <= {declared.move(card) for card in takers}
+        for action in offered:
+            assert played.refusal(action) is None
+        played.play(rng.choice(played.legal_actions()))

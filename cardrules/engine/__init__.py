@@ -21,7 +21,7 @@ the last seat.
 
 from __future__ import annotations
 
-from .facts import Auction, Contract, RankBid, Settlement
+from .facts import Auction, Contract, RankBid, Settlement, TrumpExchange
 from .game import FORMAT, Game, SeatView
 from .legality import CardRule, MoveRule, Why
 from .rules import Rules, Title, side_points
@@ -48,6 +48,7 @@ __all__ = [
     "Step",
     "Table",
     "Title",
+    "TrumpExchange",
     "Why",
     "side_points",
 ]

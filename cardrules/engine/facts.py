@@ -31,8 +31,13 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
 
+from ..core.actions import Move
 from ..core.cards import Card
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,44 @@ class Contract:
     he calls a card of his own: the sides tell that once they are known)."""
     called: Card | None = None
     """The card the holder called to make his partner, once called (else ``None``)."""
+
+
+class TrumpExchange(Protocol):
+    """The exchange of the turned-up card for a low trump, as a game that has one declares it
+    (:meth:`Rules.trump_exchange <cardrules.engine.Rules.trump_exchange>`): which tradition's
+    rule and timing are in force, and the move that makes it, so that a reader (the practice
+    exercises) can say why an exchange is or is not allowed without naming a game's classes.
+    """
+
+    @property
+    def rule(self) -> str:
+        """The tradition's rule: ``"italian"``, ``"spanish"``, ``"puerto-rico"``..."""
+        ...
+
+    @property
+    def timing(self) -> str:
+        """When it may be made: ``"any-time"``, ``"own-turn"``, ``"first-trick"``,
+        ``"before-penultimate"``."""
+        ...
+
+    @property
+    def needs_trick(self) -> bool:
+        """Whether the exchanger must have won a trick first."""
+        ...
+
+    @property
+    def seven_waits(self) -> str:
+        """Puerto Rico: whether the 7 waits for the 2's turn always or only while the 2 is
+        held (``"always"``, ``"while-two-held"``)."""
+        ...
+
+    def cards(self, game: Table) -> tuple[Card, ...]:
+        """The trumps that may take the turned-up card now, whoever holds them."""
+        ...
+
+    def move(self, card: Card) -> Move:
+        """The move that gives ``card`` for the turned-up card."""
+        ...
 
 
 @dataclass(frozen=True)

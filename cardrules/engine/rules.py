@@ -27,7 +27,7 @@ from ..core.packs import Pack
 from ..core.players import default_names
 from ..core.rng import SeededRandom
 from ..words import Said
-from .facts import Auction, Contract, RankBid, Settlement
+from .facts import Auction, Contract, RankBid, Settlement, TrumpExchange
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 from .table import Table
@@ -428,6 +428,11 @@ class Rules:
     def rank_bid(self, bid: int) -> RankBid | None:
         """The bid ``bid`` (a bid move's number) as a rank, in an auction by ranks (Chiamata's
         Italian auction); ``None`` when bids are card points (the default), said as numbers."""
+        return None
+
+    def trump_exchange(self) -> TrumpExchange | None:
+        """The exchange of the turned-up card, in a game that has one and with its rule in
+        force; ``None`` otherwise (the default)."""
         return None
 
     # Matches ---------------------------------------------------------------------------------

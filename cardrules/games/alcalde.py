@@ -27,7 +27,7 @@ from ..core.packs import pack_for
 from ..core.ranking import RANKINGS
 from ..engine import Result, Rules, Sides, Table, Title
 from ..words import N_
-from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
+from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
 
 ALCALDE = 2
 """The Alcalde's seat: he deals, so he is the last seat."""
@@ -84,7 +84,12 @@ class AlcaldeRules(Rules):
         self.strength = ranking.strength
         self.card_points = ranking.card_points
         self.partners_see = o.partners_see if o.partners_see is not None else not self.variation
-        self.move_rules = (ExchangeRule(self, o, "puerto-rico", "any-time"),)
+        self.exchange = ExchangeRule(self, o, "puerto-rico", "any-time")
+        self.move_rules = (self.exchange,)
+
+    def trump_exchange(self) -> ExchangeRule | None:
+        """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
+        return declared(self.exchange)
 
     def initial_sides(self) -> Sides:
         """The two opponents together, then the Alcalde alone."""

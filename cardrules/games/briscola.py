@@ -41,6 +41,7 @@ from .exchange import (
     ExchangeRule,
     ExchangeRuleName,
     ExchangeTiming,
+    declared,
 )
 
 ThreeRemoval = Literal["one-2", "one-4", "all-2s"]
@@ -380,6 +381,10 @@ class BriscolaRules(Rules):
         self.move_rules = (
             self.exchange, ArrastroRule(self, o.arrastro), ClaimRule(self, o.claim)
         )
+
+    def trump_exchange(self) -> ExchangeRule | None:
+        """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
+        return declared(self.exchange)
 
     def initial_sides(self) -> Sides:
         """Two or three players play alone; four and six play in two sides, partners sitting

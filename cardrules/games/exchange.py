@@ -215,6 +215,11 @@ class ExchangeRule(MoveRule[Exchange]):
             return (seven,)
         return ()
 
+    def move(self, card: Card) -> Exchange:
+        """The move that gives ``card`` for the turned-up card (see
+        :class:`~cardrules.engine.TrumpExchange`)."""
+        return Exchange(card)
+
     def _open(self, game: Table, seat: int) -> bool:
         """Whether the timing lets ``seat`` exchange at this moment."""
         timing = self.timing
@@ -278,3 +283,10 @@ class ExchangeRule(MoveRule[Exchange]):
             fields["trump"] = self.rules.pack.suit_word(game.trump)
         fields["timing"] = self.timing
         return fields
+
+
+def declared(rule: ExchangeRule) -> ExchangeRule | None:
+    """A game's exchange as :meth:`Rules.trump_exchange <cardrules.engine.Rules.trump_exchange>`
+    declares it: the rule when it is in force, else ``None``."""
+    return rule if rule.enabled else None
+

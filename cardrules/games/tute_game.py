@@ -54,7 +54,7 @@ from ..engine import (
     side_points,
 )
 from ..words import N_, Message
-from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule
+from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
 from .tute import Declare, MarriageRule, TuteDuty
 
 LAST_TRICK: Final = 10
@@ -360,6 +360,10 @@ class Tute(Rules):
         )
         self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
         self.move_rules = (self.exchange, MarriageRule(self.pack), TuteRule(o.tute))
+
+    def trump_exchange(self) -> ExchangeRule | None:
+        """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
+        return declared(self.exchange)
 
     def parse(self, text: str) -> Action:
         """As every game reads its notation, and ``declare:tute`` is the *tute* (``declare:S``,

@@ -64,9 +64,8 @@ from ..core.errors import shown as quoted
 from ..core.labels import PlayLabel
 from ..core.packs import Pack, Style, pack_for
 from ..core.rng import MAX_WEB_SEED
-from ..engine import Game, Phase, Step
+from ..engine import Game, Phase, Step, TrumpExchange
 from ..games import rules_for
-from ..games.exchange import Exchange, ExchangeRule
 from ..record import new_game
 from ..words import N_, Lang, Words, known, words
 from .glossary import Term, game_title, terms
@@ -140,8 +139,8 @@ _EXCHANGE_RULES: Final[dict[str, str]] = {
                              "and the seven waits for the first card; the two of trumps takes the "
                              "seven and the cards below it ({low})."),
 }
-"""The trump exchange's rule, by :attr:`ExchangeRule.rule
-<cardrules.games.exchange.ExchangeRule.rule>` (``{high}``, ``{low}``: the ranks above and below
+"""The trump exchange's rule, by :attr:`TrumpExchange.rule
+<cardrules.engine.TrumpExchange.rule>` (``{high}``, ``{low}``: the ranks above and below
 the seven, from the game's card strength); Puerto Rico's by its option too: ``"puerto-rico"``
 when the seven waits only while a player holds the two (``exchange_seven_waits=
 "while-two-held"``), ``"puerto-rico-always"`` when it always waits for the first card (the
@@ -207,8 +206,8 @@ _TIMINGS: Final[dict[str, str]] = {
     "before-penultimate": N_("When: at any moment but the trick after which the last cards are "
                              "drawn."),
 }
-"""When the trump exchange is allowed, by :attr:`ExchangeRule.timing
-<cardrules.games.exchange.ExchangeRule.timing>`."""
+"""When the trump exchange is allowed, by :attr:`TrumpExchange.timing
+<cardrules.engine.TrumpExchange.timing>`."""
 
 _BAD_ID: Final = N_("{text} is not a practice exercise (kind-seed, such as label-7)")
 
@@ -748,9 +747,10 @@ def _points(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     )
 
 
-def _exchange_rule(game: Game) -> ExchangeRule | None:
-    found = game.rules.rule_for(Exchange(Card(2, Suit.OROS)))
-    return found if isinstance(found, ExchangeRule) else None
+def _exchange_rule(game: Game) -> TrumpExchange:
+    rule = game.rules.trump_exchange()
+    assert rule is not None, "the practice games all have the trump exchange"
+    return rule
 
 
 def _where(game: Game, card: Card) -> int | str:
@@ -768,7 +768,7 @@ def _where(game: Game, card: Card) -> int | str:
     return "out"
 
 
-def _refused(game: Game, rule: ExchangeRule, seat: int, card: Card) -> str:
+def _refused(game: Game, rule: TrumpExchange, seat: int, card: Card) -> str:
     """Why the holder of ``card`` may not give it for the turned-up card now, found from the
     position (the tests check it against the engine's refusal)."""
     assert game.turn_up is not None
@@ -797,7 +797,7 @@ def _ranks(deal: _Deal, cards: Sequence[Card]) -> str:
     return deal.said.join(_rank_word(deal, c) for c in ordered)
 
 
-def _exchange_rule_line(say: _Said, game: Game, rule: ExchangeRule, trump: Suit) -> None:
+def _exchange_rule_line(say: _Said, game: Game, rule: TrumpExchange, trump: Suit) -> None:
     """The tradition's rule of the exchange, its ranks from the game's card strength."""
     deal = say.deal
     title = game_title(game.rules.id, deal.lang)
@@ -825,6 +825,7 @@ def _exchange_position(rng: random.Random, lang: Lang) -> tuple[_Deal, int, Game
     for _ in range(MAX_DEALS):
         deal = _deal(rng, lang)
         game = deal.game.fresh()
+        exchange = _exchange_rule(game)
         positions: list[tuple[int, Game, int, Card, bool]] = []
         for index, action in enumerate(deal.game.log):
             game.play(action)
@@ -836,7 +837,7 @@ def _exchange_position(rng: random.Random, lang: Lang) -> tuple[_Deal, int, Game
                           if c.suit is trump and (c in low) is not other_trumps]
             for card in candidates:
                 seat = next(s for s, hand in enumerate(game.hands) if card in hand)
-                allowed = game.refusal(Exchange(card)) is None
+                allowed = game.refusal(exchange.move(card)) is None
                 positions.append((index, game.clone(), seat, card, allowed))
         matching = [p for p in positions if p[4] is wanted]
         pool = matching or positions
@@ -887,7 +888,7 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             who=narrator.who(game.current_player))
     shown = [deal.shown(c, who, "asked" if c is card else "hand") for c in game.hands[seat]]
     shown.append(deal.shown(up, w._(TURN_UP_CAPTION), "turn-up"))
-    allowed = game.refusal(Exchange(card)) is None
+    allowed = game.refusal(rule.move(card)) is None
     if allowed:
         say("rule", "exchange-yes", (seat, card.code, up.code),
             N_("Yes: in this game {card} is the card that takes the turned-up card, {turn_up}, "
@@ -895,7 +896,7 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             card=deal.card(card), turn_up=deal.card(up), who=who)
     else:
         reason = _refused(game, rule, seat, card)
-        refusal = game.refusal(Exchange(card))
+        refusal = game.refusal(rule.move(card))
         assert refusal is not None
         say("rule", "exchange-no", (reason, seat, card.code, up.code),
             _REFUSED.get(reason, N_("No: {why}.")), card=deal.card(card), turn_up=deal.card(up),
@@ -905,12 +906,12 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             where = _where(game, taker)
             if isinstance(where, int):
                 held = narrator.who(where)
-                if game.refusal(Exchange(taker)) is None:
+                if game.refusal(rule.move(taker)) is None:
                     say("rule", "taker-now", (taker.code, where), _TAKER["now"],
                         card=deal.card(taker), who=held)
                     continue
                 why = _refused(game, rule, where, taker)
-                refused = game.refusal(Exchange(taker))
+                refused = game.refusal(rule.move(taker))
                 reason = (w._(_NOT_NOW[why], who=held) if why in _NOT_NOW
                           else refused.message(lang) if refused is not None else "")
                 say("rule", "taker-held", (taker.code, where, why), _TAKER["held"],
