@@ -164,7 +164,15 @@ def build_version(files: list[tuple[str, bytes]]) -> str:
     return digest.hexdigest()[:16]
 
 
-_SKIPPED = re.compile(r"(^|/)(sitemap\.xml(\.gz)?|sw\.js)$")
+_SKIPPED = re.compile(r"(^|/)(sitemap\.xml(\.gz)?|sw\.js|[^/]+\.map)$")
+_LUNR = "assets/javascripts/lunr/"
+
+
+def _needed_by_search(rel: str, lang: Lang) -> bool:
+    """Whether the theme's search in ``lang`` loads this file of its language support (not the
+    other languages' stemmers nor the Thai and Japanese word splitters)."""
+    name = rel.rsplit("/", 1)[-1]
+    return any(part in name for part in ("stemmer.support", "multi", f"lunr.{lang}."))
 
 
 def kept_files(site: Path, lang: Lang) -> list[str]:
@@ -177,7 +185,7 @@ def kept_files(site: Path, lang: Lang) -> list[str]:
         rel = path.relative_to(site).as_posix()
         if lang == "en" and rel.startswith(("es/", RUNTIME_DIR + "/", "assets/records/")):
             continue
-        if _SKIPPED.search(rel):
+        if _SKIPPED.search(rel) or (rel.startswith(_LUNR) and not _needed_by_search(rel, lang)):
             continue
         if rel == "index.html":
             rel = "./"
