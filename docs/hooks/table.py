@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -37,13 +38,15 @@ from _shared import asset, build_language, project_root
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from widget import RUNTIME_DIR, RUNTIME_FILES, page_config, root_dir
+from widget import RECORDS_DIR, RUNTIME_DIR, RUNTIME_FILES, page_config, root_dir
 
 from cardrules.games import rules_for
 from cardrules.render.icon import BACKGROUND, PRIMARY, app_icon
 from cardrules.web.chrome import chrome
 from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_words
 from cardrules.words import N_, Lang, words
+
+log = logging.getLogger("mkdocs.hooks.table")
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SCOREPAD_FILES = ("scorepad.js", "scorepad.css")
@@ -178,12 +181,12 @@ def _needed_by_search(rel: str, lang: Lang) -> bool:
 def kept_files(site: Path, lang: Lang) -> list[str]:
     """Every file of one language's build that its worker keeps from the start, relative to
     that build's folder: its pages (a folder's ``index.html`` as the folder), the theme's
-    files, the card pictures, the search index (not the other language's folder, nor the
-    shared runtime: that joins after a visit to a page with the widget)."""
+    files, the card pictures, the search index, the deal records (not the other language's
+    folder, nor the shared runtime: that joins after a visit to a page with the widget)."""
     kept = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
-        if lang == "en" and rel.startswith(("es/", RUNTIME_DIR + "/", "assets/records/")):
+        if lang == "en" and rel.startswith(("es/", RUNTIME_DIR + "/")):
             continue
         if _SKIPPED.search(rel) or (rel.startswith(_LUNR) and not _needed_by_search(rel, lang)):
             continue
@@ -192,6 +195,11 @@ def kept_files(site: Path, lang: Lang) -> list[str]:
         elif rel.endswith("/index.html"):
             rel = rel.removesuffix("index.html")
         kept.append(rel)
+    if lang != "en":  # the deal records the widget steps through, shared by the languages
+        top = site.parent
+        up = "../" * root_dir(lang).count("/")
+        kept.extend(f"{up}{p.relative_to(top).as_posix()}"
+                    for p in sorted((top / RECORDS_DIR).rglob("*.json")))
     return kept
 
 
@@ -253,17 +261,23 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return output.replace("</body>", body + "</body>", 1)
 
 
-def on_post_build(config: MkDocsConfig) -> None:
-    lang = build_language(config)
-    site = Path(config.site_dir)
+def write_service_worker(site: Path, lang: Lang, root: Path) -> tuple[str, int]:
+    """Write one language's ``sw.js`` into its build folder ``site``; its version and the
+    bytes it keeps from the start."""
     kept = kept_files(site, lang)
     contents = [(name, (site / (name if not name.endswith("/") else name + "index.html")
-                        .removeprefix("./")).read_bytes()) for name in kept]
+                        .removeprefix("./")).resolve().read_bytes()) for name in kept]
     top = "../" * root_dir(lang).count("/")
     runtime = [f"{top}{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES]
-    root = project_root(config)
     built = json.loads((root / "dist" / "widget.json").read_text(encoding="utf-8"))
     version = build_version([*contents, ("runtime", str(built.get("digest")).encode())])
     template = (ASSETS / "sw.js").read_text(encoding="utf-8")
     text = service_worker(template, version, lang, kept, runtime)
     (site / SW_NAME).write_text(text, encoding="utf-8")
+    return version, sum(len(content) for _, content in contents)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    version, size = write_service_worker(Path(config.site_dir), build_language(config),
+                                         project_root(config))
+    log.info("table: %s keeps %.1f MB from the start (build %s)", SW_NAME, size / 1e6, version)
