@@ -256,7 +256,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         pad["pad"] = {"games": _pad_games(lang), "version": STATE_VERSION}
         body += (f'<script type="application/json" id="cr-widget-config">'
                  f"{_script_json(pad)}</script>")
-        head += f'<script type="module" src="{site}assets/widget/scorepad.js"></script>'
+        head += (f'<link rel="stylesheet" href="{site}assets/widget/scorepad.css">'
+                 f'<script type="module" src="{site}assets/widget/scorepad.js"></script>')
     output = output.replace("</head>", head + "</head>", 1)
     return output.replace("</body>", body + "</body>", 1)
 
