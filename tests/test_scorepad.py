@@ -49,7 +49,9 @@ def entry_of(game: Game) -> dict[str, Any]:
         top = rules.top_player(game)  # type: ignore[attr-defined]
         surrender = None if offer is None or offer.answer is None else {
             "side": offer.side, "answer": offer.answer}
-        return {"tricks": list(result.points), "first": top, "surrender": surrender}
+        mordienne = top is not None and rules.is_mordienne(game, top)  # type: ignore[attr-defined]
+        return {"tricks": list(result.points), "first": top, "surrender": surrender,
+                "mordienne": mordienne}
     entry: dict[str, Any] = {"points": list(result.side_points)}
     if rules.id == "tute":
         tute = data.get("tute")

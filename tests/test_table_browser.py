@@ -98,8 +98,9 @@ def _start_pad(page: Any, game: str, people: list[str], dealer: int) -> None:
 def _enter(page: Any, entry: dict[str, Any]) -> None:
     form = page.locator("form.cr-pad__entry")
     rows = page.locator(".cr-pad__table tbody tr").count()
-    if entry.get("void"):
-        form.locator("input[name=void]").check()
+    for box in ("void", "mordienne"):
+        if entry.get(box):
+            form.locator(f"input[name={box}]").check()
     for key, value in entry.items():
         if key in ("points", "tricks"):
             for i, n in enumerate(value):

@@ -94,6 +94,8 @@ WORDS: Final[dict[str, Entry]] = {
     "surrenderAccepted": N_("offered by {names}, accepted"),
     "surrenderRefused": N_("offered by {names}, refused"),
     "first": N_("Top player reached that number of tricks first"),
+    "mordienne": N_("Mordienne: the top player won none of the first tricks, then every one "
+                    "to the last"),
     "total": N_("Total"),
     "waiting": N_("Starting Python in your browser…"),
 }
@@ -222,7 +224,8 @@ def _result(rules: Rules, entry: dict[str, Any], lang: Lang) -> Result:
 def _aluette(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
              lang: Lang) -> Result:
     """Aluette: the tricks each player took (nine in all at most: a spoiled trick is
-    nobody's), who reached the top number first on a tie, and a surrender offered."""
+    nobody's), the top player (who reached the top number first), whether his tricks were a
+    mordienne (none of the first, then every one to the last), and a surrender offered."""
     given = entry.get("tricks")
     if not isinstance(given, list) or len(given) != rules.players:
         raise EntryError("{what}: choose one of the list", what=Message(N_("tricks")))
@@ -231,10 +234,16 @@ def _aluette(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, An
         raise EntryError("{what}: a whole number from {low} to {high}, please",
                          what=Message(N_("tricks")), low=0, high=9)
     first = _choice(entry.get("first"), rules.players, Message(N_("who")), none=True)
-    # The top player's tricks first, so that on a tie he is the one who reached it first.
+    mordienne = entry.get("mordienne") is True
+    # The top player's tricks first, so that on a tie he is the one who reached it first; or,
+    # for a mordienne, last: after everyone else's and the spoiled tricks.
     order = sorted(range(rules.players), key=lambda s: (s != first, s))
+    if mordienne and first is not None:
+        order = [*order[1:], first]
     winners: list[int | None] = [s for s in order for _ in range(tricks[s])]
-    winners += [None] * (9 - len(winners))  # spoiled tricks
+    spoiled: list[int | None] = [None] * (9 - len(winners))
+    winners = [*winners[:-tricks[first]], *spoiled, *winners[-tricks[first]:]] if (
+        mordienne and first is not None and tricks[first]) else winners + spoiled
     offer = None
     surrender = entry.get("surrender")
     if surrender is not None:

@@ -51,6 +51,14 @@ function field(label, control) {
   return el("p", { class: "cr-pad__field" }, el("label", { for: id, text: label }), control);
 }
 
+function checkbox(name, label) {
+  const box = el("input", { type: "checkbox", name });
+  const id = "cr-pad-f" + (++uid);
+  box.id = id;
+  return el("p", { class: "cr-pad__field cr-pad__check" }, box,
+    el("label", { for: id, text: label }));
+}
+
 function numberInput(name, min, max) {
   return el("input", { type: "number", name, min, max, step: 1, inputmode: "numeric",
     required: true, class: "cr-pad__number" });
@@ -252,6 +260,7 @@ export class ScorePad {
         set.append(field(t("tricks", { name }), numberInput("tricks" + i, 0, 9)));
       });
       set.append(field(t("first"), select("first", [none, ...seats], "")));
+      set.append(checkbox("mordienne", t("mordienne")));
       if (form.surrender) {
         const choices = [["", t("surrenderNone")]];
         form.sides.forEach((names, i) => {
@@ -262,13 +271,7 @@ export class ScorePad {
       }
     } else {
       const partner = form.partner;
-      if (form.void) {
-        const box = el("input", { type: "checkbox", name: "void" });
-        const id = "cr-pad-f" + (++uid);
-        box.id = id;
-        set.append(el("p", { class: "cr-pad__field cr-pad__check" }, box,
-          el("label", { for: id, text: t("void") })));
-      }
+      if (form.void) set.append(checkbox("void", t("void")));
       set.append(field(t(partner ? "caller" : "declarer"), select("holder", seats, 0)));
       if (partner) set.append(field(t("partner"), select("partner", seats, 0)));
       set.append(field(t("bid"), numberInput("bid", form.low, 1000)));
@@ -306,7 +309,8 @@ export class ScorePad {
     }
     if (form.kind === "tricks") {
       const entry = { tricks: form.seats.map((_, i) => number("tricks" + i)),
-        first: choice("first"), surrender: null };
+        first: choice("first"), surrender: null,
+        mordienne: node.elements.namedItem("mordienne").checked };
       const offer = value("surrender");
       if (offer) {
         const [answer, side] = offer.split(":");
