@@ -135,6 +135,13 @@ def test_after_one_visit_the_language_works_offline(offline_tab: Any,
     _step(page)
     _ready_offline(page)
     assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    # Installable: the manifest reads without error, and Chromium has nothing against it but
+    # the test's browser context, which it counts as incognito.
+    session = page.context.new_cdp_session(page)
+    assert session.send("Page.getAppManifest")["errors"] == []
+    refusals = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in refusals if e["errorId"] != "in-incognito"] == []
+    session.detach()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.context.set_offline(True)
@@ -192,6 +199,7 @@ def test_a_second_build_replaces_the_cache_whole(offline_tab: Any, served: tuple
         page.reload()
         page.wait_for_selector("#cr-offline[data-state=update]")  # the old page, an update waits
         assert page.locator("#second-build").count() == 0
+        assert axe_violations(page) == []
         assert len(page.evaluate("() => caches.keys()")) == 2  # the new one filled, beside
         page.locator(".cr-offline__reload").click()
         page.wait_for_selector("#second-build", state="attached")
@@ -250,7 +258,7 @@ def test_every_game_prints_its_rule_card_on_two_pages_at_most(browser: Any, base
             url = base_url + f"{LANGS[lang]}games/{game}/"
             counts[game] = _print_pages(page, url)
             assert page.locator("a[data-cr-print]").inner_text() == (
-                "Print the rule card" if lang == "en" else "Imprimir la chuleta de reglas")
+                "Print the rule card" if lang == "en" else "Imprimir la ficha de reglas")
     finally:
         context.close()
     print(lang, counts)  # the figures the report quotes (pytest -s)
