@@ -20,7 +20,7 @@ from .core.actions import Action
 from .core.errors import CardrulesError, IllegalActionError, OptionError, RecordError
 from .core.quoted import Quoted
 from .core.rng import SeededRandom, random_seed
-from .engine import Game, Result
+from .engine import Game, Result, Rules
 from .games import rules_for
 from .record import load_record, new_game
 from .words import N_, Message
@@ -132,12 +132,7 @@ class Match:
         """True once the last deal is booked and the length or the target is reached (in a game
         whose rules settle ties, see :class:`SettlesTies`, reaching the target together may
         not be enough)."""
-        if self.target is not None and max(self.scores) >= self.target:
-            if not isinstance(self.rules, SettlesTies):
-                return True
-            if self.rules.match_over(tuple(self.scores), self.target):
-                return True
-        return self.deals is not None and len(self.results) >= self.deals
+        return match_over(self.rules, self.scores, len(self.results), self.deals, self.target)
 
     def next_deal(self) -> Game | None:
         """Book the finished current deal and start the next; ``None`` if the match is over.
@@ -153,17 +148,7 @@ class Match:
         seats = self.seats
         result = game.result
         self.results.append((seats, result))
-        gained: tuple[float, ...]
-        if self.rotate_trumps == "points":
-            gained = tuple(result.side_points[i] for s in range(len(seats))
-                           for i, side in enumerate(result.sides) if s in side)
-        elif self.rotate_trumps == "deals":
-            gained = deals_won(result)
-        else:
-            gained = result.seat_game_points()
-        for seat, points in enumerate(gained):
-            self.scores[seats[seat]] += points
-        self.dealer = seats[self.rules.next_dealer(result)]
+        self.dealer = book_deal(self.rules, seats, result, self.scores, self.rotate_trumps)
         if self.is_over:
             return None
         self._start_deal()
@@ -200,6 +185,42 @@ class Match:
         record["deals"] = [g.to_record() for g in self.games]
         record["scores"] = list(self.scores)
         return record
+
+
+def book_deal(rules: Rules, seats: Sequence[int], result: Result, scores: list[float],
+              rotate_trumps: Literal["deals", "points"] | None = None) -> int:
+    """Book a finished deal: add what each person gained to ``scores`` (by person, in place)
+    and return the person who deals next.
+
+    ``seats`` names the person in each seat of that deal. Each person on the winning side
+    scores the deal's game points (in the four-deal match, a victory or the card points
+    instead: :attr:`Match.rotate_trumps`); the rules say who deals next. A match and the
+    site's score pad (:mod:`cardrules.web.scorepad`) both book their deals here.
+    """
+    gained: tuple[float, ...]
+    if rotate_trumps == "points":
+        gained = tuple(result.side_points[i] for s in range(len(seats))
+                       for i, side in enumerate(result.sides) if s in side)
+    elif rotate_trumps == "deals":
+        gained = deals_won(result)
+    else:
+        gained = result.seat_game_points()
+    for seat, points in enumerate(gained):
+        scores[seats[seat]] += points
+    return seats[rules.next_dealer(result)]
+
+
+def match_over(rules: Rules, scores: Sequence[float], played: int, deals: int | None,
+               target: int | None) -> bool:
+    """Whether a match with these scores (by person) after ``played`` deals is over: its
+    length or its target reached (in a game whose rules settle ties, see
+    :class:`SettlesTies`, reaching the target together may not be enough)."""
+    if target is not None and max(scores) >= target:
+        if not isinstance(rules, SettlesTies):
+            return True
+        if rules.match_over(tuple(scores), target):
+            return True
+    return deals is not None and played >= deals
 
 
 def deals_won(result: Result) -> tuple[int, ...]:

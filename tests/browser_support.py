@@ -190,7 +190,8 @@ class Visits:
         if routes:
             context = self.browser.new_context(viewport={"width": width, "height": height},
                                                color_scheme=scheme, has_touch=touch,
-                                               is_mobile=touch, reduced_motion=motion)
+                                               is_mobile=touch, reduced_motion=motion,
+                                               service_workers="block")
             self.contexts.append(context)
             if clipboard:
                 context.grant_permissions(["clipboard-read", "clipboard-write"],
@@ -277,6 +278,8 @@ def _tabs(browser: Any, base_url: str, touch: bool) -> _Tabs:
     key = (id(browser), base_url, touch)
     tabs = _SHARED.get(key)
     if tabs is None or not browser.is_connected():
-        context = browser.new_context(has_touch=touch, is_mobile=touch)
+        # No service worker (the offline tests have contexts of their own): each page would
+        # otherwise fill a cache with every page of its language.
+        context = browser.new_context(has_touch=touch, is_mobile=touch, service_workers="block")
         tabs = _SHARED[key] = _Tabs(context, base_url.rstrip("/"))
     return tabs

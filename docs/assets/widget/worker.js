@@ -21,6 +21,8 @@ const PLAY_CALLS = {
 /* The practice page: "practice_exercise" is cardrules.learn.practice.exercise and "practice_pictures"
  * cardrules.learn.practice.pictures (the module imported at its first call). */
 const PRACTICE_CALLS = { practice_exercise: "exercise", practice_pictures: "pictures" };
+/* The score pad page (scorepad.js): "scorepad_tally" is cardrules.web.scorepad.tally. */
+const MODULE_CALLS = { scorepad_tally: ["cardrules.web.scorepad", "tally"] };
 
 let booting = null;
 
@@ -144,11 +146,14 @@ self.onmessage = async (event) => {
     }
     const playing = Object.prototype.hasOwnProperty.call(PLAY_CALLS, cmd);
     const practising = Object.prototype.hasOwnProperty.call(PRACTICE_CALLS, cmd);
-    if (!CALLS.has(cmd) && !playing && !practising) throw new Error(`unknown call ${cmd}`);
+    const module = Object.prototype.hasOwnProperty.call(MODULE_CALLS, cmd) ? MODULE_CALLS[cmd] : null;
+    if (!CALLS.has(cmd) && !playing && !practising && !module) throw new Error(`unknown call ${cmd}`);
     if (!booting) throw new Error("the runtime is not started");
     const runtime = await booting;
     let result;
-    if (practising) {
+    if (module) {
+      result = runtime.pyodide.pyimport(module[0])[module[1]](...args);
+    } else if (practising) {
       if (!runtime.practice) runtime.practice = runtime.pyodide.pyimport("cardrules.learn.practice");
       result = runtime.practice[PRACTICE_CALLS[cmd]](...args);
     } else if (playing) {

@@ -1,0 +1,384 @@
+"""The score pad: a real table's match, its deals entered by hand, scored by the package.
+
+Players at a table play with real cards and keep the score here. The page
+(``docs/assets/widget/scorepad.js``) keeps the match in the browser's storage as a small JSON
+state (:func:`tally` describes it) and asks Python, through the site's worker, for everything
+it shows: each deal's result in words, each person's total, who deals next, who has won. The
+result of a deal comes from the game's own scoring (its rules' ``result``, given the figures the
+players entered in the game's own terms: card points, the contract and the points taken, the
+tricks), and the totals, the next dealer and the end of the match from
+:func:`cardrules.match.book_deal` and :func:`cardrules.match.match_over`, as in a
+:class:`~cardrules.match.Match` played in the engine. Nothing is scored in JavaScript.
+
+Every answer is JSON text: ``{"ok": true, ...}`` or ``{"ok": false, "error": sentence}`` in
+the reader's language (a mistake in an entry names what is wrong; the state is unchanged).
+
+Examples:
+    >>> import json
+    >>> state = {"v": 1, "game": "brisca", "people": ["Ana", "Luis"], "dealer": 1,
+    ...          "entries": [{"points": [70, 50]}]}
+    >>> pad = json.loads(tally(json.dumps(state), "en"))
+    >>> pad["totals"], pad["next"]
+    ([1, 0], 'Ana deals next.')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, cast
+
+from ..core.cards import Card, Suit
+from ..core.errors import CardrulesError
+from ..engine import Result, Rules
+from ..engine.table import Table
+from ..games import rules_for
+from ..games.aluette import AluetteDetails, Offer
+from ..games.chiamata import ChiamataDetails
+from ..games.rematada import MINIMUM_BID, RematadaDetails
+from ..games.tute_game import TuteDetails
+from ..match import book_deal, match_over
+from ..words import N_, Lang, Message, words
+from .chrome import Entry, PluralJSON, p_, said
+
+__all__ = ["FAMILIES", "STATE_VERSION", "WORDS", "pad_words", "tally"]
+
+STATE_VERSION: Final = 1
+"""The version of the stored state (``"v"``): the page keeps aside a state of another one."""
+
+FAMILIES: Final = ("brisca", "briscola", "briscas", "tute", "chiamata", "rematada", "alcalde",
+                   "alcalde-variation", "aluette")
+"""The games the score pad keeps, one entry form per family."""
+
+LIMIT: Final = 1000
+"""The largest figure an entry may hold (card points, a bid): a typing slip beyond it is
+refused."""
+
+WORDS: Final[dict[str, Entry]] = {
+    "game": N_("Game"),
+    "players": N_("Players, in order of play round the table"),
+    "count": N_("Number of players"),
+    "player": N_("Player {n}"),
+    "firstDealer": N_("Who deals first"),
+    "start": N_("Start the match"),
+    "deal": N_("Deal {n}"),
+    "dealColumn": p_("score pad column", "Deal"),
+    "enter": N_("Enter this deal"),
+    "undo": N_("Undo the last entry"),
+    "newMatch": N_("New match"),
+    "copyLink": N_("Copy a link to this match"),
+    "saveFile": N_("Save the match as a file"),
+    "openFile": N_("Open a saved match"),
+    "copied": N_("The link is copied: open it on another device to carry on there."),
+    "loaded": N_("The match is back, as it was saved."),
+    "badFile": N_("This file is not a saved match of this score pad."),
+    "kept": N_("A stored match could not be read (another version, or edited by hand): it is "
+               "kept aside, and a new match starts."),
+    "notSaved": N_("This browser did not let the page save: the match is kept only while the "
+                   "page is open."),
+    "points": N_("Points of {names}"),
+    "tricks": N_("Tricks of {name}"),
+    "tute": N_("Tute (four kings or four knights) declared by"),
+    "nobody": N_("nobody"),
+    "last": N_("Last trick taken by"),
+    "caller": N_("Caller"),
+    "partner": N_("Partner (the caller himself if he called his own card)"),
+    "declarer": N_("Declarer"),
+    "bid": N_("Bid"),
+    "taken": N_("Points taken by the caller's side"),
+    "takenDeclarer": N_("Points taken by the declarer"),
+    "void": N_("Everybody passed: no deal"),
+    "surrender": N_("Surrender"),
+    "surrenderNone": N_("none offered"),
+    "surrenderAccepted": N_("offered by {names}, accepted"),
+    "surrenderRefused": N_("offered by {names}, refused"),
+    "first": N_("Top player reached that number of tricks first"),
+    "mordienne": N_("Mordienne: the top player won none of the first tricks, then every one "
+                    "to the last"),
+    "total": N_("Total"),
+    "waiting": N_("Starting Python in your browser…"),
+}
+"""The score pad page's own words (its labels and buttons), by key, as the widget's words
+(:mod:`cardrules.web.chrome`)."""
+
+
+def pad_words(lang: Lang) -> dict[str, str | PluralJSON]:
+    """The score pad's words in ``lang``: what the page's settings carry."""
+    return {key: said(entry, lang) for key, entry in WORDS.items()}
+
+
+class EntryError(CardrulesError):
+    """An entry the score pad cannot score (its message says what, in the reader's language)."""
+
+
+# The deal as the players entered it, read by the game's own scoring ---------------------------
+
+
+@dataclass
+class _Trick:
+    winner: int | None
+    number: int
+
+
+@dataclass
+class _Entered:
+    """What a game's ``result`` reads of a finished deal, as the players entered it: the points
+    (or tricks) of each seat, the sides, the game's own details, the tricks' winners when the
+    scoring looks at them. Card-level facts the players do not enter (the cards each side took)
+    are empty: the entered points already count them."""
+
+    sides: tuple[tuple[int, ...], ...]
+    points: list[int]
+    details: Any
+    tricks: list[_Trick] = field(default_factory=list)
+    trump: Suit | None = None
+    end_reason: str | None = None
+
+    def __post_init__(self) -> None:
+        self.taken: list[list[Card]] = [[] for _ in self.points]
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+
+def _number(value: Any, what: Message, lang: Lang, low: int = 0, high: int = LIMIT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise EntryError("{what}: a whole number from {low} to {high}, please",
+                         what=what, low=low, high=high)
+    return value
+
+
+def _choice(value: Any, count: int, what: Message, *, none: bool = False) -> int | None:
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise EntryError("{what}: choose one of the list", what=what)
+    return value
+
+
+def _side_points(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
+                 lang: Lang) -> list[int]:
+    """Each seat's points from the sides' points entered (a side's points on its first seat)."""
+    given = entry.get("points")
+    if not isinstance(given, list) or len(given) != len(sides):
+        raise EntryError("{what}: a whole number from {low} to {high}, please",
+                         what=Message(N_("points")), low=0, high=LIMIT)
+    points = [0] * rules.players
+    for side, value in zip(sides, given, strict=True):
+        points[side[0]] = _number(value, Message(N_("points")), lang)
+    total = _pack_points(rules)
+    if rules.id != "tute" and sum(points) != total:  # Tute's count adds the cantes
+        raise EntryError("the card points of all the sides add up to {total}", total=total)
+    return points
+
+
+def _pack_points(rules: Rules) -> int:
+    """The card points in the game's pack (120 in every game here)."""
+    return sum(rules.card_points[card.index] for card in rules.cards)
+
+
+def _result(rules: Rules, entry: dict[str, Any], lang: Lang) -> Result:
+    """The deal's result by the game's own scoring, from what the players entered."""
+    sides = rules.initial_sides()
+    table: _Entered
+    if rules.id in ("chiamata", "rematada"):
+        if rules.id == "chiamata" and entry.get("void") is True:
+            table = _Entered((), [0] * rules.players, ChiamataDetails(void=True))
+            return rules.result(cast(Table, table))
+        holder = _choice(entry.get("holder"), rules.players, Message(N_("who")))
+        assert holder is not None
+        low = MINIMUM_BID if rules.id == "rematada" else 61
+        bid = _number(entry.get("bid"), Message(N_("bid")), lang, low, LIMIT)
+        taken = _number(entry.get("taken"), Message(N_("points")), lang)
+        points = [0] * rules.players
+        points[holder] = taken
+        if rules.id == "rematada":
+            team: tuple[int, ...] = (holder,)
+            details: Any = RematadaDetails(declarer=holder, bid=bid)
+        else:
+            partner = _choice(entry.get("partner"), rules.players, Message(N_("partner")))
+            assert partner is not None
+            team = (holder,) if partner == holder else tuple(sorted((holder, partner)))
+            details = ChiamataDetails(caller=holder, contract=bid)
+        others = tuple(s for s in range(rules.players) if s not in team)
+        points[others[0]] = max(0, _pack_points(rules) - taken)  # the rest of the pack
+        table = _Entered((team, others), points, details)
+        return rules.result(cast(Table, table))
+    assert sides is not None
+    if rules.id == "aluette":
+        return _aluette(rules, sides, entry, lang)
+    points = _side_points(rules, sides, entry, lang)
+    details = None
+    tricks: list[_Trick] = []
+    if rules.id == "tute":
+        tute = _choice(entry.get("tute"), len(sides), Message(N_("tute")), none=True)
+        details = TuteDetails(tute=None if tute is None else (sides[tute][0], 12))
+        last = _choice(entry.get("last"), len(sides), Message(N_("last trick")), none=True)
+        if last is not None:
+            tricks = [_Trick(sides[last][0], 1)]
+    table = _Entered(tuple(sides), points, details, tricks)
+    return rules.result(cast(Table, table))
+
+
+def _aluette(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
+             lang: Lang) -> Result:
+    """Aluette: the tricks each player took (nine in all at most: a spoiled trick is
+    nobody's), the top player (who reached the top number first), whether his tricks were a
+    mordienne (none of the first, then every one to the last), and a surrender offered."""
+    given = entry.get("tricks")
+    if not isinstance(given, list) or len(given) != rules.players:
+        raise EntryError("{what}: choose one of the list", what=Message(N_("tricks")))
+    tricks = [_number(n, Message(N_("tricks")), lang, 0, 9) for n in given]
+    if sum(tricks) > 9:
+        raise EntryError("{what}: a whole number from {low} to {high}, please",
+                         what=Message(N_("tricks")), low=0, high=9)
+    first = _choice(entry.get("first"), rules.players, Message(N_("who")), none=True)
+    mordienne = entry.get("mordienne") is True
+    # The top player's tricks first, so that on a tie he is the one who reached it first; or,
+    # for a mordienne, last: after everyone else's and the spoiled tricks.
+    order = sorted(range(rules.players), key=lambda s: (s != first, s))
+    if mordienne and first is not None:
+        order = [*order[1:], first]
+    winners: list[int | None] = [s for s in order for _ in range(tricks[s])]
+    spoiled: list[int | None] = [None] * (9 - len(winners))
+    winners = [*winners[:-tricks[first]], *spoiled, *winners[-tricks[first]:]] if (
+        mordienne and first is not None and tricks[first]) else winners + spoiled
+    offer = None
+    surrender = entry.get("surrender")
+    if surrender is not None:
+        if not isinstance(surrender, dict) or surrender.get("answer") not in ("accepted",
+                                                                              "refused"):
+            raise EntryError("{what}: choose one of the list", what=Message(N_("surrender")))
+        side = _choice(surrender.get("side"), len(sides), Message(N_("surrender")))
+        assert side is not None
+        offer = Offer(by=sides[side][0], side=side, answer=surrender["answer"])
+    table = _Entered(tuple(sides), tricks, AluetteDetails(surrender=offer),
+                     [_Trick(s, i) for i, s in enumerate(winners)])
+    return rules.result(cast(Table, table))
+
+
+# The match ----------------------------------------------------------------------------------
+
+
+def _seats(circle: int, dealer: int) -> tuple[int, ...]:
+    """The person in each seat of a deal (seat 0 after the dealer, the dealer last), as
+    :attr:`cardrules.match.Match.seats`."""
+    return tuple((dealer + 1 + k) % circle for k in range(circle))
+
+
+def _names(people: Sequence[str], persons: Sequence[int], lang: Lang) -> str:
+    return words(lang).join([people[p] for p in persons])
+
+
+def _form(rules: Rules, people: Sequence[str], seats: Sequence[int],
+          lang: Lang) -> dict[str, Any]:
+    """What the page asks for the next deal: its kind, and the people it names, by seat."""
+    by_seat = [people[p] for p in seats]
+    sides = rules.initial_sides()
+    form: dict[str, Any] = {"seats": by_seat}
+    if sides is None:
+        form["kind"] = "contract"
+        form["partner"] = rules.id == "chiamata"
+        form["void"] = rules.id == "chiamata"
+        form["low"] = MINIMUM_BID if rules.id == "rematada" else 61
+        return form
+    form["sides"] = [_names(people, [seats[s] for s in side], lang) for side in sides]
+    form["kind"] = "tricks" if rules.id == "aluette" else "points"
+    form["tute"] = rules.id == "tute"
+    form["surrender"] = rules.id == "aluette" and bool(rules.options.to_dict().get("surrender"))
+    return form
+
+
+def _said(result: Result, people: Sequence[str], seats: Sequence[int], lang: Lang) -> str:
+    """The deal's result in one sentence: who won it, or that nobody did."""
+    w = words(lang)
+    if not result.sides or result.winner is None:
+        return w._("Nobody wins the deal.")
+    team = _names(people, [seats[s] for s in result.sides[result.winner]], lang)
+    return w.n_("{names} wins the deal ({points}).", "{names} win the deal ({points}).",
+                len(result.sides[result.winner]), names=team,
+                points=" – ".join(str(p) for p in result.side_points))
+
+
+def tally(state: str, lang: Lang) -> str:
+    """The match a stored state describes, scored: its JSON answer for the page.
+
+    The state: ``{"v": 1, "game": id, "people": [names in order of play], "dealer": the
+    person who deals first, "entries": [one per deal]}``; an entry holds the deal's figures in
+    the game's own terms (``points`` by side; ``holder``, ``partner``, ``bid`` and ``taken``,
+    or ``void``, for a contract; ``tricks`` by seat, ``first`` and ``surrender`` in Aluette).
+
+    The answer: ``rows`` (each deal: its dealer, its result in words, what each person
+    gained), ``totals`` by person, ``next`` (who deals next) or ``winners`` and ``over``, and
+    ``form``, what to ask for the next deal. A state that cannot be scored answers
+    ``{"ok": false, "error": ..., "at": the first entry that failed or null}``.
+    """
+    w = words(lang)
+    at: int | None = None
+    try:
+        data = json.loads(state)
+        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+            raise EntryError("this is not a score pad of this version")
+        game, people = data.get("game"), data.get("people")
+        if game not in FAMILIES or not isinstance(people, list) or not all(
+                isinstance(p, str) and p.strip() for p in people):
+            raise EntryError("this is not a score pad of this version")
+        people = [p.strip() for p in people]
+        rules = rules_for(str(game), len(people))
+        dealer = _choice(data.get("dealer"), len(people), Message(N_("who")))
+        assert dealer is not None
+        entries = data.get("entries", [])
+        if not isinstance(entries, list):
+            raise EntryError("this is not a score pad of this version")
+        deals, target = rules.match_length()
+        scores: list[float] = [0] * len(people)
+        rows = []
+        for at, entry in enumerate(entries):
+            if match_over(rules, scores, at, deals, target):
+                raise EntryError("the match was already over")
+            if not isinstance(entry, dict):
+                raise EntryError("{what}: choose one of the list", what=Message(N_("deal")))
+            seats = _seats(len(people), dealer)
+            result = _result(rules, entry, lang)
+            before = list(scores)
+            next_dealer = book_deal(rules, seats, result, scores)
+            rows.append({"dealer": people[dealer], "said": _said(result, people, seats, lang),
+                         "gained": [_figure(a - b) for a, b in zip(scores, before, strict=True)]})
+            dealer = next_dealer
+        at = None
+        over = match_over(rules, scores, len(entries), deals, target)
+        answer: dict[str, Any] = {
+            "ok": True, "game": rules.id, "title": w._(rules.title.message),
+            "people": people, "rows": rows, "totals": [_figure(s) for s in scores],
+            "over": over, "length": _length(deals, target, lang),
+        }
+        if over:
+            best = max(scores)
+            won = [p for p, s in enumerate(scores) if s == best]
+            answer["winners"] = [people[p] for p in won]
+            answer["next"] = w.n_("{names} has won the match.", "{names} have won the match.",
+                                  len(won), names=_names(people, won, lang))
+        else:
+            answer["next"] = w._("{name} deals next.", name=people[dealer])
+            answer["form"] = _form(rules, people, _seats(len(people), dealer), lang)
+        return json.dumps(answer, ensure_ascii=False)
+    except (CardrulesError, ValueError) as error:
+        said_ = error.said.say(lang) if isinstance(error, CardrulesError) else str(error)
+        return json.dumps({"ok": False, "error": said_, "at": at}, ensure_ascii=False)
+
+
+def _figure(value: float) -> int | float:
+    """A score as the page shows it (a whole number when it is one)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def _length(deals: int | None, target: int | None, lang: Lang) -> str:
+    """How long the match is, in words."""
+    w = words(lang)
+    if target is not None:
+        return w._("First to {target}.", target=target)
+    if deals is not None:
+        return w.n_("{n} deal.", "{n} deals.", deals, n=deals)
+    return ""
+

@@ -1,0 +1,161 @@
+"""The score pad (cardrules.web.scorepad): a match entered by hand scores as the package scores it.
+
+Matches are played in the engine (random legal actions, every family of games), each deal's
+result is entered into the score pad in the game's own terms (card points, the contract and the
+points taken, tricks), and the pad's totals, next dealer, end and winners must be the
+:class:`~cardrules.match.Match`'s. Worked examples fix a few entries by hand, and a bad entry is
+one sentence in the reader's language, the state unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules.engine import Game
+from cardrules.games.aluette import AluetteDetails
+from cardrules.match import Match
+from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_words, tally
+
+PLAYERS = {"brisca": 4, "briscola": 2, "briscas": 3, "tute": 4, "chiamata": 5, "rematada": 3,
+           "alcalde": 3, "alcalde-variation": 3, "aluette": 4}
+"""A player count for each family (one with partners where the game has them)."""
+NAMES = ("Ana", "Luis", "Eva", "Juan", "Bea")
+
+
+def entry_of(game: Game) -> dict[str, Any]:
+    """A finished deal's result as players at a table enter it, in the game's own terms."""
+    result = game.result
+    assert result is not None
+    rules = game.rules
+    data = result.to_json()
+    if rules.id == "chiamata":
+        if data.get("void"):
+            return {"void": True}
+        return {"holder": data["caller"], "partner": data["partner"], "bid": data["bid"],
+                "taken": result.side_points[0]}
+    if rules.id == "rematada":
+        declarer = data["declarer"]
+        return {"holder": declarer, "bid": data["bid"], "taken": result.points[declarer]}
+    if rules.id == "aluette":
+        details = game.details
+        assert isinstance(details, AluetteDetails)
+        offer = details.surrender
+        top = rules.top_player(game)  # type: ignore[attr-defined]
+        surrender = None if offer is None or offer.answer is None else {
+            "side": offer.side, "answer": offer.answer}
+        mordienne = top is not None and rules.is_mordienne(game, top)  # type: ignore[attr-defined]
+        return {"tricks": list(result.points), "first": top, "surrender": surrender,
+                "mordienne": mordienne}
+    entry: dict[str, Any] = {"points": list(result.side_points)}
+    if rules.id == "tute":
+        tute = data.get("tute")
+        entry["tute"] = None if tute is None else game.side_of(tute)
+        last = game.tricks[-1].winner if game.tricks else None
+        entry["last"] = None if last is None else game.side_of(last)
+    return entry
+
+
+def played(family: str, seed: int) -> tuple[Match, dict[str, Any]]:
+    """A match played out at random, and the score pad's state with every deal entered."""
+    people = list(NAMES[:PLAYERS[family]])
+    match = Match(family, players=people, seed=seed)
+    circle = [match.people[p] for p in match.circle]
+    dealer = match.circle.index(match.dealer)
+    pick = random.Random(seed)
+    entries = []
+    while True:
+        while not match.game.is_over:
+            match.game.play(pick.choice(match.game.legal_actions()))
+        entries.append(entry_of(match.game))
+        if match.next_deal() is None:
+            break
+    state = {"v": STATE_VERSION, "game": family, "people": circle, "dealer": dealer,
+             "entries": entries}
+    return match, state
+
+
+def scored(state: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(tally(json.dumps(state), lang))
+    return answer
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_the_pad_totals_a_match_as_the_package_does(family: str, seed: int) -> None:
+    match, state = played(family, seed)
+    pad = scored(state)
+    assert pad["ok"], pad
+    by_name = dict(zip(pad["people"], pad["totals"], strict=True))
+    assert by_name == {match.people[p]: s for p, s in enumerate(match.scores)}
+    assert pad["over"] is True
+    best = max(match.scores)
+    assert pad["winners"] == [n for n in pad["people"]
+                              if by_name[n] == best]
+    # Every deal but the last: the pad's next dealer is the match's.
+    partial = scored({**state, "entries": state["entries"][:-1]})
+    last_seats = match.results[-1][0]
+    assert partial["next"] == f"{match.people[last_seats[-1]]} deals next."
+
+
+def test_worked_examples_chiamata_alone_and_a_void_deal() -> None:
+    state = {"v": 1, "game": "chiamata", "people": list(NAMES), "dealer": 4,
+             "entries": [{"holder": 0, "partner": 0, "bid": 70, "taken": 71}, {"void": True}]}
+    pad = scored(state)
+    assert pad["totals"] == [4, -1, -1, -1, -1]  # alone and made: +4, the others -1 each
+    assert pad["rows"][1]["gained"] == [0, 0, 0, 0, 0]
+    assert pad["next"] == "Luis deals next."  # Bea dealt, then Ana: the deal passes on
+
+
+def test_worked_example_alcalde_keeps_the_deal_on_a_tie() -> None:
+    state = {"v": 1, "game": "alcalde", "people": ["Ana", "Luis", "Eva"], "dealer": 2,
+             "entries": [{"points": [60, 60]}]}
+    pad = scored(state)
+    assert pad["totals"] == [0, 0, 1] and pad["next"] == "Eva deals next."
+    lost = scored({**state, "entries": [{"points": [61, 59]}]})
+    assert lost["totals"] == [1, 1, 0] and lost["next"] == "Ana deals next."
+
+
+def test_briscola_best_of_three_ends_and_names_the_winner() -> None:
+    state = {"v": 1, "game": "briscola", "people": ["Ana", "Luis"], "dealer": 1,
+             "entries": [{"points": [70, 50]}, {"points": [40, 80]}]}
+    pad = scored(state, "es")
+    assert pad["over"] and pad["winners"] == ["Ana"]  # sides by seat: Ana, then Luis, first
+    assert pad["next"].endswith("ha ganado la partida.")
+    assert "form" not in pad
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"points": [70, 5000]}, "puntos: pon un número entero del 0 al 1000"),
+    ({"points": [70, 40]}, "los puntos de todos los bandos tienen que sumar 120"),
+    ({"points": "70"}, "puntos: pon un número entero del 0 al 1000"),
+])
+def test_a_bad_entry_is_one_sentence_in_the_readers_language(entry: Any, said: str) -> None:
+    state = {"v": 1, "game": "brisca", "people": ["Ana", "Luis"], "dealer": 1,
+             "entries": [entry]}
+    pad = scored(state, "es")
+    assert pad == {"ok": False, "error": said, "at": 0}
+
+
+@pytest.mark.parametrize("state", [
+    {"v": 2, "game": "brisca", "people": ["Ana", "Luis"], "dealer": 0, "entries": []},
+    {"v": 1, "game": "poker", "people": ["Ana", "Luis"], "dealer": 0, "entries": []},
+    {"v": 1, "game": "brisca", "people": ["Ana", ""], "dealer": 0, "entries": []},
+    [1, 2, 3],
+])
+def test_an_unreadable_state_is_refused_whole(state: Any) -> None:
+    pad = scored(state)
+    assert pad["ok"] is False and pad["at"] is None
+    assert pad["error"] == "this is not a score pad of this version"
+
+
+def test_the_pads_words_are_in_both_languages() -> None:
+    en, es = pad_words("en"), pad_words("es")
+    assert en.keys() == es.keys()
+    assert [k for k in en if en[k] == es[k] and k not in ("total",)] == []
