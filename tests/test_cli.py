@@ -117,8 +117,10 @@ def step_lines(out: str, after: str) -> list[str]:
 
 def last_hand_line(game: Game, names: list[str]) -> str:
     """The intro's last line when the hands are shown (a replay, bots in every seat)."""
-    hand = sorted(next(game.steps()).after.hands[-1], key=lambda c: c.sort_key)
-    return f"  {names[-1]}: {' '.join(c.code for c in hand)}"
+    hands = next(game.steps()).after.hands
+    seat = max(s for s, hand in enumerate(hands) if hand)  # who sits the deal out is not shown
+    hand = sorted(hands[seat], key=lambda c: c.sort_key)
+    return f"  {names[seat]}: {' '.join(c.code for c in hand)}"
 
 
 def saved_game(path: Path) -> Game:

@@ -290,7 +290,7 @@ class _Contracts(_Speaker):
             a, b = (self.side(side) for side in sides[:2]) if len(sides) > 1 else ("", "")
             return self.w._("The sides: {a} against {b}.", a=a, b=b) if b else ""
         team = next(side for side in sides if caller in side)
-        others = [s for s in range(len(now)) if s not in team]
+        others = [s for side in sides if side is not team for s in side]  # not who sits out
         holder = next((s for s in team if s != caller), caller)
         said = self._team(team, caller, others)
         w, you, who = self.w, holder == self.you, self.who(holder)
