@@ -217,3 +217,19 @@ def test_helpers() -> None:
     assert [f.info for f in fences("````markdown\n```python\nx\n```\n````\n")] == ["markdown"]
     assert is_pythonish("py") and is_pythonish('python title="x"') and is_pythonish("{.python}")
     assert not is_pythonish("deal")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_registered_game_is_on_the_home_and_first_timers_pages(lang: str) -> None:
+    """A newcomer finds every game the engine plays: each one links from the home page (whose
+    table of games has one row a game) and from the first-timers' "Now pick a game"."""
+    import cardrules
+
+    home = (DOCS / lang / "index.md").read_text(encoding="utf-8")
+    first = (DOCS / lang / "first-time.md").read_text(encoding="utf-8")
+    rows = [line for line in home.splitlines() if re.match(r"^\| \[[^]]+\]\(games/", line)]
+    assert len(rows) == len(cardrules.GAMES)
+    for game_id in cardrules.GAMES:
+        link = f"](games/{game_id}.md)"
+        assert any(link in row for row in rows), (lang, game_id)
+        assert link in first.split("{#next}", 1)[1], (lang, game_id)
