@@ -52,7 +52,7 @@ from cardrules.games.aluette import Discard, Signal
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
-END = {"en": "── End of the deal ──", "es": "── Fin del reparto ──"}
+END = {"en": "── End of the deal ──", "es": "── Fin de la mano ──"}
 
 
 @pytest.fixture(autouse=True)
@@ -469,7 +469,7 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "── Baza 1 ──" in out
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert " juega el " in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert "Bandos: Ana y Carmen contra Bruno y Diego" in out
     assert " (Ana, Carmen): " in out and " (Bruno, Diego): " in out
     assert " plays " not in out and "Trick" not in out
@@ -678,7 +678,7 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Todos los jugadores son bots: pimc, nivel fácil (un bot de búsqueda)." in out
     assert "Cartas repartidas:" in out
     assert "se lleva la baza" in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert out.rstrip().splitlines()[-1].startswith(("Ana ", "Bruno ", "Empate, "))
     assert "mano" not in out.lower()  # the deal is «la partida», your cards «tus cartas»
 
@@ -946,14 +946,14 @@ def test_interactive_spanish(
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: tu bando " in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert "Tu bando (Tú, Carmen): " in out and "El otro bando (Bruno, Diego): " in out
     last = out.rstrip().splitlines()[-1]
-    assert last.startswith(("Tu bando gana el reparto, ", "Bruno y Diego ganan el reparto, ",
+    assert last.startswith(("Tu bando gana la mano, ", "Bruno y Diego ganan la mano, ",
                             "Empate, "))
     for english in ("Your hand", "Trick", "You play", " wins", " the "):
         assert english not in out
-    assert not re.search(r"\b[Mm]anos?\b", out)  # «mano» is the trick's leader only
+    assert not re.search(r"\b(su|sus|tu|tus) manos?\b", out)  # a hand of cards: «sus cartas»
 
 
 def test_interactive_partners_and_a_finished_four_player_deal(
@@ -1425,9 +1425,9 @@ def test_interactive_answer_to_a_surrender(
          "You accept the surrender.",
          "Your side wins the deal and scores 1 game point. A surrender was accepted."),
         ("es", "Diego ofrece rendirse.",
-         " 1) accept  aceptar la rendición: el reparto termina y tu bando puntúa",
+         " 1) accept  aceptar la rendición: la mano termina y tu bando puntúa",
          "Aceptas la rendición.",
-         "Tu bando gana el reparto y se apunta 1 punto de juego. Se aceptó una rendición."),
+         "Tu bando gana la mano y se apunta 1 punto de juego. Se aceptó una rendición."),
     ):
         status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
                              "--bot", "random", "--lang", lang, stdin="1\n" * 40,

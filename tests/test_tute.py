@@ -452,4 +452,4 @@ def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
     play(game, "1E 10E 4E 2E declare:tute")
     assert game.result is not None
     assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
-    assert end_reason(game.result, "es") == "Se cantó tute: el reparto se gana sin más."
+    assert end_reason(game.result, "es") == "Se cantó tute: la mano se gana sin más."

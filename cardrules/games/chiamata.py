@@ -44,7 +44,7 @@ from ..engine import (
 from ..words import N_
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 
-CALL = Phase("call")
+CALL = Phase("call", N_("the call"))
 """The auction's winner calls a card."""
 
 PLAYING: Final = 5

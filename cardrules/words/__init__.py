@@ -135,7 +135,12 @@ class Words:
         return value
 
     def number(self, value: int) -> str:
-        """A whole number with the language's thousands separator: "200,000", "200.000"."""
+        """A whole number with the language's thousands separator: "200,000" in English; in
+        Spanish "200 000", with a non-breaking space, and none in four digits, "1000" (the
+        RAE's *Ortografía*)."""
+        shortest = int(self.p_("the smallest number written with a thousands separator", "1000"))
+        if abs(value) < shortest:
+            return str(value)
         return f"{value:,}".replace(",", self.p_("the thousands separator", ","))
 
     def __repr__(self) -> str:
@@ -185,7 +190,7 @@ class Said(Mapping[str, str]):
 
 class Count(int):
     """A whole number said with the language's thousands separator when it fills a field
-    (``Count(200000)``: "200,000" in English, "200.000" in Spanish)."""
+    (``Count(200000)``: "200,000" in English, "200 000" in Spanish)."""
 
 
 @dataclass(frozen=True)
