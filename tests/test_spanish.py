@@ -199,7 +199,7 @@ def test_the_messages_say_tu() -> None:
 
 DEAL_AS_REPARTO = re.compile(
     r"\b(gana|ganas|ganan|ganar|fin|final|cada|primer) (del? |el )?reparto\b"
-    r"|\brepartos\b|\bgana(s|n)? la partida\b", re.IGNORECASE)
+    r"|\brepartos\b|veces gana la partida", re.IGNORECASE)
 """The deal as a unit of play said *reparto* (the act of dealing keeps the word: «tras el
 reparto», «el reparto de las cartas»), or a deal won said *la partida* (the match)."""
 
