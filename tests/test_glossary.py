@@ -603,7 +603,7 @@ def test_term_command_unknown_word() -> None:
     status, line = glossary.term_command("arrastrado", "en")
     assert status == 0
     status, line = glossary.term_command("arrast", "es")
-    assert status == 2 and line.startswith("término desconocido «arrast»; ¿quizá: ")
+    assert status == 2 and line.startswith("término desconocido «arrast»; ¿quizá quisiste decir ")
     assert "arrastrar" in line and "\n" not in line
     assert glossary.term_command("zzzz", "en") == (2, "unknown term 'zzzz' (nothing close)")
     assert glossary.term_command("zzzz", "es") == (
