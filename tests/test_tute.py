@@ -632,3 +632,17 @@ def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
     assert game.result is not None
     assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
     assert end_reason(game.result, "es") == "Se cantó tute: el reparto se gana sin más."
+
+
+def test_a_playout_declares_the_tute_before_a_marriage_of_the_same_trick() -> None:
+    from cardrules.bots.playout import playout
+
+    record = {"game": "tute", "players": 4, "options": {}, "deal": {"hands": [h.split() for h in [
+        "12O 12C 12E 12B 1O 3O 1C 3C 1E 11E", "11O 10O 7O 6O 11C 10C 7C 6C 3E 10E",
+        "5O 4O 2O 5C 4C 2C 7E 6E 5E 4E", "2E 1B 3B 11B 10B 7B 6B 5B 4B 2B"]], "stock": []},
+        "actions": ["1E", "10E", "4E", "2E"]}
+    game = cardrules.replay(record)
+    moves = [format_action(a) for a in game.legal_actions() if not isinstance(a, Card)]
+    assert moves == ["declare:tute", "declare:E"]
+    playout(game, random.Random(1))
+    assert game.result is not None and game.result.reason == "tute"

@@ -99,8 +99,8 @@ class TuteOptions(Options):
         N_("with none of the suit led: trump only to win the trick (to-win), or always"),
     )
     """With none of the suit led and no trump that would win the trick (a higher trump is
-    already on it): ``"to-win"`` (the duty is to win the trick, as the other texts cited state
-    it; they do not say more), play any card; ``"always"`` (the Spanish Wikipedia:
+    already on it): ``"to-win"`` (the other texts cited say nothing of the case: their duty is
+    to win the trick), play any card; ``"always"`` (the Spanish Wikipedia:
     «si no se puede pisar, todavía se está en la obligación de fallar»), still play a trump
     when you hold one."""
 
@@ -438,8 +438,10 @@ class Tute(Rules):
         )
         self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
         late = players == 2 and not o.cantes_after_stock
-        self.move_rules = (self.exchange, TuteMarriageRule(self.pack, late),
-                           TuteRule(o.tute, late))
+        # The tute before the marriages: a player who takes the first declaration offered (a
+        # playout) declares his tute, which the trick's one declaration would otherwise forbid.
+        self.move_rules = (self.exchange, TuteRule(o.tute, late),
+                           TuteMarriageRule(self.pack, late))
 
     def parse(self, text: str) -> Action:
         """As every game reads its notation, and ``declare:tute`` is the *tute* (``declare:S``,
