@@ -646,3 +646,17 @@ def test_a_playout_declares_the_tute_before_a_marriage_of_the_same_trick() -> No
     assert moves == ["declare:tute", "declare:E"]
     playout(game, random.Random(1))
     assert game.result is not None and game.result.reason == "tute"
+
+
+def test_the_deal_passes_to_the_right_the_first_dealer_drawn_from_the_seed() -> None:
+    names = ["Ana", "Bruno", "Carmen", "Diego"]
+    dealers = set()
+    for seed in range(8):
+        match = Match("tute", players=names, seed=seed, deals=3)
+        dealers.add(match.game.names[-1])
+        match.play_out(lambda g: g.legal_actions()[0])
+        for before, after in zip(match.games, match.games[1:], strict=False):
+            # the next dealer is the player at the dealer's right: the first to lead before
+            assert after.names[-1] == before.names[0]
+            assert after.names == (*before.names[1:], before.names[0])
+    assert len(dealers) > 1  # the first dealer is drawn, not fixed
