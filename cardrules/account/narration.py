@@ -56,6 +56,7 @@ END_REASONS: Final[dict[str, str]] = {
     "surrender refused": N_("A surrender was refused: the deal was played for 2."),
     "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
     "tute": N_("A tute was declared: the deal is won outright."),
+    "capote": N_("Capote: one side took every trick and wins the deal outright."),
 }
 """How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
 ids of the catalogue), when it was not simply on points or tricks."""
