@@ -185,7 +185,7 @@ def test_no_sentence_of_the_command_is_written_in_python_in_two_languages() -> N
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"""["']es["']\s*:""", source), path.name
         assert not re.search(r"""lang\s*[!=]=\s*["']es["']""", source), path.name
-        for spanish in ("Partida abandonada", "No tienes", "Tu jugada", "muestra esta ayuda"):
+        for spanish in ("Mano abandonada", "No tienes", "Tu jugada", "muestra esta ayuda"):
             assert spanish not in source, (path.name, spanish)
 
 
@@ -680,7 +680,7 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "se lleva la baza" in out
     assert "── Fin de la mano ──" in out
     assert out.rstrip().splitlines()[-1].startswith(("Ana ", "Bruno ", "Empate, "))
-    assert "mano" not in out.lower()  # the deal is «la partida», your cards «tus cartas»
+    assert not re.search(r"\b(tu|tus|su|sus) manos?\b", out.lower())  # your cards: «tus cartas»
 
 
 def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) -> None:
@@ -1196,8 +1196,8 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
                          "--lang", "es", stdin="pista\nq\n", monkeypatch=monkeypatch)
     assert status == 0
     assert ("\nPista del bot de búsqueda (nivel fácil): cada una de tus opciones probada en\n"
-            "12 repartos compatibles con lo que ves, jugados hasta el final: cuántas veces\n"
-            "gana la partida y cuántos puntos saca de media, de mejor a peor:\n") in out
+            "12 manos compatibles con lo que ves, jugadas hasta el final: cuántas veces\n"
+            "gana la mano y cuántos puntos saca de media, de mejor a peor:\n") in out
     rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
     assert len(rows) == 3
     # Twelve deals are few: each row gives the deals won of the twelve, not a percentage.
@@ -1312,7 +1312,7 @@ def test_ctrl_c_while_the_hint_is_worked_out(
     assert err == ""
     assert out.endswith("Tu jugada (1-3, un código como " + out.split("un código como ")[1]
                         .split(",")[0] + ", pista, h ayuda, q salir): pista\n\n"
-                        "Partida abandonada.\n")
+                        "Mano abandonada.\n")
 
 
 class FakeTerminal(io.StringIO):
