@@ -132,14 +132,14 @@ def check_text(where: str, text: str) -> None:
 
 class _Thousands(Message):
     """A big number written with the reader's thousands separator ("1,000,000";
-    "1.000.000")."""
+    "1 000 000")."""
 
     def __init__(self, number: int) -> None:
         super().__init__("{number}", {"number": number})
 
     def say(self, lang: Lang = "en") -> str:
         number: int = self.fields["number"]  # type: ignore[assignment]
-        return f"{number:,}".replace(",", words(lang).p_("thousands separator", ","))
+        return words(lang).number(number)
 
 
 def new_game(

@@ -233,6 +233,73 @@ def test_chiamata_replays_and_refuses_actions_after_the_end() -> None:
         cardrules.replay(record)
 
 
+
+# Six and seven at the table: the dealer (and with seven the player before him) sits out ----
+
+def test_with_six_the_dealer_sits_out_and_five_play_as_usual() -> None:
+    game = cardrules.new_game("chiamata", players=6, seed=3)
+    assert [len(h) for h in game.hands] == [8, 8, 8, 8, 8, 0]  # seat 5, the dealer: no cards
+    play(game, "bid:61 pass pass pass bid:62 bid:70")  # seat 4 bids, seat 0 answers: 5 skipped
+    assert [seat for seat, _ in game.details.auction.calls] == [0, 1, 2, 3, 4, 0]  # type: ignore[attr-defined]
+    play(game, "pass")
+    assert game.current_player == 0 and game.details.caller == 0  # type: ignore[attr-defined]
+    play(game, f"call:{game.hands[1][0].code}")
+    assert game.sides == ((0, 1), (2, 3, 4))  # the dealer is on neither side
+    while not game.is_over:
+        assert game.current_player != 5
+        game.play(game.legal_actions()[0])
+    result = game.result
+    assert result is not None and len(game.tricks) == 8
+    assert all(len(t.plays) == 5 for t in game.tricks)
+    assert result.game_points[5] == 0 and sum(result.game_points) == 0
+    assert cardrules.replay(game.to_record()).result == result
+
+
+def test_with_seven_the_dealer_and_the_player_before_him_sit_out() -> None:
+    game = cardrules.new_game("chiamata", players=7, seed=4)
+    assert [len(h) for h in game.hands] == [8, 8, 8, 8, 8, 0, 0]
+    play(game, "pass pass pass pass pass")  # all five who play pass: void, nobody else asked
+    result = game.result
+    assert result is not None and result.to_json()["void"]
+    assert result.game_points == (0,) * 7
+
+
+def test_five_player_deals_are_unchanged_by_the_larger_tables() -> None:
+    five = cardrules.new_game("chiamata", players=5, seed=3)
+    six = cardrules.new_game("chiamata", players=6, seed=3)
+    assert six.hands[:5] == five.hands  # the same deal to the five who play
+
+
+def test_at_a_table_of_six_each_deal_the_dealer_sits_out_in_turn() -> None:
+    people = ["Ana", "Bea", "Ciro", "Dora", "Elio", "Fede"]
+    match = Match("chiamata", players=people, seed=5, deals=6)
+    rnd = random.Random(5)
+    match.play_out(lambda game: rnd.choice(game.legal_actions()))
+    out = [seats[-1] for seats, _ in match.results]
+    assert sorted(out) == list(range(6))  # six deals: everyone sat out once
+    for _, result in match.results:
+        assert result.seat_game_points()[5] == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([6, 7]), seed=st.integers(0, 2**64 - 1),
+       rnd=st.randoms(use_true_random=False))
+def test_who_sits_out_never_bids_plays_nor_scores(
+    players: int, seed: int, rnd: random.Random
+) -> None:
+    game = cardrules.new_game("chiamata", players=players, seed=seed)
+    while not game.is_over:
+        assert game.current_player is not None and game.current_player < 5
+        game.play(rnd.choice(game.legal_actions()))
+    result = game.result
+    assert result is not None
+    assert all(result.game_points[s] == 0 for s in range(5, players))
+    assert all(s < 5 for side in result.sides for s in side)
+    if not result.to_json()["void"]:
+        assert sum(result.game_points) == 0 and sum(result.points) == 120
+        for seat in range(players):  # every seat, sitting out or not, may be shown a view
+            assert game.view(seat).sides == result.sides
+
 # Brisca Rematada ---------------------------------------------------------------------------
 
 REMATADA_HANDS = [

@@ -52,7 +52,7 @@ from cardrules.games.aluette import Discard, Signal
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
-END = {"en": "── End of the deal ──", "es": "── Fin del reparto ──"}
+END = {"en": "── End of the deal ──", "es": "── Fin de la mano ──"}
 
 
 @pytest.fixture(autouse=True)
@@ -117,8 +117,10 @@ def step_lines(out: str, after: str) -> list[str]:
 
 def last_hand_line(game: Game, names: list[str]) -> str:
     """The intro's last line when the hands are shown (a replay, bots in every seat)."""
-    hand = sorted(next(game.steps()).after.hands[-1], key=lambda c: c.sort_key)
-    return f"  {names[-1]}: {' '.join(c.code for c in hand)}"
+    hands = next(game.steps()).after.hands
+    seat = max(s for s, hand in enumerate(hands) if hand)  # who sits the deal out is not shown
+    hand = sorted(hands[seat], key=lambda c: c.sort_key)
+    return f"  {names[seat]}: {' '.join(c.code for c in hand)}"
 
 
 def saved_game(path: Path) -> Game:
@@ -183,7 +185,7 @@ def test_no_sentence_of_the_command_is_written_in_python_in_two_languages() -> N
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"""["']es["']\s*:""", source), path.name
         assert not re.search(r"""lang\s*[!=]=\s*["']es["']""", source), path.name
-        for spanish in ("Partida abandonada", "No tienes", "Tu jugada", "muestra esta ayuda"):
+        for spanish in ("Mano abandonada", "No tienes", "Tu jugada", "muestra esta ayuda"):
             assert spanish not in source, (path.name, spanish)
 
 
@@ -467,7 +469,7 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "── Baza 1 ──" in out
     assert "Se reparten las cartas; la carta vuelta es el " in out
     assert " juega el " in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert "Bandos: Ana y Carmen contra Bruno y Diego" in out
     assert "\nAna y Carmen: " in out and "\nBruno y Diego: " in out
     assert " plays " not in out and "Trick" not in out
@@ -676,9 +678,9 @@ def test_auto_play_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Todos los jugadores son bots: pimc, nivel fácil (un bot de búsqueda)." in out
     assert "Cartas repartidas:" in out
     assert "se lleva la baza" in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert out.rstrip().splitlines()[-1].startswith(("Ana ", "Bruno ", "Empate, "))
-    assert "mano" not in out.lower()  # the deal is «la partida», your cards «tus cartas»
+    assert not re.search(r"\b(tu|tus|su|sus) manos?\b", out.lower())  # your cards: «tus cartas»
 
 
 def test_a_big_win_scores_two_game_points(capsys: pytest.CaptureFixture[str]) -> None:
@@ -944,14 +946,14 @@ def test_interactive_spanish(
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
     assert "Puntos: Tú y Carmen " in out
-    assert "── Fin del reparto ──" in out
+    assert "── Fin de la mano ──" in out
     assert "\nTú y Carmen: " in out and "\nBruno y Diego: " in out
     last = out.rstrip().splitlines()[-1]
-    assert last.startswith(("Tu bando gana el reparto, ", "Bruno y Diego ganan el reparto, ",
+    assert last.startswith(("Tu bando gana la mano, ", "Bruno y Diego ganan la mano, ",
                             "Empate, "))
     for english in ("Your hand", "Trick", "You play", " wins", " the "):
         assert english not in out
-    assert not re.search(r"\b[Mm]anos?\b", out)  # «mano» is the trick's leader only
+    assert not re.search(r"\b(su|sus|tu|tus) manos?\b", out)  # a hand of cards: «sus cartas»
 
 
 def test_interactive_partners_and_a_finished_four_player_deal(
@@ -1195,8 +1197,8 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
                          "--lang", "es", stdin="pista\nq\n", monkeypatch=monkeypatch)
     assert status == 0
     assert ("\nPista del bot de búsqueda (nivel fácil): cada una de tus opciones probada en\n"
-            "12 repartos compatibles con lo que ves, jugados hasta el final: cuántas veces\n"
-            "gana la partida y cuántos puntos saca de media, de mejor a peor:\n") in out
+            "12 manos compatibles con lo que ves, jugadas hasta el final: cuántas veces\n"
+            "gana la mano y cuántos puntos saca de media, de mejor a peor:\n") in out
     rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
     assert len(rows) == 3
     # Twelve deals are few: each row gives the deals won of the twelve, not a percentage.
@@ -1311,7 +1313,7 @@ def test_ctrl_c_while_the_hint_is_worked_out(
     assert err == ""
     assert out.endswith("Tu jugada (1-3, un código como " + out.split("un código como ")[1]
                         .split(",")[0] + ", pista, h ayuda, q salir): pista\n\n"
-                        "Partida abandonada.\n")
+                        "Mano abandonada.\n")
 
 
 class FakeTerminal(io.StringIO):
@@ -1424,9 +1426,9 @@ def test_interactive_answer_to_a_surrender(
          "You accept the surrender.",
          "Your side wins the deal and scores 1 game point. A surrender was accepted."),
         ("es", "Diego ofrece rendirse.",
-         " 1) accept  aceptar la rendición: el reparto termina y tu bando puntúa",
+         " 1) accept  aceptar la rendición: la mano termina y tu bando puntúa",
          "Aceptas la rendición.",
-         "Tu bando gana el reparto y se apunta 1 punto de juego. Se aceptó una rendición."),
+         "Tu bando gana la mano y se apunta 1 punto de juego. Se aceptó una rendición."),
     ):
         status, out, _ = run(capsys, "play", "aluette", "--players", "4", "--seed", "1",
                              "--bot", "random", "--lang", lang, stdin="1\n" * 40,

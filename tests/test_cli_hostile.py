@@ -131,7 +131,7 @@ def test_an_unexpected_error_reading_a_record_is_told_in_the_users_language(
     one_line(status, out, err, "brisca-2p.json")
     assert type(exception).__name__ not in err
     assert str(exception).strip("'") not in err
-    assert ("registro de partida" if lang == "es" else "deal record") in err
+    assert ("registro de una mano" if lang == "es" else "deal record") in err
 
 
 # 2. Numbers of thousands of digits -------------------------------------------------------------
@@ -175,7 +175,7 @@ def test_huge_numbers_on_the_real_command_line() -> None:
                    input=f"{BIG}\n" + "1\n" * 30)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
-    assert "── Fin del reparto ──" in done.stdout
+    assert "── Fin de la mano ──" in done.stdout
 
 
 # 3. Standard input closed -----------------------------------------------------------------------
@@ -446,7 +446,7 @@ def test_replay_of_endless_standard_input_stops_at_the_limit(
     endless = Endless()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
     status, out, err = run(capsys, "replay", "-", "--lang", lang)
-    one_line(status, out, err, "1.000.000" if lang == "es" else "1,000,000")
+    one_line(status, out, err, "1\u00a0000\u00a0000" if lang == "es" else "1,000,000")
     assert endless.given <= 2 * MAX_RECORD_CHARS
 
 

@@ -128,7 +128,7 @@ def test_spanish_wording() -> None:
     assert 'alt="siete de oros" data-card="7O"' in html
     assert "Ana cambia el siete de oros por la carta vuelta, el as de oros." in html
     assert "Sale Ana (" in html and "Ana se lleva la baza 1 (0 puntos)." in html
-    assert texts(html, "cr-score__winner") == ["Ana gana el reparto, 80–40."]
+    assert texts(html, "cr-score__winner") == ["Ana gana la mano, 80–40."]
 
 
 @pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.glob("*.json")))

@@ -217,3 +217,68 @@ def test_helpers() -> None:
     assert [f.info for f in fences("````markdown\n```python\nx\n```\n````\n")] == ["markdown"]
     assert is_pythonish("py") and is_pythonish('python title="x"') and is_pythonish("{.python}")
     assert not is_pythonish("deal")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_registered_game_is_on_the_home_and_first_timers_pages(lang: str) -> None:
+    """A newcomer finds every game the engine plays: each one links from the home page (whose
+    table of games has one row a game) and from the first-timers' "Now pick a game"."""
+    import cardrules
+
+    home = (DOCS / lang / "index.md").read_text(encoding="utf-8")
+    first = (DOCS / lang / "first-time.md").read_text(encoding="utf-8")
+    rows = [line for line in home.splitlines() if re.match(r"^\| \[[^]]+\]\(games/", line)]
+    assert len(rows) == len(cardrules.GAMES)
+    for game_id in cardrules.GAMES:
+        link = f"](games/{game_id}.md)"
+        assert any(link in row for row in rows), (lang, game_id)
+        assert link in first.split("{#next}", 1)[1], (lang, game_id)
+
+
+def box_prose(text: str) -> list[tuple[int, str]]:
+    """The lines a reader sees in the page's boxes (``!!!`` admonitions), with their numbers:
+    without the code, and without the folded examples a box may hold (``???``), which are for
+    programmers."""
+    seen: list[tuple[int, str]] = []
+    inside = folded = code = False
+    for number, line in enumerate(text.splitlines(), 1):
+        indent = len(line) - len(line.lstrip())
+        if line.startswith("!!! "):
+            inside, folded, code = True, False, False
+            continue
+        if not inside:
+            continue
+        if line.strip() and indent < 4:
+            inside = False
+            continue
+        if line.strip().startswith("```"):
+            code = not code
+            continue
+        if line.strip().startswith("??? "):
+            folded = True
+            continue
+        if folded and (not line.strip() or indent >= 8):
+            continue
+        folded = False
+        if not code and line.strip():
+            seen.append((number, line.strip()))
+    return seen
+
+
+@pytest.mark.parametrize("page", [p for p in ALL_PAGES if "games" in p.parts],
+                         ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_boxes_say_readings_in_words(page: Path) -> None:
+    """A "Sources differ" box (or any box of a game page) names each reading in words: option
+    names and values, written as code, belong in the page's section for programmers."""
+    coded = [f"line {n}: {line}" for n, line in box_prose(page.read_text(encoding="utf-8"))
+             if "`" in line]
+    assert not coded, f"{page.relative_to(DOCS)}: code in a box a reader sees: {coded}"
+
+
+def test_box_prose_leaves_out_code_and_folded_examples() -> None:
+    text = "\n".join([
+        '!!! note "Sources differ"', "", "    Some tables play it so.", "",
+        '    ??? example "In Python"', "", "        ```python", "        x = 1", "        ```",
+        "", "    With the option `x=1`.", "", "After the box, `code` is fine.",
+    ])
+    assert box_prose(text) == [(3, "Some tables play it so."), (11, "With the option `x=1`.")]

@@ -69,7 +69,7 @@ def test_refusals_name_players_not_seats() -> None:
     error = game.refusal(other)
     assert error is not None
     assert error.en == f"Ana is to play and does not hold {other.code} (Bea holds it)"
-    assert error.message("es") == f"juega Ana y no tiene el {other.code} (la tiene Bea)"
+    assert error.message("es") == f"juega Ana y no tiene el {other.code} (lo tiene Bea)"
     assert "seat" not in error.en and "asiento" not in error.message("es")
 
 
@@ -112,7 +112,7 @@ def test_errors_speak_spanish_with_their_fields() -> None:
     assert count.value.message("es") == "briscola: se juega con 2, 3, 4 o 6 jugadores, no con 5"
     with pytest.raises(RecordError) as long:
         cardrules.replay("x" * 1_000_001)
-    assert long.value.message("es").endswith("más de 1.000.000 caracteres")
+    assert long.value.message("es").endswith("más de 1\u00a0000\u00a0000 caracteres")
     assert long.value.en.endswith("over 1,000,000 characters")
     with pytest.raises(RecordError) as bad:
         cardrules.replay("{")

@@ -19,6 +19,7 @@ import pytest
 from cardrules import PlayLabel, Suit, label_play, parse_card, parse_cards
 from cardrules.learn import glossary
 from cardrules.learn.glossary import GlossaryError, Term
+from cardrules.learn.practice import same_sense
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMS = glossary.terms()
@@ -588,7 +589,7 @@ def test_term_command_unknown_word() -> None:
     status, line = glossary.term_command("arrastrado", "en")
     assert status == 0
     status, line = glossary.term_command("arrast", "es")
-    assert status == 2 and line.startswith("término desconocido «arrast»; ¿quizá: ")
+    assert status == 2 and line.startswith("término desconocido «arrast»; ¿quizá quisiste decir ")
     assert "arrastrar" in line and "\n" not in line
     assert glossary.term_command("zzzz", "en") == (2, "unknown term 'zzzz' (nothing close)")
     assert glossary.term_command("zzzz", "es") == (
@@ -860,8 +861,26 @@ def test_the_corrections_of_the_review() -> None:
     assert usage is not None and "*baraja* comes from the verb *barajar*" in usage.en
     contra = terms["contrafallar"]
     assert contra.usage is not None and "both used in Spain" in contra.usage.en
-    assert "overtrump" in contra.gloss.en
+    # the overtrumping sense is in the usage note, not in the gloss, which a word exercise about
+    # *pisar* could otherwise offer as a wrong answer that holds the right one
+    assert contra.usage is not None and "overtrump" in contra.usage.en
+    assert "overtrump" not in contra.gloss.en
+    assert "pisar" not in contra.gloss.es and not same_sense(contra, terms["pisar"])
     capote = terms["capote"]
     assert capote.sentences[0].en.startswith("He took every trick from them")
     said = glossary.get("baceta").pronunciation("en")
     assert said.endswith("(Puerto Rico: [baˈseta ~ baˈsetah (bacetas)])")
+
+
+def test_the_facts_of_the_third_review() -> None:
+    """Issue 32: the verb *barajar* came first; the *briscas* are the aces and threes of the
+    suits that are not trumps (aces and twos in Chile); *seña* is a Spanish word, not French."""
+    terms = {t.id: t for t in TERMS}
+    barajar = terms["barajar"].usage
+    assert barajar is not None and "The verb came first" in barajar.en
+    assert "El verbo es el primero" in barajar.es and "Viene de *la baraja*" not in barajar.es
+    brisca = terms["brisca"]
+    assert "not trumps" in brisca.definition.en and "no son el del triunfo" in brisca.definition.es
+    assert "aces and twos" in brisca.definition.en and "Chile" in brisca.definition.es
+    assert "not of trumps" in brisca.gloss.en
+    assert tuple(terms["sena"].regions) == ("everywhere",)

@@ -248,7 +248,7 @@ def test_a_step_of_thousands_of_digits_opens_the_deal(visit: Callable[..., Visit
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "a player this deal does not have"),
-                                            ("es", "un jugador que este reparto no tiene")])
+                                            ("es", "un jugador que esta mano no tiene")])
 def test_a_view_of_thousands_of_digits_is_one_sentence(visit: Callable[..., Visit], lang: str,
                                                        said: str) -> None:
     token = web.link_token(json.loads(SAMPLE.read_text(encoding="utf-8")))
@@ -327,5 +327,5 @@ def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
                                 " && location.hash === '#' + window.crWidgets[0].fragment()")
     seen.page.evaluate("location.hash = 'deal=zAAAA&step=1'")
     said = notice(seen)
-    assert ("own deal" if lang == "en" else "reparto") in said
+    assert ("own deal" if lang == "en" else "mano") in said
     own_deal_is_on_the_board(seen, lang)

@@ -103,7 +103,7 @@ def test_a_step_of_thousands_of_digits_opens_the_deal(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "a player this deal does not have"),
-                                            ("es", "un jugador que este reparto no tiene")])
+                                            ("es", "un jugador que esta mano no tiene")])
 def test_a_view_of_thousands_of_digits_is_one_sentence(lang: str, said: str) -> None:
     token = board.link_token(sample())
     answer = board.link_data(f"#deal={token}&step=3&view={'1' * 5000}", lang)

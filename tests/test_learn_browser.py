@@ -249,7 +249,7 @@ def test_a_damaged_link_says_so_and_the_page_still_works(
     notice = widget.locator(".cr-widget__notice")
     assert notice.is_visible()
     said = notice.locator(".cr-widget__notice-text").inner_text()
-    opening, closing = (("El enlace está dañado: ", "aquí tienes el reparto de esta página.")
+    opening, closing = (("El enlace está dañado: ", "aquí tienes la mano de esta página.")
                         if lang == "es" else
                         ("The link is damaged: ", "Here is this page's own deal instead."))
     assert said.startswith(opening) and said.endswith(closing)

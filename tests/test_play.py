@@ -376,7 +376,8 @@ def test_a_hint_weighs_each_card() -> None:
     assert [e["best"] for e in estimates] == [True] + [False] * (len(hand) - 1)
     assert estimates == sorted(estimates, key=lambda e: (-e["wins"], -e["points"]))
     assert all(0 <= e["wins"] <= 1 for e in estimates)
-    assert re.fullmatch(r"\d+\s% de ganar · \d+,\d puntos de media", estimates[0]["text"])
+    assert re.fullmatch(r"\d+\s% de probabilidades de ganar · \d+,\d puntos de media",
+                        estimates[0]["text"])
     assert hint["text"] == f"Lo mejor: {estimates[0]['choice']}."
     assert hint["worlds"] == LEVELS["normal"]  # at least the normal strength
     # The hint is the same when asked again (seeded), and changes nothing.

@@ -249,7 +249,7 @@ def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]
     assert result is not None and record["game"] == "brisca" and record["players"] == 2
     assert shown_points(widget) == list(result.side_points)
     status = widget.locator(".cr-play__status").inner_text()
-    assert status.startswith(("Ganas el reparto", "Bruno gana el reparto", "Empate")), status
+    assert status.startswith(("Ganas la mano", "Bruno gana la mano", "Empate")), status
     assert widget.locator(".cr-play__open").inner_text() == "Abrir paso a paso"
     no_long_tasks(seen)
 

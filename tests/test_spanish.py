@@ -41,6 +41,27 @@ CORRECTED = (
     "Al que le sale",  # Quien recibe
     "para que esa mano no haya",  # para que en esa mano no haya
     "un palo de triunfo que marca la carta vuelta",  # el triunfo lo marca una carta vuelta
+    # issue 32, a native reader's list
+    "es del propio",  # {who} ha llamado una carta suya
+    "montar con un",  # montar con una carta de {suit} más alta
+    "la tiene el",  # lo tiene (el {card})
+    "1 tanto",  # 1 punto: tantos are card points
+    "cambio de Puerto Rico",  # cambio puertorriqueño
+    "de ganar ·",  # de probabilidades de ganar
+    "Puestas boca abajo",  # Las que {name} ha dejado boca abajo
+    "se ha llevado 0",  # no se ha llevado ninguna
+    "lo del juego",  # el valor por defecto del juego
+    "mano barata",  # a poco coste
+    "salir hacia el palo",  # salir al palo
+    "se queda la subasta",  # gana la subasta
+    "queda en tablas",  # empate: tablas is a chess word
+    "tablas, o gana",
+    "te llevas el compañero",  # al compañero
+    "de el",  # del
+    "¿Quizá:",  # Quizá quisiste decir:
+    "Acordad",  # tú, never vosotros
+    "vuestra mesa",
+    "siete de las diez cartas",  # five of the ten carry points
 )
 """Spanish wordings replaced by better ones: none may come back."""
 
@@ -176,13 +197,27 @@ def test_the_messages_say_tu() -> None:
     assert catalogue["Game points: {points}."].startswith("Puntos de juego")
 
 
-def test_mano_is_only_the_leader_of_a_trick() -> None:
-    """One word per sense: *mano* is who leads the trick ("ser mano"); the deal is *el reparto*
-    or *la partida*, a player's cards are *sus cartas*, never *su mano*."""
+DEAL_AS_REPARTO = re.compile(
+    r"\b(gana|ganas|ganan|ganar|fin|final|cada|primer) (del? |el )?reparto\b"
+    r"|\brepartos\b|veces gana la partida", re.IGNORECASE)
+"""The deal as a unit of play said *reparto* (the act of dealing keeps the word: «tras el
+reparto», «el reparto de las cartas»), or a deal won said *la partida* (the match)."""
+
+
+def test_the_deal_is_la_mano_and_a_hand_of_cards_is_sus_cartas() -> None:
+    """One word per sense (issue 32; /work/notes/TERMS.md): the deal, a unit of play, is *la mano*
+    (feminine); *el mano*, *ser mano* is who leads; a player's cards are *sus cartas*, never *su
+    mano*; *reparto* is only the act of dealing; *la partida* is the match."""
     for english, spanish in _catalogue().items():
-        for found in re.finditer(r"\b(\w+ )?(manos?)\b", spanish, re.IGNORECASE):
-            assert found.group(2).lower() == "mano" and (
-                found.group(1) in (None, "ser ", "es ", "eres ", "sea ")), (english, spanish)
+        assert not re.search(r"\b(su|sus|tu|tus|mi|mis) manos?\b", spanish, re.IGNORECASE), (
+            english, spanish)
+        assert not re.search(r"\b(un|este|ese|otro|primer|nuevo|del|al) mano\b", spanish), (
+            english, spanish)  # the deal is feminine
+        assert not DEAL_AS_REPARTO.search(spanish), (english, spanish)
+    catalogue = _catalogue()
+    assert catalogue["── End of the deal ──"] == "── Fin de la mano ──"
+    assert catalogue["a claim needs an empty stock, the lead, and your side holding the top "
+                     "trumps"].count("ser mano") == 1
 
 
 def test_the_corrections_stay_made() -> None:

@@ -169,6 +169,35 @@ def test_the_duties_hold_when_your_partner_heads_the_trick_unless_the_option_say
     assert cards_allowed(exempt) == {"1C", "3C"}  # an opponent heads: Ana must beat him
 
 
+# Diego (the dealer) has no coins and only low trumps (his last card, 2B: clubs are trumps).
+LOW_TRUMPS = [
+    "1O 3O 12O 11O 10O 7O 6O 1C 3C 12C",     # Ana
+    "1B 3B 12B 11B 10B 11C 10C 7C 6C 5C",    # Bruno: no coins
+    "5O 4O 2O 4C 2C 1E 3E 12E 11E 10E",      # Carmen
+    "7E 6E 5E 4E 2E 7B 6B 5B 4B 2B",         # Diego: no coins, trumps below the ace
+]
+
+
+def test_with_trumps_too_low_to_win_any_card_unless_the_option_says_trump_all_the_same() -> None:
+    game = four(LOW_TRUMPS)
+    play(game, "1O 1B 2O")  # Bruno trumps with the ace: Diego cannot overtrump
+    assert cards_allowed(game) == {c.code for c in game.hands[3]}
+    always = four(LOW_TRUMPS, {"trump_duty": "always"})
+    play(always, "1O 1B 2O")
+    assert cards_allowed(always) == {"7B", "6B", "5B", "4B", "2B"}
+    assert refused(always, "7E") == "Diego has no coins and must trump: not 7E"
+    play(always, "2B")
+    assert always.tricks[-1].winner == 1
+
+
+def test_trumping_all_the_same_forces_nothing_on_a_player_without_trumps() -> None:
+    game = four(LOW_TRUMPS, {"trump_duty": "always"})
+    play(game, "1O")
+    assert cards_allowed(game) == {"1B", "3B", "12B", "11B", "10B"}  # Bruno: trump, any wins
+    play(game, "1B 2O 2B 3B")  # Bruno takes it and leads a trump
+    assert cards_allowed(game) == {c.code for c in game.hands[2]}  # Carmen has none: anything
+
+
 def two_player_game(options: dict[str, Any] | None = None) -> Game:
     hands = (parse_cards("1O 3C 4E 5E 6E 7E 12B 11B"), parse_cards("2O 4O 12C 11C 2E 3E 7B 2B"))
     turn_up = parse_card("1B")
@@ -282,6 +311,25 @@ def test_a_tute_needs_four_kings_or_four_knights() -> None:
     assert "needs the four kings or the four knights" in refused(game, "declare:tute")
 
 
+def test_one_declaration_per_trick_won_the_tute_included() -> None:
+    # The record of issue 32: a marriage, then a tute, on the same trick won.
+    record: dict[str, Any] = {
+        "game": "tute", "players": 4, "options": {},
+        "deal": {"hands": [h.split() for h in [
+            "12O 12C 12E 12B 1O 3O 1C 3C 1E 11E", "11O 10O 7O 6O 11C 10C 7C 6C 3E 10E",
+            "5O 4O 2O 5C 4C 2C 7E 6E 5E 4E", "2E 1B 3B 11B 10B 7B 6B 5B 4B 2B"]], "stock": []},
+        "actions": ["1E", "10E", "4E", "2E", "declare:E"],
+    }
+    game = cardrules.replay(record)
+    assert refused(game, "declare:tute") == "one declaration per trick won"
+    assert DeclareTute() not in game.legal_actions()
+    with pytest.raises(cardrules.RecordError, match="one declaration per trick won"):
+        cardrules.replay({**record, "actions": [*record["actions"], "declare:tute"]})
+    tute_first = cardrules.replay({**record, "actions": record["actions"][:4]})
+    play(tute_first, "declare:tute")  # the tute alone on that trick: the deal is won
+    assert tute_first.result is not None and tute_first.result.reason == "tute"
+
+
 def test_the_tute_can_be_left_out() -> None:
     game = four(TUTE_HANDS, {"tute": False})
     play(game, "1E 10E 4E 2E")
@@ -300,6 +348,104 @@ def test_the_notation_of_a_tute_reads_and_writes_back() -> None:
 
 
 # The exchange (two players) ---------------------------------------------------------------------
+
+def test_two_players_may_get_six_cards_each() -> None:
+    game = cardrules.new_game("tute", players=2, seed=6, options={"two_player_cards": 6})
+    assert [len(hand) for hand in game.hands] == [6, 6]
+    assert game.stock_size == 40 - 12 and game.turn_up is not None
+    rng = random.Random(6)
+    while not game.is_over:
+        assert len(game.hands[0]) + len(game.hands[1]) <= 12
+        game.play(rng.choice(game.legal_actions()))
+    assert len(game.tricks) == 20
+    with pytest.raises(cardrules.OptionError, match=r"cannot be 7; choose 8\|6"):
+        cardrules.new_game("tute", players=2, options={"two_player_cards": 7})
+
+
+def random_two_player_deals(options: dict[str, Any]) -> Any:
+    """Two-player deals played at random, a deal a seed: each position, as it comes."""
+    for seed in range(1, 13):
+        game = cardrules.new_game("tute", players=2, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            yield game
+            game.play(rng.choice(game.legal_actions()))
+
+
+def test_no_cantes_once_the_stock_is_gone_when_the_option_says() -> None:
+    late = 0
+    for game in random_two_player_deals({"cantes_after_stock": False}):
+        if game.stock_size or not game.tricks or game.trick:
+            continue
+        declarations = [a for a in game.legal_actions() if not isinstance(a, Card)]
+        assert declarations == []
+        record = game.to_record()
+        allowed = cardrules.replay({**record, "options": {}})
+        seat = game.current_player
+        assert seat is not None
+        pairs = [suit for suit in "OCEB" if {f"12{suit}", f"11{suit}"} <= {
+            c.code for c in game.hands[seat]}]
+        for suit in pairs:
+            if allowed.refusal(f"declare:{suit}") is None:
+                late += 1
+                assert refused(game, f"declare:{suit}") == (
+                    "nothing is declared once the stock is gone")
+    assert late  # by default those marriages could have been declared
+
+
+def test_a_capote_after_the_stock_wins_the_deal_as_a_tute_does() -> None:
+    options = {"two_player_cards": 6}
+    game = cardrules.new_game("tute", players=2, seed=25, options=options)
+    rng = random.Random(25)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    record = game.to_record()
+    assert game.result is not None
+    assert game.result.side_points == (62, 68) and game.result.winner == 1  # on points
+    assert {trick.winner for trick in game.tricks[-6:]} == {0}  # Ana took every late trick
+    capote = cardrules.replay({**record, "options": {**options, "capote": "after-stock"}})
+    assert capote.result is not None
+    assert (capote.result.reason, capote.result.winner) == ("capote", 0)
+    assert capote.result.game_points == (2, 0)
+    assert end_reason(capote.result, "en") == (
+        "Capote: one side took every trick and wins the deal outright.")
+    every = cardrules.replay({**record, "options": {**options, "capote": "all-tricks"}})
+    assert every.result is not None and every.result.reason == "points"  # Bruno took some
+
+
+def test_every_trick_is_a_capote_with_four_players() -> None:
+    # Diego's last card, 2O, makes coins trumps; Ana holds the other nine and the ace of cups.
+    hands = ["1O 3O 12O 11O 10O 7O 6O 5O 4O 1C",
+             "1B 3B 12B 11B 10B 7B 6B 5B 4B 2B",
+             "3C 12C 11C 10C 7C 6C 5C 4C 2C 1E",
+             "3E 12E 11E 10E 7E 6E 5E 4E 2E 2O"]
+    game = four(hands, {"capote": "all-tricks", "scoring": "points"})
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    assert {trick.winner for trick in game.tricks} == {0}
+    assert game.result is not None and game.result.reason == "capote"
+    assert game.result.game_points == (130, 0)
+    plain = four(hands, {"scoring": "points"})
+    while not plain.is_over:
+        plain.play(plain.legal_actions()[0])
+    assert plain.result is not None and plain.result.reason == "points"
+
+
+def test_two_games_need_121_when_cantes_were_declared_if_the_option_says() -> None:
+    results = []
+    for options in ({}, {"two_games": "121-with-cantes"}):
+        game = cardrules.new_game("tute", players=4, seed=24, options=options)
+        rng = random.Random(24)
+        while not game.is_over:
+            actions = game.legal_actions()
+            declarations = [a for a in actions if not isinstance(a, Card)]
+            game.play(declarations[0] if declarations else rng.choice(actions))
+        assert game.result is not None and game.details.marriages  # type: ignore[attr-defined]
+        results.append(game.result)
+    assert results[0].side_points == results[1].side_points == (34, 116)
+    assert results[0].game_points == (0, 2)  # over 100
+    assert results[1].game_points == (0, 1)  # 116 is not 121
+
 
 def test_the_seven_of_trumps_takes_a_turned_up_ace_after_winning_a_trick_when_leading() -> None:
     game = two_player_game()
@@ -353,8 +499,10 @@ def test_a_match_goes_to_four_games_or_to_101_points() -> None:
 
 # Invariants over random deals -----------------------------------------------------------------
 
-def reference_allowed(trick: list[Card], hand: Any, trump: Any) -> list[Card]:
-    """The Tute duties, from the rules: follow and head; else trump, overtrumping; else any."""
+def reference_allowed(trick: list[Card], hand: Any, trump: Any,
+                      must_trump: bool = False) -> list[Card]:
+    """The Tute duties, from the rules: follow and head; else trump, overtrumping; else any
+    card (``must_trump``: else any trump, when you hold one)."""
     if not trick:
         return list(hand)
     led = trick[0].suit
@@ -373,7 +521,8 @@ def reference_allowed(trick: list[Card], hand: Any, trump: Any) -> list[Card]:
         winners = [c for c in suit if beats(c, head)]
         return winners or suit
     trumps = [c for c in hand if c.suit is trump and beats(c, head)]
-    return trumps or list(hand)
+    low = [c for c in hand if c.suit is trump] if must_trump else []
+    return trumps or low or list(hand)
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -383,18 +532,36 @@ def reference_allowed(trick: list[Card], hand: Any, trump: Any) -> list[Card]:
            "scoring": st.sampled_from(["games", "single", "points"]),
            "tie": st.sampled_from(["last-trick", "draw"]),
            "three_player_pack": st.sampled_from(["no-2s", "all-40"]),
+           "trump_duty": st.sampled_from(["to-win", "always"]),
+           "two_player_cards": st.sampled_from([8, 6]),
+           "cantes_after_stock": st.booleans(),
+           "capote": st.sampled_from(["none", "all-tricks", "after-stock"]),
+           "two_games": st.sampled_from(["over-100", "121-with-cantes"]),
        }))
 def test_random_deals_keep_the_rules(players: int, seed: int, options: dict[str, Any]) -> None:
     game = cardrules.new_game("tute", players=players, seed=seed, options=options)
     rng = random.Random(seed)
     full = players > 2 or options["stock_duty"] == "full"
+    must_trump = options["trump_duty"] == "always"
+    quiet = players == 2 and not options["cantes_after_stock"]
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
         if game.trick and (full or game.stock_size == 0):
-            expected = reference_allowed(list(game.trick), game.hands[seat], game.trump)
+            expected = reference_allowed(list(game.trick), game.hands[seat], game.trump,
+                                         must_trump)
             assert cards_allowed(game) == {c.code for c in expected}
-        game.play(rng.choice(game.legal_actions()))
+        actions = game.legal_actions()
+        declarations = [a for a in actions if not isinstance(a, Card)
+                        and not a.notation().startswith("exchange")]
+        if quiet and game.stock_size == 0:
+            assert declarations == []  # nothing is declared once the stock is gone
+        so_far: Any = game.details
+        if any(number == len(game.tricks) - 1 for _, _, number in so_far.marriages):
+            assert declarations == []  # one declaration per trick won, the tute included
+        # declare when allowed, half the time: declarations must come up to be checked
+        game.play(rng.choice(declarations) if declarations and rng.random() < 0.5
+                  else rng.choice(actions))
     result = game.result
     assert result is not None
     details: Any = game.details
@@ -408,6 +575,17 @@ def test_random_deals_keep_the_rules(players: int, seed: int, options: dict[str,
     aside = points_of([game.turn_up]) if game.turn_up is not None else 0
     assert taken == 120 - aside
     assert sum(game.points) == 120 - aside + 10 + cantes
+    late = game.tricks
+    if options["capote"] == "after-stock" and players == 2:
+        late = late[-options["two_player_cards"]:]
+    capote_sides = {i for i, side in enumerate(result.sides) for t in late if t.winner in side}
+    if options["capote"] != "none" and len(capote_sides) == 1:
+        side = capote_sides.pop()
+        assert (result.reason, result.winner) == ("capote", side)
+        if options["scoring"] == "games":
+            assert result.game_points[side] == 2
+        return
+    assert result.reason == "points"
     top = max(result.side_points)
     leaders = [i for i, p in enumerate(result.side_points) if p == top]
     if len(leaders) == 1:
@@ -421,7 +599,8 @@ def test_random_deals_keep_the_rules(players: int, seed: int, options: dict[str,
     if options["scoring"] == "points":
         assert result.game_points == result.side_points
     elif result.winner is not None:
-        big = result.side_points[result.winner] > 100 and options["scoring"] == "games"
+        over = 120 if options["two_games"] == "121-with-cantes" and cantes else 100
+        big = result.side_points[result.winner] > over and options["scoring"] == "games"
         assert result.game_points[result.winner] == (2 if big else 1)
         assert sum(result.game_points) == result.game_points[result.winner]
 
@@ -452,4 +631,32 @@ def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
     play(game, "1E 10E 4E 2E declare:tute")
     assert game.result is not None
     assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
-    assert end_reason(game.result, "es") == "Se cantó tute: el reparto se gana sin más."
+    assert end_reason(game.result, "es") == "Se cantó tute: la mano se gana sin más."
+
+
+def test_a_playout_declares_the_tute_before_a_marriage_of_the_same_trick() -> None:
+    from cardrules.bots.playout import playout
+
+    record = {"game": "tute", "players": 4, "options": {}, "deal": {"hands": [h.split() for h in [
+        "12O 12C 12E 12B 1O 3O 1C 3C 1E 11E", "11O 10O 7O 6O 11C 10C 7C 6C 3E 10E",
+        "5O 4O 2O 5C 4C 2C 7E 6E 5E 4E", "2E 1B 3B 11B 10B 7B 6B 5B 4B 2B"]], "stock": []},
+        "actions": ["1E", "10E", "4E", "2E"]}
+    game = cardrules.replay(record)
+    moves = [format_action(a) for a in game.legal_actions() if not isinstance(a, Card)]
+    assert moves == ["declare:tute", "declare:E"]
+    playout(game, random.Random(1))
+    assert game.result is not None and game.result.reason == "tute"
+
+
+def test_the_deal_passes_to_the_right_the_first_dealer_drawn_from_the_seed() -> None:
+    names = ["Ana", "Bruno", "Carmen", "Diego"]
+    dealers = set()
+    for seed in range(8):
+        match = Match("tute", players=names, seed=seed, deals=3)
+        dealers.add(match.game.names[-1])
+        match.play_out(lambda g: g.legal_actions()[0])
+        for before, after in zip(match.games, match.games[1:], strict=False):
+            # the next dealer is the player at the dealer's right: the first to lead before
+            assert after.names[-1] == before.names[0]
+            assert after.names == (*before.names[1:], before.names[0])
+    assert len(dealers) > 1  # the first dealer is drawn, not fixed

@@ -318,7 +318,7 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     assert last_draw["draw_text"] == (
         "Bruno draws the turned-up card, the two of coins. The stock is used up.")
     assert en["result"]["text"] == "Ana wins the deal, 80–40."
-    assert es["result"]["text"] == "Ana gana el reparto, 80–40."
+    assert es["result"]["text"] == "Ana gana la mano, 80–40."
     assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
     assert en["seats"][1] == {"name": "Bruno", "side": 1, "dealer": True}
 
@@ -347,7 +347,7 @@ def test_trick_scored_games_report_tricks_and_game_points() -> None:
     assert all(label is None for s in answer["steps"] for _, _, label in s["table"])
     # A deal scored by tricks says what it scores, not a points score.
     said = answer["result"]["text"]
-    assert said == "Ana y Carmen ganan el reparto y se apuntan 1 punto de juego."
+    assert said == "Ana y Carmen ganan la mano y se apuntan 1 punto de juego."
 
 
 def test_seats_that_see_other_hands_are_listed() -> None:
@@ -472,23 +472,24 @@ def damaged() -> list[tuple[str, str, str]]:
     latin = "j" + base64.urlsafe_b64encode(b"\xff\xfe").decode().rstrip("=")
     other = {k: v for k, v in record.items() if k != "notes"}
     return [
-        ("", "holds no deal", "no contiene ningún reparto"),
-        ("step=3", "holds no deal", "no contiene ningún reparto"),
-        ("deal=", "holds no deal", "no contiene ningún reparto"),
+        ("", "holds no deal", "no contiene ninguna mano"),
+        ("step=3", "holds no deal", "no contiene ninguna mano"),
+        ("deal=", "holds no deal", "no contiene ninguna mano"),
         ("deal=x" + token[1:], "not written as a link", "no está escrito como"),
         ("deal=z<script>", "not written as a link", "no está escrito como"),
         (f"deal={token[:-32]}", "cut or altered", "cortado o alterado"),
         (f"deal={token[:5]}A{token[6:]}", "cut or altered", "cortado o alterado"),
         (f"deal={token}AAAA", "cut or altered", "cortado o alterado"),
         (f"deal={latin}", "not text", "no es texto"),
-        (f"deal={bomb_token}", "too long (over 1,000,000", "demasiado largo (más de 1.000.000"),
+        (f"deal={bomb_token}", "too long (over 1,000,000",
+         "demasiado largo (más de 1\u00a0000\u00a0000"),
         ("deal=z" + "A" * web.MAX_LINK_CHARS, "too long", "demasiado largo"),
         (f"deal={web.link_token(long_record)}", "too long (over 200,000",
-         "demasiado largo (más de 200.000"),
+         "demasiado largo (más de 200\u00a0000"),
         (f"deal={token}&step=-1", "step '-1'", "paso '-1'"),
         (f"deal={token}&step=²", "step '²'", "paso '²'"),
         (f"deal={token}&view=7", "a player this deal does not have ('7')",
-         "un jugador que este reparto no tiene ('7')"),
+         "un jugador que esta mano no tiene ('7')"),
         (f"deal={plain[:-4]}", "not valid JSON", "no es JSON válido"),
         (f"deal={web.link_token(dict(other, actions=['9C']))}", "actions[0] ('9C')",
          "actions[0] ('9C')"),

@@ -151,7 +151,7 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
     result = shown_deal(web.steps_data(record_of(path), "es"))["result"]
-    assert result is not None and result["text"].startswith("Carmen gana el reparto")
+    assert result is not None and result["text"].startswith("Carmen gana la mano")
     assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     # One seat's view: the Alcalde's opponents see each other's hands, not the Alcalde's.
     widget.locator(".cr-w-button", has_text="Inicio").click()

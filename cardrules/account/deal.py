@@ -32,7 +32,7 @@ Examples:
     >>> told.steps[0].said.action
     'Se reparten las cartas; la carta vuelta es el as de oros: triunfo, oros.'
     >>> told.steps[-1].score.side_points, told.verdict
-    ((80, 40), 'Ana gana el reparto, 80–40.')
+    ((80, 40), 'Ana gana la mano, 80–40.')
 """
 
 from __future__ import annotations

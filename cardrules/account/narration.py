@@ -55,6 +55,7 @@ END_REASONS: Final[dict[str, str]] = {
     "surrender refused": N_("A surrender was refused: the deal was played for 2."),
     "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
     "tute": N_("A tute was declared: the deal is won outright."),
+    "capote": N_("Capote: one side took every trick and wins the deal outright."),
 }
 """How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
 ids of the catalogue), when it was not simply on points or tricks."""
@@ -289,7 +290,7 @@ class _Contracts(_Speaker):
             a, b = (self.side(side) for side in sides[:2]) if len(sides) > 1 else ("", "")
             return self.w._("The sides: {a} against {b}.", a=a, b=b) if b else ""
         team = next(side for side in sides if caller in side)
-        others = [s for s in range(len(now)) if s not in team]
+        others = [s for side in sides if side is not team for s in side]  # not who sits out
         holder = next((s for s in team if s != caller), caller)
         said = self._team(team, caller, others)
         w, you, who = self.w, holder == self.you, self.who(holder)
@@ -490,7 +491,7 @@ class _Results(_Speaker):
 
     def signed(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
-        text = self.w.decimal(abs(points))
+        text = self.w.number(abs(points))
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:

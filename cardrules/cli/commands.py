@@ -199,8 +199,7 @@ def _read_input(file: str, name: str, lang: Lang) -> bytes:
         reason = w._(why)
         raise Failure(w._("cannot read {file}: {reason}", file=name, reason=reason)) from None
     if len(data) > MAX_RECORD_CHARS:
-        separator = w.p_("the thousands separator in numbers", ",")
-        limit = f"{MAX_RECORD_CHARS:,}".replace(",", separator)
+        limit = w.number(MAX_RECORD_CHARS)
         raise Failure(w._("{file}: too long for a deal record (over {limit} bytes; a deal's "
                           "record takes a few kilobytes)", file=name, limit=limit))
     return data

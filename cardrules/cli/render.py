@@ -123,6 +123,8 @@ class Printer:
         if show_hands:
             self.say(self.w._("Hands dealt:"))
             for seat, hand in enumerate(deal.after.hands):
+                if not hand:  # sitting this deal out (Chiamata with six or seven)
+                    continue
                 cards = " ".join(c.code for c in sorted(hand, key=_display_order))
                 self.say(self.w._("{who}: {cards}", who=self.narrator.who(seat), cards=cards),
                          indent=2)

@@ -26,7 +26,7 @@ class CardrulesError(ValueError):
     Examples:
         >>> error = RecordError("a deal record must be a JSON object")
         >>> error.message("es")
-        'un registro de partida debe ser un objeto JSON'
+        'el registro de una mano debe ser un objeto JSON'
         >>> str(error)
         'a deal record must be a JSON object'
 

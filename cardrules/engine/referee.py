@@ -12,7 +12,7 @@ from ..core.actions import Action, Deal, Event, Masked, Move
 from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.quoted import Quoted
-from ..words import N_
+from ..words import N_, Message
 from .deal_state import DEAL, OVER, PLAY, DealState, new_tuple
 from .legality import CardRule, Why
 from .state import CHANCE
@@ -148,7 +148,7 @@ class Referee(DealState):
 
     def _play_checked(self, card: Card) -> Event:
         if self.phase is not PLAY:
-            raise _NO_CARD_NOW.error(phase=self.phase.value, card=card.code)
+            raise _NO_CARD_NOW.error(phase=Message(self.phase.said), card=card.code)
         seat = self.order[self._pos]
         duty = self._check_card(seat, card)
         if duty is not None:

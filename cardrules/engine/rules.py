@@ -282,6 +282,8 @@ class Rules:
             if len(indexes) == 1:
                 only = indexes[0]
                 takers.append(lambda cards, only=only: (cards[only],))
+            elif not indexes:  # a seat sitting the deal out (Chiamata with six or seven)
+                takers.append(lambda cards, only=0: tuple(cards[:0]))
             else:
                 takers.append(operator.itemgetter(*indexes))  # type: ignore[arg-type]
         return tuple(takers), pos

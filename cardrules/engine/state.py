@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final, TypeAlias
 from ..core.actions import Action, Event, Trick
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
+from ..words import N_
 
 CHANCE: Final = -1
 """The pseudo-seat that makes chance actions (the deal)."""
@@ -30,10 +31,11 @@ class Phase:
     """Where a deal stands. Every game has :attr:`DEAL`, :attr:`PLAY` and :attr:`OVER`; a game
     declares its own phases in between (an auction, a call, discards...).
 
-    Phases are compared by their name, which is also what the widget's JSON shows.
+    Phases are compared by their name, which is also what the widget's JSON shows; a reader is
+    told :attr:`said`, the catalogue's words for it.
     """
 
-    __slots__ = ("value",)
+    __slots__ = ("said", "value")
 
     DEAL: ClassVar[Phase]
     """Waiting for the deal (a chance action)."""
@@ -44,9 +46,13 @@ class Phase:
 
     value: str
     """The phase's name, e.g. ``"auction"``."""
+    said: str
+    """The phase in the catalogue's words (English, marked ``N_``), e.g. "the auction"; the
+    name itself when none is given."""
 
-    def __init__(self, value: str) -> None:
+    def __init__(self, value: str, said: str | None = None) -> None:
         object.__setattr__(self, "value", value)
+        object.__setattr__(self, "said", said or value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("phases are immutable")
@@ -61,9 +67,9 @@ class Phase:
         return f"Phase({self.value!r})"
 
 
-Phase.DEAL = Phase("deal")
-Phase.PLAY = Phase("play")
-Phase.OVER = Phase("over")
+Phase.DEAL = Phase("deal", N_("the deal"))
+Phase.PLAY = Phase("play", N_("the play"))
+Phase.OVER = Phase("over", N_("the end of the deal"))
 
 
 @dataclass(frozen=True)

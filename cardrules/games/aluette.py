@@ -60,11 +60,11 @@ CARD_NAMES: Final = {
 """The French names of Aluette's eight named cards."""
 
 
-CHANT = Phase("chant")
+CHANT = Phase("chant", N_("the chant"))
 """Each player in turn agrees to the chant or refuses it."""
-DISCARD = Phase("discard")
+DISCARD = Phase("discard", N_("the discards"))
 """After the chant: the two players who took the spare cards discard back to nine."""
-ANSWER = Phase("answer")
+ANSWER = Phase("answer", N_("the answer to the chant"))
 """A surrender has been offered: the next opponent accepts or refuses it."""
 
 

@@ -20,7 +20,7 @@ from ..core.actions import Decision, Move, NumberMove, Phrases, Trick
 from ..engine import Auction, MoveRule, Phase, Table, Why
 from ..words import N_
 
-AUCTION = Phase("auction")
+AUCTION = Phase("auction", N_("the auction"))
 """The players bid in turn or pass."""
 
 

@@ -1,5 +1,5 @@
 """Briscola Chiamata, or Briscola Bastarda: five players, an auction, a called card and a hidden
-partner.
+partner (six or seven at the table: the dealer, and with seven the player before him, sit out).
 
 All 40 cards are dealt, 8 each: no stock, no turned-up card, no trumps until the call. From
 seat 0 (the dealer's right), round and round, each player bids the card points he thinks he can
@@ -45,8 +45,13 @@ from ..engine import (
 from ..words import N_
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 
-CALL = Phase("call")
+CALL = Phase("call", N_("the call"))
 """The auction's winner calls a card."""
+
+PLAYING: Final = 5
+"""The seats that play a deal: always five. At a table of six the dealer sits out each deal
+(pagat's Briscola Chiamata page); at a table of seven, our reading of the same rule, the dealer
+and the player before him (the seats after the first five, in order of play)."""
 
 RANKS: Final = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
 """The rank auction's bids, boldest first: ace, three, king... two."""
@@ -206,7 +211,7 @@ class CallRule(MoveRule[Call]):
         holder = next(s for s, hand in enumerate(game.hands) if card in hand)
         game.set_trump(card.suit)
         team = (seat,) if holder == seat else tuple(sorted((seat, holder)))
-        game.set_sides((team, tuple(s for s in range(game.players) if s not in team)))
+        game.set_sides((team, tuple(s for s in range(PLAYING) if s not in team)))
         game.update_details(called=card)
         if game.tricks:  # Chiamata buia: the first trick's winner leads on
             winner = game.tricks[0].winner
@@ -226,7 +231,7 @@ class Chiamata(Rules, AuctionRules):
 
     id = "chiamata"
     title = Title(N_("Briscola Chiamata (Bastarda)"))
-    player_counts: ClassVar[tuple[int, ...]] = (5,)
+    player_counts: ClassVar[tuple[int, ...]] = (5, 6, 7)
     options_type: ClassVar[type[Options]] = ChiamataOptions
     phases: ClassVar[tuple[Phase, ...]] = (Phase.DEAL, AUCTION, CALL, Phase.PLAY, Phase.OVER)
     move_types: ClassVar[tuple[type[Move], ...]] = (Bid, Pass, Call)
@@ -239,9 +244,10 @@ class Chiamata(Rules, AuctionRules):
         self.opts = options
         self.pack = pack_for(options.pack or "italian", 40)
         self.cards = tuple(c for c in ALL_CARDS if c.number not in (8, 9))
-        self.hand_sizes = (8,) * 5
-        self.draw_counts = (0,) * 5
-        self.turn_sizes = (1,) * 5
+        out = players - PLAYING  # who sits out this deal: no cards, no bid, no turn
+        self.hand_sizes = (8,) * PLAYING + (0,) * out
+        self.draw_counts = (0,) * players
+        self.turn_sizes = (1,) * PLAYING + (0,) * out
         self.turns_up = False
         ranking = RANKINGS["standard"]
         self.strength = ranking.strength
@@ -303,10 +309,10 @@ class Chiamata(Rules, AuctionRules):
 
     def after_call(self, game: Table, seat: int, auction: Auction) -> None:
         game.update_details(auction=auction)
-        if len(auction.passed) == self.players:
+        if len(auction.passed) == PLAYING:
             game.update_details(void=True)
             game.finish("void")
-        elif len(auction.passed) == self.players - 1 and auction.high_seat is not None:
+        elif len(auction.passed) == PLAYING - 1 and auction.high_seat is not None:
             high = auction.high
             assert high is not None
             if self.opts.auction == "ranks":
@@ -320,7 +326,7 @@ class Chiamata(Rules, AuctionRules):
             else:
                 game.begin_phase(CALL, caller)
         else:
-            game.begin_phase(AUCTION, auction.next_bidder(seat, self.players))
+            game.begin_phase(AUCTION, auction.next_bidder(seat, PLAYING))
 
     def after_trick(self, game: Table, trick: Trick) -> None:
         """Chiamata buia: after the first trick, the auction's winner calls."""
@@ -338,7 +344,7 @@ class Chiamata(Rules, AuctionRules):
         revealed = called is not None and (
             called in game.trick or any(called in t.cards for t in game.tricks))
         if revealed or seat == self.partner(game):
-            side = next(side for side in game.sides if seat in side)
+            side = next((side for side in game.sides if seat in side), ())  # () sitting out
             return game.sides, tuple(s for s in side if s != seat)
         return (), ()
 
@@ -397,7 +403,7 @@ class Chiamata(Rules, AuctionRules):
         totals = tuple(sum(game.points[s] for s in side) for side in sides)
         made = totals[0] >= contract
         alone = partner == caller
-        scores = [1 if not made else -1] * self.players  # the other seats
+        scores = [1 if not made else -1] * PLAYING + [0] * (self.players - PLAYING)
         if alone:
             scores[caller] = 4 if made else -4
         else:

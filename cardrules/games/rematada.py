@@ -46,9 +46,9 @@ from ..words import N_
 from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
 from .tute import Declare, MarriageRule, TuteDuty
 
-DISCARD = Phase("discard")
+DISCARD = Phase("discard", N_("the discards"))
 """The declarer puts two cards face down on his own pile."""
-TRUMP = Phase("trump")
+TRUMP = Phase("trump", N_("naming trumps"))
 """The declarer names trumps."""
 
 MINIMUM_BID = 100

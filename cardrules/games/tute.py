@@ -4,7 +4,8 @@
   that suit would win the trick now, play one that does (a trick already trumped cannot be won
   with the suit led, so then any card of that suit will do); with no card of the suit led, if one
   of your trumps would win the trick now, play one that does; otherwise any card (nobody is
-  forced to trump low).
+  forced to trump low), unless the duty says ``must_trump``: then a player who holds trumps
+  but none that wins must still play one.
 * **Marriages** (:class:`MarriageRule`): king and knight of one suit, both in hand, declared by
   the winner of the previous trick before he leads: 40 in trumps, 20 in another suit
   (*cantar las cuarenta*, *las veinte*); once per suit, one declaration per trick won. A game
@@ -48,13 +49,16 @@ class TuteDuty(CardRule):
     head: Card | None
     """The card heading the trick now."""
     suit_name: Message | None = None
+    must_trump: bool = False
+    """With none of the suit led and no trump that wins, a trump all the same when you hold
+    one (the Spanish Wikipedia's reading); off: then any card."""
 
     @classmethod
     def for_trick(cls, trick: Sequence[Card], trump: Suit | None, strength: Sequence[int],
-                  suit_name: Message | None = None) -> TuteDuty:
+                  suit_name: Message | None = None, must_trump: bool = False) -> TuteDuty:
         """The duty for the next card of ``trick`` (the cards played so far, in order)."""
         if not trick:
-            return cls(strength, trump, None, None)
+            return cls(strength, trump, None, None, must_trump=must_trump)
         head = trick[0]
         for card in trick[1:]:
             if card.suit is head.suit:
@@ -62,7 +66,7 @@ class TuteDuty(CardRule):
                     head = card
             elif card.suit is trump:
                 head = card
-        return cls(strength, trump, trick[0].suit, head, suit_name)
+        return cls(strength, trump, trick[0].suit, head, suit_name, must_trump)
 
     def wins(self, card: Card) -> bool:
         """Whether ``card``, played now, would head the trick."""
@@ -88,6 +92,9 @@ class TuteDuty(CardRule):
         if winners and card not in winners:
             head = self.head
             return _OVERTRUMP if head is not None and head.suit is self.trump else _TRUMP
+        if (self.must_trump and card.suit is not self.trump
+                and any(c.suit is self.trump for c in hand)):
+            return _TRUMP
         return None
 
     def fields(self) -> dict[str, object]:
@@ -129,7 +136,9 @@ class MarriageRule(MoveRule[Declare]):
 
     move_type = Declare
     _LEAD = Why(N_("a marriage is declared before leading, by the winner of the last trick"))
-    _ONCE = Why(N_("one declaration per trick won"))
+    ONCE = Why(N_("one declaration per trick won"))
+    """The refusal of a second declaration on one trick won (a game's other declarations, such
+    as Tute's *tute*, say it too)."""
     _DONE = Why(N_("the marriage in {suit} has been declared already"))
     _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"),
                 N_("you need the king and the knight of {suit} to declare"))
@@ -146,7 +155,7 @@ class MarriageRule(MoveRule[Declare]):
             return self._LEAD
         declared = _marriages(game)
         if any(number == len(game.tricks) - 1 for _, _, number in declared):
-            return self._ONCE
+            return self.ONCE
         if any(suit is move.suit for _, suit, _ in declared):
             return self._DONE
         hand = game.hands[seat]

@@ -14,16 +14,22 @@ The duties of play and the marriages are the Tute family's own, written once in
   duties (follow suit and head the trick; with none of the suit, trump and overtrump) hold from
   the first trick when every card is dealt; with two players, while the stock lasts the second
   player need only follow suit (option: no duty, only trumps followed, or every duty), and
-  every duty holds once the stock is gone. The holder of the 7 of trumps may take a turned-up
-  ace, three, king, knight or jack, the holder of the 2 a turned-up 7, 6, 5 or 4, when he leads
-  after winning a trick.
+  every duty holds once the stock is gone. With none of the suit led, a player whose trumps
+  cannot win the trick may play any card (option: he must still trump). Option: two players
+  get 6 cards each (*tute corriente*) instead of 8. The holder of the 7 of trumps may take a
+  turned-up ace, three, king, knight or jack, the holder of the 2 a turned-up 7, 6, 5 or 4,
+  when he leads after winning a trick.
 * **Cantes**: king and knight of a suit, both in hand, declared by the winner of the last trick
   before he leads: 40 in trumps (*las cuarenta*), 20 otherwise (*las veinte*), one a trick won.
-  The four kings or the four knights (*tute*), declared the same way, win the deal outright.
+  The four kings or the four knights (*tute*), declared the same way, win the deal outright;
+  a tute is a declaration too, so not on the trick a marriage was declared on. Option: none
+  once the stock is gone (two players).
 * **Count**: card points, 10 for the last trick (*diez de últimas*) and the cantes. The side
-  with more wins the deal: one game (*juego*), two when it has over 100 points; a tie goes to
-  the side that took the last trick. A match goes to 4 games (options: a game per deal won,
-  or points added deal after deal until someone has 101).
+  with more wins the deal: one game (*juego*), two when it has over 100 points (option: 121
+  when a marriage was declared); a tie goes to the side that took the last trick. Option: a
+  *capote* (every trick, or every trick once the stock is gone) wins the deal as a tute does.
+  A match goes to 4 games (options: a game per deal won, or points added deal after deal
+  until someone has 101).
 
 Notation: a card code; ``declare:S`` (a marriage in suit S); ``declare:tute`` (a *tute*: the
 four kings when the player holds them, else the four knights); ``exchange:CODE`` (the 7 or the 2
@@ -39,7 +45,7 @@ from typing import Any, ClassVar, Final, Literal
 from ..core.actions import MAX_NOTATION, Action, Deal, Decision, Move, Phrases, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.options import Options, option
-from ..core.packs import Style, pack_for
+from ..core.packs import Pack, Style, pack_for
 from ..core.ranking import RANKINGS
 from ..engine import (
     CardRule,
@@ -61,6 +67,9 @@ LAST_TRICK: Final = 10
 """The bonus for the last trick (*diez de últimas*)."""
 OVER: Final = 100
 """A deal won with more than this many points counts two games (scoring ``"games"``)."""
+OVER_WITH_CANTES: Final = 120
+"""With ``two_games="121-with-cantes"``, a deal in which a marriage was declared counts two
+games only over this many points."""
 POINTS_TARGET: Final = 101
 """The score that wins a match counted in points (scoring ``"points"``)."""
 GAMES_TARGET: Final = 4
@@ -68,6 +77,7 @@ GAMES_TARGET: Final = 4
 
 StockDuty = Literal["follow", "free", "trumps", "full"]
 Scoring = Literal["games", "single", "points"]
+Capote = Literal["none", "all-tricks", "after-stock"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,16 @@ class TuteOptions(Options):
     JUEGON rules): only a trump lead must be followed; ``"full"``: every duty from the first
     trick. Once the stock is gone, every duty holds whatever this says."""
 
+    trump_duty: Literal["to-win", "always"] = option(
+        "to-win",
+        N_("with none of the suit led: trump only to win the trick (to-win), or always"),
+    )
+    """With none of the suit led and no trump that would win the trick (a higher trump is
+    already on it): ``"to-win"`` (the other texts cited say nothing of the case: their duty is
+    to win the trick), play any card; ``"always"`` (the Spanish Wikipedia:
+    «si no se puede pisar, todavía se está en la obligación de fallar»), still play a trump
+    when you hold one."""
+
     partner_exempt: bool = option(
         False,
         N_("four players: when your partner heads the trick, only follow suit"),
@@ -98,6 +118,39 @@ class TuteOptions(Options):
     """Three players: ``"no-2s"``, the four 2s left out, 12 cards each, the dealer's last card
     fixes trumps; ``"all-40"``, 13 cards each and the 40th turned up on the table, where it
     stays, out of play (its points count for nobody)."""
+
+    two_player_cards: Literal[8, 6] = option(
+        8,
+        N_("two players: 8 cards each (tute habanero) or 6 (tute corriente)"),
+    )
+    """Two players: ``8`` cards each (ludoteka's and JUEGON's *tute habanero*), or ``6``
+    (the *tute corriente* of acanomas, naipes-casino and realidad-simulada); either way the
+    next card is turned up and the rest is the stock."""
+
+    cantes_after_stock: bool = option(
+        True,
+        N_("two players: cantes and the tute may still be declared once the stock is gone"),
+    )
+    """Two players: ``True``, a marriage or a *tute* may be declared to the last trick;
+    ``False`` (realidad-simulada: «en este momento no será posible ningún cántico»), none once
+    the last two cards are drawn."""
+
+    capote: Capote = option(
+        "none",
+        N_("capote: none; all-tricks or after-stock, a side taking every trick wins as a tute"),
+    )
+    """The *capote*: ``"none"``, a side that takes every trick scores its points like any
+    other (130 or more: two games); ``"all-tricks"``, a side that takes every trick of the deal
+    wins it as a *tute* does; ``"after-stock"``, the same for every trick played once the stock
+    is gone (with three or four players, every trick). Reason ``"capote"``."""
+
+    two_games: Literal["over-100", "121-with-cantes"] = option(
+        "over-100",
+        N_("a deal is worth two games over 100 points, or over 120 when cantes were declared"),
+    )
+    """Scoring ``"games"``: two games for a deal won with more than 100 points
+    (``"over-100"``); ``"121-with-cantes"`` (realidad-simulada): more than 100 when nobody
+    declared a marriage in the deal, 121 or more when someone did."""
 
     tute: bool = option(True, N_("the four kings or the four knights win the deal (tute)"))
     """Whether a *tute* may be declared (ludoteka's Tute habanero has none)."""
@@ -277,9 +330,28 @@ class TuteExchangeRule(ExchangeRule):
         return None
 
 
+_NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
+
+
+class TuteMarriageRule(MarriageRule):
+    """The family's marriages, and with ``late`` (two players, option ``cantes_after_stock``
+    off) none once the stock is gone."""
+
+    def __init__(self, pack: Pack, late: bool) -> None:
+        super().__init__(pack)
+        self.late = late
+        """Whether declarations stop when the stock is gone."""
+
+    def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
+        if self.late and seat is not None and not game.stock_size:
+            return _NOT_LATE
+        return super().check(game, seat, move)
+
+
 class TuteRule(MoveRule[DeclareTute]):
     """Declaring a *tute*, as a marriage is declared: by the winner of the last trick, before he
-    leads. The deal ends, won by his side."""
+    leads, one declaration per trick won (a marriage declared on this trick leaves the tute
+    for the next one). The deal ends, won by his side."""
 
     move_type = DeclareTute
     disabled = Why(N_("the tute is not played (option tute)"))
@@ -287,8 +359,10 @@ class TuteRule(MoveRule[DeclareTute]):
     _FOUR = Why(N_("{who} needs the four kings or the four knights to declare tute"),
                 N_("you need the four kings or the four knights to declare tute"))
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, late: bool = False) -> None:
         self.enabled = enabled
+        self.late = late
+        """Whether declarations stop when the stock is gone."""
 
     def offers(self, game: Table, seat: int) -> Iterable[DeclareTute]:
         return (DeclareTute(),)
@@ -296,6 +370,10 @@ class TuteRule(MoveRule[DeclareTute]):
     def check(self, game: Table, seat: int | None, move: DeclareTute) -> Why | None:
         if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
             return self._LEAD
+        if self.late and not game.stock_size:
+            return _NOT_LATE
+        if any(number == len(game.tricks) - 1 for _, _, number in _details(game).marriages):
+            return MarriageRule.ONCE
         if tute_number(game.hands[seat]) is None:
             return self._FOUR
         return None
@@ -330,7 +408,7 @@ class Tute(Rules):
         self.dealer_turns = players > 2
         """Whether the dealer's last card fixes trumps (everything is dealt)."""
         if players == 2:
-            self.hand_sizes = (8, 8)
+            self.hand_sizes = (o.two_player_cards,) * 2
             self.draw_counts = (1, 1)
             self.turns_up = True
         elif players == 3:
@@ -359,7 +437,11 @@ class Tute(Rules):
             exchange_needs_trick=True,
         )
         self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
-        self.move_rules = (self.exchange, MarriageRule(self.pack), TuteRule(o.tute))
+        late = players == 2 and not o.cantes_after_stock
+        # The tute before the marriages: a player who takes the first declaration offered (a
+        # playout) declares his tute, which the trick's one declaration would otherwise forbid.
+        self.move_rules = (self.exchange, TuteRule(o.tute, late),
+                           TuteMarriageRule(self.pack, late))
 
     def trump_exchange(self) -> ExchangeRule | None:
         """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
@@ -432,7 +514,8 @@ class Tute(Rules):
                 return FollowDuty(led, name, _FOLLOW_TRUMPS) if led is game.trump else None
         if self.opts.partner_exempt and self.players == 4 and self._partner_heads(game, seat):
             return FollowDuty(led, name)
-        return TuteDuty.for_trick(trick, game.trump, self.strength, name)
+        return TuteDuty.for_trick(trick, game.trump, self.strength, name,
+                                  must_trump=self.opts.trump_duty == "always")
 
     def _partner_heads(self, game: Table, seat: int) -> bool:
         """Whether the card heading the trick now is ``seat``'s partner's."""
@@ -449,15 +532,33 @@ class Tute(Rules):
             game.add_points(game.tricks[-1].winner, LAST_TRICK)
 
     # The result ------------------------------------------------------------------------------
+    def _capote(self, game: Table) -> int | None:
+        """The side that made a *capote* under the ``capote`` option, if one did: every trick of
+        a deal played out, or every trick played once the stock was gone (with two players the
+        last tricks, as many as a hand holds; with more, every trick)."""
+        rule = self.opts.capote
+        if rule == "none" or game.end_reason is not None or not game.tricks:
+            return None
+        tricks = game.tricks
+        if rule == "after-stock" and self.players == 2:
+            tricks = tricks[-self.hand_sizes[0]:]
+        sides = {game.side_of(t.winner) for t in tricks if t.winner is not None}
+        return sides.pop() if len(sides) == 1 else None
+
     def result(self, game: Table) -> Result:
         sides = game.sides
         totals = side_points(sides, game.points)
         scoring = self.opts.scoring
-        declared = _details(game).tute
+        details = _details(game)
+        declared = details.tute
+        capote = self._capote(game)
         winner: int | None
         if declared is not None:
             winner = game.side_of(declared[0])
             reason = "tute"
+        elif capote is not None:
+            winner = capote
+            reason = "capote"
         else:
             reason = "points"
             top = max(totals)
@@ -467,12 +568,16 @@ class Tute(Rules):
                 leaders = [i for i in leaders if last is not None and last in sides[i]]
             winner = leaders[0] if len(leaders) == 1 else None
         game_points: list[int] = [0] * len(sides)
+        outright = reason != "points"  # a tute or a capote
         if scoring == "points":
             game_points = list(totals)
-            if winner is not None and declared is not None:
+            if winner is not None and outright:
                 game_points[winner] = max(totals[winner], POINTS_TARGET)
         elif winner is not None:
-            big = declared is not None or totals[winner] > OVER
+            over = OVER
+            if self.opts.two_games == "121-with-cantes" and details.marriages:
+                over = OVER_WITH_CANTES
+            big = outright or totals[winner] > over
             game_points[winner] = 2 if scoring == "games" and big else 1
         return TuteResult(
             points=tuple(game.points), sides=sides, side_points=totals, winner=winner,

@@ -876,7 +876,8 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     else:
         won = sum(1 for t in game.tricks if t.winner == seat)
         say("context", "tricks-so-far", (len(game.tricks), seat, won),
-            N_("Tricks played so far: {n}; {who} has taken {won} of them."),
+            N_("Tricks played so far: {n}; {who} has taken {won} of them.") if won else
+            N_("Tricks played so far: {n}; {who} has taken none of them."),
             n=len(game.tricks), who=who, won=won)
         if game.trick:
             table = ", ".join(w._("{card} ({who})", card=deal.card(c), who=narrator.who(s))
@@ -1010,6 +1011,17 @@ def same_sense(one: Term, other: Term) -> bool:
             or bool({n.casefold() for n in one.names} & {n.casefold() for n in other.names}))
 
 
+def _quotes_within(text: str) -> str:
+    """``text`` made ready to go between quotes: its own Spanish quotes become the inner ones
+    («a oscuras» inside «…» is written “a oscuras”), never a doubled «« .
+
+    Examples:
+        >>> _quotes_within("«a oscuras»: se llama tras la 1.ª baza")
+        '“a oscuras”: se llama tras la 1.ª baza'
+    """
+    return text.replace("«", "“").replace("»", "”")
+
+
 def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     """*Word ↔ meaning*: a glossary term and its gloss, one way or the other."""
     w = words(lang)
@@ -1035,7 +1047,7 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
         prompt = w._("What does “{word}” mean?", word=term.word)
         choices = tuple(Choice(t.id, t.gloss.said(lang)) for t in picked)
     else:
-        prompt = w._("Which word means “{gloss}”?", gloss=term.gloss.said(lang))
+        prompt = w._("Which word means “{gloss}”?", gloss=_quotes_within(term.gloss.said(lang)))
         choices = tuple(Choice(t.id, t.word) for t in picked)
     rule = []
     if term.forms:

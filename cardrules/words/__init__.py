@@ -114,12 +114,6 @@ class Words:
         """``message`` in the sense that ``context`` names (the same English, another sense)."""
         return self._fill(self._catalogue.pgettext(context, message), fields)
 
-    def decimal(self, value: float, places: int | None = None) -> str:
-        """A number with this language's decimal separator, with ``places`` decimals, or as
-        short as it goes (``None``: "2", "55.5")."""
-        text = f"{value:g}" if places is None else f"{value:.{places}f}"
-        return text.replace(".", self.p_("the decimal separator", "."))
-
     def join(self, items: Iterable[str]) -> str:
         """A list in words: "Ana", "Ana and Bea", "Ana, Bea and Ciro"."""
         items = list(items)
@@ -140,9 +134,28 @@ class Words:
             return self.number(value)
         return value
 
-    def number(self, value: int) -> str:
-        """A whole number with the language's thousands separator: "200,000", "200.000"."""
-        return f"{value:,}".replace(",", self.p_("the thousands separator", ","))
+    def number(self, value: float, places: int | None = None) -> str:
+        """A number in this language's style, the one number formatter of every front end:
+        its decimal separator, with ``places`` decimals or as short as it goes (``None``), and
+        its thousands separator: "200,000" and "71.3" in English; in Spanish "71,3" and
+        "200 000", with a non-breaking space, and none in four digits, "1000" (the RAE's
+        *Ortografía*).
+
+        Examples:
+            >>> words("es").number(10000), words("es").number(1000), words("en").number(2.5)
+            ('10\xa0000', '1000', '2.5')
+        """
+        text = f"{value:g}" if places is None else f"{value:.{places}f}"
+        if "e" in text:  # :g writes large numbers in exponent form: write them out
+            text = f"{value:.0f}" if places is None else text
+        whole, dot, fraction = text.partition(".")
+        sign = "-" if whole.startswith("-") else ""
+        digits = whole.lstrip("-")
+        shortest = int(self.p_("the smallest number written with a thousands separator", "1000"))
+        if int(digits) >= shortest:
+            digits = f"{int(digits):,}".replace(",", self.p_("the thousands separator", ","))
+        point = self.p_("the decimal separator", ".") if dot else ""
+        return sign + digits + point + fraction
 
     def __repr__(self) -> str:
         return f"Words({self.lang!r})"
@@ -162,14 +175,14 @@ def words(lang: Lang) -> Words:
 
 
 def decimal(value: float, lang: Lang, places: int | None = None) -> str:
-    """A number in ``lang``'s style (:meth:`Words.decimal`): "71.3" in English, "71,3" in
-    Spanish. The one number formatter of the terminal, the widget and the narration.
+    """A number in ``lang``'s style (:meth:`Words.number`): "71.3" in English, "71,3" in
+    Spanish.
 
     Examples:
         >>> decimal(71.34, "en", 1), decimal(71.34, "es", 1), decimal(55.5, "es"), decimal(2, "es")
         ('71.3', '71,3', '55,5', '2')
     """
-    return words(lang).decimal(value, places)
+    return words(lang).number(value, places)
 
 
 class Said(Mapping[str, str]):
@@ -202,7 +215,7 @@ class Said(Mapping[str, str]):
 
 class Count(int):
     """A whole number said with the language's thousands separator when it fills a field
-    (``Count(200000)``: "200,000" in English, "200.000" in Spanish)."""
+    (``Count(200000)``: "200,000" in English, "200 000" in Spanish)."""
 
 
 @dataclass(frozen=True)
