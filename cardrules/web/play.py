@@ -13,7 +13,7 @@ deal). Every sentence comes from the catalogue of words, in the session's langua
 The bots are seeded: each decision is made by a bot seeded from the session's seed and the
 point of the deal, so the same deal, seed and play give the same answers, after an undo too.
 
-Each public function takes and returns JSON text, like :mod:`cardrules.web.board`; the ``*_data``
+Each public function takes and returns JSON text, like :mod:`cardrules.web.steps`; the ``*_data``
 functions return plain dicts, for Python callers and tests.
 
 ==========================================  ==============================================
@@ -60,12 +60,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..account.deal import Teller
+from ..account.deal import AuctionCall, StepAccount, Teller, account, plays_on_own
 from ..account.hints import MIN_BIDS, bid_summary, chance_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, make_bot
-from ..core.actions import Action, CardMove, Decision, Move, NumberMove, format_action
+from ..core.actions import (
+    Action,
+    CardMove,
+    Decision,
+    Move,
+    NumberMove,
+    SuitMove,
+    format_action,
+)
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
@@ -74,7 +82,14 @@ from ..engine import Game, SeatView, Step
 from ..games import GAMES, game_id
 from ..record import load_record, new_game, replay
 from ..words import N_, Lang, known, words
-from .board import RESULT_KEYS
+from .steps import (
+    RESULT_KEYS,
+    ScoreLayout,
+    auction_json,
+    score_json,
+    shows_sides,
+    side_colours,
+)
 
 __all__ = [
     "BOT_NAMES",
@@ -142,6 +157,10 @@ class _Session:
     """Every step as the reader's seat was told it, by log index (the deal first)."""
     marks: list[int] = field(default_factory=list)
     """The log's length before each of the reader's actions."""
+    told: StepAccount | None = None
+    """The last step as the reader's seat was told it (what the table shows now)."""
+    calls: list[AuctionCall] = field(default_factory=list)
+    """The auction's calls so far (bids are said aloud: every seat hears them)."""
 
 
 _sessions: dict[int, _Session] = {}
@@ -295,6 +314,12 @@ def _told(session: _Session, step: Step) -> dict[str, Any]:
     """A step as the reader's seat was told it (the account of the deal for that seat, one
     step at a time), with the table as it then stood."""
     told = session.teller.tell(step)
+    session.told = told
+    action = step.action
+    if isinstance(action, Move) and action.decision in (Decision.BID, Decision.PASS):
+        bid = action.number if isinstance(action, NumberMove) else None
+        spoken = sum(call.seat == step.seat for call in session.calls)
+        session.calls.append(AuctionCall(step.seat, bid, step.index, spoken))
     return {
         "index": step.index,
         "actor": told.seat,
@@ -324,7 +349,6 @@ def _state(session: _Session) -> dict[str, Any]:
     view = game.view(seat)
     narrator = session.teller.narrator
     lang = session.lang
-    rules = game.rules
     legal = list(view.legal_actions)
     to_act = view.current_player if not game.is_over else None
     your_turn = to_act == seat
@@ -339,9 +363,8 @@ def _state(session: _Session) -> dict[str, Any]:
     if not any(isinstance(a, Card) for a in legal):
         naming: dict[str, list[str]] = {}
         for action in legal:
-            named = getattr(action, "card", None)
-            if isinstance(action, Move) and action.leaves_hand and isinstance(named, Card):
-                naming.setdefault(named.code, []).append(format_action(action))
+            if isinstance(action, CardMove) and action.leaves_hand:
+                naming.setdefault(action.card.code, []).append(format_action(action))
         for item in cards:
             chosen = naming.get(item["code"], [])
             if len(chosen) == 1:
@@ -350,17 +373,12 @@ def _state(session: _Session) -> dict[str, Any]:
     call = _chooser(narrator, view, legal) if your_turn else None
     playable = [item["code"] for item in cards if item["play"]]
     last = session.log[-1]
-    points = list(view.points)
-    seat_tricks = [0] * view.players
-    for trick in view.tricks:
-        if trick.winner is not None:
-            seat_tricks[trick.winner] += 1
     result = game.result
-    sides = result.sides if result is not None else view.sides
-    by_tricks = rules.scores_tricks
-    side_points = [sum((seat_tricks if by_tricks else points)[s] for s in side) for side in sides]
-    if result is not None:
-        side_points = list(result.side_points)
+    told, layout = _position(session)
+    shown = shows_sides(told, seat)
+    colours = side_colours(layout, told, shown)
+    sides = layout.sides
+    side_of = {s: k for k, side in enumerate(sides) for s in side}
     state: dict[str, Any] = {
         "step": len(game.log) - 1,
         "phase": view.phase.value,
@@ -382,12 +400,13 @@ def _state(session: _Session) -> dict[str, Any]:
         "done": last["done"],
         "winner": last["winner"],
         "taking": last["taking"],
-        "points": points,
-        "seat_tricks": seat_tricks,
-        "sides": [list(side) for side in sides],
-        "side_names": [narrator.side(side) for side in sides],
-        "side_points": side_points,
-        "side_tricks": [sum(seat_tricks[s] for s in side) for side in sides],
+        "side_of": colours,
+        "partners": [[s for s in sides[side_of[seat_]] if s != seat_]
+                     if colours[seat_] is not None and len(sides) < view.players else []
+                     for seat_ in range(view.players)],
+        "score": score_json(layout, told, shown, colours, result),
+        "point_kinds": list(layout.point_kinds),
+        "auction": auction_json(session.calls) if session.calls else None,
         "situation": narrator.situation(view),
         "call": call,
         "may_play": _may_play(narrator, playable, len(hand)) if your_turn else "",
@@ -407,6 +426,24 @@ def _state(session: _Session) -> dict[str, Any]:
     state["names"] = _names(narrator, state, session.log)
     state["spoken"] = _spoken(narrator, state["names"], view.trump, lang)
     return state
+
+
+def _position(session: _Session) -> tuple[StepAccount, ScoreLayout]:
+    """The position as the reader's seat is told it, and how its score is laid out: as the
+    deal goes, the seat's account so far; once it is over, the account of the whole deal for
+    that seat (the same score table as the stepper's for that seat)."""
+    game = session.game
+    if game.is_over:
+        whole = account(game, session.lang, viewer=session.seat)
+        return whole.steps[-1], ScoreLayout.of(whole)
+    told = session.told
+    assert told is not None
+    sides = game.view(session.seat).sides
+    narrator = session.teller.narrator
+    return told, ScoreLayout(tuple(game.names), sides,
+                             tuple(narrator.side(side) for side in sides),
+                             plays_on_own(told.roles, sides), game.rules.scores_tricks, (),
+                             any(told.roles))
 
 
 def _may_play(narrator: Narrator, playable: list[str], held: int) -> str:
@@ -470,14 +507,12 @@ def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
         "kind": action.keyword,
         "text": narrator.choice(action, view.turn_up, view.trump) or format_action(action),
     }
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        item["card"] = card.code
+    if isinstance(action, CardMove):
+        item["card"] = action.card.code
     if isinstance(action, NumberMove):
         item["number"] = action.number
-    suit = getattr(action, "suit", None)
-    if suit is not None and hasattr(suit, "value"):
-        item["suit"] = suit.value
+    if isinstance(action, SuitMove):
+        item["suit"] = action.suit.value
     return item
 
 
@@ -559,8 +594,10 @@ def act(session: int, action: str) -> str:
         played now)), ``moves`` (``action``, ``kind``, ``text``, and ``card``, ``suit`` or
         ``number``), ``hand_sizes``, ``visible`` (other hands the seat sees), ``turn_up``,
         ``trump``, ``trump_name``, ``stock``, ``talon``, the table as in the last step,
-        ``points`` and ``seat_tricks`` (per seat, as the seat can count them), ``sides``,
-        ``side_names``, ``side_points``, ``side_tricks`` (once the seat knows the sides),
+        ``side_of`` and ``partners`` (each seat's side colour and partners as the seat knows
+        them), ``score`` (the score table as the seat's account counts it, laid out as the
+        stepper's: :class:`~cardrules.web.schema.ScoreJSON`; at the end, the same as the
+        stepper's for that seat, with ``point_kinds``), ``auction`` (the calls so far),
         ``situation`` (an auction's state in words), ``can_undo``, and at the end ``result``
         (with its ``text``), ``record`` and ``record_text`` (the record as JSON text, for the
         page to show and copy as it is); ``names``: the name of each card the answer shows.
@@ -615,6 +652,7 @@ def undo_data(session: int) -> dict[str, Any]:
         found.game = back
         # The account is told again from the deal, so that it remembers what it did then.
         found.teller = _teller(back, found.seat, lang)
+        found.calls = []
         found.log = [_told(found, step) for step in back.steps()]
         return {"ok": True, "session": found.id, "log": list(found.log),
                 "state": _state(found)}

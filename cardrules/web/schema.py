@@ -1,10 +1,12 @@
-"""The widget's JSON, described: what :func:`cardrules.web.board.steps_data` answers.
+"""The widget's JSON, described: what :mod:`cardrules.web.steps` and :mod:`cardrules.web.play`
+answer.
 
-These TypedDicts are the contract between Python and the page's JavaScript (``board.js``): the
-page reads only what they name (``tests/test_schema.py`` checks every sample deal's answer
-against them, and that the page reads no other field). The answer is made from the account of
-the deal (:mod:`cardrules.account.deal`): the open account, with what each seat is told
-otherwise.
+These TypedDicts are the contract between Python and the page's JavaScript (``stepper.js``,
+``play.js`` and the drawing modules they share): the page reads only what they name
+(``tests/test_schema.py`` checks every sample deal's answer against them, and that the page
+reads no other field). A deal's answer is made from one account of the deal for one viewer
+(:func:`cardrules.account.deal.account`): the open account, or one seat's; the page draws it
+and derives nothing.
 
 Cards are codes (``"1O"``), suits their letters (``"O"``), seats numbers from 0 (the page names
 them from ``seats``), and every sentence is already in the page's language.
@@ -15,24 +17,42 @@ them from ``seats``), and every sentence is already in the page's language.
 from typing import Literal, NotRequired, TypedDict
 
 
-class StepTexts(TypedDict, total=False):
-    """A step's sentences for one seat, where they differ from the open account's."""
+class ScoreRowJSON(TypedDict):
+    """A row of the score table: a side's or a seat's name, its points (tricks in a game
+    scored by tricks), its tricks; ``side``: the side colour it shows (none: no colour);
+    ``seat``: a seat's row; ``winner``: it won the deal (at the last step); ``parts``: in a score
+    by seat with extras, its points by kind (``point_kinds``; ``None``: a part only its owner
+    sees)."""
 
-    text: str
-    trick_text: str
-    draw_text: str
-    news_text: str
+    name: str
+    points: int
+    tricks: int
+    side: NotRequired[int]
+    seat: NotRequired[int]
+    winner: NotRequired[Literal[True]]
+    parts: NotRequired[list[int | None]]
+
+
+class ScoreJSON(TypedDict):
+    """The score table as the viewer counts it: ``by`` side or by seat (decided by the account
+    of the deal: by seat while the viewer does not know the sides, or when seats play on their
+    own), and its rows."""
+
+    by: Literal["side", "seat"]
+    rows: list[ScoreRowJSON]
 
 
 class StepJSON(TypedDict):
-    """One step of the deal (see :class:`cardrules.account.deal.StepAccount`)."""
+    """One step of the deal as the viewer is shown it (see
+    :class:`cardrules.account.deal.StepAccount`)."""
 
     actor: int
     """Who acted (-1: the deal)."""
     action: str
-    """The action in the game's notation (``"deal"`` for the deal)."""
+    """The action in the game's notation (``"deal"`` for the deal; a card the viewer may not
+    see masked)."""
     text: str
-    """What happened, told openly."""
+    """What happened, as the viewer is told it."""
     trick_text: str
     """The trick it finished: who took it and for how much."""
     draw_text: str
@@ -40,7 +60,8 @@ class StepJSON(TypedDict):
     news_text: str
     """What it led to: the auction won, the talon, the sides learnt."""
     label: str | None
-    hands: list[list[str]]
+    hands: list[list[str | None]]
+    """Every hand; a card the viewer may not see is ``None`` (drawn as a back)."""
     turn_up: str | None
     stock: int
     aside: int
@@ -50,33 +71,28 @@ class StepJSON(TypedDict):
     done: bool
     winner: int | None
     taking: int | None
-    sides: list[int]
-    """Points per side (tricks in a game scored by tricks)."""
-    side_tricks: list[int]
-    known: bool
-    points: list[int]
-    seat_tricks: list[int]
     turn: int | None
     phase: str
     trump: str | None
     talon: int
-    known_by: list[bool]
-    see: NotRequired[list[list[int]]]
+    side_of: list[int | None]
+    """The side colour each seat shows to the viewer at this step (``None``: the viewer does
+    not know the sides yet, or the seat has no part in the contract)."""
+    score: ScoreJSON
     roles: NotRequired[list[str]]
-    roles_hidden: NotRequired[list[str]]
-    points_by: NotRequired[dict[str, list[int]]]
-    parts: NotRequired[dict[str, list[int]]]
-    hidden: NotRequired[list[list[int | str]]]
-    texts: NotRequired[dict[str, StepTexts]]
+    """In a game with a contract: each seat's part in it as the viewer knows it (``""``:
+    none, or not known to the viewer yet)."""
     note: NotRequired[str]
+    """The record's note on the step (in the open account only: its author sees every card)."""
 
 
 class SeatJSON(TypedDict):
-    """A player: the name, the side's index (``None``: plays on their own), the dealer."""
+    """A player: the name, whether it deals, and its partners (the other seats of its side,
+    when sides have several players and no contract names the parts instead)."""
 
     name: str
-    side: int | None
     dealer: bool
+    partners: list[int]
 
 
 class AuctionJSON(TypedDict):
@@ -114,28 +130,28 @@ class AtJSON(TypedDict):
 
 
 class DealJSON(TypedDict):
-    """A whole deal, for the board (the answer of :func:`cardrules.web.board.steps_data`)."""
+    """A whole deal as one viewer is shown it (the answer of
+    :func:`cardrules.web.steps.deal_data`)."""
 
     ok: Literal[True]
     game: str
     title: str
     players: int
+    view: Literal["all"] | int
+    """Whose view: ``"all"`` (the open account) or a seat."""
     seats: list[SeatJSON]
-    sides: list[list[int]]
-    sides_dealt: bool
-    side_names: list[str]
     style: str
     trump: str | None
     trump_name: str | None
     scored_by: Literal["tricks", "points"]
     draws: bool
-    by_seat: bool
-    roles: list[str] | None
     trump_from: str | None
     suits: dict[str, str]
     auction: AuctionJSON | None
     talon: TalonJSON | None
-    face_down: list[list[int | str]]
+    face_down: list[list[int | str | None]]
+    """Every card put face down: ``[seat, code, step]``, the code ``None`` where the viewer
+    may not see it."""
     point_kinds: list[str]
     steps: list[StepJSON]
     tricks: list[int]
@@ -146,7 +162,6 @@ class DealJSON(TypedDict):
     record_text: str
     """The record as Python writes it (a seed beyond 2**53 exact), for the page to show."""
     link: str
-    see: NotRequired[list[list[int]]]
     at: NotRequired[AtJSON]
     """A shared link's position: the step, and whose view (``None``: every hand)."""
 
@@ -241,12 +256,16 @@ class PlayStateJSON(TypedDict):
     done: bool
     winner: int | None
     taking: int | None
-    points: list[int]
-    seat_tricks: list[int]
-    sides: list[list[int]]
-    side_names: list[str]
-    side_points: list[int]
-    side_tricks: list[int]
+    side_of: list[int | None]
+    """The side colour each seat shows to the reader (``None``: none, or not known yet)."""
+    partners: list[list[int]]
+    """Each seat's partners as the reader knows them (``[]``: none shown)."""
+    score: ScoreJSON
+    """The score table as the reader's seat counts it (laid out as the stepper's)."""
+    point_kinds: list[str]
+    """The kinds of points the score's rows show (a score by seat with extras, at the end)."""
+    auction: AuctionJSON | None
+    """The auction's calls so far (``None``: no call yet)."""
     situation: list[str]
     call: PlayCallJSON | None
     may_play: str
@@ -279,8 +298,9 @@ __all__ = [
     "PlayStateJSON",
     "PlayStepJSON",
     "ResultJSON",
+    "ScoreJSON",
+    "ScoreRowJSON",
     "SeatJSON",
     "StepJSON",
-    "StepTexts",
     "TalonJSON",
 ]

@@ -1,12 +1,12 @@
 /* cardrules widget: the deal picker, the "Try it" page's source panel. Show a sample deal, deal
- * a new one (played out by the package's bots: cardrules.web.board.new_deal), or paste a record
- * (cardrules.web.board.deal_steps); the board shows the answer, and the record of what it shows. */
+ * a new one (played out by the package's bots: cardrules.web.steps.new_deal), or paste a record
+ * (cardrules.web.steps.deal_steps); the stepper shows the answer, and the record of what it shows. */
 
 import { button, el, url } from "./dom.js";
 import { Runtime } from "./runtime.js";
 import { page, t } from "./text.js";
 
-/* The panel for `board` (a Board: its loadFrom shows an answer on its way; its setState says
+/* The panel for `board` (a Stepper: its loadFrom shows an answer on its way; its setState says
  * what went wrong). Returns {panel, recordBox}. */
 export function dealPicker(board) {
   const config = page.config;
