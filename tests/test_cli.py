@@ -40,7 +40,7 @@ from cardrules.account.refusals import refusal
 from cardrules.bots import BOTS, LEVELS, Bot, Estimate, GreedyBot, PimcBot, make_bot
 from cardrules.bots.pimc import MIN_WORLDS
 from cardrules.cli import arguments, main
-from cardrules.cli.render import Renderer
+from cardrules.cli.render import Printer
 from cardrules.cli.session import Advisor, thinking
 from cardrules.cli.startup import env_lang
 from cardrules.core.actions import Deal, NumberMove, Phrases, format_action
@@ -469,7 +469,7 @@ def test_readable_replay_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert " juega el " in out
     assert "── Fin del reparto ──" in out
     assert "Bandos: Ana y Carmen contra Bruno y Diego" in out
-    assert " (Ana, Carmen): " in out and " (Bruno, Diego): " in out
+    assert "\nAna y Carmen: " in out and "\nBruno y Diego: " in out
     assert " plays " not in out and "Trick" not in out
 
 
@@ -943,9 +943,9 @@ def test_interactive_spanish(
     assert f"Tu jugada (1-3, un código como {first.code}, pista, h ayuda, q salir): zzz\n" in out
     assert "No entiendo 'zzz'" in out
     assert "\n  Juegas el " in out and "\n  Robas el " in out
-    assert "Puntos: tu bando " in out
+    assert "Puntos: Tú y Carmen " in out
     assert "── Fin del reparto ──" in out
-    assert "Tu bando (Tú, Carmen): " in out and "El otro bando (Bruno, Diego): " in out
+    assert "\nTú y Carmen: " in out and "\nBruno y Diego: " in out
     last = out.rstrip().splitlines()[-1]
     assert last.startswith(("Tu bando gana el reparto, ", "Bruno y Diego ganan el reparto, ",
                             "Empate, "))
@@ -963,9 +963,9 @@ def test_interactive_partners_and_a_finished_four_player_deal(
     assert status == 0
     assert "Ana, Carmen and Diego are bots: pimc, level easy (a search bot)." in out
     assert "Sides: Ana and Carmen against You and Diego" in out
-    assert "Points: the other side " in out and " · your side " in out
-    assert "Your side (You, Diego): " in out
-    assert "The other side (Ana, Carmen): " in out
+    assert "Points: Ana and Carmen " in out and " · You and Diego " in out
+    assert "\nYou and Diego: " in out
+    assert "\nAna and Carmen: " in out
     game = new_game("briscas", players=4, seed=21)
     assert out.rstrip().splitlines()[-1].startswith(
         ("Your side wins the deal, ", "Ana and Carmen win the deal, ", "A draw, "))
@@ -990,7 +990,7 @@ def test_a_run_of_bids_is_one_menu_line() -> None:
         (few, ["   1) bid:61  bid 61", "   2) bid:62  bid 62", "   3) bid:70  bid 70"]),
     ):
         out = io.StringIO()
-        screen = Renderer(game.rules, bot_names(2, 0), "en", me=0, out=out)
+        screen = Printer(game.rules, bot_names(2, 0), "en", me=0, out=out)
         view = dataclasses.replace(game.view(0), legal_actions=moves)
         assert screen.status(view) == moves  # the numbers still stand for each bid
         shown = out.getvalue().splitlines()
@@ -1018,8 +1018,9 @@ def test_interactive_alcalde_shows_the_open_hand(
 
 # The bots and the hint --------------------------------------------------------------------------
 
-HINT_ROW = re.compile(r"^ {2,3}(\d+)\) +(\d+ ?%|\d+ (?:of|de) \d+)  +(\d+[.,]\d) "
-                      r"(points|tricks|puntos|bazas)  (.*)$")
+HINT_ROW = re.compile(r"^ {2,3}(\d+)\) (.*?)  +(?:won |ganó )?(\d+ ?%|\d+ (?:of|de) \d+)"
+                      r" (?:to win|de ganar)? ?· (\d+[.,]\d) "
+                      r"(points|tricks|puntos|bazas) (?:on average|de media)$")
 
 
 def menu_numbers(out: str) -> dict[str, int]:
@@ -1052,7 +1053,7 @@ def hint_rows(out: str) -> list[tuple[int, str, float, str]]:
             if rows:
                 break
             continue  # the rest of the head
-        number, share, amount, _, label = found.groups()
+        number, label, share, amount, _ = found.groups()
         rows.append((int(number), share, float(amount.replace(",", ".")), label.split()[0]))
     return rows
 
@@ -1199,7 +1200,7 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
     rows = [line for line in out.splitlines() if HINT_ROW.match(line)]
     assert len(rows) == 3
     # Twelve deals are few: each row gives the deals won of the twelve, not a percentage.
-    assert all(re.search(r"\) +\d+ de 12  +\d+,\d puntos  ", row) for row in rows), rows
+    assert all(re.search(r"  ganó \d+ de 12 · \d+,\d puntos de media$", row) for row in rows), rows
     assert "Hint" not in out and "points" not in out
     # Aluette counts tricks; its first choice (the chant) is no card.
     status, out, _ = run(capsys, "play", "aluette", "--seed", "2", "--option", "chant=true",

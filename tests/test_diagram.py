@@ -240,7 +240,8 @@ def test_spoiled_tricks_and_scores_by_tricks() -> None:
     assert html.count("is spoiled: nobody takes it") == 2
     assert html.count('<span class="cr-trick__spoiled">Trick ') == 2
     assert "No trumps" in html and "12 cards aside" in html
-    assert "<th>Tricks</th>" in html and "Deal score" in html
+    # Partners do not pool their tricks: a row per player, his tricks.
+    assert '<table data-by="seat">' in html and "<th>Tricks</th>" in html
     assert html.count("es nula: no se la lleva nadie") == 0
     assert render_deal(data, "es").count("es nula: no se la lleva nadie") == 2
 
@@ -433,7 +434,8 @@ def test_the_rematada_score_says_what_the_points_are_made_of() -> None:
     html = render_deal(data, "en")
     heads = re.findall(r'<th(?: data-part="\w+")?>([^<]+)</th>',
                        re.search(r'<table data-by="seat">.*?</thead>', html, re.S).group(0))  # type: ignore[union-attr]
-    assert heads == ["Players", "Cards won", "Discards", "Marriages", "Last trick", "Points"]
+    assert heads == ["Players", "Cards won", "Discards", "Marriages", "Last trick", "Points",
+                     "Game points"]
     row = re.search(r'<tr class="cr-side-0 cr-score--winner" data-seat="0" data-points="122">'
                     r"(.*?)</tr>", html)
     assert row is not None

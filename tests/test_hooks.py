@@ -160,7 +160,7 @@ def test_the_examples_hook_draws_in_the_build_language(lang: str, said: list[str
             "seed=3)\n```\n\n```draw\nshow: table\nlegal: true\n```\n")
     marked = hook.on_page_markdown(text, page(), config(lang), None)
     html = hook.on_page_content(to_html(marked), page(), config(lang), None)
-    assert f'<figure class="cr-ex cr-ex--table" lang="{lang}">' in html
+    assert f'<figure class="cr-drawing cr-drawing--table" lang="{lang}">' in html
     for words in said:
         assert words in html, words
 
@@ -215,7 +215,7 @@ def test_a_third_language_needs_only_its_catalogue(third_language: str) -> None:
     settings = config_object(config(third_language))
     load_hook("examples").on_config(settings)
     assert settings["mdx_configs"]["toc"]["permalink_title"] == "Lien permanent"
-    drawer = load_hook("examples").Drawer(third_language, "", {})
-    assert drawer.w.n_("{n} card in the stock", "{n} cards in the stock", 34) == (
+    drawing = load_hook("examples").Drawing(third_language, "", {})
+    assert drawing.w.n_("{n} card in the stock", "{n} cards in the stock", 34) == (
         "34 cartes dans la pioche")
     assert load_hook("glossary")._labels(third_language)["index"] == "Tous les termes"

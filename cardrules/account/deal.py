@@ -7,13 +7,18 @@ who acted and how, the trick on the table with each play's label, the score by s
 seat (and where each seat's points came from), what the viewer knows of the sides and of
 everyone's part in a contract, the auction, the talon, the record's notes.
 
-Front ends draw an account; they do not walk the steps or add up points themselves:
+Front ends draw an account; they do not walk the steps, add up points or decide who may see
+what themselves. Each step carries its :class:`~cardrules.account.score.ScoreTable` (by side or
+by seat, decided once by :func:`~cardrules.account.score.score_by`), whether the viewer is
+shown the sides (:attr:`StepAccount.sides_shown`) and the hands as the viewer sees them
+(:attr:`StepAccount.hands_shown`):
 
-* the terminal (:mod:`cardrules.cli.render`) prints a step's sentences as it is played,
-  through the same :class:`Teller`;
-* the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML;
-* the widget's JSON (:mod:`cardrules.web.board`) is the open account with, for each seat, what
-  that seat is told otherwise.
+* the terminal (:mod:`cardrules.cli.render`) prints a step's sentences as it is played, and
+  the score table, through the same :class:`Teller`;
+* the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML,
+  and its drawn examples (:mod:`cardrules.render.drawing`) a piece of one;
+* the widget's JSON (:mod:`cardrules.web.board`) and play mode (:mod:`cardrules.web.play`)
+  send the account for a viewer.
 
 Game-specific facts (the auction, the contract, the roles) come from the game module's typed
 hooks (:meth:`Rules.bidding <cardrules.engine.Rules.bidding>`,
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..core.actions import CardMove, Deal, Decision, Masked, Move, NumberMove, format_action
 from ..core.cards import Card, Suit
@@ -42,19 +48,23 @@ from ..engine import CHANCE, Game, Phase, Result, Rules, Sides, Step
 from ..engine.facts import Auction
 from ..words import Lang
 from .narration import ONLOOKER, Narrator, StepWords
+from .score import HandShown, ScoreRow, ScoreTable, game_points_by_row, score_by
 
 __all__ = [
     "AuctionCall",
     "DealAccount",
     "FaceDown",
+    "HandShown",
     "Play",
     "Score",
+    "ScoreRow",
+    "ScoreTable",
     "StepAccount",
     "Talon",
     "Teller",
     "account",
-    "plays_on_own",
     "point_parts",
+    "score_by",
     "trump_source",
 ]
 
@@ -151,12 +161,24 @@ class StepAccount:
     turn: int | None
     """Whose turn it is (``None`` once the deal is over)."""
     phase: Phase
+    score_table: ScoreTable
+    """The score as this viewer is shown it after the step, laid out by side or by seat
+    (:mod:`cardrules.account.score`): what every front end prints."""
+    sides_shown: bool
+    """Whether this viewer is shown the sides at this step (it knows them, or the deal is
+    over): a front end colours sides and names partners only then."""
+    hands_shown: tuple[HandShown, ...]
+    """Every hand after the step as this viewer sees it: the cards of its own hand and of
+    those it is shown (open hands, a partner's), the count of the others (card backs)."""
     talon_said: str = ""
     """The talon shown and taken at this step, in words (also among :attr:`said`'s news)."""
     lead: str = ""
     """Who led the trick this step finished: "Ana leads" (else ``""``)."""
     note: str | None = None
     """The record's note on this step, in the account's language."""
+    decision: Decision | None = None
+    """The kind of decision a move is (:class:`~cardrules.core.actions.Decision`: a bid, a
+    pass, a call...; ``None`` for a card or the deal)."""
 
     @property
     def is_deal(self) -> bool:
@@ -214,8 +236,6 @@ class DealAccount:
     """Each side's players, in words: "Ana and Bea"."""
     roles: tuple[str, ...]
     """Each seat's part in the contract as the deal ends (``""``: none)."""
-    by_seat: bool
-    """Whether the score is by seat (see :func:`plays_on_own`)."""
     scored_by_tricks: bool
     trump: Suit | None
     """Trumps as the deal ends."""
@@ -225,8 +245,6 @@ class DealAccount:
     calls: tuple[AuctionCall, ...]
     talon: Talon | None
     face_down: tuple[FaceDown, ...]
-    point_kinds: tuple[str, ...]
-    """The kinds of points of the score, the cards won first (by-seat scores only)."""
     steps: tuple[StepAccount, ...]
     trick_steps: tuple[int, ...]
     """The steps that finished a trick."""
@@ -249,6 +267,23 @@ class DealAccount:
     def verdict(self) -> str:
         """:attr:`outcome` and :attr:`reason` in one."""
         return f"{self.outcome} {self.reason}" if self.reason else self.outcome
+
+    @property
+    def score_table(self) -> ScoreTable:
+        """The score as the viewer is shown it after the last step (at the end, the
+        result's): see :mod:`cardrules.account.score`."""
+        return self.steps[-1].score_table
+
+    @property
+    def by_seat(self) -> bool:
+        """Whether the score is by seat (see :func:`~cardrules.account.score.score_by`)."""
+        return self.score_table.by == "seat"
+
+    @property
+    def point_kinds(self) -> tuple[str, ...]:
+        """The kinds of points the score is broken into, the cards won first (by-seat
+        scores only; ``()``: the total only)."""
+        return self.score_table.kinds
 
 
 def point_parts(step: Step) -> dict[str, list[int]]:
@@ -303,13 +338,6 @@ def trump_source(steps: Sequence[Step]) -> str | None:
             action = step.action
             return action.keyword if isinstance(action, Move) else ""
     return None
-
-
-def plays_on_own(roles: Sequence[str], sides: Sides) -> bool:
-    """Whether the deal's score is by seat: no sides (a void deal), or a contract whose sides
-    count only for the contract (seats with no part in it play each on their own: see
-    :meth:`Narrator.roles <cardrules.account.narration.Narrator.roles>`)."""
-    return not sides or (any(roles) and not all(roles))
 
 
 class Teller:
@@ -404,6 +432,9 @@ class Teller:
             knows = bool(after.sides) and all(known)
         else:
             knows = bool(after.sides) and bool(known[self.viewer])
+        roles = self.narrator.roles(after.details, after.sides if knows else ())
+        score = Score(side_points, side_tricks, seat_points, tuple(seat_tricks), parts,
+                      tuple(self._hidden))
         told = StepAccount(
             index=self.index,
             seat=step.seat,
@@ -428,21 +459,97 @@ class Teller:
             winner=winner,
             taking=taking,
             points=trick.points if trick is not None else 0,
-            score=Score(side_points, side_tricks, seat_points, tuple(seat_tricks), parts,
-                        tuple(self._hidden)),
+            score=score,
             sides_known=bool(after.sides) or after.result is not None,
             known_by=tuple(bool(k) for k in known),
-            roles=self.narrator.roles(after.details, after.sides if knows else ()),
+            roles=roles,
             roles_unknown=self.narrator.roles(after.details, ()),
             turn=after.current_player if after.phase != Phase.OVER else None,
             phase=after.phase,
+            score_table=self._score_table(step, score, roles, knows),
+            sides_shown=knows or after.result is not None,
+            hands_shown=self._hands_shown(after.hands, step.seen_hands),
             talon_said=self.narrator.talon(step) if step.seat != CHANCE else "",
             lead=self.narrator.leads(trick.leader) if trick is not None else "",
             note=note,
+            decision=(step.action.decision if isinstance(step.action, Move)
+                      and not step.is_deal else None),
         )
         self._previous = step
         self.index += 1
         return told
+
+    def _hands_shown(self, hands: Sequence[tuple[Card, ...]],
+                     seen: Sequence[tuple[int, ...]]) -> tuple[HandShown, ...]:
+        """Every hand as the viewer sees it: all of them (``viewer=None``), its own and those
+        it is shown (a seat), those every other seat is shown (an onlooker)."""
+        players = len(hands)
+        viewer = self.viewer
+
+        def shown(seat: int) -> bool:
+            if viewer is None or viewer == seat:
+                return True
+            if viewer >= 0:
+                return bool(seen) and seat in seen[viewer]
+            return bool(seen) and all(seat in seen[s] for s in range(players) if s != seat)
+
+        return tuple(HandShown(len(hand), tuple(hand) if shown(seat) else None)
+                     for seat, hand in enumerate(hands))
+
+    def _score_table(self, step: Step, score: Score, roles: Sequence[str],
+                     knows: bool) -> ScoreTable:
+        """The score after ``step`` as the viewer is shown it: by side or by seat
+        (:func:`~cardrules.account.score.score_by`, on the sides the viewer knows), the
+        result's at the end."""
+        rules, after = self.rules, step.after
+        result = after.result
+        sides = result.sides if result is not None else after.sides if knows else ()
+        by = score_by(rules, after.details, sides)
+        unit: Literal["points", "tricks"] = "tricks" if rules.scores_tricks else "points"
+        seats_of: list[tuple[int, ...]] = (
+            [tuple(side) for side in sides] if by == "side"
+            else [(seat,) for seat in range(rules.players)])
+        side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+        kinds: tuple[str, ...] = ()
+        if by == "seat" and unit == "points" and set(score.parts) - {"cards"}:
+            kinds = tuple(score.parts)
+        hidden = set(score.hidden)
+        winners = (set(result.sides[result.winner])
+                   if result is not None and result.winner is not None else set())
+        game_points = (game_points_by_row(result, by, sides, seats_of) if result is not None
+                       else [None] * len(seats_of))
+        rows = []
+        for i, seats in enumerate(seats_of):
+            if result is not None:
+                points = (result.side_points[i] if by == "side"
+                          else result.points[seats[0]])
+            else:
+                points = sum(score.seat_points[s] for s in seats)
+            seat, scores = seats[0], game_points[i]
+            # A seat with no part in a contract plays on its own: no side colour.
+            on_own = any(roles) and not roles[seat]
+            rows.append(ScoreRow(
+                seats=seats,
+                name=self.narrator.side(seats),
+                side=None if on_own else side_of.get(seat),
+                role=roles[seat],
+                points=points,
+                tricks=sum(score.seat_tricks[s] for s in seats),
+                parts=tuple((kind, None if (kind, seat) in hidden else score.parts[kind][seat])
+                            for kind in kinds),
+                game_points=scores,
+                game_points_said="" if scores is None else self.narrator.signed(scores),
+                winner=bool(winners) and set(seats) <= winners,
+            ))
+        narrator = self.narrator
+        return ScoreTable(
+            by=by, unit=unit, rows=tuple(rows), sides=sides, kinds=kinds,
+            over=result is not None,
+            winner=result.winner if result is not None else None,
+            outcome=narrator.outcome(result) if result is not None else "",
+            reason=narrator.end(result) if result is not None else "",
+            scored=narrator.game_points(result) if result is not None else "",
+        )
 
 
 def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
@@ -471,7 +578,6 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
     notes = dict(notes or {})
     told = tuple(teller.tell(step, notes.get(i)) for i, step in enumerate(all_steps))
     roles = narrator.roles(final.details, sides)
-    by_seat = plays_on_own(roles, sides)
     auction = rules.bidding(final.details)
     calls: list[AuctionCall] = []
     spoken: dict[int, int] = {}
@@ -492,7 +598,6 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
                               if dealt_talon[0] in hand), None)
                 talon = Talon(dealt_talon, index, taker)
                 break
-    parts = told[-1].score.parts
     scored = narrator.game_points(result) if result is not None else ""
     return DealAccount(
         game=rules.id,
@@ -503,7 +608,6 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
         sides=sides,
         side_names=tuple(narrator.side(side) for side in sides),
         roles=roles,
-        by_seat=by_seat,
         scored_by_tricks=rules.scores_tricks,
         trump=final.trump,
         trump_from=trump_source(all_steps),
@@ -511,7 +615,6 @@ def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,
         calls=tuple(calls),
         talon=talon,
         face_down=tuple(teller.face_down),
-        point_kinds=tuple(parts) if by_seat and set(parts) - {"cards"} else (),
         steps=told,
         trick_steps=tuple(s.index for s in told if s.done),
         result=result,

@@ -36,7 +36,7 @@ from typing import Final
 
 from ..bots import Estimate
 from ..core.actions import Decision, Move, NumberMove
-from ..words import N_, Lang, words
+from ..words import N_, Lang, decimal, words
 
 __all__ = [
     "EVEN",
@@ -45,6 +45,7 @@ __all__ = [
     "BidSummary",
     "bid_summary",
     "chance_words",
+    "estimate_words",
     "few_deals",
     "summary_lines",
     "wins_words",
@@ -120,6 +121,40 @@ def chance_words(estimate: Estimate, lang: Lang, share: str, few: str, **fields:
     return w._(share, wins=wins_words(estimate, lang), **fields)
 
 
+_CHOICE_WORDS: Final = {  # scored by tricks? -> (a percentage's message, few deals' message)
+    False: (N_("{wins} to win · {points} points on average"),
+            N_("won {won} of {deals} · {points} points on average")),
+    True: (N_("{wins} to win · {points} tricks on average"),
+           N_("won {won} of {deals} · {points} tricks on average")),
+}
+_BEST_BID_WORDS: Final = {
+    False: (N_("The best bid: {bid} ({wins} to win, {points} points on average)."),
+            N_("The best bid: {bid} (won {won} of {deals} deals, {points} points on average).")),
+    True: (N_("The best bid: {bid} ({wins} to win, {points} tricks on average)."),
+           N_("The best bid: {bid} (won {won} of {deals} deals, {points} tricks on average).")),
+}
+
+
+def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
+    """The hint's words for one choice, in ``lang``: how often it won and what it brought on
+    average ("75% to win · 71.3 points on average"; "won 5 of 6 · ..." when weighed in few
+    deals: :data:`FEW_DEALS`). The one wording of a hint's choice: the terminal
+    (:meth:`Printer.hint <cardrules.cli.render.Printer.hint>`) and the widget's play mode
+    (``cardrules.web.play.hint_data``: each estimate's ``"text"``) both say this.
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> estimate_words(Estimate(parse_card("1O"), 0.75, 71.34, 1.1, 160), "en",
+        ...                by_tricks=False)
+        '75% to win · 71.3 points on average'
+        >>> estimate_words(Estimate(parse_card("1O"), 5 / 6, 3.0, 1.1, 6), "es", by_tricks=True)
+        'ganó 5 de 6 · 3,0 bazas de media'
+    """
+    share, few = _CHOICE_WORDS[by_tricks]
+    return chance_words(estimate, lang, share, few, points=decimal(estimate.points, lang, 1))
+
+
 @dataclass(frozen=True)
 class BidSummary:
     """What a hint says of an auction's choices."""
@@ -172,7 +207,7 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
         The best bid: 61 (won 9 of 12 deals, 70.0 points on average).
     """
     w = words(lang)
-    average = f"{summary.best.points:.1f}".replace(".", w.p_("the decimal separator", "."))
+    average = decimal(summary.best.points, lang, 1)
     lines = []
     if summary.passing is not None:
         lines.append(chance_words(summary.passing, lang, N_("Pass: {wins} to win."),
@@ -186,12 +221,7 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
             N_("The highest bid that keeps at least an even chance: {bid} (won {won} of "
                "{deals} deals)."),
             bid=_bid_number(summary.even)))
-    if by_tricks:
-        share = N_("The best bid: {bid} ({wins} to win, {points} tricks on average).")
-        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} tricks on average).")
-    else:
-        share = N_("The best bid: {bid} ({wins} to win, {points} points on average).")
-        few = N_("The best bid: {bid} (won {won} of {deals} deals, {points} points on average).")
+    share, few = _BEST_BID_WORDS[by_tricks]
     lines.append(chance_words(summary.best, lang, share, few, bid=_bid_number(summary.best),
                               points=average))
     return lines

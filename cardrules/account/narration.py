@@ -489,9 +489,9 @@ class _Results(_Speaker):
                     "{names} win the deal and score {points}.",
                     len(side), names=self.side(side), points=amount)
 
-    def _number(self, points: float) -> str:
+    def signed(self, points: float) -> str:
         """Game points with their sign: "+2", "−1", "+55.5" ("+55,5" in Spanish)."""
-        text = f"{abs(points):g}".replace(".", self.w.p_("the decimal separator", "."))
+        text = self.w.decimal(abs(points))
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
@@ -504,10 +504,11 @@ class _Results(_Speaker):
         (a big win) in a game counted in card points: "Ana scores 2 game points." (``""``
         otherwise; in a game scored by tricks the verdict's score is already the game
         points)."""
-        if type(result).seat_game_points is not Result.seat_game_points:  # scored by seat
+        # Game points by seat (an auction game's), not one per side.
+        if len(result.game_points) == len(result.points) != len(result.sides):
             if not any(result.game_points):
                 return ""
-            shown = [f"{self.who(s)} {self._number(p)}" for s, p in enumerate(result.game_points)]
+            shown = [f"{self.who(s)} {self.signed(p)}" for s, p in enumerate(result.game_points)]
             return self.w._("Game points: {points}.", points=", ".join(shown))
         if self.rules.scores_tricks or not result.game_points or max(result.game_points) < 2:
             return ""

@@ -45,7 +45,7 @@ from .arguments import (
     parse_options,
     whole_number,
 )
-from .render import Renderer
+from .render import Printer
 from .session import Advisor, Session, echoing_input
 from .text import visible
 
@@ -146,12 +146,12 @@ def replay_command(args: argparse.Namespace, lang: Lang) -> int:
     if isinstance(title, str) and title.strip():
         print(visible(title.strip(), TITLE_LIMIT))
     names = _record_names(game)
-    render = Renderer(game.rules, names, lang, me=None, out=sys.stdout)
+    printer = Printer(game.rules, names, lang, me=None, out=sys.stdout)
     steps = game.steps()
-    render.intro(next(steps), seed=game.seed, show_hands=True)
+    printer.intro(next(steps), seed=game.seed, show_hands=True)
     for step in steps:
-        render.step(step)
-    render.end(game.result)
+        printer.step(step)
+    printer.end(game.result)
     return 0
 
 
@@ -288,8 +288,8 @@ def _play(args: argparse.Namespace, lang: Lang, game: Game, me: int | None,
         bots_named = [names[s] for s in range(n) if s != me]
         players_line = w.n_("{names} is a bot: {bot}.", "{names} are bots: {bot}.",
                             len(bots_named), names=w.join(bots_named), bot=bot_kind)
-    render = Renderer(game.rules, names, lang, me=me, out=sys.stdout)
-    session = Session(game, render, bots, players_line=players_line, read_line=echoing_input(),
+    printer = Printer(game.rules, names, lang, me=me, out=sys.stdout)
+    session = Session(game, printer, bots, players_line=players_line, read_line=echoing_input(),
                       advisor=Advisor(args.level, hint_seed))
     stopped: list[int] = []
     lost: OSError | None = None

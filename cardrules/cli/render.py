@@ -1,9 +1,12 @@
 """Printing a deal in the terminal: the intro, trick headers, each step, the user's status, the
 end.
 
-A :class:`Renderer` prints; it decides nothing and replays nothing. What happened in the deal is
-told in the words of :class:`cardrules.account.narration.Narrator` (the narrator the widget and the
-diagrams share), with cards named by code and name because the user types codes; the renderer
+A :class:`Printer` (the printer of the terminal) prints; it decides nothing and replays nothing:
+what happened in the deal, and the score, come from the deal's account for the user
+(:class:`cardrules.account.deal.Teller`: its sentences and its
+:class:`~cardrules.account.score.ScoreTable`). The sentences are those of
+:class:`cardrules.account.narration.Narrator` (the narrator the widget and the diagrams share),
+with cards named by code and name because the user types codes; the printer
 adds only layout (headers, indentation, the ``→`` before a trick taken) and the command's own
 lines from :mod:`cardrules.cli.text` (the deal's header, the status and the menu before the user
 plays, the score table at the end).
@@ -20,19 +23,21 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from ..account.deal import Teller
-from ..account.hints import bid_summary, summary_lines, wins_words
+from ..account.deal import StepAccount, Teller
+from ..account.hints import bid_summary, estimate_words, summary_lines
+from ..account.score import ScoreTable, part_name
 from ..bots import Estimate
 from ..core.actions import Action, CardMove, Move, NumberMove, format_action
 from ..core.cards import Card
 from ..core.errors import Lang
-from ..engine import CHANCE, Phase, Result, Rules, SeatView, Sides, Step
+from ..engine import CHANCE, Phase, Result, Rules, SeatView, Step
 from ..words import N_, words
 from .arguments import option_value_text
 
 
-class Renderer:
-    """Prints one deal in one language, for one viewer.
+class Printer:
+    """The printer of the terminal: prints one deal in one language, for one viewer, from
+    its account (:class:`~cardrules.account.deal.Teller`), the score included.
 
     Args:
         rules: the deal's rules.
@@ -59,6 +64,14 @@ class Renderer:
         self._headed = -1  # the trick whose header was printed last
         self._just_headed = False  # nothing printed since that header
         self._summarised: tuple[int, int] | None = None  # the position of a bid hint summarised
+        self.told: StepAccount | None = None
+        """The account of the last step printed (its score table is the one :meth:`status`
+        and :meth:`end` print)."""
+
+    def tell(self, step: Step) -> StepAccount:
+        """The account of ``step`` for the user (kept in :attr:`told`)."""
+        self.told = self.teller.tell(step)
+        return self.told
 
     # Small helpers ------------------------------------------------------------------------------
     def say(self, line: str = "", indent: int = 0) -> None:
@@ -73,24 +86,13 @@ class Renderer:
     def _cards_count(self, n: int) -> str:
         return self.w.n_("{n} card", "{n} cards", n)
 
-    def _side_label(self, sides: Sides, index: int) -> str:
-        """A side's name: its player's for a side of one, else *your side* / *the other side*
-        (the user's point of view, two sides), else its players' names."""
-        side = sides[index]
-        if len(side) == 1:
-            return self.narrator.who(side[0])
-        if self.me is not None and len(sides) == 2:
-            return self.w._("your side") if self.me in side else self.w._("the other side")
-        return self.narrator.side(side)
-
-    def _per_side(self, sides: Sides, points: Sequence[int]) -> str:
-        """Points per side (per seat while the sides are not known): ``You 11 · Bot 1 4``."""
-        if not sides:
-            sides = tuple((s,) for s in range(len(points)))
-        return " · ".join(
-            f"{self._side_label(sides, i)} {sum(points[s] for s in side)}"
-            for i, side in enumerate(sides)
-        )
+    def _score_line(self, table: ScoreTable) -> str:
+        """The score table on one line: ``Points: You 11 · Bruno 4`` (``Tricks won: ...`` in a
+        game scored by tricks)."""
+        shown = " · ".join(f"{row.name} {row.points}" for row in table.rows)
+        if table.unit == "tricks":
+            return self.w._("Tricks won: {points}", points=shown)
+        return self.w._("Points: {points}", points=shown)
 
     # The start ----------------------------------------------------------------------------------
     def intro(
@@ -117,7 +119,7 @@ class Renderer:
         if any(len(side) > 1 for side in sides):
             words = self.w._(" against ").join(self.narrator.side(side) for side in sides)
             self.say(self.w._("Sides: {sides}", sides=words))
-        self.say(self.teller.tell(deal).said.action)
+        self.say(self.tell(deal).said.action)
         if show_hands:
             self.say(self.w._("Hands dealt:"))
             for seat, hand in enumerate(deal.after.hands):
@@ -142,7 +144,7 @@ class Renderer:
             return
         before = step.before
         self.header(before.phase, len(before.trick), len(before.tricks))
-        words = self.teller.tell(step).said
+        words = self.tell(step).said
         if words.action:
             self.say(words.action, indent=2)
         for line in words.news:
@@ -174,16 +176,8 @@ class Renderer:
             self.say(_capital(" · ".join(parts)))
         for line in self.narrator.situation(view):  # the bidding, the contract, the talon
             self.say(line)
-        if view.phase == Phase.PLAY:
-            if view.rules.scores_tricks:
-                won = [t.winner for t in view.tricks]
-                shown = " · ".join(
-                    f"{self.narrator.who(s)} {won.count(s)}" for s in range(view.players)
-                )
-                self.say(self.w._("Tricks won: {points}", points=shown))
-            else:
-                self.say(self.w._("Points: {points}",
-                                  points=self._per_side(view.sides, view.points)))
+        if view.phase == Phase.PLAY and self.told is not None:
+            self.say(self._score_line(self.told.score_table))
         for other, hand in sorted(view.visible_hands.items()):
             cards = " ".join(c.code for c in sorted(hand, key=_display_order))
             self.say(self.w._("{who}'s hand (face up): {cards}", who=self.narrator.who(other),
@@ -269,8 +263,7 @@ class Renderer:
         number = {action: i for i, action in enumerate(options, 1)}
         rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))
         tricks = view.rules.scores_tricks
-        unit = self.w._("tricks") if tricks else self.w._("points")
-        strength = self.w._(LEVELS.get(level, level))
+        strength = self.w._(LEVEL_WORDS.get(level, level))
         if tricks:
             head = self.w._(
                 "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
@@ -285,16 +278,13 @@ class Renderer:
                 level=strength, worlds=rows[0].worlds)
         for line in textwrap.wrap(head, width=78):
             self.say(line)
-        shares = [wins_words(e, self.lang) for e in rows]
-        amounts = [self._decimal(e.points) for e in rows]
-        share_width = max(len(share) for share in shares)
-        amount_width = max(len(amount) for amount in amounts)
-        for estimate, share, amount in zip(rows, shares, amounts, strict=True):
+        labels = [self._hint_label(e.action, view) for e in rows]
+        width = max(len(label) for label in labels)
+        for estimate, label in zip(rows, labels, strict=True):
             n = number.get(estimate.action)
             shown = f"{n:>2})" if n is not None else " -)"
-            label = self._hint_label(estimate.action, view)
-            self.say(f"{shown} {share:>{share_width}}  {amount:>{amount_width}} {unit}  {label}",
-                     indent=2)
+            said = estimate_words(estimate, self.lang, by_tricks=tricks)
+            self.say(f"{shown} {label:<{width}}  {said}", indent=2)
 
     def _hint_label(self, action: Action, view: SeatView) -> str:
         """An action as the menu shows it: ``3E   three of swords``, ``exchange:2B  take...``."""
@@ -303,45 +293,33 @@ class Renderer:
         about = self.narrator.choice(action, view.turn_up)
         return f"{format_action(action)}  {about}" if about else format_action(action)
 
-    def _decimal(self, value: float) -> str:
-        """``71.3`` in English, ``71,3`` in Spanish."""
-        return f"{value:.1f}".replace(".", self.w.p_("the decimal separator", "."))
-
     # The end ------------------------------------------------------------------------------------
     def end(self, result: Result | None) -> None:
-        """The end of the deal: the score, then the narration's verdict (who won, by how much,
-        how it ended); or that the deal is not finished (a record that stops early)."""
+        """The end of the deal: the account's score table, then its verdict (who won, by how
+        much, how it ended) and what the deal scores; or that the deal is not finished (a
+        record that stops early)."""
         self.say()
-        if result is None:
+        if result is None or self.told is None:
             self.say(self.w._("The deal is not finished (the record stops here)."))
             return
         self.say(self.w._("── End of the deal ──"))
-        sides = result.sides
-        if self.rules.scores_tricks:  # each seat's tricks
-            won = " · ".join(f"{self.narrator.who(s)} {p}" for s, p in enumerate(result.points))
-            self.say(self.w._("Tricks won: {points}", points=won))
-        elif all(len(side) == 1 for side in sides):
-            shown = " · ".join(
-                f"{self._side_label(sides, i)} {p}" for i, p in enumerate(result.side_points)
-            )
-            self.say(self.w._("Points: {points}", points=shown))
-        else:
-            for i, p in enumerate(result.side_points):
-                label = _capital(self._side_label(sides, i))
-                points = self.narrator.points(p)
-                if len(sides[i]) == 1:
-                    self.say(f"{label}: {points}")
-                else:
-                    members = ", ".join(self.narrator.who(s) for s in sides[i])
-                    self.say(self.w._("{side} ({members}): {points}", side=label,
-                                      members=members, points=points))
-        self.say(self.narrator.verdict(result))
-        extra = self.narrator.game_points(result)
-        if extra:
-            self.say(extra)
+        table = self.told.score_table
+        if not table.kinds and all(len(row.seats) == 1 for row in table.rows):
+            self.say(self._score_line(table))
+        else:  # a line per side, or per seat with what its points are made of
+            for row in table.rows:
+                line = f"{_capital(row.name)}: {self.narrator.points(row.points)}"
+                parts = " · ".join(f"{self.w._(part_name(kind))} "
+                                   f"{'?' if points is None else points}"
+                                   for kind, points in row.parts)
+                self.say(f"{line} ({parts})" if parts else line)
+        self.say(table.verdict)
+        if table.scored:
+            self.say(table.scored)
 
 
-LEVELS: Final[dict[str, str]] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LEVEL_WORDS: Final[dict[str, str]] = {"easy": N_("easy"), "normal": N_("normal"),
+                                      "hard": N_("hard")}
 """The search bot's strength levels, as the hint names them."""
 
 RUN = 6

@@ -33,7 +33,7 @@ from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
 from ..engine import Game, SeatView
 from ..words import N_, Lang, languages, words
-from .render import Renderer
+from .render import Printer
 from .text import visible
 
 ReadLine = Callable[[str], str]
@@ -181,7 +181,7 @@ class Session:
 
     Args:
         game: the deal, dealt and not yet played.
-        renderer: prints it (its ``me`` is the user's seat, or ``None``).
+        printer: prints it (its ``me`` is the user's seat, or ``None``).
         bots: one bot per seat (the user's seat's bot is not asked).
         players_line: the intro's line saying who plays (the user's seat, the bots).
         read_line: reads the user's answers.
@@ -191,7 +191,7 @@ class Session:
     def __init__(
         self,
         game: Game,
-        renderer: Renderer,
+        printer: Printer,
         bots: Sequence[Bot],
         *,
         players_line: str,
@@ -199,10 +199,10 @@ class Session:
         advisor: Advisor,
     ) -> None:
         self.game = game
-        self.renderer = renderer
-        self.me = renderer.me
+        self.printer = printer
+        self.me = printer.me
         """The user's seat, or ``None`` when bots play every seat."""
-        self.lang: Lang = renderer.lang
+        self.lang: Lang = printer.lang
         self.words = words(self.lang)
         """The session's sentences."""
         self.bots = bots
@@ -214,9 +214,9 @@ class Session:
         """Play the deal to its end, printing it; the exit status: 0, 1 when the input closed,
         130 on Ctrl-C (a quit is 0)."""
         game = self.game
-        render = self.renderer
+        printer = self.printer
         deal = next(game.steps())  # the deal is the game's first step
-        render.intro(deal, seed=game.seed, players_line=self.players_line,
+        printer.intro(deal, seed=game.seed, players_line=self.players_line,
                      show_hands=self.me is None)
         try:
             while not game.is_over:
@@ -225,25 +225,25 @@ class Session:
                 if seat == self.me:
                     action = self.ask(game.view(seat))
                 else:
-                    who = render.narrator.who(seat)
-                    with thinking(render.out, self.words._("{who} is thinking…", who=who)):
+                    who = printer.narrator.who(seat)
+                    with thinking(printer.out, self.words._("{who} is thinking…", who=who)):
                         action = self.bots[seat].choose(game.view(seat))
-                render.step(game.play_step(action))
+                printer.step(game.play_step(action))
         except _Abandon as stop:
-            render.say()
-            render.say(self.words._(stop.message))
+            printer.say()
+            printer.say(self.words._(stop.message))
             return stop.status
         except KeyboardInterrupt:
-            render.say()
-            render.say(self.words._(QUIT))
+            printer.say()
+            printer.say(self.words._(QUIT))
             return 130
-        render.end(game.result)
+        printer.end(game.result)
         return 0
 
     # The user's turn ----------------------------------------------------------------------------
     def ask(self, view: SeatView) -> Action:
         """Show the user's position and read answers until one names a legal action."""
-        options = self.renderer.status(view)
+        options = self.printer.status(view)
         cards = [a for a in options if isinstance(a, Card)]
         example = cards[0].code if cards else ""
         numbers = "1" if len(options) == 1 else f"1-{len(options)}"
@@ -265,18 +265,18 @@ class Session:
             word = answer.lower()
             if word in helps:
                 for help_line in textwrap.wrap(w._(HELP), width=78):
-                    self.renderer.say(help_line)
+                    self.printer.say(help_line)
                 continue
             if word in quits:
                 raise _Abandon(QUIT, 0)
             if word in hints:
-                with thinking(self.renderer.out, w._("Working out the hint…")):
+                with thinking(self.printer.out, w._("Working out the hint…")):
                     estimates = self.advisor.estimates(view)
-                self.renderer.hint(estimates, options, view, level=self.advisor.level)
+                self.printer.hint(estimates, options, view, level=self.advisor.level)
                 continue
             action = self.understand(answer, view, options, example)
             if isinstance(action, str):
-                self.renderer.say(action)
+                self.printer.say(action)
             else:
                 return action
 

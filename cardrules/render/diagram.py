@@ -41,14 +41,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
-from ..account.deal import AuctionCall, DealAccount, StepAccount, account
+from ..account.deal import AuctionCall, DealAccount, ScoreTable, StepAccount, account
 from ..account.narration import ONLOOKER
+from ..account.score import part_name
+from ..core.actions import Decision
 from ..core.cards import Card, Suit
 from ..core.labels import PlayLabel
 from ..core.packs import Pack
-from ..engine import Result
 from ..record import load_record, notes_in, notes_of, replay
-from ..words import N_, known, words
+from ..words import Words, known, words
 
 CARD_DIR: Final = "assets/cards"
 """Where the card pictures live, relative to the site root."""
@@ -106,15 +107,6 @@ def parse_deal_block(text: str) -> DealBlock:
 
 # The diagram's own words (headings, column heads) are messages of the catalogue; every sentence
 # about the deal comes from the account (cardrules.account.deal).
-
-_PARTS: Final[dict[str, str]] = {
-    "discard": N_("Discards"),
-    "declare": N_("Marriages"),
-    "last": N_("Last trick"),
-    "end": N_("At the end"),
-}
-"""The heading of each kind of points in a score by seat (others: "Other")."""
-
 
 def glossary_titles(lang: str) -> dict[str, str]:
     """The tooltip of each term a diagram links to (the play labels and *mano*), in ``lang``:
@@ -175,8 +167,33 @@ def auction_rounds(calls: Sequence[AuctionCall], players: int) -> list[list[str 
     return rows
 
 
-class _Renderer:
-    """The diagram's HTML: the account's sentences (escaped) in the diagram's chrome."""
+def card_picture(pack: Pack, card: Card, lang: str, base: str = "", css: str = "cr-card") -> str:
+    """A card's picture: ``<img class="cr-card">``, its name (in ``lang``) as ``alt`` text.
+
+    Examples:
+        >>> from cardrules.core.packs import SPANISH_40
+        >>> from cardrules.core.cards import parse_card
+        >>> card_picture(SPANISH_40, parse_card("1O"), "es", "../")[:62]
+        '<img class="cr-card" src="../assets/cards/spanish/1O.svg" alt='
+    """
+    src = f"{base}{CARD_DIR}/{pack.face.style}/{card.code}.svg"
+    return (f'<img class="{css}" src="{escape(src)}" alt="{escape(pack.card_name(card, lang))}" '
+            f'data-card="{card.code}" loading="lazy" width="120" height="180">')
+
+
+class AccountHtml:
+    """The HTML pieces of a deal's account (its sentences escaped, in the diagrams' chrome):
+    cards, seats, plays, the auction, the score. The deal diagrams (:func:`render_deal`) and
+    the rulebook's drawings (:mod:`cardrules.render.drawing`) are made of them, so they share
+    one vocabulary of CSS classes (``cr-card``, ``cr-seat``, ``cr-play``, ``cr-label``,
+    ``cr-side-N``, ``cr-score``, ``cr-auction``...).
+
+    Args:
+        told: the account drawn.
+        pack: the deal's pack (the look of its cards).
+        base: the relative URL from the page to the site root.
+        definitions: the title of each glossary link by term.
+    """
 
     def __init__(
         self,
@@ -195,7 +212,6 @@ class _Renderer:
         # The seats' parts in a contract (caller, partner, declarer...) stand for sides; a seat
         # with none plays on its own and shows no side colour.
         self.roles = told.roles
-        self.by_seat = told.by_seat
         self.side_of = {seat: i for i, side in enumerate(told.sides) for seat in side
                         if not any(self.roles) or self.roles[seat]}
         self.definitions = {k.lower(): v for k, v in definitions.items()}
@@ -205,12 +221,8 @@ class _Renderer:
         return escape(self.told.names[seat])
 
     def card(self, card: Card, css: str = "cr-card") -> str:
-        src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/{card.code}.svg"
-        return (
-            f'<img class="{css}" src="{escape(src)}" '
-            f'alt="{escape(self.pack.card_name(card, self.lang))}" data-card="{card.code}" '
-            'loading="lazy" width="120" height="180">'
-        )
+        """A card's picture (:func:`card_picture`)."""
+        return card_picture(self.pack, card, self.lang, self.base, css)
 
     def back(self, css: str = "cr-card cr-card--back") -> str:
         src = f"{self.base}{CARD_DIR}/{self.pack.face.style}/back.svg"
@@ -271,19 +283,24 @@ class _Renderer:
         return (f'<p class="cr-trump cr-trump--later" data-trump="" '
                 f'data-later="{later.value}">{text}</p>')
 
+    def seat(self, seat: int, cards: str, extra: Sequence[str] = (), css: str = "") -> str:
+        """A player: his name, what follows it (:meth:`seat_meta`, then ``extra``), and his
+        hand (``cards``: card pictures or backs)."""
+        role = f' data-role="{escape(self.roles[seat])}"' if any(self.roles) else ""
+        meta = " · ".join(part for part in (self.seat_meta(seat), *extra) if part)
+        meta_html = f' <span class="cr-seat__meta">{escape(meta)}</span>' if meta else ""
+        return (
+            f'<div class="cr-seat{self.side_class(seat)}{css}" data-seat="{seat}"{role}>'
+            f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
+            f'{meta_html}</div><div class="cr-hand">{cards}</div></div>'
+        )
+
     def setup(self, dealt: StepAccount, open_hands: bool) -> str:
+        """The hands as dealt, the turned-up card, the trumps, the talon face down."""
         w = self.w
-        seats = []
-        for seat, hand in enumerate(dealt.hands):
-            cards = "".join(self.card(c) for c in hand) if open_hands else self.back() * len(hand)
-            role = f' data-role="{escape(self.roles[seat])}"' if any(self.roles) else ""
-            meta = self.seat_meta(seat)
-            meta_html = f' <span class="cr-seat__meta">{escape(meta)}</span>' if meta else ""
-            seats.append(
-                f'<div class="cr-seat{self.side_class(seat)}" data-seat="{seat}"{role}>'
-                f'<div class="cr-seat__head"><span class="cr-seat__name">{self.name(seat)}</span>'
-                f'{meta_html}</div><div class="cr-hand">{cards}</div></div>'
-            )
+        seats = [self.seat(seat, "".join(self.card(c) for c in hand) if open_hands
+                           else self.back() * len(hand))
+                 for seat, hand in enumerate(dealt.hands)]
         hidden = "" if open_hands else (
             f' <span class="cr-note">({w._("hands not shown")})</span>')
         table = [
@@ -387,9 +404,10 @@ class _Renderer:
         listed = f'<ul class="cr-after">{followed}</ul>' if followed else ""
         return f'<div class="cr-deal__auction">{head}{table}{listed}</div>'
 
-    def trick(self, step: StepAccount, news: Sequence[str] = (),
-              notes: Sequence[str] = ()) -> str:
-        leader, winner, taking = step.table[0].seat, step.winner, step.taking
+    def plays(self, step: StepAccount) -> str:
+        """The cards on the table after ``step`` (``<ol class="cr-plays">``): each with who
+        played it and its label, the card that took a finished trick marked."""
+        winner, taking = step.winner, step.taking
         plays = []
         for i, play in enumerate(step.table):
             css = f"cr-play{self.side_class(play.seat)}"
@@ -401,6 +419,26 @@ class _Renderer:
                 f'{self.card(play.card)}<span class="cr-play__who">{self.name(play.seat)}</span>'
                 f'{tag}</li>'
             )
+        return f'<ol class="cr-plays">{"".join(plays)}</ol>'
+
+    def before_play(self, step: StepAccount) -> list[str]:
+        """What a step before the first card says under the auction's table (not a bid or a
+        pass, which the table shows): the move (a call, a discard...), its news, the talon
+        shown, the record's note."""
+        said = [line for line in step.said.news if line != step.talon_said]
+        items = []
+        if step.move is not None and step.decision not in (Decision.BID, Decision.PASS):
+            items.append(self.move(step))
+        items.append(self.news(said))
+        if step.talon_said:
+            items.append(self.talon(step))
+        if step.note is not None:  # after the auction table's own step: a bid, a call...
+            items.append(self.note(step.index, step.note))
+        return items
+
+    def trick(self, step: StepAccount, news: Sequence[str] = (),
+              notes: Sequence[str] = ()) -> str:
+        leader, winner = step.table[0].seat, step.winner
         mano = (self.term("mano", "cr-term") if "mano" in self.definitions
                 else self.w.p_("the trick's leader", "mano"))
         said = escape(step.said.trick)
@@ -415,84 +453,62 @@ class _Renderer:
             f'<div class="cr-trick__head"><span class="cr-trick__number">'
             f'{self.w.p_("trick heading", "Trick {n}", n=step.trick)}</span>'
             f'<span class="cr-trick__lead">{escape(step.lead)} ({mano})</span></div>'
-            f'<ol class="cr-plays">{"".join(plays)}</ol>{told}'
+            f"{self.plays(step)}{told}"
             f'<div class="cr-trick__result">{result}</div>{"".join(notes)}</li>'
         )
 
-    def score(self, result: Result, final: StepAccount) -> str:
-        """The score: by side, or by seat with what the points are made of (a part this
-        diagram's viewer may not see shows as "?")."""
+    def score(self, table: ScoreTable) -> str:
+        """The account's score table (by side, or by seat with what the points are made of: a
+        part this diagram's viewer may not see shows as "?"), then the verdict."""
         w = self.w
-        told = self.told
-        reason_html = (f' <span class="cr-score__reason">{escape(told.reason)}</span>'
-                       if told.reason else "")
-        scored_html = (f'<p class="cr-note cr-score__game">{escape(told.scored)}</p>'
-                       if told.scored else "")
-        winner_attr = "" if result.winner is None else str(result.winner)
-        table = (self.seat_table(result, final) if self.by_seat
-                 else self.side_table(result))
+        reason_html = (f' <span class="cr-score__reason">{escape(table.reason)}</span>'
+                       if table.reason else "")
+        scored_html = (f'<p class="cr-note cr-score__game">{escape(table.scored)}</p>'
+                       if table.scored else "")
+        winner_attr = "" if table.winner is None else str(table.winner)
         return (
             f'<div class="cr-score" data-winner="{winner_attr}">'
-            f'<p class="cr-heading">{w._("Score")}</p>{table}'
-            f'<p class="cr-score__winner">{escape(told.outcome)}{reason_html}</p>'
+            f'<p class="cr-heading">{w._("Score")}</p>{score_table_html(table, w)}'
+            f'<p class="cr-score__winner">{escape(table.outcome)}{reason_html}</p>'
             f"{scored_html}</div>"
         )
 
-    def side_table(self, result: Result) -> str:
-        w = self.w
-        by_tricks = self.told.scored_by_tricks
-        head = w.p_("score column", "Tricks") if by_tricks else w.p_("score column", "Points")
-        show_game = by_tricks and any(result.game_points)
-        rows = []
-        for i, side in enumerate(result.sides):
-            names = ", ".join(self.name(s) for s in side)
-            css = f"cr-side-{i}" + (" cr-score--winner" if result.winner == i else "")
-            game_cell = f"<td>{result.game_points[i]}</td>" if show_game else ""
-            rows.append(
-                f'<tr class="{css}" data-side="{i}" data-points="{result.side_points[i]}">'
-                f"<td>{names}</td><td>{result.side_points[i]}</td>{game_cell}</tr>"
-            )
-        game_head = f"<th>{w._('Deal score')}</th>" if show_game else ""
-        players = w.p_("score column", "Players")
-        return (f"<table><thead><tr><th>{players}</th><th>{head}</th>{game_head}"
-                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
-    def seat_table(self, result: Result, final: StepAccount) -> str:
-        """One row per seat: its card points, each extra (discards, marriages, the last
-        trick...), and its total; a part the viewer may not see shows as "?"."""
-        w = self.w
-        parts = final.score.parts
-        hidden = set(final.score.hidden)
-        kinds = [k for k in parts if k != "cards"]
-        extra = bool(kinds)
-        heads = [f"<th>{w.p_('score column', 'Players')}</th>"]
-        if extra:
-            heads.append(f'<th data-part="cards">{w._("Cards won")}</th>')
-            for kind in kinds:
-                label = w._(_PARTS.get(kind, N_("Other")))
-                heads.append(f'<th data-part="{escape(kind)}">{label}</th>')
-        heads.append(f'<th>{w.p_("score column", "Points")}</th>')
-        winners = set(result.sides[result.winner]) if result.winner is not None else set()
-        rows = []
-        for seat in range(self.players):
-            cells = [f"<td>{self.name(seat)}</td>"]
-            if extra:
-                cards = parts.get("cards", (0,) * self.players)[seat]
-                cells.append(f'<td data-part="cards">{cards}</td>')
-                for kind in kinds:
-                    if (kind, seat) in hidden:
-                        title = escape(w._("not shown: only its owner sees it"))
-                        cells.append(f'<td data-part="{escape(kind)}" class="cr-score__hidden" '
-                                     f'title="{title}">?</td>')
-                    else:
-                        cells.append(f'<td data-part="{escape(kind)}">{parts[kind][seat]}</td>')
-            cells.append(f"<td>{result.points[seat]}</td>")
-            css = (self.side_class(seat) + (" cr-score--winner" if seat in winners else "")).strip()
-            attr = f' class="{css}"' if css else ""
-            rows.append(f'<tr{attr} data-seat="{seat}" '
-                        f'data-points="{result.points[seat]}">{"".join(cells)}</tr>')
-        return (f'<table data-by="seat"><thead><tr>{"".join(heads)}</tr></thead>'
-                f"<tbody>{''.join(rows)}</tbody></table>")
+def score_table_html(table: ScoreTable, w: Words) -> str:
+    """A score table as an HTML ``<table>`` (``data-by="side"`` or ``"seat"``): a row per side
+    or seat with its players, its parts by kind when the table has any, its points (or
+    tricks) and the game points it scores when a row shows them; a side's colour
+    (``cr-side-N``) and the winners (``cr-score--winner``) as classes."""
+    heads = [f"<th>{escape(w.p_('score column', 'Players'))}</th>"]
+    kinds = table.kinds
+    for kind in kinds:
+        label = w._(part_name(kind))
+        heads.append(f'<th data-part="{escape(kind)}">{escape(label)}</th>')
+    total = "Tricks" if table.unit == "tricks" else "Points"
+    heads.append(f"<th>{escape(w.p_('score column', total))}</th>")
+    game = table.shows_game_points
+    if game:
+        heads.append(f"<th>{escape(w.p_('score column', 'Game points'))}</th>")
+    hidden_title = escape(w._("not shown: only its owner sees it"))
+    rows = []
+    for i, row in enumerate(table.rows):
+        cells = [f"<td>{escape(row.name)}</td>"]
+        for kind, points in row.parts:
+            if points is None:
+                cells.append(f'<td data-part="{escape(kind)}" class="cr-score__hidden" '
+                             f'title="{hidden_title}">?</td>')
+            else:
+                cells.append(f'<td data-part="{escape(kind)}">{points}</td>')
+        cells.append(f"<td>{row.points}</td>")
+        if game:
+            cells.append(f"<td>{escape(row.game_points_said)}</td>")
+        css = " ".join(([f"cr-side-{row.side}"] if row.side is not None else [])
+                       + (["cr-score--winner"] if row.winner else []))
+        attr = f' class="{css}"' if css else ""
+        key = f'data-side="{i}"' if table.by == "side" else f'data-seat="{row.seats[0]}"'
+        rows.append(f'<tr{attr} {key} data-points="{row.points}">{"".join(cells)}</tr>')
+    return (f'<table data-by="{table.by}"><thead><tr>{"".join(heads)}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def render_deal(
@@ -552,7 +568,6 @@ def render_deal(
     game = replay(data)
     if not game.is_over or game.result is None:
         raise ValueError("a deal diagram needs a finished deal")
-    result = game.result
     # The notes tell the open account: a diagram with hidden hands leaves them out.
     notes = notes_in(notes_of(data), language) if open_hands else {}
     told = account(game, language, viewer=None if open_hands else ONLOOKER, notes=notes)
@@ -560,7 +575,7 @@ def render_deal(
     first, last = tricks if tricks is not None else (1, total)
     if tricks is not None and not 1 <= first <= last <= total:
         raise ValueError(f"tricks {first}-{last}: the deal has {total} tricks")
-    renderer = _Renderer(told, game.rules.pack, base_url_to_site_root, definitions)
+    renderer = AccountHtml(told, game.rules.pack, base_url_to_site_root, definitions)
     w = renderer.w
 
     # In a game with an auction, everything before the first card played comes under the
@@ -587,14 +602,7 @@ def render_deal(
                     said.insert(0, step.said.action)
                 after.append(renderer.news(said))
                 continue
-            said = [line for line in news if line != step.talon_said]
-            if step.move is not None and step.move not in ("bid", "pass"):
-                after.append(renderer.move(step))
-            after.append(renderer.news(said))
-            if step.talon_said:
-                after.append(renderer.talon(step))
-            if step.note is not None:  # after the auction table's own step: a bid, a call...
-                after.append(renderer.note(index, step.note))
+            after.extend(renderer.before_play(step))
             continue
         if step.played is not None:
             plays_news.extend(news)
@@ -641,7 +649,7 @@ def render_deal(
         f"{caption}{renderer.setup(steps[0], open_hands)}"
         f"{renderer.note(0, notes[0], 'p') if 0 in notes else ''}"
         f"{auction_html}{play_html}"
-        f"{renderer.score(result, steps[-1])}</figure>"
+        f"{renderer.score(told.score_table)}</figure>"
     )
 
 

@@ -114,6 +114,12 @@ class Words:
         """``message`` in the sense that ``context`` names (the same English, another sense)."""
         return self._fill(self._catalogue.pgettext(context, message), fields)
 
+    def decimal(self, value: float, places: int | None = None) -> str:
+        """A number with this language's decimal separator, with ``places`` decimals, or as
+        short as it goes (``None``: "2", "55.5")."""
+        text = f"{value:g}" if places is None else f"{value:.{places}f}"
+        return text.replace(".", self.p_("the decimal separator", "."))
+
     def join(self, items: Iterable[str]) -> str:
         """A list in words: "Ana", "Ana and Bea", "Ana, Bea and Ciro"."""
         items = list(items)
@@ -153,6 +159,17 @@ def words(lang: Lang) -> Words:
             with path.open("rb") as file:
                 return Words(lang, gettext.GNUTranslations(file))
     return words(SOURCE)
+
+
+def decimal(value: float, lang: Lang, places: int | None = None) -> str:
+    """A number in ``lang``'s style (:meth:`Words.decimal`): "71.3" in English, "71,3" in
+    Spanish. The one number formatter of the terminal, the widget and the narration.
+
+    Examples:
+        >>> decimal(71.34, "en", 1), decimal(71.34, "es", 1), decimal(55.5, "es"), decimal(2, "es")
+        ('71.3', '71,3', '55,5', '2')
+    """
+    return words(lang).decimal(value, places)
 
 
 class Said(Mapping[str, str]):
@@ -226,6 +243,7 @@ __all__ = [
     "Message",
     "Words",
     "add_catalogues",
+    "decimal",
     "known",
     "languages",
     "words",
