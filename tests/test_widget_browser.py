@@ -261,7 +261,10 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     assert caption == f"{expected['title']} · 4 players"
     widget.locator(".cr-w-button", has_text="Last").click()
     result = expected["result"]
-    assert result is not None and shown_points(widget) == result["side_points"]
+    # Aluette is scored by seat (partners do not pool their tricks): the account's table.
+    final = expected["steps"][-1]["score"]
+    assert result is not None and final["by"] == "seat"
+    assert shown_points(widget) == [row["points"] for row in final["rows"]]
     assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     shown = json.loads(in_picker(widget, ".cr-source__record").text_content())
     assert shown == expected["record"]
@@ -481,10 +484,10 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     widget.locator(".cr-w-button", has_text="Last").click()
     heads = on_board(widget, "table.cr-board__score thead th").all_inner_texts()
     assert heads == ["Player", "Cards won", "Discards", "Marriages", "Last trick", "Points",
-                     "Tricks"]
+                     "Tricks", "Game points"]
     row = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr").first
     assert row.locator("th[scope=row]").inner_text() == "Ana"  # the row's header
-    assert row.locator("td").all_inner_texts() == ["71", "21", "20", "10", "122", "6"]
+    assert row.locator("td").all_inner_texts() == ["71", "21", "20", "10", "122", "6", "+114"]
     assert shown_points(widget) == [122, 9, 19]
     assert on_board(widget, ".cr-board__result").inner_text().startswith(
         "Ana makes the contract: 122 points, 114 needed.")

@@ -60,8 +60,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..account.deal import AuctionCall, StepAccount, Teller, account, plays_on_own
-from ..account.hints import MIN_BIDS, bid_summary, chance_words, summary_lines
+from ..account.deal import AuctionCall, StepAccount, Teller, account
+from ..account.hints import MIN_BIDS, bid_summary, estimate_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, make_bot
@@ -82,14 +82,7 @@ from ..engine import Game, SeatView, Step
 from ..games import GAMES, game_id
 from ..record import load_record, new_game, replay
 from ..words import N_, Lang, known, words
-from .steps import (
-    RESULT_KEYS,
-    ScoreLayout,
-    auction_json,
-    score_json,
-    shows_sides,
-    side_colours,
-)
+from .steps import RESULT_KEYS, auction_json, side_colours, table_json
 
 __all__ = [
     "BOT_NAMES",
@@ -328,8 +321,7 @@ def _told(session: _Session, step: Step) -> dict[str, Any]:
         "trick_text": told.said.trick,
         "draw_text": " ".join(told.said.draws),
         "label": told.label.value if told.label is not None else None,
-        "table": [[play.seat, play.card.code, play.label.value if play.label else None]
-                  for play in told.table],
+        "table": table_json(told),
         "trick": told.trick,
         "done": told.done,
         "winner": told.winner,
@@ -374,11 +366,14 @@ def _state(session: _Session) -> dict[str, Any]:
     playable = [item["code"] for item in cards if item["play"]]
     last = session.log[-1]
     result = game.result
-    told, layout = _position(session)
-    shown = shows_sides(told, seat)
-    colours = side_colours(layout, told, shown)
-    sides = layout.sides
-    side_of = {s: k for k, side in enumerate(sides) for s in side}
+    told = _position(session)
+    table = told.score_table
+    # Each seat's side colour and partners as the seat is shown them (the account's table).
+    side_of = side_colours(table, view.players)
+    teamed = len(table.sides) < view.players  # a side of several players
+    partners = [[p for p in table.sides[colour] if p != member]
+                if colour is not None and teamed else []
+                for member, colour in enumerate(side_of)]
     state: dict[str, Any] = {
         "step": len(game.log) - 1,
         "phase": view.phase.value,
@@ -400,12 +395,9 @@ def _state(session: _Session) -> dict[str, Any]:
         "done": last["done"],
         "winner": last["winner"],
         "taking": last["taking"],
-        "side_of": colours,
-        "partners": [[s for s in sides[side_of[seat_]] if s != seat_]
-                     if colours[seat_] is not None and len(sides) < view.players else []
-                     for seat_ in range(view.players)],
-        "score": score_json(layout, told, shown, colours, result),
-        "point_kinds": list(layout.point_kinds),
+        "side_of": side_of,
+        "partners": partners,
+        "score": table.to_json(),
         "auction": auction_json(session.calls) if session.calls else None,
         "situation": narrator.situation(view),
         "call": call,
@@ -428,22 +420,15 @@ def _state(session: _Session) -> dict[str, Any]:
     return state
 
 
-def _position(session: _Session) -> tuple[StepAccount, ScoreLayout]:
-    """The position as the reader's seat is told it, and how its score is laid out: as the
-    deal goes, the seat's account so far; once it is over, the account of the whole deal for
-    that seat (the same score table as the stepper's for that seat)."""
+def _position(session: _Session) -> StepAccount:
+    """The position as the reader's seat is told it: as the deal goes, the seat's account so
+    far; once it is over, the last step of the account of the whole deal for that seat (the
+    stepper's for that seat: the same score table)."""
     game = session.game
     if game.is_over:
-        whole = account(game, session.lang, viewer=session.seat)
-        return whole.steps[-1], ScoreLayout.of(whole)
-    told = session.told
-    assert told is not None
-    sides = game.view(session.seat).sides
-    narrator = session.teller.narrator
-    return told, ScoreLayout(tuple(game.names), sides,
-                             tuple(narrator.side(side) for side in sides),
-                             plays_on_own(told.roles, sides), game.rules.scores_tricks, (),
-                             any(told.roles))
+        return account(game, session.lang, viewer=session.seat).steps[-1]
+    assert session.told is not None
+    return session.told
 
 
 def _may_play(narrator: Narrator, playable: list[str], held: int) -> str:
@@ -595,9 +580,9 @@ def act(session: int, action: str) -> str:
         ``number``), ``hand_sizes``, ``visible`` (other hands the seat sees), ``turn_up``,
         ``trump``, ``trump_name``, ``stock``, ``talon``, the table as in the last step,
         ``side_of`` and ``partners`` (each seat's side colour and partners as the seat knows
-        them), ``score`` (the score table as the seat's account counts it, laid out as the
-        stepper's: :class:`~cardrules.web.schema.ScoreJSON`; at the end, the same as the
-        stepper's for that seat, with ``point_kinds``), ``auction`` (the calls so far),
+        them), ``score`` (the score table of the seat's account:
+        :meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>`; at the end
+        the stepper's for that seat), ``auction`` (the calls so far),
         ``situation`` (an auction's state in words), ``can_undo``, and at the end ``result``
         (with its ``text``), ``record`` and ``record_text`` (the record as JSON text, for the
         page to show and copy as it is); ``names``: the name of each card the answer shows.
@@ -710,11 +695,6 @@ def hint_data(session: int) -> dict[str, Any]:
         sides = view.sides
         teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
         by_tricks = game.rules.scores_tricks
-        estimate_text = (N_("{wins} to win · {points} tricks on average") if by_tricks
-                         else N_("{wins} to win · {points} points on average"))
-        # Weighed in few deals, the deals won instead (account.hints.FEW_DEALS).
-        few_text = (N_("won {won} of {deals} · {points} tricks on average") if by_tricks
-                    else N_("won {won} of {deals} · {points} points on average"))
         worlds = estimates[0].worlds
         shown = []
         for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
@@ -725,15 +705,14 @@ def hint_data(session: int) -> dict[str, Any]:
                 "wins": round(estimate.wins, 3),
                 "points": round(estimate.points, 1),
                 "best": estimate is best,
-                "text": chance_words(estimate, lang, estimate_text, few_text,
-                                     points=_decimal(estimate.points, lang)),
+                "text": estimate_words(estimate, lang, by_tricks=by_tricks),
             })
         head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
         summary = bid_summary(estimates)
         return {"ok": True, "best": format_action(best.action),
                 "text": w._("Best: {choice}.",
                             choice=_choice_words(narrator, best.action, view)),
-                "summary": (summary_lines(summary, lang, by_tricks=game.rules.scores_tricks)
+                "summary": (summary_lines(summary, lang, by_tricks=by_tricks)
                             if summary is not None else []),
                 "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
     except (CardrulesError, ValueError, TypeError) as error:
@@ -831,8 +810,3 @@ def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:
     if isinstance(action, Card):
         return narrator.card(action)
     return narrator.choice(action, view.turn_up, view.trump) or format_action(action)
-
-
-def _decimal(value: float, lang: Lang) -> str:
-    return f"{value:.1f}".replace(".", words(lang).p_("the decimal separator", "."))
-

@@ -18,27 +18,39 @@ from typing import Literal, NotRequired, TypedDict
 
 
 class ScoreRowJSON(TypedDict):
-    """A row of the score table: a side's or a seat's name, its points (tricks in a game
-    scored by tricks), its tricks; ``side``: the side colour it shows (none: no colour);
-    ``seat``: a seat's row; ``winner``: it won the deal (at the last step); ``parts``: in a score
-    by seat with extras, its points by kind (``point_kinds``; ``None``: a part only its owner
-    sees)."""
+    """A row of the score table (:class:`cardrules.account.score.ScoreRow`): its players'
+    names, its seats, the side colour it shows (``None``: none), its part in a contract, its
+    points (tricks in a game scored by tricks) and tricks, its points by kind
+    (``[kind, points]``, the points ``None`` where the viewer may not see them), what it
+    scores towards a match (``None``: said by the verdict) and whether it won."""
 
     name: str
+    seats: list[int]
+    side: int | None
+    role: str
     points: int
     tricks: int
-    side: NotRequired[int]
-    seat: NotRequired[int]
-    winner: NotRequired[Literal[True]]
-    parts: NotRequired[list[int | None]]
+    parts: list[list[str | int | None]]
+    game_points: float | None
+    game_points_said: str
+    winner: bool
 
 
 class ScoreJSON(TypedDict):
-    """The score table as the viewer counts it: ``by`` side or by seat (decided by the account
-    of the deal: by seat while the viewer does not know the sides, or when seats play on their
-    own), and its rows."""
+    """The score table as the viewer is shown it, decided by the account of the deal
+    (:meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>`): ``by`` side
+    or by seat, the ``unit`` counted, the ``kinds`` of points the rows break into, and at
+    the end the ``winner`` (the side's index) and the verdict in words."""
 
     by: Literal["side", "seat"]
+    unit: Literal["points", "tricks"]
+    kinds: list[str]
+    over: bool
+    winner: int | None
+    outcome: str
+    reason: str
+    verdict: str
+    scored: str
     rows: list[ScoreRowJSON]
 
 
@@ -152,7 +164,6 @@ class DealJSON(TypedDict):
     face_down: list[list[int | str | None]]
     """Every card put face down: ``[seat, code, step]``, the code ``None`` where the viewer
     may not see it."""
-    point_kinds: list[str]
     steps: list[StepJSON]
     tricks: list[int]
     noted: list[int]
@@ -261,9 +272,7 @@ class PlayStateJSON(TypedDict):
     partners: list[list[int]]
     """Each seat's partners as the reader knows them (``[]``: none shown)."""
     score: ScoreJSON
-    """The score table as the reader's seat counts it (laid out as the stepper's)."""
-    point_kinds: list[str]
-    """The kinds of points the score's rows show (a score by seat with extras, at the end)."""
+    """The score table as the reader's seat is shown it (the same as the stepper's)."""
     auction: AuctionJSON | None
     """The auction's calls so far (``None``: no call yet)."""
     situation: list[str]

@@ -32,33 +32,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from ..account.deal import AuctionCall, DealAccount, StepAccount, account
 from ..account.narration import Narrator
+from ..account.score import ScoreTable
 from ..core.actions import Deal
 from ..core.cards import Card, Suit
 from ..core.errors import CardrulesError, Lang
 from ..core.packs import Pack
-from ..engine import Game, Result, Sides
+from ..engine import Game
 from ..record import load_record, notes_in, notes_of, replay
 from ..words import Count, known
 from .answers import answer_text, failure
-from .schema import (
-    AuctionJSON,
-    DealJSON,
-    ResultJSON,
-    ScoreJSON,
-    ScoreRowJSON,
-    SeatJSON,
-    StepJSON,
-)
+from .schema import AuctionJSON, DealJSON, ResultJSON, ScoreJSON, SeatJSON, StepJSON
 
 __all__ = [
     "MAX_RECORD_CHARS",
     "RESULT_KEYS",
-    "ScoreLayout",
     "auction_json",
     "deal_data",
     "deal_steps",
@@ -66,10 +57,9 @@ __all__ = [
     "new_deal_data",
     "replayed",
     "result_json",
-    "score_json",
-    "shows_sides",
     "side_colours",
     "steps_data",
+    "table_json",
     "viewer_of",
 ]
 
@@ -148,7 +138,7 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     Returns:
         ``{"ok": True, "game", "title", "players", "view" ("all" or the seat), "seats"
         ([{"name", "dealer"}]), "style", "trump", "trump_name", "scored_by", "draws",
-        "trump_from", "suits", "auction", "talon", "face_down", "point_kinds", "steps",
+        "trump_from", "suits", "auction", "talon", "face_down", "steps",
         "tricks", "noted", "result", "cards", "record", "record_text", "link"}`` (see
         :class:`~cardrules.web.schema.DealJSON` for each field).
     """
@@ -157,8 +147,7 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     notes = notes_of(data) if "notes" in data else {}
     told = account(game, lang, viewer=viewer, steps=steps,
                    notes=notes_in(notes, lang) if viewer is None else None)
-    layout = ScoreLayout.of(told)
-    out = [_step(told, layout, step, viewer) for step in told.steps]
+    out = [_step(told, step) for step in told.steps]
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
@@ -193,7 +182,6 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
         # Cards put face down: their owner and the open account see them, the others a back.
         "face_down": [[f.seat, f.card.code if viewer in (None, f.seat) else None, f.step]
                       for f in told.face_down],
-        "point_kinds": list(told.point_kinds),
         "steps": out,
         "tricks": list(told.trick_steps),
         "noted": sorted(notes),
@@ -244,91 +232,20 @@ def _seats(told: DealAccount) -> list[SeatJSON]:
             for seat in range(players)]
 
 
-def shows_sides(step: StepAccount, viewer: int | None) -> bool:
-    """Whether the viewer is shown the sides at this step: the open account once they are
-    settled, a seat once it knows them."""
-    if viewer is None:
-        return step.sides_known
-    return bool(step.known_by[viewer]) if step.known_by else step.sides_known
+def side_colours(table: ScoreTable, players: int) -> list[int | None]:
+    """The side colour each seat shows in a score table (``None``: none: the viewer does not
+    know the sides yet, or the seat plays on its own)."""
+    colours: list[int | None] = [None] * players
+    for row in table.rows:
+        for seat in row.seats:
+            colours[seat] = row.side
+    return colours
 
 
-def _hands(step: StepAccount, viewer: int | None) -> list[list[str | None]]:
-    """The hands as the viewer sees them: a card it may not see is ``None`` (a back)."""
-    if viewer is None:
-        return [[c.code for c in hand] for hand in step.hands]
-    sees = set(step.sees[viewer]) if step.sees else set()
-    sees.add(viewer)
-    return [[c.code for c in hand] if seat in sees else [None] * len(hand)
-            for seat, hand in enumerate(step.hands)]
-
-
-@dataclass(frozen=True)
-class ScoreLayout:
-    """What a score table is laid out by: the players, the sides and their names in words,
-    whether the score is by seat (:func:`~cardrules.account.deal.plays_on_own`), whether the
-    game counts tricks, the kinds of points a score by seat shows, and whether the deal has a
-    contract (its seats with no part in it show no side)."""
-
-    names: tuple[str, ...]
-    sides: Sides
-    side_names: tuple[str, ...]
-    by_seat: bool
-    by_tricks: bool
-    point_kinds: tuple[str, ...]
-    contract: bool
-
-    @classmethod
-    def of(cls, told: DealAccount) -> ScoreLayout:
-        """The layout of a whole deal's account."""
-        return cls(told.names, told.sides, told.side_names, told.by_seat,
-                   told.scored_by_tricks, told.point_kinds, any(told.roles))
-
-
-def side_colours(layout: ScoreLayout, step: StepAccount, shown: bool) -> list[int | None]:
-    """The side each seat shows at this step (``None``: none yet, or no part in a contract)."""
-    players = len(layout.names)
-    if not shown:
-        return [None] * players
-    side_of = {seat: k for k, side in enumerate(layout.sides) for seat in side}
-    return [side_of.get(seat) if not layout.contract or step.roles[seat] else None
-            for seat in range(players)]
-
-
-def score_json(layout: ScoreLayout, step: StepAccount, shown: bool,
-               colours: list[int | None], result: Result | None) -> ScoreJSON:
-    """The score table at this step as the viewer counts it: by side once the viewer is shown
-    the sides (unless the score is by seat), else by seat; ``result``: the deal's, at its last
-    step (the winners marked)."""
-    score = step.score
-    if shown and not layout.by_seat:
-        rows: list[ScoreRowJSON] = []
-        for k in range(len(layout.sides)):
-            row: ScoreRowJSON = {"name": layout.side_names[k], "points": score.side_points[k],
-                                 "tricks": score.side_tricks[k], "side": k}
-            if result is not None and result.winner == k:
-                row["winner"] = True
-            rows.append(row)
-        return {"by": "side", "rows": rows}
-    winners: tuple[int, ...] = ()
-    if result is not None and result.winner is not None and result.sides:
-        winners = tuple(result.sides[result.winner])
-    hidden = set(score.hidden)
-    rows = []
-    for seat, name in enumerate(layout.names):
-        row = {"name": name, "seat": seat, "tricks": score.seat_tricks[seat],
-               "points": (score.seat_tricks if layout.by_tricks else score.seat_points)[seat]}
-        colour = colours[seat]
-        if layout.by_seat and colour is not None:
-            row["side"] = colour
-        if seat in winners:
-            row["winner"] = True
-        if layout.point_kinds:
-            # A part only its owner sees (a face-down discard's points) is None to the others.
-            row["parts"] = [None if (kind, seat) in hidden
-                            else score.parts.get(kind, (0,) * len(layout.names))[seat]
-                            for kind in layout.point_kinds]
-        rows.append(row)
-    return {"by": "seat", "rows": rows}
+def table_json(step: StepAccount) -> list[list[int | str | None]]:
+    """The trick on the table after a step: ``[seat, card, label]`` a play."""
+    return [[play.seat, play.card.code, play.label.value if play.label else None]
+            for play in step.table]
 
 
 def auction_json(calls: Sequence[AuctionCall]) -> AuctionJSON:
@@ -338,13 +255,9 @@ def auction_json(calls: Sequence[AuctionCall]) -> AuctionJSON:
             "rounds": max((c.round + 1 for c in calls), default=0)}
 
 
-def _step(told: DealAccount, layout: ScoreLayout, step: StepAccount,
-          viewer: int | None) -> StepJSON:
-    """One step as the viewer is shown it."""
+def _step(told: DealAccount, step: StepAccount) -> StepJSON:
+    """One step as the account's viewer is shown it."""
     said = step.said
-    shown = shows_sides(step, viewer)
-    colours = side_colours(layout, step, shown)
-    last = step.index == len(told.steps) - 1
     item: StepJSON = {
         "actor": step.seat,
         "action": step.notation,
@@ -353,12 +266,13 @@ def _step(told: DealAccount, layout: ScoreLayout, step: StepAccount,
         "draw_text": " ".join(said.draws),
         "news_text": " ".join(said.news),
         "label": step.label.value if step.label is not None else None,
-        "hands": _hands(step, viewer),
+        # A hand the viewer does not see: as many backs (None) as it holds cards.
+        "hands": [[c.code for c in hand.cards] if hand.cards is not None else [None] * hand.count
+                  for hand in step.hands_shown],
         "turn_up": step.turn_up.code if step.turn_up is not None else None,
         "stock": step.stock,
         "aside": step.aside,
-        "table": [[play.seat, play.card.code, play.label.value if play.label else None]
-                  for play in step.table],
+        "table": table_json(step),
         "trick": step.trick,
         "done": step.done,
         "winner": step.winner,
@@ -367,8 +281,8 @@ def _step(told: DealAccount, layout: ScoreLayout, step: StepAccount,
         "phase": step.phase.value,
         "trump": step.trump.value if step.trump is not None else None,
         "talon": step.talon,
-        "side_of": colours,
-        "score": score_json(layout, step, shown, colours, told.result if last else None),
+        "side_of": side_colours(step.score_table, told.players),
+        "score": cast(ScoreJSON, step.score_table.to_json()),
     }
     if any(told.roles):
         item["roles"] = list(step.roles)

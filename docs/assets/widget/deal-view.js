@@ -45,7 +45,7 @@ export class DealView {
     this.auction = data.auction
       ? new AuctionView(data.seats.map((seat) => seat.name), data.auction.rounds) : null;
     this.trick = new TrickView("");
-    this.score = new ScoreView(data.point_kinds, data.scored_by === "tricks");
+    this.score = new ScoreView("");
     this.result = el("p", { class: "cr-board__result", hidden: true });
     this.board.replaceChildren(this.text, this.explain, this.note,
       el("div", { class: "cr-board__seats" }, ...this.seats.map((seat) => seat.box)),

@@ -84,6 +84,14 @@ export function url(relative) {
   return new URL(relative, document.baseURI).href;
 }
 
+/* The text of one of the site's deal records (`path`: "examples/brisca-2p.json"), fetched. */
+export function recordText(path) {
+  return fetch(url(page.config.records + path)).then((response) => {
+    if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+    return response.text();
+  });
+}
+
 /* Put exactly these nodes, in this order, in a container (nothing moves if nothing changed). */
 export function place(container, nodes) {
   const children = container.children;

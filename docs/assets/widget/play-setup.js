@@ -6,7 +6,7 @@
  *                                            with the settings for cardrules.web.play.start
  *                                            (or a promise of them) */
 
-import { button, el, url } from "./dom.js";
+import { button, el, recordText } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
 import { page, t } from "./text.js";
 
@@ -265,11 +265,7 @@ export class PlaySetup {
       this.begin({ record: stepperRecord(this.stepper.data), step: 0, seat, level });
     } else if (value.indexOf("sample:") === 0) {
       const path = value.slice(7);
-      const record = fetch(url(page.config.records + path)).then((response) => {
-        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
-        return response.text();
-      });
-      this.begin(record.then((text) => ({ record: text, step: 0, seat, level })));
+      this.begin(recordText(path).then((text) => ({ record: text, step: 0, seat, level })));
     }
   }
 }

@@ -122,7 +122,8 @@ export class PlayTable {
       { count: true, css: SEAT_CSS }));
     this.seats.replaceChildren(...this.boxes.filter((box, i) => i !== game.seat)
       .map((box) => box.box));
-    this.score = null;
+    this.score = new ScoreView("cr-play__score");
+    this.scoreBox.replaceChildren(this.score.root);
     this.auction = null;
     this.auctionBox.replaceChildren();
     this.title.textContent = t("play.title", { game: game.title, name: game.seats[game.seat].name });
@@ -235,17 +236,11 @@ export class PlayTable {
     }
   }
 
-  /* The score table as the seat counts it (with the kinds of points once the deal shows
-   * them, at the end). */
+  /* The score table as the seat is shown it ("you" for the reader's own row). */
   drawScore(game, state) {
-    const kinds = state.point_kinds.join(" ");
-    if (!this.score || this.scoreKinds !== kinds) {
-      this.scoreKinds = kinds;
-      this.score = new ScoreView(state.point_kinds, game.scored_by === "tricks",
-        "cr-play__score");
-      this.scoreBox.replaceChildren(this.score.root);
-    }
-    this.score.draw(state.score, (row) => (row.seat === game.seat ? t("play.you") : row.name));
+    const you = (row) => (row.seats.length === 1 && row.seats[0] === game.seat
+      ? t("play.you") : row.name);
+    this.score.draw(state.score, you);
   }
 
   /* Hint and Undo stay focusable when they cannot be used now (aria-disabled): the focus is

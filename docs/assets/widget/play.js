@@ -317,11 +317,7 @@ export class Play {
       }
       this.apply(answer);
       this.run();
-    }, (error) => {
-      this.pending = false;
-      this.busy = false;
-      this.say(t("play.failed", { error: problem(error) }));
-    });
+    }, (error) => { this.failed(error); });
   }
 
   undo() {
@@ -349,11 +345,7 @@ export class Play {
       this.render();
       this.tell([t("play.undone"), this.stepWords(this.log[this.log.length - 1] || {})]);
       this.run();
-    }, (error) => {
-      this.pending = false;
-      this.busy = false;
-      this.say(t("play.failed", { error: problem(error) }));
-    });
+    }, (error) => { this.failed(error); });
   }
 
   askHint() {
@@ -381,6 +373,13 @@ export class Play {
       this.say(t("play.failed", { error: problem(error) }));
       this.render();
     });
+  }
+
+  /* A call that did not come back: the table waits no more, and says why. */
+  failed(error) {
+    this.pending = false;
+    this.busy = false;
+    this.say(t("play.failed", { error: problem(error) }));
   }
 
   say(message) {

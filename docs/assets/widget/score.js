@@ -1,20 +1,19 @@
 /* cardrules widget: the score table, drawn the same in the stepper and in play mode.
  *
- * Python sends the score as the viewer counts it, already laid out (cardrules.web.schema's
- * ScoreJSON): by side or by seat, a row each, with the side colour each row shows, the winner,
- * and in a score by seat with extras the points by kind (null: a part only its owner sees,
- * shown as "?"). This module only draws it.
+ * Python sends the score table of the account for the viewer
+ * (cardrules.account.score.ScoreTable.to_json, cardrules.web.schema's ScoreJSON), already laid
+ * out: by side or by seat, a row each, the side colour each row shows, the winner, the points
+ * by kind (null: a part only its owner sees, shown as "?"), the game points when they say more
+ * than the verdict. This module only draws it.
  *
- *   new ScoreView(kinds, byTricks, extra)   the table (`kinds`: the answer's point_kinds;
- *                                           `byTricks`: the game is scored by tricks;
- *                                           `extra`: a class for play mode's layout)
- *   view.draw(score, name)                  `score`: {by, rows}; `name(row)`: the row's
- *                                           name as shown (play mode says "you") */
+ *   new ScoreView(extra)        the table (`extra`: a class for play mode's layout)
+ *   view.draw(score, name)      `score`: the table; `name(row)`: the row's name as shown
+ *                               (play mode says "you") */
 
 import { el } from "./dom.js";
 import { t } from "./text.js";
 
-/* What a column of points by kind counts (cardrules.web.steps' point_kinds), in words. */
+/* What a column of points by kind counts (the table's kinds), in words. */
 function partName(kind) {
   switch (kind) {
     case "cards": return t("part.cards");
@@ -27,45 +26,59 @@ function partName(kind) {
 }
 
 export class ScoreView {
-  constructor(kinds, byTricks, extra) {
-    this.kinds = kinds || [];
-    this.byTricks = byTricks;
-    this.first = el("th", { scope: "col", text: t("sideCol") });
-    const heads = el("tr", null, this.first);
-    // Where the points come from (a score by seat with extras), then the total.
-    this.kinds.forEach((kind) => {
-      heads.append(el("th", { scope: "col", "data-part": kind, text: partName(kind) }));
-    });
-    heads.append(el("th", { scope: "col", text: byTricks ? t("tricksCol") : t("pointsCol") }));
-    if (!byTricks) heads.append(el("th", { scope: "col", text: t("tricksCol") }));
+  constructor(extra) {
+    this.head = el("thead");
     this.body = el("tbody");
     this.root = el("table", { class: "cr-board__score" + (extra ? " " + extra : "") },
-      el("thead", null, heads), this.body);
+      this.head, this.body);
+    this.columns = null;
   }
 
   draw(score, name) {
     const bySide = score.by === "side";
-    this.first.textContent = bySide ? t("sideCol") : t("playerCol");
+    const gamePoints = score.rows.some((row) => row.game_points !== null);
+    this.drawHead(score, bySide, gamePoints);
     this.body.className = bySide ? "cr-board__by-side" : "cr-board__by-seat";
-    this.body.replaceChildren(...score.rows.map((row) => this.row(row, bySide, name)));
+    this.body.replaceChildren(...score.rows.map((row) => this.row(row, score, name, gamePoints)));
   }
 
-  row(row, bySide, name) {
-    const colour = row.side !== undefined && row.side !== null ? "cr-side-" + row.side : "";
+  /* The headings: who, where the points come from (by kind), the total, the tricks, the game
+   * points (redrawn only when they change). */
+  drawHead(score, bySide, gamePoints) {
+    const columns = [score.by, score.unit, gamePoints].concat(score.kinds).join(" ");
+    if (columns === this.columns) return;
+    this.columns = columns;
+    const heads = el("tr", null, el("th", { scope: "col",
+      text: bySide ? t("sideCol") : t("playerCol") }));
+    score.kinds.forEach((kind) => {
+      heads.append(el("th", { scope: "col", "data-part": kind, text: partName(kind) }));
+    });
+    const byTricks = score.unit === "tricks";
+    heads.append(el("th", { scope: "col", text: byTricks ? t("tricksCol") : t("pointsCol") }));
+    if (!byTricks) heads.append(el("th", { scope: "col", text: t("tricksCol") }));
+    if (gamePoints) heads.append(el("th", { scope: "col", text: t("gamePointsCol") }));
+    this.head.replaceChildren(heads);
+  }
+
+  row(row, score, name, gamePoints) {
+    const bySide = score.by === "side";
+    const colour = row.side !== null ? "cr-side-" + row.side : "";
     const tr = el("tr", {
       class: (colour + (row.winner ? " is-winner" : "")).trim() || null,
-      "data-side": bySide ? row.side : null, "data-seat": bySide ? null : row.seat,
+      "data-side": bySide ? row.side : null, "data-seat": bySide ? null : row.seats[0],
       "data-points": row.points
     }, el("th", { scope: "row", text: name ? name(row) : row.name }));
     // A part only its owner sees shows as "?" to the others.
-    (row.parts || []).forEach((value, k) => {
-      tr.append(el("td", { class: "cr-board__part", "data-part": this.kinds[k],
+    row.parts.forEach(([kind, value]) => {
+      tr.append(el("td", { class: "cr-board__part", "data-part": kind,
         text: value === null ? "?" : String(value),
-        "aria-description": value === null ? t("hiddenPart")
-          : null }));
+        "aria-description": value === null ? t("hiddenPart") : null }));
     });
     tr.append(el("td", { class: "cr-board__points", text: String(row.points) }));
-    if (!this.byTricks) tr.append(el("td", { class: "cr-board__tricks", text: String(row.tricks) }));
+    if (score.unit !== "tricks") {
+      tr.append(el("td", { class: "cr-board__tricks", text: String(row.tricks) }));
+    }
+    if (gamePoints) tr.append(el("td", { class: "cr-board__game", text: row.game_points_said }));
     return tr;
   }
 }

@@ -19,7 +19,7 @@
 import { Autoplay } from "./autoplay.js";
 import { Address, linkBoard, sharedFragment } from "./address.js";
 import { DealView } from "./deal-view.js";
-import { button, el, labelClicks, url } from "./dom.js";
+import { button, el, labelClicks, recordText } from "./dom.js";
 import { Lookup } from "./lookup.js";
 import { dealPicker } from "./picker.js";
 import { Runtime, markReady, problem } from "./runtime.js";
@@ -47,10 +47,7 @@ function skipLink(target) {
 /* A function that asks once for the deal of `figure`'s record (the open account). */
 function ownDealAsker(figure) {
   const record = figure.getAttribute("data-record");
-  const text = record ? fetch(url(page.config.records + record)).then((response) => {
-    if (!response.ok) throw new Error(record + ": HTTP " + response.status);
-    return response.text();
-  }) : Promise.resolve(null);
+  const text = record ? recordText(record) : Promise.resolve(null);
   text.catch(() => {});
   let answer = null;
   return () => {
