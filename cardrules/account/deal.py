@@ -125,7 +125,7 @@ class StepAccount:
     said: StepWords
     """Every sentence of the step, for the viewer."""
     hands: tuple[tuple[Card, ...], ...]
-    """Every hand after the step (a front end shows only those of :attr:`sees`)."""
+    """Every hand after the step, whoever may see it (a front end shows :attr:`hands_shown`)."""
     sees: tuple[tuple[int, ...], ...]
     """For each seat, whose hands it sees besides its own at this step."""
     turn_up: Card | None
@@ -375,6 +375,9 @@ class Teller:
         self._unseen = [0] * rules.players
         self.face_down: list[FaceDown] = []
         """Every card put face down so far."""
+        self._hands: dict[int, tuple[tuple[Card, ...], bool, HandShown]] = {}
+        self._names: dict[tuple[int, ...], str] = {}
+        self._table: tuple[object, ScoreTable] | None = None  # the last table, and its key
         self.index = 0
 
     def tell(self, step: Step, note: str | None = None) -> StepAccount:
@@ -479,6 +482,13 @@ class Teller:
         self.index += 1
         return told
 
+    def _name(self, seats: tuple[int, ...]) -> str:
+        """A row's players in words, said once."""
+        name = self._names.get(seats)
+        if name is None:
+            name = self._names[seats] = self.narrator.side(seats)
+        return name
+
     def _hands_shown(self, hands: Sequence[tuple[Card, ...]],
                      seen: Sequence[tuple[int, ...]]) -> tuple[HandShown, ...]:
         """Every hand as the viewer sees it: all of them (``viewer=None``), its own and those
@@ -493,8 +503,16 @@ class Teller:
                 return bool(seen) and seat in seen[viewer]
             return bool(seen) and all(seat in seen[s] for s in range(players) if s != seat)
 
-        return tuple(HandShown(len(hand), tuple(hand) if shown(seat) else None)
-                     for seat, hand in enumerate(hands))
+        told = []
+        for seat, hand in enumerate(hands):
+            is_shown = shown(seat)
+            known = self._hands.get(seat)
+            if known is None or known[0] != hand or known[1] != is_shown:
+                # A hand that did not change is told as before (most steps change one).
+                known = (hand, is_shown, HandShown(len(hand), tuple(hand) if is_shown else None))
+                self._hands[seat] = known
+            told.append(known[2])
+        return tuple(told)
 
     def _score_table(self, step: Step, score: Score, roles: Sequence[str],
                      knows: bool) -> ScoreTable:
@@ -504,6 +522,11 @@ class Teller:
         rules, after = self.rules, step.after
         result = after.result
         sides = result.sides if result is not None else after.sides if knows else ()
+        # Within a trick nothing of the table changes: the last one is told again.
+        key = (after.points, len(after.tricks), sides, tuple(roles), len(score.hidden),
+               result is None)
+        if self._table is not None and self._table[0] == key:
+            return self._table[1]
         by = score_by(rules, after.details, sides)
         unit: Literal["points", "tricks"] = "tricks" if rules.scores_tricks else "points"
         seats_of: list[tuple[int, ...]] = (
@@ -530,7 +553,7 @@ class Teller:
             on_own = any(roles) and not roles[seat]
             rows.append(ScoreRow(
                 seats=seats,
-                name=self.narrator.side(seats),
+                name=self._name(seats),
                 side=None if on_own else side_of.get(seat),
                 role=roles[seat],
                 points=points,
@@ -542,7 +565,7 @@ class Teller:
                 winner=bool(winners) and set(seats) <= winners,
             ))
         narrator = self.narrator
-        return ScoreTable(
+        table = ScoreTable(
             by=by, unit=unit, rows=tuple(rows), sides=sides, kinds=kinds,
             over=result is not None,
             winner=result.winner if result is not None else None,
@@ -550,6 +573,8 @@ class Teller:
             reason=narrator.end(result) if result is not None else "",
             scored=narrator.game_points(result) if result is not None else "",
         )
+        self._table = (key, table)
+        return table
 
 
 def account(game: Game, lang: Lang = "en", *, viewer: int | None = None,

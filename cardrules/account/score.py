@@ -19,6 +19,11 @@ The rule, per game:
   the most tricks wins the deal for his side), a deal with no sides (a void deal), and any
   deal while the viewer does not know the sides yet (Chiamata's hidden partner).
 
+A page gets the table as JSON data (:meth:`ScoreTable.to_json`): the widget's step JSON
+(:mod:`cardrules.web.board`) and play mode's state (:mod:`cardrules.web.play`) send it under
+the key ``"score"``, the account's table for the page's viewer, for the page to draw as it is
+(``tests/test_one_score.py`` checks that every front end shows this table).
+
 Examples:
     >>> import json
     >>> from cardrules import replay

@@ -176,10 +176,13 @@ class Printer:
             self.say(_capital(" · ".join(parts)))
         for line in self.narrator.situation(view):  # the bidding, the contract, the talon
             self.say(line)
-        if view.phase == Phase.PLAY and self.told is not None:
-            self.say(self._score_line(self.told.score_table))
-        for other, hand in sorted(view.visible_hands.items()):
-            cards = " ".join(c.code for c in sorted(hand, key=_display_order))
+        told = self.told
+        if view.phase == Phase.PLAY and told is not None:
+            self.say(self._score_line(told.score_table))
+        for other, shown in enumerate(told.hands_shown if told is not None else ()):
+            if other == view.seat or shown.cards is None:
+                continue  # the user's own hand is the menu's; the others' are face down
+            cards = " ".join(c.code for c in sorted(shown.cards, key=_display_order))
             self.say(self.w._("{who}'s hand (face up): {cards}", who=self.narrator.who(other),
                               cards=cards))
         legal = set(view.legal_actions)

@@ -1,1 +1,2 @@
-"""Renderers: deal diagrams (HTML) and card pictures (SVG)."""
+"""Renderers of the account of a deal: deal diagrams and the rulebook's drawn examples (HTML,
+one set of CSS classes), card pictures (SVG)."""
