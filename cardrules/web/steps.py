@@ -36,7 +36,7 @@ from typing import Any, Final, cast
 
 from ..account.deal import AuctionCall, DealAccount, StepAccount, account
 from ..account.narration import Narrator
-from ..account.score import ScoreTable
+from ..account.score import HandShown, ScoreTable
 from ..core.actions import Deal
 from ..core.cards import Card, Suit
 from ..core.errors import CardrulesError, Lang
@@ -147,7 +147,8 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     notes = notes_of(data) if "notes" in data else {}
     told = account(game, lang, viewer=viewer, steps=steps,
                    notes=notes_in(notes, lang) if viewer is None else None)
-    out = [_step(told, step) for step in told.steps]
+    shared = _Shared(told.players)
+    out = [_step(told, step, shared) for step in told.steps]
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
@@ -255,9 +256,38 @@ def auction_json(calls: Sequence[AuctionCall]) -> AuctionJSON:
             "rounds": max((c.round + 1 for c in calls), default=0)}
 
 
-def _step(told: DealAccount, step: StepAccount) -> StepJSON:
+class _Shared:
+    """What steps share, made once a deal: the account tells an unchanged score table or hand
+    again as the same object, and its JSON is the same too."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.tables: dict[int, tuple[ScoreTable, ScoreJSON, list[int | None]]] = {}
+        self.hands: dict[int, tuple[HandShown, list[str | None]]] = {}
+
+    def table(self, table: ScoreTable) -> tuple[ScoreJSON, list[int | None]]:
+        """The table as JSON, and each seat's side colour in it."""
+        kept = self.tables.get(id(table))
+        if kept is None or kept[0] is not table:
+            kept = (table, cast(ScoreJSON, table.to_json()), side_colours(table, self.players))
+            self.tables[id(table)] = kept
+        return kept[1], kept[2]
+
+    def hand(self, hand: HandShown) -> list[str | None]:
+        """A hand's codes; a hand the viewer does not see, as many backs (None) as it holds."""
+        kept = self.hands.get(id(hand))
+        if kept is None or kept[0] is not hand:
+            codes: list[str | None] = ([c.code for c in hand.cards] if hand.cards is not None
+                                       else [None] * hand.count)
+            kept = (hand, codes)
+            self.hands[id(hand)] = kept
+        return kept[1]
+
+
+def _step(told: DealAccount, step: StepAccount, shared: _Shared) -> StepJSON:
     """One step as the account's viewer is shown it."""
     said = step.said
+    score, colours = shared.table(step.score_table)
     item: StepJSON = {
         "actor": step.seat,
         "action": step.notation,
@@ -266,9 +296,7 @@ def _step(told: DealAccount, step: StepAccount) -> StepJSON:
         "draw_text": " ".join(said.draws),
         "news_text": " ".join(said.news),
         "label": step.label.value if step.label is not None else None,
-        # A hand the viewer does not see: as many backs (None) as it holds cards.
-        "hands": [[c.code for c in hand.cards] if hand.cards is not None else [None] * hand.count
-                  for hand in step.hands_shown],
+        "hands": [shared.hand(hand) for hand in step.hands_shown],
         "turn_up": step.turn_up.code if step.turn_up is not None else None,
         "stock": step.stock,
         "aside": step.aside,
@@ -281,8 +309,8 @@ def _step(told: DealAccount, step: StepAccount) -> StepJSON:
         "phase": step.phase.value,
         "trump": step.trump.value if step.trump is not None else None,
         "talon": step.talon,
-        "side_of": side_colours(step.score_table, told.players),
-        "score": cast(ScoreJSON, step.score_table.to_json()),
+        "side_of": colours,
+        "score": score,
     }
     if any(told.roles):
         item["roles"] = list(step.roles)
