@@ -281,11 +281,17 @@ def test_the_talon_and_the_auction_step_by_step() -> None:
     game = cardrules.replay(record)
     details = game.details
     assert [[seat, bid] for seat, bid, _, _ in calls] == [list(c) for c in details.auction.calls]  # type: ignore[attr-defined]
-    assert answer["trump_from"] == "trump" and answer["suits"]["O"] == "coins"
     assert [s["trump"] for s in steps[19:21]] == [None, "O"]
+    # What will make trumps, in words, until a move makes them (the auction's winner names them).
+    assert [s["trumps"] for s in steps[19:21]] == [
+        "No trumps until the auction's winner names them", "Trumps: coins"]
     chiamata = steps_of(ROOT / "examples" / "chiamata-5p.json")
-    assert chiamata["trump_from"] == "call" and chiamata["talon"] is None
+    assert chiamata["talon"] is None
     assert [s["trump"] for s in chiamata["steps"][25:27]] == [None, "O"]
+    assert [s["trumps"] for s in chiamata["steps"][25:27]] == [
+        "No trumps until the call", "Trumps: coins"]
+    aluette = steps_of(ROOT / "examples" / "aluette-4p.json", "es")
+    assert {s["trumps"] for s in aluette["steps"]} == {"Sin triunfo"}
     assert steps_of(ROOT / "examples" / "brisca-2p.json")["auction"] is None
 
 

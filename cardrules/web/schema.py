@@ -86,6 +86,9 @@ class StepJSON(TypedDict):
     turn: int | None
     phase: str
     trump: str | None
+    trumps: str
+    """The trumps at this step in words: the suit, or what will make them ("No trumps until
+    the call"), or none."""
     talon: int
     side_of: list[int | None]
     """The side colour each seat shows to the viewer at this step (``None``: the viewer does
@@ -157,8 +160,6 @@ class DealJSON(TypedDict):
     trump_name: str | None
     scored_by: Literal["tricks", "points"]
     draws: bool
-    trump_from: str | None
-    suits: dict[str, str]
     auction: AuctionJSON | None
     talon: TalonJSON | None
     face_down: list[list[int | str | None]]

@@ -37,14 +37,15 @@ from typing import Any, Final, cast
 from ..account.deal import AuctionCall, DealAccount, StepAccount, account
 from ..account.narration import Narrator
 from ..account.score import HandShown, ScoreTable
-from ..core.actions import Deal
-from ..core.cards import Card, Suit
+from ..core.actions import Deal, Decision
+from ..core.cards import Card
 from ..core.errors import CardrulesError, Lang
 from ..core.packs import Pack
 from ..engine import Game
 from ..record import load_record, notes_in, notes_of, replay
 from ..words import Count, known
 from .answers import answer_text, failure
+from .chrome import WORDS, said
 from .schema import AuctionJSON, DealJSON, ResultJSON, ScoreJSON, SeatJSON, StepJSON
 
 __all__ = [
@@ -138,7 +139,7 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     Returns:
         ``{"ok": True, "game", "title", "players", "view" ("all" or the seat), "seats"
         ([{"name", "dealer"}]), "style", "trump", "trump_name", "scored_by", "draws",
-        "trump_from", "suits", "auction", "talon", "face_down", "steps",
+        "auction", "talon", "face_down", "steps",
         "tricks", "noted", "result", "cards", "record", "record_text", "link"}`` (see
         :class:`~cardrules.web.schema.DealJSON` for each field).
     """
@@ -147,8 +148,10 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     notes = notes_of(data) if "notes" in data else {}
     told = account(game, lang, viewer=viewer, steps=steps,
                    notes=notes_in(notes, lang) if viewer is None else None)
+    narrator = Narrator(rules, game.names, lang)
     shared = _Shared(told.players)
-    out = [_step(told, step, shared) for step in told.steps]
+    out = [_step(told, step, shared, trumps) for step, trumps in zip(
+        told.steps, _trumps_said(told, narrator), strict=True)]
     record = game.to_record()
     for key in ("title", "comment"):
         if isinstance(data.get(key), str):
@@ -156,7 +159,6 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
     if notes:
         record["notes"] = {str(step): {"en": en, "es": es} for step, (en, es) in sorted(
             notes.items())}
-    narrator = Narrator(rules, game.names, lang)
     deal = steps[0].action
     assert isinstance(deal, Deal)
     trump = told.trump
@@ -174,8 +176,6 @@ def deal_data(game: Game, lang: Lang, data: Mapping[str, Any],
         "trump_name": narrator.suit(trump) if trump is not None else None,
         "scored_by": "tricks" if told.scored_by_tricks else "points",
         "draws": any(rules.draw_counts),
-        "trump_from": told.trump_from,
-        "suits": {suit.value: narrator.suit(suit) for suit in Suit},
         "auction": auction_json(told.calls) if told.auction is not None else None,
         "talon": None if told.talon is None else {
             "cards": [c.code for c in told.talon.cards], "step": told.talon.step,
@@ -208,6 +208,29 @@ def _card_names(pack: Pack, lang: Lang, cards: tuple[Card, ...]) -> dict[str, st
         _NAMED[(id(pack), lang)] = kept
     names = kept[1]
     return {c.code: names.get(c.code) or pack.card_name(c, lang) for c in cards}
+
+
+def _trumps_said(told: DealAccount, narrator: Narrator) -> list[str]:
+    """Each step's trumps in words: the suit, or what will make trumps later in the deal (the
+    call of a partner's card, the auction's winner naming them), or none."""
+    def say(key: str) -> str:  # the widget's own words (its chrome), in the account's language
+        text = said(WORDS[key], told.lang)
+        assert isinstance(text, str)
+        return text
+
+    # The move that made trumps after the deal, if one did (else there are none until the end).
+    made = next((step for step in told.steps if step.trump is not None), None)
+    if made is None or made.index == 0:
+        none = say("noTrumps")
+    elif made.decision is Decision.CALL:
+        none = say("trumpsAtCall")
+    elif made.decision is Decision.TRUMPS:
+        none = say("trumpsNamed")
+    else:
+        none = say("noTrumpsYet")
+    suit = say("trumps")
+    return [suit.format(suit=narrator.suit(step.trump)) if step.trump is not None else none
+            for step in told.steps]
 
 
 def result_json(told: DealAccount) -> ResultJSON | None:
@@ -284,7 +307,7 @@ class _Shared:
         return kept[1]
 
 
-def _step(told: DealAccount, step: StepAccount, shared: _Shared) -> StepJSON:
+def _step(told: DealAccount, step: StepAccount, shared: _Shared, trumps: str) -> StepJSON:
     """One step as the account's viewer is shown it."""
     said = step.said
     score, colours = shared.table(step.score_table)
@@ -308,6 +331,7 @@ def _step(told: DealAccount, step: StepAccount, shared: _Shared) -> StepJSON:
         "turn": step.turn,
         "phase": step.phase.value,
         "trump": step.trump.value if step.trump is not None else None,
+        "trumps": trumps,
         "talon": step.talon,
         "side_of": colours,
         "score": score,

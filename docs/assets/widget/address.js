@@ -29,7 +29,7 @@ export function linkBoard(fragment) {
   return found ? Number(found[1]) : 0;
 }
 
-export class LinkBox {
+class LinkBox {
   /* `linkOf()`: the link to the step shown and its fragment ({link, fragment}), or null. */
   constructor(linkOf) {
     this.linkOf = linkOf;

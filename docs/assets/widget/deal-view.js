@@ -205,7 +205,7 @@ export class DealView {
    * play). */
   drawTrump(step) {
     const data = this.data;
-    this.trumps.textContent = this.trumpText(step);
+    this.trumps.textContent = step.trumps;
     this.trumps.setAttribute("data-trump", step.trump || "");
     place(this.turnup, step.turn_up ? [this.card(step.turn_up), this.turnupLabel] : []);
     this.turnup.hidden = !step.turn_up;
@@ -213,18 +213,6 @@ export class DealView {
     this.stock.hidden = !(stock || data.draws);
     this.stock.textContent = data.draws ? t("stock", { n: stock }) : t("aside", { n: stock });
     this.stock.setAttribute("data-stock", step.stock);
-  }
-
-  /* The trumps at this step, or what will make them. */
-  trumpText(step) {
-    const data = this.data;
-    if (step.trump) return t("trumps", { suit: data.suits[step.trump] });
-    if (data.trump && data.trump_from !== null) {
-      if (data.trump_from === "call") return t("trumpsAtCall");
-      if (data.trump_from === "trump") return t("trumpsNamed");
-      return t("noTrumpsYet");
-    }
-    return t("noTrumps");
   }
 
   /* The static list of tricks becomes a way to jump to a trick: `go(n)` goes to trick n. */
