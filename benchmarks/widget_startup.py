@@ -4,7 +4,7 @@ Prints, in one run:
 
 * the cold start of the widget page ("Try it", English): navigation -> the widget's first deal
   shown and steppable (Pyodide loaded in the Web Worker, the cardrules wheel installed and
-  imported, the deal replayed by ``cardrules.web.board.deal_steps``, the board drawn);
+  imported, the deal replayed by ``cardrules.web.deal_steps``, the board drawn);
 * the cold start of a bare Pyodide page with the same runtime (the site's own copy) in a Web
   Worker and no cardrules: navigation -> ``1 + 1`` evaluated;
 * their ratio (target: at most 0.6), of the medians and of the best runs;
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
             return float(statistics.median(t[b] - t[a] for t in breakdown))
         print("  in the worker (medians): Pyodide "
               f"{stage('start', 'pyodide'):.0f} ms, wheel unpacked {stage('pyodide', 'unpack'):.0f}"
-              f" ms, cardrules.web.board imported {stage('unpack', 'imported'):.0f} ms")
+              f" ms, cardrules.web imported {stage('unpack', 'imported'):.0f} ms")
     verdict = "ok" if p95 <= 16 else "ABOVE TARGET"
     print(f"step latency (click -> board laid out, {len(steps)} steps of a 6-player deal): "
           f"p50 {p50:.2f} ms, p95 {p95:.2f} ms  (target p95 <= 16 ms: {verdict})")

@@ -29,8 +29,8 @@ pyodide.globals.set("site_packages", sitePackages);
 const count = pyodide.runPython(`
 import importlib.util, pathlib, py_compile, sys, zipfile
 
-# Only what the widget imports: the package, cardrules.web.board, and what its answers need.
-import cardrules.web.board, cardrules.bots, cardrules.learn.glossary, cardrules.match, cardrules.web.play, cardrules.learn.practice
+# Only what the widget imports: the package, cardrules.web, and what its answers need.
+import cardrules.web, cardrules.bots, cardrules.learn.glossary, cardrules.match, cardrules.web.play, cardrules.learn.practice
 
 root = pathlib.Path(site_packages)
 package = root / "cardrules"

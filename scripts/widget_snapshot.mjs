@@ -36,9 +36,9 @@ if (bytecodePath !== "-") {
 const count = pyodide.runPython(`
 import gc, sys
 
-# What the widget calls (cardrules.web.board, play mode, the practice page and the lookup), and
+# What the widget calls (cardrules.web, play mode, the practice page and the lookup), and
 # the data they read from files at their first use: the catalogues and the glossary.
-import cardrules.web.board, cardrules.web.play, cardrules.learn.practice, cardrules.learn.glossary
+import cardrules.web, cardrules.web.play, cardrules.learn.practice, cardrules.learn.glossary
 import cardrules.bots, cardrules.match
 from cardrules.words import languages, words
 

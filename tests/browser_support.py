@@ -65,7 +65,7 @@ TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machin
 
 
 def shown_deal(answer: dict[str, Any]) -> dict[str, Any]:
-    """An answer of :mod:`cardrules.web.board` that a page shows as a deal (not a failure)."""
+    """An answer of :mod:`cardrules.web` that a page shows as a deal (not a failure)."""
     assert answer["ok"], answer
     return answer
 
@@ -283,3 +283,10 @@ def _tabs(browser: Any, base_url: str, touch: bool) -> _Tabs:
         context = browser.new_context(has_touch=touch, is_mobile=touch, service_workers="block")
         tabs = _SHARED[key] = _Tabs(context, base_url.rstrip("/"))
     return tabs
+
+
+def show_view(widget: Any, view: str) -> None:
+    """Choose whose view the stepper shows (``"all"`` or a seat's number), and wait until it
+    shows it (another view is another answer from Python, asked for once)."""
+    widget.locator(".cr-widget__view").select_option(view)
+    widget.locator(f"xpath=self::*[@data-view='{view}']").wait_for()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules import web
 from cardrules.account.deal import point_parts
 from cardrules.account.narration import ONLOOKER, Narrator
 from cardrules.bots import GreedyBot, RandomBot, play_out
@@ -27,7 +28,6 @@ from cardrules.render.diagram import (
     render_cards,
     render_deal,
 )
-from cardrules.web import board as web
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 VOID = {"img", "br", "hr", "input", "meta", "link"}
@@ -178,8 +178,10 @@ def test_the_diagram_and_the_widget_agree_on_hidden_cards() -> None:
     assert len(discards) == 12
     assert shown[4:16] == [s["text"] for s in discards]
     assert shown[4] == "Ana puts the three of swords aside, face down."
+    views = [web.steps_data(data, "en", str(seat))["steps"] for seat in range(4)]
     for told, step in zip(hidden[4:16], discards, strict=True):
-        others = [t["text"] for seat, t in step["texts"].items() if seat != str(step["actor"])]
+        index = answer["steps"].index(step)
+        others = [view[index]["text"] for seat, view in enumerate(views) if seat != step["actor"]]
         assert len(others) == 3 and {told} == set(others)
     assert hidden[4] == "Ana puts a card aside, face down."
     assert all("swords" not in t and "coins" not in t for t in hidden)

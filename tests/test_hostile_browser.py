@@ -25,7 +25,7 @@ import pytest
 from browser_support import ROOT, Visit, Visits
 from test_a11y_browser import page_file, site_pages
 
-from cardrules.web import board as web
+from cardrules import web
 
 WATCH_POLICY = """
 window.__crViolations = [];

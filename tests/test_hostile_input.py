@@ -23,9 +23,10 @@ import pytest
 from cli_support import run
 
 import cardrules
+from cardrules import web
 from cardrules.core.errors import RecordError, digit_count, shown
 from cardrules.record import MAX_NESTING, load_record, nesting, replay
-from cardrules.web import board
+from cardrules.web.answers import answer_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "brisca-2p.json"
@@ -56,14 +57,14 @@ def test_the_32_character_link_of_the_issue_is_refused_in_one_sentence() -> None
     fragment = "#deal=z7cExAQAAAMKgoOvfwxR-QAEAAAAAbwM&step=0"
     assert record_text_of(fragment) == "[" * 5000
     for lang, said in (("en", "nested too deeply"), ("es", "anidado a demasiada profundidad")):
-        answer = board.link_data(fragment, lang)
+        answer = web.link_data(fragment, lang)
         assert answer["ok"] is False
         assert said in answer["error"] and str(MAX_NESTING) in answer["error"]
         assert "\n" not in answer["error"]
 
 
 def record_text_of(fragment: str) -> str:
-    return board.record_of_link(fragment.split("deal=")[1].split("&")[0])
+    return web.record_of_link(fragment.split("deal=")[1].split("&")[0])
 
 
 @pytest.mark.parametrize("text", ["[" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
@@ -78,7 +79,7 @@ def test_deep_json_is_refused_before_it_is_parsed(text: str, monkeypatch: pytest
         load_record(text)
     with pytest.raises(RecordError, match="nested too deeply"):
         load_record(text.encode("utf-8"))
-    answer = board.steps_data(text, "es")
+    answer = web.steps_data(text, "es")
     assert answer["ok"] is False and "anidado a demasiada profundidad" in answer["error"]
 
 
@@ -88,7 +89,7 @@ def test_brackets_inside_strings_do_not_count() -> None:
     text = json.dumps(record)
     assert nesting(text) <= 4
     assert replay(text).is_over
-    assert board.steps_data(text, "en")["ok"]
+    assert web.steps_data(text, "en")["ok"]
 
 
 # 2. &step= and &view= of thousands of digits -----------------------------------------------------
@@ -96,8 +97,8 @@ def test_brackets_inside_strings_do_not_count() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_step_of_thousands_of_digits_opens_the_deal(lang: str) -> None:
-    token = board.link_token(sample())
-    answer = board.link_data(f"#deal={token}&step={'9' * 5000}", lang)
+    token = web.link_token(sample())
+    answer = web.link_data(f"#deal={token}&step={'9' * 5000}", lang)
     assert answer["ok"] is True
     assert answer["at"] == {"step": len(answer["steps"]) - 1, "view": None}
 
@@ -105,11 +106,11 @@ def test_a_step_of_thousands_of_digits_opens_the_deal(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "said"), [("en", "a player this deal does not have"),
                                             ("es", "un jugador que esta mano no tiene")])
 def test_a_view_of_thousands_of_digits_is_one_sentence(lang: str, said: str) -> None:
-    token = board.link_token(sample())
-    answer = board.link_data(f"#deal={token}&step=3&view={'1' * 5000}", lang)
+    token = web.link_token(sample())
+    answer = web.link_data(f"#deal={token}&step=3&view={'1' * 5000}", lang)
     assert answer["ok"] is False and said in answer["error"]
     assert len(answer["error"]) < 300 and "Traceback" not in answer["error"]
-    json.loads(board.link_steps(f"#deal={token}&view={'1' * 5000}", lang))  # no exception
+    json.loads(web.link_steps(f"#deal={token}&view={'1' * 5000}", lang))  # no exception
 
 
 # 6. Text that is not what it seems ---------------------------------------------------------------
@@ -129,11 +130,11 @@ def test_surrogates_and_direction_controls_are_refused(where: str, change: Any) 
     change(record)
     text = json.dumps(record)  # \ud800 written as JSON writes it: an escape
     for lang, said in (("en", "remove it"), ("es", "quítalo")):
-        answer = board.steps_data(text, lang)
+        answer = web.steps_data(text, lang)
         assert answer["ok"] is False
         assert answer["error"].startswith(where + ": ") and said in answer["error"]
         answer["error"].encode("utf-8")  # whole characters only: the page can take it
-        json.loads(board.deal_steps(text, lang))
+        json.loads(web.deal_steps(text, lang))
     with pytest.raises(RecordError, match=r"\\u"):  # the character named by its code
         replay(text)
 
@@ -141,14 +142,14 @@ def test_surrogates_and_direction_controls_are_refused(where: str, change: Any) 
 def test_the_narration_cannot_be_turned_around() -> None:
     record = sample()
     record["players"] = ["Ann\u202e", "Bob"]
-    answer = board.steps_data(json.dumps(record), "en")
+    answer = web.steps_data(json.dumps(record), "en")
     assert answer["ok"] is False
     assert "direction" in answer["error"] and "\u202e" not in answer["error"]
 
 
 def test_an_answer_with_a_lone_surrogate_is_still_sent_whole() -> None:
     # A safety net: whatever the answer holds, the page gets text it can decode.
-    text = board._answer({"ok": False, "error": "x\ud800"})
+    text = answer_text({"ok": False, "error": "x\ud800"})
     text.encode("utf-8")
     assert json.loads(text)["error"] == "x\ud800"
 
@@ -165,14 +166,14 @@ def test_a_key_given_twice_is_refused(text: str) -> None:
     with pytest.raises(RecordError, match="given twice") as caught:
         load_record(text)
     assert "dos veces" in caught.value.message("es")
-    assert board.steps_data(text, "es")["ok"] is False
+    assert web.steps_data(text, "es")["ok"] is False
 
 
 def test_a_byte_order_mark_is_skipped() -> None:
     text = SAMPLE.read_text(encoding="utf-8")
     for marked in ("\ufeff" + text, ("\ufeff" + text).encode("utf-8")):
         assert replay(marked).is_over
-    answer = board.steps_data("\ufeff" + text, "es")
+    answer = web.steps_data("\ufeff" + text, "es")
     assert answer["ok"] is True, answer.get("error")
 
 
@@ -189,12 +190,12 @@ def test_a_byte_order_mark_in_the_command(capsys: pytest.CaptureFixture[str],
 
 def test_the_record_text_keeps_a_huge_seed_exact() -> None:
     seed = 2**64 - 1
-    answer = board.new_deal_data("brisca", 2, seed, "en")
+    answer = web.new_deal_data("brisca", 2, seed, "en")
     assert answer["ok"]
     assert f'"seed": {seed}' in answer["record_text"]
     assert json.loads(answer["record_text"]) == answer["record"]
     # Pasted back, as the page's record panel shows it, it replays the same deal.
-    again = board.steps_data(answer["record_text"], "en")
+    again = web.steps_data(answer["record_text"], "en")
     assert again["ok"] and again["record"]["seed"] == seed
 
 

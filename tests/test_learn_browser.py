@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import ROOT, Visit, Visits, shown_deal
+from browser_support import ROOT, Visit, Visits, show_view, shown_deal
 
-from cardrules.web import board as web
+from cardrules import web
 
 PHONE = 375
 DESKTOP = 1200
@@ -138,9 +138,9 @@ def test_a_note_shows_at_its_step_on_the_board_and_under_its_trick(
     assert note.locator(".cr-board__note-label").inner_text() == ("Nota" if lang == "es" else
                                                                   "Note")
     # In one seat's view the note only says it is there (it tells the open account).
-    widget.locator(".cr-widget__view").select_option("1")
+    show_view(widget, "1")
     assert notes[NOTED] not in note.inner_text() and note.is_visible()
-    widget.locator(".cr-widget__view").select_option("all")
+    show_view(widget, "all")
     assert note.locator(".cr-board__note-text").inner_text() == notes[NOTED]
     fits(seen, width)
 
@@ -169,7 +169,7 @@ def test_a_link_round_trip_to_a_middle_step(
     widget = widget_of(seen)
     show_sample(widget, LINKED)
     go_to(widget, MIDDLE)
-    widget.locator(".cr-widget__view").select_option("1")
+    show_view(widget, "1")
     shown = counter(widget)
     link = copied_link(seen, widget)
     assert re.search(rf"/{prefix}try/#deal=[zj][A-Za-z0-9_-]+&step={MIDDLE}&view=1$", link)
@@ -183,7 +183,7 @@ def test_a_link_round_trip_to_a_middle_step(
     assert other.locator(".cr-widget__view").input_value() == "1"
     board = other.locator("div.cr-board")
     assert board.locator(".cr-board__seat[data-seat='0'] img.cr-card--back").count() == 3
-    other.locator(".cr-widget__view").select_option("all")
+    show_view(other, "all")
     note = board.locator(".cr-board__note-text")
     assert note.inner_text() == notes_of(LINKED, lang)[MIDDLE]
     expected = shown_deal(web.steps_data(record_of(LINKED), lang))["steps"][MIDDLE]

@@ -5,7 +5,7 @@ nothing it worked out for itself.
 Walked here: the terminal's replay (``cardrules replay``), the HTML deal diagram
 (:func:`cardrules.render.diagram.render_deal`), the rulebook's drawing of the result
 (:meth:`cardrules.render.drawing.Drawing.score`); and, in their own test, the widget's JSON
-(:func:`cardrules.web.board.steps_data`) and play mode at the deal's last step
+(:func:`cardrules.web.steps_data`) and play mode at the deal's last step
 (:mod:`cardrules.web.play`), which carry the table as JSON under the key ``"score"``: the last
 step's ``steps[-1]["score"]`` and play mode's ``state["score"]``, each
 :meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>` of the account for its
@@ -28,7 +28,7 @@ from game_helpers import GAME_COUNTS, play_randomly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import new_game, replay
+from cardrules import new_game, replay, web
 from cardrules.account.deal import Teller, account
 from cardrules.account.narration import ONLOOKER
 from cardrules.account.score import ScoreTable
@@ -118,11 +118,11 @@ def shown(score: dict[str, Any]) -> dict[str, Any]:
 def test_the_widget_and_play_mode_show_the_accounts_table(
     record: dict[str, Any], lang: str
 ) -> None:
-    from cardrules.web import board, play  # the widget's modules: here only
+    from cardrules.web import play  # the widget's play mode: here only
 
     game = replay(record)
     expected = table_data(account(game, lang).score_table)
-    data = board.steps_data(record, lang)
+    data = web.steps_data(record, lang)
     assert data["ok"], data
     assert shown(data["steps"][-1]["score"]) == expected
 

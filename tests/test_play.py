@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules import web
 from cardrules.account.hints import FEW_DEALS
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
@@ -120,6 +121,11 @@ def play_through(answer: dict[str, Any], rng: random.Random, lang: str = "en",
         yield reply
 
 
+def final_score(state: dict[str, Any]) -> list[int]:
+    """The points of the score table's rows."""
+    return [row["points"] for row in state["score"]["rows"]]
+
+
 # A whole deal -------------------------------------------------------------------------------------
 
 
@@ -131,7 +137,7 @@ def test_a_whole_deal_replays_from_its_record() -> None:
     assert state["over"] and state["turn"] is None
     game = cardrules.replay(state["record"])
     assert game.result is not None
-    assert state["side_points"] == list(game.result.side_points)
+    assert final_score(state) == list(game.result.side_points)
     assert json.loads(state["record_text"]) == state["record"] == game_of(answer).to_record()
     assert state["record"]["seed"] == 11
     # The steps the page was told are every action of the deal, in order.
@@ -173,7 +179,12 @@ def test_nothing_hidden_reaches_the_page(game: str, players: int, seat: int,
     state = replies[-1]["state"]
     assert state["over"]
     result = cardrules.replay(state["record"]).result
-    assert result is not None and state["side_points"] == list(result.side_points)
+    assert result is not None
+    # The score table at the end is the stepper's for that seat, in the same language.
+    stepper = web.steps_data(state["record"], lang, str(seat))["steps"][-1]["score"]
+    assert state["score"] == stepper
+    if stepper["by"] == "side":
+        assert final_score(state) == list(result.side_points)
 
 
 def test_the_seat_sees_its_view_and_no_more() -> None:
@@ -355,7 +366,7 @@ def test_take_over_a_sample_deal_at_a_step() -> None:
     record = replies[-1]["state"]["record"]
     assert record["actions"][:step] == sample["actions"][:step]
     result = cardrules.replay(record).result
-    assert result is not None and replies[-1]["state"]["side_points"] == list(result.side_points)
+    assert result is not None and final_score(replies[-1]["state"]) == list(result.side_points)
     # A record given as a mapping does as well; the end of a deal cannot be taken over.
     assert start(record=sample, step=0, seat=0, bot="greedy")["state"]["step"] == 0
     over = json.loads(play.start(json.dumps({"record": sample, "step": len(sample["actions"])}),

@@ -15,7 +15,8 @@ from typing import Any, Literal, NotRequired, Required, Union, get_args, get_ori
 
 import pytest
 
-from cardrules.web import board, schema
+from cardrules import web
+from cardrules.web import schema
 from cardrules.words import languages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,7 @@ def check(value: Any, kind: Any, where: str) -> None:
 @pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_sample_answer_keeps_to_the_schema(path: Path, lang: str) -> None:
-    answer = board.steps_data(path.read_text(encoding="utf-8"), lang)
+    answer = web.steps_data(path.read_text(encoding="utf-8"), lang)
     assert answer["ok"]
     check(answer, schema.DealJSON, path.stem)
 
@@ -82,14 +83,14 @@ def test_a_link_and_a_new_deal_keep_to_the_schema() -> None:
     record = (ROOT / "examples" / "chiamata-5p.json").read_text(encoding="utf-8")
     import json
 
-    token = board.link_token(json.loads(record))
-    check(board.link_data(f"#deal={token}&step=3&view=2", "es"), schema.DealJSON, "link")
-    check(board.new_deal_data("rematada", 3, 7, "en"), schema.DealJSON, "new deal")
-    check(board.link_data("#deal=zAAAA", "es"), schema.FailureJSON, "damaged link")
+    token = web.link_token(json.loads(record))
+    check(web.link_data(f"#deal={token}&step=3&view=2", "es"), schema.DealJSON, "link")
+    check(web.new_deal_data("rematada", 3, 7, "en"), schema.DealJSON, "new deal")
+    check(web.link_data("#deal=zAAAA", "es"), schema.FailureJSON, "damaged link")
 
 
 def test_the_checker_refuses_what_the_schema_does_not_say() -> None:
-    answer = board.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), "en")
+    answer = web.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), "en")
     assert answer["ok"]
     answer["steps"][3]["winner"] = "Ana"
     with pytest.raises(AssertionError, match="winner"):
@@ -104,24 +105,36 @@ def _fields(kind: Any) -> set[str]:
     return set(typing.get_type_hints(kind))
 
 
-# How board.js names what it reads: the answer as `data`, `answer` or `b`, a step as `step`,
-# a seat as `seat` (where it is a seat's record, not a number).
+WIDGET = ROOT / "docs" / "assets" / "widget"
+# How the stepper's modules name what they read: the answer as `data` or `answer`, a step as
+# `step`, the score table as `score`, a row of it as `row`.
 READERS: dict[str, tuple[Any, ...]] = {
     "data": (schema.DealJSON,),
     "answer": (schema.DealJSON, schema.FailureJSON),
     "step": (schema.StepJSON,),
+    "score": (schema.ScoreJSON,),
+    "row": (schema.ScoreRowJSON,),
 }
+STEPPER = ("stepper.js", "deal-view.js", "score.js", "table.js", "auction.js")
 
 
-def test_the_board_reads_only_what_the_schema_names() -> None:
-    source = (ROOT / "docs" / "assets" / "widget" / "board.js").read_text(encoding="utf-8")
+def _reads(files: tuple[str, ...], readers: dict[str, tuple[Any, ...]]) -> int:
+    """How many reads of the answers the files make; each must be of a field the schema
+    names."""
     read = 0
-    for name, kinds in READERS.items():
-        allowed = set().union(*(_fields(kind) for kind in kinds))
-        for field in re.findall(rf"\b{name}\.([a-z_]+)\b", source):
-            read += 1
-            assert field in allowed, f"board.js reads {name}.{field}, which the schema lacks"
-    assert read > 50  # the board does read the answer through these names
+    for file in files:
+        # The modules' own names ("score.js") are not reads.
+        source = re.sub(r"[\w-]+\.js\b", "", (WIDGET / file).read_text(encoding="utf-8"))
+        for name, kinds in readers.items():
+            allowed = set().union(*(_fields(kind) for kind in kinds))
+            for field in re.findall(rf"(?<![.\w]){name}\.([a-z_]+)\b", source):
+                read += 1
+                assert field in allowed, f"{file} reads {name}.{field}, which the schema lacks"
+    return read
+
+
+def test_the_stepper_reads_only_what_the_schema_names() -> None:
+    assert _reads(STEPPER, READERS) > 50  # the stepper does read the answer through these
 
 
 def _play_through(game: str, players: int, seat: int, lang: str) -> list[Any]:
@@ -160,19 +173,15 @@ def test_play_mode_answers_keep_to_the_schema(game: str, players: int, seat: int
             check(step, schema.PlayStepJSON, f"{game} answer {n} step")
 
 
-# How play.js names what it reads of play mode's answers.
+# How play mode's modules name what they read of its answers.
 PLAY_READERS: dict[str, tuple[Any, ...]] = {
     "state": (schema.PlayStateJSON,),
     "move": (schema.PlayMoveJSON,),
+    "score": (schema.ScoreJSON,),
+    "row": (schema.ScoreRowJSON,),
 }
+PLAY = ("play.js", "play-table.js", "play-choices.js", "score.js", "table.js", "auction.js")
 
 
 def test_play_mode_reads_only_what_the_schema_names() -> None:
-    source = (ROOT / "docs" / "assets" / "widget" / "play.js").read_text(encoding="utf-8")
-    read = 0
-    for name, kinds in PLAY_READERS.items():
-        allowed = set().union(*(_fields(kind) for kind in kinds))
-        for field in re.findall(rf"\b{name}\.([a-z_]+)\b", source):
-            read += 1
-            assert field in allowed, f"play.js reads {name}.{field}, which the schema lacks"
-    assert read > 60
+    assert _reads(PLAY, PLAY_READERS) > 60

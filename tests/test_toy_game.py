@@ -18,7 +18,7 @@ import pytest
 from cli_support import run
 from test_schema import check
 
-from cardrules import ALL_CARDS, Card, Suit, replay
+from cardrules import ALL_CARDS, Card, Suit, replay, web
 from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.core.actions import Phrases, SuitMove, Trick
 from cardrules.core.options import Options
@@ -38,7 +38,7 @@ from cardrules.engine import (
 )
 from cardrules.games import GAMES
 from cardrules.render.diagram import render_deal
-from cardrules.web import board, schema
+from cardrules.web import schema
 from cardrules.words import N_
 
 FOLLOW = Why(N_("{who} must follow suit: not {card}"))
@@ -174,12 +174,13 @@ def test_the_diagram_draws_the_toy_game(knock_record: Path) -> None:
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_widget_json_of_the_toy_game_keeps_to_the_schema(knock_record: Path,
                                                              lang: str) -> None:
-    answer: Any = board.steps_data(knock_record.read_text(), lang)
+    answer: Any = web.steps_data(knock_record.read_text(), lang)
     assert answer["ok"], answer
     check(answer, schema.DealJSON, "knock")
     knock = next(step for step in answer["steps"] if step["action"] == "knock:C")
     suit = "cups" if lang == "en" else "copas"
     assert knock["text"] == f"Ana knocks on the table for {suit}: 5 points."
-    assert knock["points"][0] == 5
+    # Two players, a side each: the score is by side, Ana's first.
+    assert knock["score"]["by"] == "side" and knock["score"]["rows"][0]["points"] == 5
     assert answer["title"] == "Knock (a toy game)"
     assert len(answer["tricks"]) == 8

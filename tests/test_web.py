@@ -1,5 +1,4 @@
-"""cardrules.web.board, the Python side of the rulebook's widget, in CPython; and the same package
-inside
+"""cardrules.web, the Python side of the rulebook's widget, in CPython; and the same package inside
 Pyodide under Node (tests/pyodide/replay_examples.mjs), compared with CPython value for value."""
 
 from __future__ import annotations
@@ -16,11 +15,12 @@ import pytest
 from browser_support import missing
 
 import cardrules
+from cardrules import web
+from cardrules.account.deal import account
 from cardrules.account.narration import Narrator
 from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.core.labels import PlayLabel
 from cardrules.learn import glossary
-from cardrules.web import board as web
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("examples/*.json"))
@@ -45,36 +45,60 @@ def chanted_aluette() -> dict[str, Any]:
 # Every state of a deal --------------------------------------------------------------------------
 
 
+def views_of(path: Path | dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    """Each seat's view of a deal (its answer for that seat), by seat."""
+    text = path if isinstance(path, dict) else path.read_text(encoding="utf-8")
+    game = cardrules.replay(text)
+    views = [web.steps_data(text, lang, str(seat)) for seat in range(game.players)]
+    assert all(view["ok"] and view["view"] == seat for seat, view in enumerate(views))
+    return views
+
+
+def said(step: dict[str, Any]) -> str:
+    """Every sentence of a step, as the stepper shows them."""
+    return " ".join(step[k] for k in ("text", "trick_text", "draw_text", "news_text") if step[k])
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_steps_follow_the_engine_state_by_state(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     game = cardrules.replay(text)
     answer = steps_of(path)
+    assert answer["view"] == "all"
     states = list(game.states())
     assert len(answer["steps"]) == len(states) == len(game.log)
-    sides = game.sides  # deal state, not the rules'
-    assert answer["sides"] == [list(side) for side in sides]
-    assert answer["sides_dealt"] == bool(states[0].sides)
-    for step, state in zip(answer["steps"], states):
+    told = account(game, "en")
+    for index, (step, state) in enumerate(zip(answer["steps"], states)):
         assert step["hands"] == [[c.code for c in hand] for hand in state.hands]
         assert step["turn_up"] == (state.turn_up.code if state.turn_up else None)
         assert step["stock"] == len(state.stock) + (state.turn_up is not None)
         assert step["aside"] == len(state.aside)
-        assert step["points"] == list(state.points)
-        assert step["known"] == (bool(state.sides) or state.result is not None)
         won = [sum(1 for t in state.tricks if t.winner == s) for s in range(game.players)]
-        assert step["seat_tricks"] == won
+        score = step["score"]
+        # The account's table as it is, and it agrees with the engine's state.
+        assert score == told.steps[index].score_table.to_json()
+        counted = won if answer["scored_by"] == "tricks" else list(state.points)
+        rows = score["rows"]
+        if state.result is None and score["by"] == "seat":
+            assert [row["seats"] for row in rows] == [[s] for s in range(game.players)]
+            assert [row["tricks"] for row in rows] == won
+            assert [row["points"] for row in rows] == counted
+        elif state.result is None:
+            assert [row["points"] for row in rows] == [
+                sum(counted[s] for s in row["seats"]) for row in rows]
         assert step["phase"] == state.phase.value
         assert step["actor"] == (state.last.seat if state.last else None)
         if not step["done"]:
             assert [(s, c) for s, c, _ in step["table"]] == [(s, c.code) for s, c in state.trick]
-        if state.result is None and answer["scored_by"] == "points":
-            assert step["sides"] == [sum(state.points[s] for s in side) for side in sides]
-        elif state.result is None:
-            assert step["sides"] == step["side_tricks"]
-    assert answer["steps"][-1]["sides"] == list(game.result.side_points)  # type: ignore[union-attr]
-    assert answer["result"]["side_points"] == list(game.result.side_points)  # type: ignore[union-attr]
-    assert answer["result"]["winner"] == game.result.winner  # type: ignore[union-attr]
+    result = game.result
+    assert result is not None
+    final = answer["steps"][-1]["score"]
+    if final["by"] == "side":
+        assert [row["points"] for row in final["rows"]] == list(result.side_points)
+        assert [row["winner"] for row in final["rows"]] == [
+            k == result.winner for k in range(len(result.sides))]
+    assert answer["result"]["side_points"] == list(result.side_points)
+    assert answer["result"]["winner"] == result.winner
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -92,24 +116,27 @@ def test_finished_tricks_carry_the_summary_labels_and_winner(path: Path) -> None
         if trick["winner"] is not None:
             assert step["table"][step["taking"]][0] == trick["winner"]
         assert step["trick_text"]
-    won = [0] * len(answer["sides"])
-    for trick in tricks:
-        if trick["winner"] is not None:
-            won[[trick["winner"] in side for side in answer["sides"]].index(True)] += 1
-    assert answer["steps"][-1]["side_tricks"] == won
+    game = cardrules.replay(text)
+    groups = (game.sides if answer["steps"][-1]["score"]["by"] == "side"
+              else [(s,) for s in range(game.players)])
+    won = [sum(1 for trick in tricks if trick["winner"] in group) for group in groups]
+    assert [row["tricks"] for row in answer["steps"][-1]["score"]["rows"]] == won
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
-    """The answer words nothing itself: each step's sentences are the narration's open account
-    of that step, and the verdict is the narration's."""
+    """The answer words nothing itself: each step's sentences are the narration's account of
+    that step for the answer's viewer, and the verdict is the narration's."""
     game = cardrules.replay(path.read_text(encoding="utf-8"))
     answer = steps_of(path, lang)
+    views = views_of(path, lang)
     told = Narrator(game.rules, game.names, lang)
+    seats = [Narrator(game.rules, game.names, lang, viewer=s) for s in range(game.players)]
     previous = None
-    for shown, step in zip(answer["steps"], game.steps(), strict=True):
+    for index, step in enumerate(game.steps()):
         words = told.step(step, previous=previous)
+        shown = answer["steps"][index]
         assert shown["text"] == words.action
         assert shown["trick_text"] == words.trick
         assert shown["draw_text"] == " ".join(words.draws)
@@ -118,15 +145,20 @@ def test_every_sentence_is_the_narrators(path: Path, lang: str) -> None:
         # seat that does not know them yet (a hidden partner).
         hidden = isinstance(step.action, cardrules.Move) and step.action.face_down
         learnt = previous is not None and step.known_sides != previous.known_sides
-        assert ("texts" in shown) <= (hidden or learnt) and hidden <= ("texts" in shown)
-        for theirs in shown.get("texts", {}).values():
-            assert set(theirs) <= ({"text"} if hidden else set()) | (
-                {"news_text"} if learnt else set())
+        for seat, view in enumerate(views):
+            theirs = view["steps"][index]
+            assert theirs["text"] == seats[seat].step(step, previous=previous).action
+            if not hidden:
+                assert theirs["text"] == shown["text"]
+            if not learnt:
+                assert theirs["news_text"] == shown["news_text"]
         previous = step
     assert game.result is not None
-    said = [told.verdict(game.result), told.game_points(game.result)]
-    assert answer["result"]["text"] == " ".join(line for line in said if line)
-    assert answer["side_names"] == [told.side(side) for side in game.sides]
+    verdict = [told.verdict(game.result), told.game_points(game.result)]
+    assert answer["result"]["text"] == " ".join(line for line in verdict if line)
+    if answer["steps"][-1]["score"]["by"] == "side":
+        assert [row["name"] for row in answer["steps"][-1]["score"]["rows"]] == [
+            told.side(side) for side in game.sides]
 
 
 def test_a_seat_is_told_only_what_it_may_know() -> None:
@@ -136,72 +168,66 @@ def test_a_seat_is_told_only_what_it_may_know() -> None:
     for lang, hidden in (("en", "Ana puts a card aside, face down."),
                          ("es", "Ana aparta una carta boca abajo.")):
         answer = web.steps_data(record, lang)
-        assert answer["ok"]
-        discards = [s for s in answer["steps"] if s["action"].startswith("discard:")]
-        assert len(discards) == 12 and {s["actor"] for s in discards} == {0, 3}
-        for step in discards:
+        views = views_of(record, lang)
+        discards = [i for i, s in enumerate(answer["steps"]) if s["action"].startswith("discard:")]
+        assert len(discards) == 12
+        assert {answer["steps"][i]["actor"] for i in discards} == {0, 3}
+        for index in discards:
+            step = answer["steps"][index]
             card = answer["cards"][step["action"].removeprefix("discard:")]
             assert card in step["text"]  # the open account names it
-            others = {str(s) for s in range(4)} - {str(step["actor"])}
-            assert set(step["texts"]) == others  # its owner reads the open text
-            for seat in others:
-                assert step["texts"][seat] == {"text": step["texts"][seat]["text"]}
-                assert card not in step["texts"][seat]["text"]
+            for seat, view in enumerate(views):
+                theirs = view["steps"][index]
+                if seat == step["actor"]:
+                    assert theirs["text"] == step["text"]  # its owner reads the open text
+                else:
+                    assert card not in theirs["text"] and theirs["action"] == "discard:?"
         first = discards[0]
-        assert first["text"].startswith("Ana ") and first["texts"]["1"]["text"] == hidden
-        # Steps that hide nothing carry no per-seat words at all.
-        assert all("texts" not in s for s in answer["steps"]
-                   if not s["action"].startswith("discard:"))
+        assert answer["steps"][first]["text"].startswith("Ana ")
+        assert views[1]["steps"][first]["text"] == hidden
+        # The cards put face down: named to their owner, a back to the others.
+        assert all(code is not None for _, code, _ in views[0]["face_down"] if _ == 0)
+        assert all(code is None for seat, code, _ in views[1]["face_down"])
 
 
 def test_a_signal_is_told_to_the_partner_only() -> None:
     game = cardrules.new_game("aluette", players=4, seed=3, options={"signals": True})
     game.play("signal:aces")
-    answer = web.steps_data(game.to_record(), "en")
-    step = answer["steps"][1]
+    record = game.to_record()
+    step = web.steps_data(record, "en")["steps"][1]
     assert step["text"] == "Ana signals to the partner: the mouth open (aces)."
-    assert step["texts"] == {"1": {"text": ""}, "3": {"text": ""}}  # the opponents see nothing
+    views = views_of(record)
+    assert [view["steps"][1]["text"] for view in views] == [step["text"], "", step["text"], ""]
 
 
 @pytest.mark.parametrize("name", ["chiamata-5p", "rematada-3p"])
-def test_sides_known_only_at_a_call_are_marked_from_that_step(name: str) -> None:
+def test_sides_known_only_at_a_call_are_shown_from_that_step(name: str) -> None:
     """Briscola Chiamata (a hidden partner, known at the call) and Brisca Rematada (the
-    declarer alone against the others, known when the auction ends): the answer says from which
-    step the sides are known, so that the board shows no side before."""
+    declarer alone against the others, known when the auction ends): the open account shows
+    the sides from the step they are settled; each seat's view from the step that seat learns
+    them (the holder of the called card from the call, the others from the step it is
+    played; in Rematada everyone from the end of the auction)."""
     path = ROOT / "examples" / f"{name}.json"
     game = cardrules.replay(path.read_text(encoding="utf-8"))
     answer = steps_of(path)
-    assert answer["sides_dealt"] is False
-    known = [step["known"] for step in answer["steps"]]
-    call = known.index(True)
-    assert call > 1 and all(known[call:]) and not any(known[:call])
+    shown = [any(c is not None for c in step["side_of"]) for step in answer["steps"]]
+    call = shown.index(True)
+    assert call > 1 and all(shown[call:]) and not any(shown[:call])
     assert [bool(step.after.sides) for step in game.steps()][call - 1:call + 1] == [False, True]
     assert game.result is not None
-    assert answer["sides"] == [list(side) for side in game.result.sides]
-    assert [seat["side"] for seat in answer["seats"]] == [
-        next(i for i, side in enumerate(game.result.sides) if s in side)
-        for s in range(game.players)]
-    # And what each seat knows: the holder of the called card from the call, the others from
-    # the step it is played; in Rematada everyone from the end of the auction.
-    known_by = [step["known_by"] for step in answer["steps"]]
-    assert not any(any(k) for k in known_by[:call])
+    side_of = {s: k for k, side in enumerate(game.result.sides) for s in side}
+    final = answer["steps"][-1]["side_of"]
+    assert all(colour in (None, side_of[s]) for s, colour in enumerate(final))
+    views = views_of(path)
+    knows = [[any(c is not None for c in step["side_of"]) for step in view["steps"]]
+             for view in views]
+    assert not any(any(k[:call]) for k in knows)
     if name == "rematada-3p":
-        assert all(all(k) for k in known_by[call:])
+        assert all(all(k[call:]) for k in knows)
     else:
-        assert known_by[call] == [False, False, False, True, False]  # seat 3, the holder
         played = next(i for i, step in enumerate(answer["steps"]) if step["action"] == "12O")
-        assert all(k == [False, False, False, True, False] for k in known_by[call:played])
-        assert all(all(k) for k in known_by[played:])
-
-
-def seat_words(answer: dict[str, Any], seat: int) -> list[str]:
-    """Every sentence the board shows in one seat's view, step by step."""
-    said = []
-    for step in answer["steps"]:
-        words = {k: step[k] for k in ("text", "trick_text", "draw_text", "news_text")}
-        words.update(step.get("texts", {}).get(str(seat), {}))
-        said.append(" ".join(w for w in words.values() if w))
-    return said
+        assert all(knows[3][call:])  # seat 3, the holder
+        assert not any(knows[1][:played]) and all(knows[1][played:])
 
 
 def test_a_seat_learns_the_partner_when_the_called_card_is_played() -> None:
@@ -216,18 +242,19 @@ def test_a_seat_learns_the_partner_when_the_called_card_is_played() -> None:
              "and Elena.")
     had = "Diego had the called card: Ana and Diego play together against Bruno, Carmen and Elena."
     assert steps[call]["news_text"] == holds and steps[played]["news_text"] == had
-    one = seat_words(answer, 1)
+    views = views_of(path)
+    one = [said(step) for step in views[1]["steps"]]
     assert not any("partner" in words or "Diego h" in words for words in one[:played])
     assert had in one[played]
-    for step in steps[:played]:
-        assert not step["known_by"][1]
-        assert "partner" not in step.get("roles_hidden", [])
-    assert steps[played]["known_by"][1] and steps[played]["roles"][3] == "partner"
-    three = seat_words(answer, 3)
+    for step in views[1]["steps"][:played]:
+        assert "partner" not in step["roles"] and step["score"]["by"] == "seat"
+    assert views[1]["steps"][played]["roles"][3] == "partner"
+    assert views[1]["steps"][played]["score"]["by"] == "side"
+    three = [said(step) for step in views[3]["steps"]]
     assert holds in three[call] and had not in three[played]
-    assert steps[call]["known_by"][3]
-    assert steps[call]["roles"] == ["caller", "defender", "defender", "partner", "defender"]
-    assert steps[call]["roles_hidden"] == ["caller", "", "", "", ""]
+    assert views[3]["steps"][call]["roles"] == [
+        "caller", "defender", "defender", "partner", "defender"]
+    assert views[1]["steps"][call]["roles"] == ["caller", "", "", "", ""]
     es = steps_of(path, "es")["steps"]
     assert es[played]["news_text"] == (
         "Diego tenía la carta llamada: Ana y Diego forman pareja contra Bruno, Carmen y Elena.")
@@ -243,7 +270,8 @@ def test_the_talon_and_the_auction_step_by_step() -> None:
     assert steps[17]["news_text"] == (
         "Ana wins the auction at 114: the other two play against them, each on their own. "
         "Ana shows the talon, the five of clubs and the king of coins, and takes it.")
-    assert "texts" not in steps[17]  # the talon is shown to everyone
+    # The talon is shown to everyone.
+    assert all(said(view["steps"][17]) == said(steps[17]) for view in views_of(path))
     calls = answer["auction"]["calls"]
     assert answer["auction"]["rounds"] == 8
     assert calls[:3] == [[0, 100, 1, 0], [1, 101, 2, 0], [2, None, 3, 0]]
@@ -253,11 +281,17 @@ def test_the_talon_and_the_auction_step_by_step() -> None:
     game = cardrules.replay(record)
     details = game.details
     assert [[seat, bid] for seat, bid, _, _ in calls] == [list(c) for c in details.auction.calls]  # type: ignore[attr-defined]
-    assert answer["trump_from"] == "trump" and answer["suits"]["O"] == "coins"
     assert [s["trump"] for s in steps[19:21]] == [None, "O"]
+    # What will make trumps, in words, until a move makes them (the auction's winner names them).
+    assert [s["trumps"] for s in steps[19:21]] == [
+        "No trumps until the auction's winner names them", "Trumps: coins"]
     chiamata = steps_of(ROOT / "examples" / "chiamata-5p.json")
-    assert chiamata["trump_from"] == "call" and chiamata["talon"] is None
+    assert chiamata["talon"] is None
     assert [s["trump"] for s in chiamata["steps"][25:27]] == [None, "O"]
+    assert [s["trumps"] for s in chiamata["steps"][25:27]] == [
+        "No trumps until the call", "Trumps: coins"]
+    aluette = steps_of(ROOT / "examples" / "aluette-4p.json", "es")
+    assert {s["trumps"] for s in aluette["steps"]} == {"Sin triunfo"}
     assert steps_of(ROOT / "examples" / "brisca-2p.json")["auction"] is None
 
 
@@ -267,37 +301,51 @@ def test_discards_stay_hidden_from_the_other_seats() -> None:
     path = ROOT / "examples" / "rematada-3p.json"
     for lang in ("en", "es"):
         answer = steps_of(path, lang)
+        views = views_of(path, lang)
         discards = [step for step in answer["steps"] if step["action"].startswith("discard:")]
         names = [answer["cards"][s["action"].removeprefix("discard:")] for s in discards]
         assert names == (["three of clubs", "ace of cups"] if lang == "en"
                          else ["tres de bastos", "as de copas"])
         assert answer["face_down"] == [[0, "3B", 18], [0, "1C", 19]]
+        assert views[0]["face_down"] == answer["face_down"]
         for seat in (1, 2):
-            told = " ".join(seat_words(answer, seat))
+            told = " ".join(said(step) for step in views[seat]["steps"])
             assert not any(name in told for name in names)
-        assert all(name in " ".join(seat_words(answer, 0)) for name in names)
-        for step in answer["steps"][19:]:
-            assert step["points_by"]["1"][0] == step["points"][0] - 21
-            assert step["points_by"]["0"] == step["points"]
-            assert step["hidden"] == [["discard", 0]]
+            assert views[seat]["face_down"] == [[0, None, 18], [0, None, 19]]
+        assert all(name in " ".join(said(s) for s in views[0]["steps"]) for name in names)
+        for index in range(19, len(answer["steps"])):
+            open_row = answer["steps"][index]["score"]["rows"][0]
+            own = views[0]["steps"][index]["score"]["rows"][0]
+            other = views[1]["steps"][index]["score"]["rows"][0]
+            assert own == open_row
+            if index < len(answer["steps"]) - 1:  # at the end, the result's: told to all
+                assert other["points"] == open_row["points"] - 21
+            assert dict(other["parts"])["discard"] is None  # his discards: "?" to the others
+            assert dict(own["parts"])["discard"] == 21
 
 
 def test_the_score_of_each_seat_on_its_own_and_what_it_is_made_of() -> None:
     answer = steps_of(ROOT / "examples" / "rematada-3p.json")
-    assert answer["by_seat"] is True and answer["roles"] == ["declarer", "", ""]
-    assert answer["point_kinds"] == ["cards", "discard", "declare", "last"]
-    final = answer["steps"][-1]
-    assert final["parts"] == {"cards": [71, 9, 19], "discard": [21, 0, 0],
-                              "declare": [20, 0, 0], "last": [10, 0, 0]}
-    assert [sum(p[s] for p in final["parts"].values()) for s in range(3)] == final["points"]
+    assert answer["steps"][-1]["roles"] == ["declarer", "", ""]
+    final = answer["steps"][-1]["score"]
+    assert final["by"] == "seat" and final["kinds"] == ["cards", "discard", "declare", "last"]
+    assert [[points for _, points in row["parts"]] for row in final["rows"]] == [
+        [71, 21, 20, 10], [9, 0, 0, 0], [19, 0, 0, 0]]
+    assert [sum(points for _, points in row["parts"]) for row in final["rows"]] == [
+        row["points"] for row in final["rows"]]
+    assert final["rows"][0]["side"] == 0 and final["rows"][1]["side"] is None
     chiamata = steps_of(ROOT / "examples" / "chiamata-5p.json", "es")
-    assert chiamata["by_seat"] is False and chiamata["point_kinds"] == []
-    assert chiamata["roles"] == ["el que llama", "defensor", "defensor", "compañero", "defensor"]
+    assert chiamata["steps"][-1]["score"]["by"] == "side"
+    assert chiamata["steps"][-1]["score"]["kinds"] == []
+    assert chiamata["steps"][-1]["roles"] == [
+        "el que llama", "defensor", "defensor", "compañero", "defensor"]
     void = steps_of(ROOT / "examples" / "chiamata-void.json")
-    assert void["by_seat"] is True and void["roles"] is None
+    assert void["steps"][-1]["score"]["by"] == "seat"
+    assert all("roles" not in s for s in void["steps"])
     brisca = steps_of(ROOT / "examples" / "brisca-4p.json")
-    assert brisca["by_seat"] is False and brisca["roles"] is None
-    assert all("roles" not in s and "parts" not in s for s in brisca["steps"])
+    assert brisca["steps"][-1]["score"]["by"] == "side"
+    assert all("roles" not in s for s in brisca["steps"])
+    assert [seat["partners"] for seat in brisca["seats"]] == [[2], [3], [0], [1]]
 
 
 def test_the_answer_describes_the_deal_in_the_page_language() -> None:
@@ -320,13 +368,16 @@ def test_the_answer_describes_the_deal_in_the_page_language() -> None:
     assert en["result"]["text"] == "Ana wins the deal, 80–40."
     assert es["result"]["text"] == "Ana gana la mano, 80–40."
     assert en["style"] == "spanish" and en["scored_by"] == "points" and en["draws"]
-    assert en["seats"][1] == {"name": "Bruno", "side": 1, "dealer": True}
+    assert en["seats"][1] == {"name": "Bruno", "dealer": True, "partners": []}
 
 
 def test_sides_are_named_by_their_players() -> None:
-    assert steps_of(ROOT / "examples" / "brisca-6p.json", "es")["side_names"] == [
+    def names(path: Path, lang: str) -> list[str]:
+        return [row["name"] for row in steps_of(path, lang)["steps"][-1]["score"]["rows"]]
+
+    assert names(ROOT / "examples" / "brisca-6p.json", "es") == [
         "Ana, Carmen y Elena", "Bruno, Diego y Félix"]
-    assert steps_of(ROOT / "examples" / "brisca-4p.json")["side_names"] == [
+    assert names(ROOT / "examples" / "brisca-4p.json", "en") == [
         "Ana and Carmen", "Bruno and Diego"]
 
 
@@ -350,10 +401,27 @@ def test_trick_scored_games_report_tricks_and_game_points() -> None:
     assert said == "Ana y Carmen ganan la mano y se apuntan 1 punto de juego."
 
 
-def test_seats_that_see_other_hands_are_listed() -> None:
-    answer = steps_of(ROOT / "examples" / "alcalde-3p.json")
-    assert answer["see"] == [[1], [0], []]  # the Alcalde's two opponents
-    assert "see" not in steps_of(ROOT / "examples" / "brisca-2p.json")
+def test_a_seat_sees_the_hands_its_game_shows_it() -> None:
+    """The Alcalde's two opponents see each other's hands; he sees only his own; in Brisca a
+    seat sees its own hand and backs."""
+    path = ROOT / "examples" / "alcalde-3p.json"
+    answer = steps_of(path)
+    views = views_of(path)
+    for seat, sees in ((0, {0, 1}), (1, {0, 1}), (2, {2})):
+        for mine, opened in zip(views[seat]["steps"], answer["steps"], strict=True):
+            for other, hand in enumerate(mine["hands"]):
+                assert hand == (opened["hands"][other] if other in sees
+                                else [None] * len(opened["hands"][other]))
+    brisca = views_of(ROOT / "examples" / "brisca-2p.json")
+    assert brisca[1]["steps"][0]["hands"][0] == [None, None, None]
+    assert None not in brisca[1]["steps"][0]["hands"][1]
+
+
+def test_a_view_that_is_not_a_seat_is_refused() -> None:
+    text = (ROOT / "examples" / "brisca-2p.json").read_text(encoding="utf-8")
+    for view in ("2", "-1", "x", "1" * 50):
+        answer = web.steps_data(text, "es", view)
+        assert answer["ok"] is False and "0" in answer["error"] and "1" in answer["error"]
 
 
 def test_player_names_come_back_as_plain_text() -> None:
@@ -399,11 +467,14 @@ def test_an_unfinished_record_shows_as_far_as_it_goes() -> None:
 ANNOTATED = [p for p in EXAMPLES if "notes" in json.loads(p.read_text(encoding="utf-8"))]
 
 
-def test_the_module_s_examples_run() -> None:
+def test_the_modules_examples_run() -> None:
     import doctest
 
-    result = doctest.testmod(web, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 5 and result.failed == 0
+    from cardrules.web import links, steps
+
+    for module in (steps, links):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted >= 4 and result.failed == 0
 
 
 @pytest.mark.parametrize("path", ANNOTATED, ids=lambda p: p.stem)
@@ -445,7 +516,9 @@ def test_a_link_holds_the_deal_and_the_position(path: Path) -> None:
         opened = web.link_data(fragment, "es")
         assert opened["ok"] and opened["at"] == at
         del opened["at"]
-        assert opened == answer
+        # The link's view: every hand, or the seat's.
+        view = "all" if at["view"] is None else at["view"]
+        assert opened == (answer if view == "all" else web.steps_data(record, "es", view))
     assert json.loads(web.link_steps(f"deal={token}&step=2", "en"))["at"]["step"] == 2
 
 
@@ -684,9 +757,9 @@ def test_the_hook_builds_nothing_and_says_what_is_missing(
 def test_widget_pages_load_the_modules(hook: Any) -> None:
     tags = hook.script_tags({"widget": "../assets/widget/"})
     assert tags.startswith('<script type="module" src="../assets/widget/main.js"></script>')
-    preloaded = re.findall(r'<link rel="modulepreload" href="../assets/widget/(\w+\.js)">', tags)
+    preloaded = re.findall(r'<link rel="modulepreload" href="../assets/widget/([\w-]+\.js)">', tags)
     assert preloaded == [m for m in hook.MODULES if m != "main.js"]
-    imported = set(re.findall(r'from "\./(\w+\.js)"',
+    imported = set(re.findall(r'from "\./([\w-]+\.js)"',
                               "".join((ROOT / "docs/assets/widget" / m).read_text("utf-8")
                                       for m in hook.MODULES)))
     assert imported == set(preloaded)  # every module main.js needs, and only those
@@ -728,9 +801,12 @@ def test_examples_replay_the_same_inside_pyodide(built_wheel: Path, tmp_path: Pa
             # Another zlib may pack the link otherwise: the same record, read back in CPython.
             assert web.record_of_link(there.pop("link")) == web.record_of_link(here.pop("link"))
             assert there == here, path
-    hidden = [s for s in inside["records"][str(chanted)]["steps_es"]["steps"] if "texts" in s]
+        seat = web.steps_data(text, "es", "1")
+        assert got["seat_es"] == seat | {"link": got["seat_es"]["link"]}, path
+    hidden = [s for s in inside["records"][str(chanted)]["seat_es"]["steps"]
+              if s["action"] == "discard:?"]
     assert len(hidden) == 12
-    assert hidden[0]["texts"]["1"]["text"] == "Ana aparta una carta boca abajo."
+    assert hidden[0]["text"] == "Ana aparta una carta boca abajo."
     # New deals of the auction games, played by the bots inside Pyodide: the same as here.
     assert sorted(inside["new_deals"]) == ["chiamata/5/7", "rematada/3/7"]
     for key, answer in inside["new_deals"].items():

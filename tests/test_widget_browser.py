@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, shown_deal
+from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, show_view, shown_deal
 
 import cardrules
+from cardrules import web
 from cardrules.bots import GreedyBot, RandomBot, play_out
 from cardrules.learn import glossary
-from cardrules.web import board as web
 
 
 def record_of(path: str) -> dict[str, Any]:
@@ -157,11 +157,11 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     widget.locator(".cr-w-button", has_text="Inicio").click()
     first = shown_deal(web.steps_data(record_of(path)))["steps"][0]
     dealt = [len(hand) for hand in first["hands"]]
-    widget.locator(".cr-widget__view").select_option("0")
+    show_view(widget, "0")
     hands = on_board(widget, ".cr-board__seat")
     backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
     assert backs == [0, 0, dealt[2]]
-    widget.locator(".cr-widget__view").select_option("2")
+    show_view(widget, "2")
     backs = [hands.nth(i).locator("img.cr-card--back").count() for i in range(3)]
     assert backs == [dealt[0], dealt[1], 0]
     # A play's label explains itself in Spanish, and looks the term up when clicked.
@@ -261,7 +261,10 @@ def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) 
     assert caption == f"{expected['title']} · 4 players"
     widget.locator(".cr-w-button", has_text="Last").click()
     result = expected["result"]
-    assert result is not None and shown_points(widget) == result["side_points"]
+    # Aluette is scored by seat (partners do not pool their tricks): the account's table.
+    final = expected["steps"][-1]["score"]
+    assert result is not None and final["by"] == "seat"
+    assert shown_points(widget) == [row["points"] for row in final["rows"]]
     assert on_board(widget, ".cr-board__result").inner_text() == result["text"]
     shown = json.loads(in_picker(widget, ".cr-source__record").text_content())
     assert shown == expected["record"]
@@ -310,62 +313,35 @@ def test_one_seat_view_keeps_a_discard_hidden(
     text = on_board(widget, ".cr-board__text")
     assert text.inner_text() == open_text
     hands = on_board(widget, ".cr-board__seat")
-    widget.locator(".cr-widget__view").select_option("1")
+    show_view(widget, "1")
     assert text.inner_text() == hidden_text
     board = widget.locator(".cr-board")
     assert "3E" not in board.inner_html()  # no picture, no title, no code of the card
     assert hands.nth(0).locator("img.cr-card--back").count() == 14  # Ana's hand: backs only
     assert hands.nth(1).locator("img.cr-card--back").count() == 0  # its own hand: face up
-    widget.locator(".cr-widget__view").select_option("0")
+    show_view(widget, "0")
     assert text.inner_text() == open_text
-    expected = shown_deal(web.steps_data(record, lang))["steps"][5]["texts"]
-    assert sorted(expected) == ["1", "2", "3"]
+    # As Python tells each seat: its owner the card, the three others a card put aside.
+    told = [shown_deal(web.steps_data(record, lang, str(seat)))["steps"][5]["text"]
+            for seat in range(4)]
+    assert told == [open_text, hidden_text, hidden_text, hidden_text]
 
 
-def test_sides_show_only_once_known(visit: Callable[..., Visit]) -> None:
-    """A deal whose sides are set mid-deal (a call, with a hidden partner): until then the board
-    shows no side and scores per player; the open account shows the sides from that step, a
-    seat's view from the step at which that seat learns them (known_by)."""
-    seen = visit("try/")
+def test_sides_and_partners_show_in_every_view(visit: Callable[..., Visit]) -> None:
+    """Four-player Brisca: the sides are dealt, so every view shows them from the deal on (each
+    seat's side colour, its partner, a score by side). A hidden partner, shown to each view
+    when it learns it: test_chiamata_steps_through_the_auction_and_the_call."""
+    seen = visit("games/brisca/")
     widget = ready_widget(seen)
-    page = seen.page
-    page.evaluate("""async () => {
-      const board = window.crWidgets[0];
-      const text = await (await fetch(new URL("../assets/records/examples/brisca-4p.json",
-                                              location.href))).text();
-      const answer = await window.crRuntime.call("deal_steps", [text, "en"]);
-      answer.sides_dealt = false;
-      answer.steps.forEach((step, i) => {
-        step.known = i >= 10;
-        step.known_by = [i >= 15, i >= 10, i >= 10, i >= 10];  // seat 0 learns them later
-      });
-      board.show(answer, false);
-    }""")
     seats = on_board(widget, ".cr-board__seat")
     head = on_board(widget, "table.cr-board__score th").first
-    widget.locator(".cr-widget__jump").select_option("0")
-    for _ in range(5):
-        widget.locator(".cr-w-button--next").click()
-    assert head.inner_text().lower() == "player"
-    assert len(shown_points(widget)) == 4  # one row per player
-    assert seats.nth(0).get_attribute("class") == "cr-board__seat"  # no side colour
-    assert not seats.nth(0).locator(".cr-board__side").is_visible()
-    for _ in range(5):
-        widget.locator(".cr-w-button--next").click()
-    assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
-    assert "cr-side-0" in (seats.nth(0).get_attribute("class") or "")
-    assert seats.nth(0).locator(".cr-board__side").inner_text() == "partner of Carmen"
-    widget.locator(".cr-widget__view").select_option("0")  # seat 0 is not told yet
-    assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 4
-    assert "cr-side-0" not in (seats.nth(0).get_attribute("class") or "")
-    widget.locator(".cr-widget__view").select_option("1")  # seat 1 is
-    assert head.inner_text().lower() == "side"
-    widget.locator(".cr-widget__view").select_option("0")
-    for _ in range(5):
-        widget.locator(".cr-w-button--next").click()
-    assert head.inner_text().lower() == "side"  # now seat 0 is told too
+    for view in ("all", "0", "3"):
+        show_view(widget, view)
+        assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
+        assert "cr-side-0" in (seats.nth(0).get_attribute("class") or "")
+        assert "cr-side-1" in (seats.nth(1).get_attribute("class") or "")
+        assert seats.nth(0).locator(".cr-board__side").inner_text() == "partner of Carmen"
     widget.locator(".cr-w-button", has_text="Last").click()
-    assert head.inner_text().lower() == "side"
     assert shown_points(widget) == side_points("examples/brisca-4p.json")
 
 
@@ -425,17 +401,16 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     assert metas.nth(3).inner_text() == "partner"
     assert head.inner_text().lower() == "side"
     # Seat 1 is told the call, not who holds the card: no partner, no sides, a score by player.
-    view = widget.locator(".cr-widget__view")
-    view.select_option("1")
+    show_view(widget, "1")
     assert text.inner_text() == "Ana calls the king of coins: coins are trumps."
     assert metas.nth(0).inner_text() == "caller"
     assert metas.nth(3).inner_text() == ""
     assert "cr-side" not in (seats.nth(3).get_attribute("class") or "")
     assert head.inner_text().lower() == "player" and len(shown_points(widget)) == 5
-    view.select_option("3")  # the holder knows at once
+    show_view(widget, "3")  # the holder knows at once
     assert text.inner_text().endswith(holds)
     assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
-    view.select_option("1")
+    show_view(widget, "1")
     step_until(widget, lambda: text.inner_text().startswith("Diego plays the king of coins"))
     had = "Diego had the called card: Ana and Diego play together against Bruno, Carmen and Elena."
     assert text.inner_text().endswith(had)
@@ -443,7 +418,7 @@ def test_chiamata_steps_through_the_auction_and_the_call(visit: Callable[..., Vi
     assert "cr-side-0" in (seats.nth(3).get_attribute("class") or "")
     assert head.inner_text().lower() == "side" and len(shown_points(widget)) == 2
     assert folded.get_attribute("open") is None
-    view.select_option("3")  # no news for the holder: he knew
+    show_view(widget, "3")  # no news for the holder: he knew
     assert had not in text.inner_text()
     widget.locator(".cr-w-button", has_text="Last").click()
     assert shown_points(widget) == side_points(path)
@@ -465,7 +440,6 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     box = on_board(widget, ".cr-board__talon")
     metas = on_board(widget, ".cr-board__meta")
     seats = on_board(widget, ".cr-board__seat")
-    view = widget.locator(".cr-widget__view")
     assert box.locator("img.cr-card--back").count() == 2
     assert box.inner_text() == "Talon, face down"
     assert not any(f'data-card="{code}"' in board.inner_html() for code in talon)
@@ -477,7 +451,7 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
         "Bruno passes. Ana wins the auction at 114: the other two play against them, each on their "
         "own. Ana shows the talon, the five of clubs and the king of coins, and takes it.")
     for seat in ("all", "1", "2"):  # face up in every view, and who took it
-        view.select_option(seat)
+        show_view(widget, seat)
         assert [box.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == talon
         assert box.inner_text() == "The talon, shown and taken by Ana"
     # The defenders are not a side: no partner, no colour; the declarer has his part. Players
@@ -486,7 +460,7 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     assert "cr-side" not in (seats.nth(1).get_attribute("class") or "")
     assert "cr-side" not in (seats.nth(2).get_attribute("class") or "")
     # Seat 1's view of the discards: a card face down, twice; no picture, name or points.
-    view.select_option("1")
+    show_view(widget, "1")
     for _ in range(2):
         widget.locator(".cr-w-button--next").click()
     assert text.inner_text() == "Ana puts a card face down on his own pile."
@@ -499,7 +473,7 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     discards = on_board(widget, "table.cr-board__score td[data-part=discard]")
     assert discards.all_inner_texts() == ["?", "0", "0"]
     assert shown_points(widget) == [0, 0, 0]  # the 21 points of his discards are his secret
-    view.select_option("all")
+    show_view(widget, "all")
     assert text.inner_text() == "Ana puts the ace of cups face down on his own pile."
     assert [down.locator("img").nth(i).get_attribute("data-card") for i in range(2)] == [
         "3B", "1C"]
@@ -510,10 +484,10 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
     widget.locator(".cr-w-button", has_text="Last").click()
     heads = on_board(widget, "table.cr-board__score thead th").all_inner_texts()
     assert heads == ["Player", "Cards won", "Discards", "Marriages", "Last trick", "Points",
-                     "Tricks"]
+                     "Tricks", "Game points"]
     row = on_board(widget, "table.cr-board__score tbody:not([hidden]) tr").first
     assert row.locator("th[scope=row]").inner_text() == "Ana"  # the row's header
-    assert row.locator("td").all_inner_texts() == ["71", "21", "20", "10", "122", "6"]
+    assert row.locator("td").all_inner_texts() == ["71", "21", "20", "10", "122", "6", "+114"]
     assert shown_points(widget) == [122, 9, 19]
     assert on_board(widget, ".cr-board__result").inner_text().startswith(
         "Ana makes the contract: 122 points, 114 needed.")
@@ -558,8 +532,8 @@ def test_the_widget_is_loaded_as_modules_where_it_is_used(
     # (the glossary's listen button, docs/assets/speech.js, is a module of its own)
     assert [m.rsplit("/", 1)[1] for m in modules if "/assets/widget/" in m] == ["main.js"]
     loaded = {u.rsplit("/", 1)[1] for u in seen.requests if "/assets/widget/" in u}
-    assert {"main.js", "board.js", "runtime.js", "lookup.js", "picker.js", "dom.js",
-            "text.js", "worker.js"} <= loaded
+    assert {"main.js", "stepper.js", "deal-view.js", "runtime.js", "lookup.js", "picker.js",
+            "dom.js", "text.js", "worker.js"} <= loaded
     plain = visit("pack/")
     plain.page.wait_for_load_state("load")
     assert not [u for u in plain.requests if "/assets/widget/" in u and u.endswith(".js")]

@@ -20,10 +20,9 @@ from types import ModuleType
 
 import pytest
 
-from cardrules import replay
+from cardrules import replay, web
 from cardrules.account.deal import account
 from cardrules.core.errors import RecordError
-from cardrules.web import board
 from cardrules.words import LOCALE, add_catalogues, languages, words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,7 +116,7 @@ def test_a_third_language_is_a_po_file_and_nothing_else(french: str) -> None:
     assert told.steps[2].said.trick.startswith(("Ana", "Bruno"))
     assert RecordError("a deal record must be a JSON object").message(french) == (
         "un enregistrement de donne doit être un objet JSON")
-    answer = board.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), french)
+    answer = web.steps_data((ROOT / "examples" / "brisca-2p.json").read_text(), french)
     assert answer["ok"] and answer["steps"][0]["text"] == told.steps[0].said.action
     assert words(french).n_("{names} wins the deal, {score}.", "{names} win the deal, {score}.",
                             2, names="A et B", score="1–0") == "A et B gagnent la donne, 1–0."

@@ -17,7 +17,7 @@ shown the sides (:attr:`StepAccount.sides_shown`) and the hands as the viewer se
   the score table, through the same :class:`Teller`;
 * the rulebook's deal diagrams (:mod:`cardrules.render.diagram`) draw a whole account as HTML,
   and its drawn examples (:mod:`cardrules.render.drawing`) a piece of one;
-* the widget's JSON (:mod:`cardrules.web.board`) and play mode (:mod:`cardrules.web.play`)
+* the widget's JSON (:mod:`cardrules.web.steps`) and play mode (:mod:`cardrules.web.play`)
   send the account for a viewer.
 
 Game-specific facts (the auction, the contract, the roles) come from the game module's typed

@@ -20,7 +20,7 @@ The rule, per game:
   deal while the viewer does not know the sides yet (Chiamata's hidden partner).
 
 A page gets the table as JSON data (:meth:`ScoreTable.to_json`): the widget's step JSON
-(:mod:`cardrules.web.board`) and play mode's state (:mod:`cardrules.web.play`) send it under
+(:mod:`cardrules.web.steps`) and play mode's state (:mod:`cardrules.web.play`) send it under
 the key ``"score"``, the account's table for the page's viewer, for the page to draw as it is
 (``tests/test_one_score.py`` checks that every front end shows this table).
 

@@ -29,7 +29,7 @@ list of ids and ask for them again. The record of the deal and the step the exer
 with it, so that anyone can replay the position and check.
 
 The rulebook's practice page asks for exercises through :func:`exercise` (JSON text, like
-:mod:`cardrules.web.board`), in the widget's Web Worker.
+:mod:`cardrules.web`), in the widget's Web Worker.
 
 Examples:
     >>> drill = generate("winner", 3, "en")

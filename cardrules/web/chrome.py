@@ -138,6 +138,7 @@ WORDS: Final[dict[str, Entry]] = {
     "list.comma": N_(", "),
     "pointsCol": p_("score column", "Points"),
     "tricksCol": p_("score column", "Tricks"),
+    "gamePointsCol": p_("score column", "Game points"),
     "cards": n_("{n} card", "{n} cards"),
     "players": n_("{n} player", "{n} players"),
     "note": N_("Note"),

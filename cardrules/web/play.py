@@ -13,7 +13,7 @@ deal). Every sentence comes from the catalogue of words, in the session's langua
 The bots are seeded: each decision is made by a bot seeded from the session's seed and the
 point of the deal, so the same deal, seed and play give the same answers, after an undo too.
 
-Each public function takes and returns JSON text, like :mod:`cardrules.web.board`; the ``*_data``
+Each public function takes and returns JSON text, like :mod:`cardrules.web.steps`; the ``*_data``
 functions return plain dicts, for Python callers and tests.
 
 ==========================================  ==============================================
@@ -60,12 +60,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..account.deal import Teller
-from ..account.hints import MIN_BIDS, bid_summary, chance_words, summary_lines
+from ..account.deal import AuctionCall, StepAccount, Teller, account
+from ..account.hints import MIN_BIDS, bid_summary, estimate_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, make_bot
-from ..core.actions import Action, CardMove, Decision, Move, NumberMove, format_action
+from ..core.actions import (
+    Action,
+    CardMove,
+    Decision,
+    Move,
+    NumberMove,
+    SuitMove,
+    format_action,
+)
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
 from ..core.quoted import Quoted
@@ -74,7 +82,7 @@ from ..engine import Game, SeatView, Step
 from ..games import GAMES, game_id
 from ..record import load_record, new_game, replay
 from ..words import N_, Lang, known, words
-from .board import RESULT_KEYS
+from .steps import RESULT_KEYS, auction_json, side_colours, table_json
 
 __all__ = [
     "BOT_NAMES",
@@ -142,6 +150,10 @@ class _Session:
     """Every step as the reader's seat was told it, by log index (the deal first)."""
     marks: list[int] = field(default_factory=list)
     """The log's length before each of the reader's actions."""
+    told: StepAccount | None = None
+    """The last step as the reader's seat was told it (what the table shows now)."""
+    calls: list[AuctionCall] = field(default_factory=list)
+    """The auction's calls so far (bids are said aloud: every seat hears them)."""
 
 
 _sessions: dict[int, _Session] = {}
@@ -295,6 +307,12 @@ def _told(session: _Session, step: Step) -> dict[str, Any]:
     """A step as the reader's seat was told it (the account of the deal for that seat, one
     step at a time), with the table as it then stood."""
     told = session.teller.tell(step)
+    session.told = told
+    action = step.action
+    if isinstance(action, Move) and action.decision in (Decision.BID, Decision.PASS):
+        bid = action.number if isinstance(action, NumberMove) else None
+        spoken = sum(call.seat == step.seat for call in session.calls)
+        session.calls.append(AuctionCall(step.seat, bid, step.index, spoken))
     return {
         "index": step.index,
         "actor": told.seat,
@@ -303,8 +321,7 @@ def _told(session: _Session, step: Step) -> dict[str, Any]:
         "trick_text": told.said.trick,
         "draw_text": " ".join(told.said.draws),
         "label": told.label.value if told.label is not None else None,
-        "table": [[play.seat, play.card.code, play.label.value if play.label else None]
-                  for play in told.table],
+        "table": table_json(told),
         "trick": told.trick,
         "done": told.done,
         "winner": told.winner,
@@ -324,7 +341,6 @@ def _state(session: _Session) -> dict[str, Any]:
     view = game.view(seat)
     narrator = session.teller.narrator
     lang = session.lang
-    rules = game.rules
     legal = list(view.legal_actions)
     to_act = view.current_player if not game.is_over else None
     your_turn = to_act == seat
@@ -339,9 +355,8 @@ def _state(session: _Session) -> dict[str, Any]:
     if not any(isinstance(a, Card) for a in legal):
         naming: dict[str, list[str]] = {}
         for action in legal:
-            named = getattr(action, "card", None)
-            if isinstance(action, Move) and action.leaves_hand and isinstance(named, Card):
-                naming.setdefault(named.code, []).append(format_action(action))
+            if isinstance(action, CardMove) and action.leaves_hand:
+                naming.setdefault(action.card.code, []).append(format_action(action))
         for item in cards:
             chosen = naming.get(item["code"], [])
             if len(chosen) == 1:
@@ -350,17 +365,15 @@ def _state(session: _Session) -> dict[str, Any]:
     call = _chooser(narrator, view, legal) if your_turn else None
     playable = [item["code"] for item in cards if item["play"]]
     last = session.log[-1]
-    points = list(view.points)
-    seat_tricks = [0] * view.players
-    for trick in view.tricks:
-        if trick.winner is not None:
-            seat_tricks[trick.winner] += 1
     result = game.result
-    sides = result.sides if result is not None else view.sides
-    by_tricks = rules.scores_tricks
-    side_points = [sum((seat_tricks if by_tricks else points)[s] for s in side) for side in sides]
-    if result is not None:
-        side_points = list(result.side_points)
+    told = _position(session)
+    table = told.score_table
+    # Each seat's side colour and partners as the seat is shown them (the account's table).
+    side_of = side_colours(table, view.players)
+    teamed = len(table.sides) < view.players  # a side of several players
+    partners = [[p for p in table.sides[colour] if p != member]
+                if colour is not None and teamed else []
+                for member, colour in enumerate(side_of)]
     state: dict[str, Any] = {
         "step": len(game.log) - 1,
         "phase": view.phase.value,
@@ -382,12 +395,10 @@ def _state(session: _Session) -> dict[str, Any]:
         "done": last["done"],
         "winner": last["winner"],
         "taking": last["taking"],
-        "points": points,
-        "seat_tricks": seat_tricks,
-        "sides": [list(side) for side in sides],
-        "side_names": [narrator.side(side) for side in sides],
-        "side_points": side_points,
-        "side_tricks": [sum(seat_tricks[s] for s in side) for side in sides],
+        "side_of": side_of,
+        "partners": partners,
+        "score": table.to_json(),
+        "auction": auction_json(session.calls) if session.calls else None,
         "situation": narrator.situation(view),
         "call": call,
         "may_play": _may_play(narrator, playable, len(hand)) if your_turn else "",
@@ -407,6 +418,17 @@ def _state(session: _Session) -> dict[str, Any]:
     state["names"] = _names(narrator, state, session.log)
     state["spoken"] = _spoken(narrator, state["names"], view.trump, lang)
     return state
+
+
+def _position(session: _Session) -> StepAccount:
+    """The position as the reader's seat is told it: as the deal goes, the seat's account so
+    far; once it is over, the last step of the account of the whole deal for that seat (the
+    stepper's for that seat: the same score table)."""
+    game = session.game
+    if game.is_over:
+        return account(game, session.lang, viewer=session.seat).steps[-1]
+    assert session.told is not None
+    return session.told
 
 
 def _may_play(narrator: Narrator, playable: list[str], held: int) -> str:
@@ -470,14 +492,12 @@ def _move(narrator: Narrator, action: Move, view: SeatView) -> dict[str, Any]:
         "kind": action.keyword,
         "text": narrator.choice(action, view.turn_up, view.trump) or format_action(action),
     }
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        item["card"] = card.code
+    if isinstance(action, CardMove):
+        item["card"] = action.card.code
     if isinstance(action, NumberMove):
         item["number"] = action.number
-    suit = getattr(action, "suit", None)
-    if suit is not None and hasattr(suit, "value"):
-        item["suit"] = suit.value
+    if isinstance(action, SuitMove):
+        item["suit"] = action.suit.value
     return item
 
 
@@ -559,8 +579,10 @@ def act(session: int, action: str) -> str:
         played now)), ``moves`` (``action``, ``kind``, ``text``, and ``card``, ``suit`` or
         ``number``), ``hand_sizes``, ``visible`` (other hands the seat sees), ``turn_up``,
         ``trump``, ``trump_name``, ``stock``, ``talon``, the table as in the last step,
-        ``points`` and ``seat_tricks`` (per seat, as the seat can count them), ``sides``,
-        ``side_names``, ``side_points``, ``side_tricks`` (once the seat knows the sides),
+        ``side_of`` and ``partners`` (each seat's side colour and partners as the seat knows
+        them), ``score`` (the score table of the seat's account:
+        :meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>`; at the end
+        the stepper's for that seat), ``auction`` (the calls so far),
         ``situation`` (an auction's state in words), ``can_undo``, and at the end ``result``
         (with its ``text``), ``record`` and ``record_text`` (the record as JSON text, for the
         page to show and copy as it is); ``names``: the name of each card the answer shows.
@@ -615,6 +637,7 @@ def undo_data(session: int) -> dict[str, Any]:
         found.game = back
         # The account is told again from the deal, so that it remembers what it did then.
         found.teller = _teller(back, found.seat, lang)
+        found.calls = []
         found.log = [_told(found, step) for step in back.steps()]
         return {"ok": True, "session": found.id, "log": list(found.log),
                 "state": _state(found)}
@@ -672,11 +695,6 @@ def hint_data(session: int) -> dict[str, Any]:
         sides = view.sides
         teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
         by_tricks = game.rules.scores_tricks
-        estimate_text = (N_("{wins} to win · {points} tricks on average") if by_tricks
-                         else N_("{wins} to win · {points} points on average"))
-        # Weighed in few deals, the deals won instead (account.hints.FEW_DEALS).
-        few_text = (N_("won {won} of {deals} · {points} tricks on average") if by_tricks
-                    else N_("won {won} of {deals} · {points} points on average"))
         worlds = estimates[0].worlds
         shown = []
         for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
@@ -687,15 +705,14 @@ def hint_data(session: int) -> dict[str, Any]:
                 "wins": round(estimate.wins, 3),
                 "points": round(estimate.points, 1),
                 "best": estimate is best,
-                "text": chance_words(estimate, lang, estimate_text, few_text,
-                                     points=_decimal(estimate.points, lang)),
+                "text": estimate_words(estimate, lang, by_tricks=by_tricks),
             })
         head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
         summary = bid_summary(estimates)
         return {"ok": True, "best": format_action(best.action),
                 "text": w._("Best: {choice}.",
                             choice=_choice_words(narrator, best.action, view)),
-                "summary": (summary_lines(summary, lang, by_tricks=game.rules.scores_tricks)
+                "summary": (summary_lines(summary, lang, by_tricks=by_tricks)
                             if summary is not None else []),
                 "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
     except (CardrulesError, ValueError, TypeError) as error:
@@ -793,8 +810,3 @@ def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:
     if isinstance(action, Card):
         return narrator.card(action)
     return narrator.choice(action, view.turn_up, view.trump) or format_action(action)
-
-
-def _decimal(value: float, lang: Lang) -> str:
-    return f"{value:.1f}".replace(".", words(lang).p_("the decimal separator", "."))
-

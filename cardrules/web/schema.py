@@ -1,10 +1,12 @@
-"""The widget's JSON, described: what :func:`cardrules.web.board.steps_data` answers.
+"""The widget's JSON, described: what :mod:`cardrules.web.steps` and :mod:`cardrules.web.play`
+answer.
 
-These TypedDicts are the contract between Python and the page's JavaScript (``board.js``): the
-page reads only what they name (``tests/test_schema.py`` checks every sample deal's answer
-against them, and that the page reads no other field). The answer is made from the account of
-the deal (:mod:`cardrules.account.deal`): the open account, with what each seat is told
-otherwise.
+These TypedDicts are the contract between Python and the page's JavaScript (``stepper.js``,
+``play.js`` and the drawing modules they share): the page reads only what they name
+(``tests/test_schema.py`` checks every sample deal's answer against them, and that the page
+reads no other field). A deal's answer is made from one account of the deal for one viewer
+(:func:`cardrules.account.deal.account`): the open account, or one seat's; the page draws it
+and derives nothing.
 
 Cards are codes (``"1O"``), suits their letters (``"O"``), seats numbers from 0 (the page names
 them from ``seats``), and every sentence is already in the page's language.
@@ -15,24 +17,54 @@ them from ``seats``), and every sentence is already in the page's language.
 from typing import Literal, NotRequired, TypedDict
 
 
-class StepTexts(TypedDict, total=False):
-    """A step's sentences for one seat, where they differ from the open account's."""
+class ScoreRowJSON(TypedDict):
+    """A row of the score table (:class:`cardrules.account.score.ScoreRow`): its players'
+    names, its seats, the side colour it shows (``None``: none), its part in a contract, its
+    points (tricks in a game scored by tricks) and tricks, its points by kind
+    (``[kind, points]``, the points ``None`` where the viewer may not see them), what it
+    scores towards a match (``None``: said by the verdict) and whether it won."""
 
-    text: str
-    trick_text: str
-    draw_text: str
-    news_text: str
+    name: str
+    seats: list[int]
+    side: int | None
+    role: str
+    points: int
+    tricks: int
+    parts: list[list[str | int | None]]
+    game_points: float | None
+    game_points_said: str
+    winner: bool
+
+
+class ScoreJSON(TypedDict):
+    """The score table as the viewer is shown it, decided by the account of the deal
+    (:meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>`): ``by`` side
+    or by seat, the ``unit`` counted, the ``kinds`` of points the rows break into, and at
+    the end the ``winner`` (the side's index) and the verdict in words."""
+
+    by: Literal["side", "seat"]
+    unit: Literal["points", "tricks"]
+    kinds: list[str]
+    over: bool
+    winner: int | None
+    outcome: str
+    reason: str
+    verdict: str
+    scored: str
+    rows: list[ScoreRowJSON]
 
 
 class StepJSON(TypedDict):
-    """One step of the deal (see :class:`cardrules.account.deal.StepAccount`)."""
+    """One step of the deal as the viewer is shown it (see
+    :class:`cardrules.account.deal.StepAccount`)."""
 
     actor: int
     """Who acted (-1: the deal)."""
     action: str
-    """The action in the game's notation (``"deal"`` for the deal)."""
+    """The action in the game's notation (``"deal"`` for the deal; a card the viewer may not
+    see masked)."""
     text: str
-    """What happened, told openly."""
+    """What happened, as the viewer is told it."""
     trick_text: str
     """The trick it finished: who took it and for how much."""
     draw_text: str
@@ -40,7 +72,8 @@ class StepJSON(TypedDict):
     news_text: str
     """What it led to: the auction won, the talon, the sides learnt."""
     label: str | None
-    hands: list[list[str]]
+    hands: list[list[str | None]]
+    """Every hand; a card the viewer may not see is ``None`` (drawn as a back)."""
     turn_up: str | None
     stock: int
     aside: int
@@ -50,33 +83,31 @@ class StepJSON(TypedDict):
     done: bool
     winner: int | None
     taking: int | None
-    sides: list[int]
-    """Points per side (tricks in a game scored by tricks)."""
-    side_tricks: list[int]
-    known: bool
-    points: list[int]
-    seat_tricks: list[int]
     turn: int | None
     phase: str
     trump: str | None
+    trumps: str
+    """The trumps at this step in words: the suit, or what will make them ("No trumps until
+    the call"), or none."""
     talon: int
-    known_by: list[bool]
-    see: NotRequired[list[list[int]]]
+    side_of: list[int | None]
+    """The side colour each seat shows to the viewer at this step (``None``: the viewer does
+    not know the sides yet, or the seat has no part in the contract)."""
+    score: ScoreJSON
     roles: NotRequired[list[str]]
-    roles_hidden: NotRequired[list[str]]
-    points_by: NotRequired[dict[str, list[int]]]
-    parts: NotRequired[dict[str, list[int]]]
-    hidden: NotRequired[list[list[int | str]]]
-    texts: NotRequired[dict[str, StepTexts]]
+    """In a game with a contract: each seat's part in it as the viewer knows it (``""``:
+    none, or not known to the viewer yet)."""
     note: NotRequired[str]
+    """The record's note on the step (in the open account only: its author sees every card)."""
 
 
 class SeatJSON(TypedDict):
-    """A player: the name, the side's index (``None``: plays on their own), the dealer."""
+    """A player: the name, whether it deals, and its partners (the other seats of its side,
+    when sides have several players and no contract names the parts instead)."""
 
     name: str
-    side: int | None
     dealer: bool
+    partners: list[int]
 
 
 class AuctionJSON(TypedDict):
@@ -114,29 +145,26 @@ class AtJSON(TypedDict):
 
 
 class DealJSON(TypedDict):
-    """A whole deal, for the board (the answer of :func:`cardrules.web.board.steps_data`)."""
+    """A whole deal as one viewer is shown it (the answer of
+    :func:`cardrules.web.steps.deal_data`)."""
 
     ok: Literal[True]
     game: str
     title: str
     players: int
+    view: Literal["all"] | int
+    """Whose view: ``"all"`` (the open account) or a seat."""
     seats: list[SeatJSON]
-    sides: list[list[int]]
-    sides_dealt: bool
-    side_names: list[str]
     style: str
     trump: str | None
     trump_name: str | None
     scored_by: Literal["tricks", "points"]
     draws: bool
-    by_seat: bool
-    roles: list[str] | None
-    trump_from: str | None
-    suits: dict[str, str]
     auction: AuctionJSON | None
     talon: TalonJSON | None
-    face_down: list[list[int | str]]
-    point_kinds: list[str]
+    face_down: list[list[int | str | None]]
+    """Every card put face down: ``[seat, code, step]``, the code ``None`` where the viewer
+    may not see it."""
     steps: list[StepJSON]
     tricks: list[int]
     noted: list[int]
@@ -146,7 +174,6 @@ class DealJSON(TypedDict):
     record_text: str
     """The record as Python writes it (a seed beyond 2**53 exact), for the page to show."""
     link: str
-    see: NotRequired[list[list[int]]]
     at: NotRequired[AtJSON]
     """A shared link's position: the step, and whose view (``None``: every hand)."""
 
@@ -241,12 +268,14 @@ class PlayStateJSON(TypedDict):
     done: bool
     winner: int | None
     taking: int | None
-    points: list[int]
-    seat_tricks: list[int]
-    sides: list[list[int]]
-    side_names: list[str]
-    side_points: list[int]
-    side_tricks: list[int]
+    side_of: list[int | None]
+    """The side colour each seat shows to the reader (``None``: none, or not known yet)."""
+    partners: list[list[int]]
+    """Each seat's partners as the reader knows them (``[]``: none shown)."""
+    score: ScoreJSON
+    """The score table as the reader's seat is shown it (the same as the stepper's)."""
+    auction: AuctionJSON | None
+    """The auction's calls so far (``None``: no call yet)."""
     situation: list[str]
     call: PlayCallJSON | None
     may_play: str
@@ -279,8 +308,9 @@ __all__ = [
     "PlayStateJSON",
     "PlayStepJSON",
     "ResultJSON",
+    "ScoreJSON",
+    "ScoreRowJSON",
     "SeatJSON",
     "StepJSON",
-    "StepTexts",
     "TalonJSON",
 ]

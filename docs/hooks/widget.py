@@ -12,7 +12,7 @@
   words, so the JavaScript writes no sentence), URLs relative to the page (so the site works
   under any sub-path), the games with their player counts and their players' names, the play
   labels with their gloss and definition in the page's language
-  (:func:`cardrules.web.board.catalog_data`), and on the "Try it" page the sample deals. Other
+  (:func:`cardrules.web.catalog.catalog_data`), and on the "Try it" page the sample deals. Other
   pages load nothing of the widget.
 * After the build, the runtime is copied from ``node_modules/pyodide`` (``npm ci``) into
   ``assets/pyodide/`` at the top of the site, with the cardrules wheel, its bytecode and the
@@ -41,7 +41,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from cardrules.games import rules_for
-from cardrules.web.board import catalog_data
+from cardrules.web.catalog import catalog_data
 from cardrules.web.chrome import chrome
 from cardrules.words import SOURCE, Lang, words
 
@@ -55,8 +55,10 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 """What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
-MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js", "lookup.js",
-           "play.js", "practice.js")
+MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "stepper.js", "deal-view.js",
+           "autoplay.js", "address.js", "table.js", "hands.js", "score.js", "auction.js",
+           "picker.js", "lookup.js", "play.js", "play-setup.js", "play-table.js",
+           "play-choices.js", "practice.js")
 """The widget's ES modules: ``main.js`` imports the others."""
 WIDGET_FILES = (*MODULES, "widget.css", "play.css", "practice.css", "worker.js")
 """Everything of the widget's copied into the site (``play.js`` loads ``play.css``,

@@ -5,11 +5,13 @@
 // Loads Pyodide from node_modules (the npm package the site serves, the same CPython as in the
 // reader's browser), installs the wheel, and for each record prints what cardrules computes:
 // the replay summary (cardrules.summary: every trick, its labels and the result) and the widget's
-// answer (cardrules.web.board.deal_steps, in English and Spanish: every step with the narration's
-// words, and each seat's own words where they differ, what each seat knows of the sides, the
-// auction, the talon). It also deals a new deal of each auction game (cardrules.web.board.new_deal:
-// the bots bid, call, discard and name trumps inside Pyodide). One JSON object on stdout:
-//   {"pyodide": version, "python": version, "records": {path: {summary, steps_en, steps_es}},
+// answer (cardrules.web.deal_steps: the open account in English and Spanish, every step with the
+// narration's words, the hands, the score table, the auction, the talon; and seat 1's view in
+// Spanish: its words, the hands and the points as it sees them). It also deals a new deal of
+// each auction game (cardrules.web.new_deal: the bots bid, call, discard and name trumps inside
+// Pyodide). One JSON object on stdout:
+//   {"pyodide": version, "python": version,
+//    "records": {path: {summary, steps_en, steps_es, seat_es}},
 //    "new_deals": {"game/players/seed": answer}}
 // tests/test_web.py runs this script and compares every value with CPython's.
 import { readFileSync } from "node:fs";
@@ -35,7 +37,7 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir
 const replayOne = pyodide.runPython(`
 import json
 import cardrules
-from cardrules.web import board as web
+from cardrules import web
 
 def replay_one(text):
     game = cardrules.replay(text)
@@ -43,12 +45,13 @@ def replay_one(text):
         "summary": cardrules.summary(game),
         "steps_en": json.loads(web.deal_steps(text, "en")),
         "steps_es": json.loads(web.deal_steps(text, "es")),
+        "seat_es": json.loads(web.deal_steps(text, "es", "1")),
     })
 
 replay_one
 `);
 const newDeal = pyodide.runPython(`
-from cardrules.web import board as web
+from cardrules import web
 web.new_deal
 `);
 const NEW_DEALS = [["chiamata", 5, 7], ["rematada", 3, 7]];

@@ -84,6 +84,14 @@ export function url(relative) {
   return new URL(relative, document.baseURI).href;
 }
 
+/* The text of one of the site's deal records (`path`: "examples/brisca-2p.json"), fetched. */
+export function recordText(path) {
+  return fetch(url(page.config.records + path)).then((response) => {
+    if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+    return response.text();
+  });
+}
+
 /* Put exactly these nodes, in this order, in a container (nothing moves if nothing changed). */
 export function place(container, nodes) {
   const children = container.children;
@@ -97,28 +105,47 @@ export function place(container, nodes) {
   container.replaceChildren(...nodes);
 }
 
-/* A card's picture, named in words ("three of cups"): its code stays in data-card. */
-export function cardImage(style, code, name, extra) {
-  const src = page.config.cards + encodeURIComponent(style) + "/" + encodeURIComponent(code) + ".svg";
-  return el("img", {
-    class: "cr-card" + (extra ? " " + extra : ""),
-    src,
-    alt: name || code,
-    "data-card": code,
-    width: 120,
-    height: 180,
-    draggable: "false"
-  });
+/* A picture of the widget's cards (`src`: its path under the site's card pictures), described
+ * by `alt` ("" for a decorative one); `attrs` add to or replace the usual ones. The one place
+ * that makes a card's <img>. */
+export function picture(src, alt, attrs) {
+  return el("img", Object.assign({ class: "cr-card", src: page.config.cards + src, alt,
+    width: 120, height: 180, draggable: "false" }, attrs || {}));
 }
 
+/* A card's picture, named in words ("three of cups"): its code stays in data-card. */
+export function cardImage(style, code, name, extra) {
+  return picture(encodeURIComponent(style) + "/" + encodeURIComponent(code) + ".svg",
+    name || code, { class: "cr-card" + (extra ? " " + extra : ""), "data-card": code });
+}
+
+/* A card's back (decorative: the hand's label counts the cards). */
 export function cardBack(style) {
-  return el("img", {
-    class: "cr-card cr-card--back",
-    src: page.config.cards + encodeURIComponent(style) + "/back.svg",
-    alt: "",
-    width: 120,
-    height: 180,
-    draggable: "false"
+  return picture(encodeURIComponent(style) + "/back.svg", "",
+    { class: "cr-card cr-card--back" });
+}
+
+const styled = new Set();
+
+/* One of the widget's stylesheets (`file`, beside the modules: docs/hooks/widget.py copies
+ * it), once per page. */
+export function loadStyle(file) {
+  if (styled.has(file) || !page.config || !page.config.widget) return;
+  styled.add(file);
+  document.head.append(el("link", { rel: "stylesheet", href: url(page.config.widget + file) }));
+}
+
+/* Clicks on play labels inside `root` open the term in a lookup (`lookup()`: the Lookup to
+ * open it in, or null) instead of following the link to the glossary. */
+export function labelClicks(root, lookup) {
+  root.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const link = event.target instanceof Element
+      ? event.target.closest("a.cr-label[data-label]") : null;
+    const target = link ? lookup() : null;
+    if (!target) return;
+    event.preventDefault();
+    target.open(link.getAttribute("data-label"));
   });
 }
 

@@ -1,5 +1,5 @@
 /* cardrules widget: the term lookup. A glossary term (any form, any case, accents optional),
- * its glosses and definition, and its example run live in Python (cardrules.web.board.lookup and
+ * its glosses and definition, and its example run live in Python (cardrules.web.lookup and
  * run_example). For learners, the word with its article, its pronunciation (IPA), where it is
  * used, its inflections, example sentences (Spanish and English) and the cards it names come
  * from the glossary's data file, glossary/terms.json (cardrules.learn.glossary.learner_data, written by
@@ -7,7 +7,7 @@
  * button (../speech.js, the device's own voices), shown where the device has a voice for it. */
 
 import { listenButton } from "../speech.js";
-import { button, el } from "./dom.js";
+import { button, el, picture } from "./dom.js";
 import { Runtime } from "./runtime.js";
 import { page, t } from "./text.js";
 
@@ -40,8 +40,8 @@ function learnerBlock(entry) {
     const row = el("p", { class: "cr-lookup__cards",
       style: "display: flex; flex-wrap: wrap; gap: 0.3em" });
     entry.cards.forEach((card) => {
-      row.append(el("img", { src: page.config.cards + card.src, alt: card.alt, title: card.alt,
-        width: "44", height: "66", loading: "lazy", style: "display: inline-block; margin: 0" }));
+      row.append(picture(card.src, card.alt, { class: null, title: card.alt, width: "44",
+        height: "66", loading: "lazy", style: "display: inline-block; margin: 0" }));
     });
     block.append(row);
   }

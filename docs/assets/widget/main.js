@@ -8,14 +8,16 @@
  * page holds back its theme until Python is ready (window.__crHold, released by runtime.js).
  *
  * The modules: text.js (the page's settings and its words, from the catalogue), dom.js (elements, data
- * always as text), runtime.js (the worker and its messages), board.js (a steppable deal),
- * picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), play.js (play mode:
- * a deal played against the bots, beside each board), and this one, which finds the diagrams
+ * always as text), runtime.js (the worker and its messages), stepper.js (a steppable deal,
+ * drawn by deal-view.js), picker.js (the "Try it" page's deal picker), lookup.js (the term lookup), play.js (play mode:
+ * a deal played against the bots, beside each stepper; play-setup.js, play-table.js,
+ * play-choices.js); the table, a seat's hand, the score and the auction are drawn by
+ * table.js, hands.js, score.js and auction.js for both, and this one, which finds the diagrams
  * and starts the rest. docs/hooks/widget.py loads it as <script type="module">
  * on the pages that need it, with the settings in
  * <script type="application/json" id="cr-widget-config">. */
 
-import { Board } from "./board.js";
+import { Stepper } from "./stepper.js";
 import { Play } from "./play.js";
 import { Practice } from "./practice.js";
 import { Runtime } from "./runtime.js";
@@ -37,35 +39,35 @@ function init() {
   const figures = Array.from(document.querySelectorAll("figure.cr-deal[data-record]"));
   if (!figures.length) return;
   const tryPage = !!document.getElementById("cr-try");
-  const boards = figures.map((figure, i) => {
+  const steppers = figures.map((figure, i) => {
     const first = tryPage && i === 0;
-    return new Board(figure, { trySource: first, openLookup: first });
+    return new Stepper(figure, { trySource: first, openLookup: first });
   });
-  window.crWidgets = boards;
-  // Each board gets its play mode (the "Play" choice beside stepping through).
-  window.crPlays = boards.map((board) => new Play(board, { tryPage }));
+  window.crWidgets = steppers;
+  // Each stepper gets its play mode (the "Play" choice beside stepping through).
+  window.crPlays = steppers.map((stepper) => new Play(stepper, { tryPage }));
   window.crRuntime = Runtime;
   Runtime.onStart((ready) => {
-    ready.catch(() => { boards.forEach((board) => board.fail()); });
+    ready.catch(() => { steppers.forEach((stepper) => stepper.fail()); });
   });
   // Python loads when a diagram comes into view (or at the first click on a widget); on the
   // "Try it" page it is already loading, and the first deal is shown as soon as it can be.
-  const start = (board) => { board.activate(); };
-  if (window.__crEarly) start(boards[0]);
+  const start = (stepper) => { stepper.activate(); };
+  if (window.__crEarly) start(steppers[0]);
   if ("IntersectionObserver" in window) {
     const observer = new IntersectionObserver((entries) => {
       entries.forEach((entry) => {
         if (!entry.isIntersecting) return;
         observer.unobserve(entry.target);
-        const board = boards[figures.indexOf(entry.target)];
-        if (board) start(board);
+        const stepper = steppers[figures.indexOf(entry.target)];
+        if (stepper) start(stepper);
       });
     }, { rootMargin: "200px 0px" });
     figures.forEach((figure) => observer.observe(figure));
   }
-  boards.forEach((board) => {
-    board.root.addEventListener("focusin", () => start(board), { once: true });
-    board.root.addEventListener("pointerdown", () => start(board), { once: true });
+  steppers.forEach((stepper) => {
+    stepper.root.addEventListener("focusin", () => start(stepper), { once: true });
+    stepper.root.addEventListener("pointerdown", () => start(stepper), { once: true });
   });
 }
 

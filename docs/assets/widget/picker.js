@@ -1,24 +1,41 @@
 /* cardrules widget: the deal picker, the "Try it" page's source panel. Show a sample deal, deal
- * a new one (played out by the package's bots: cardrules.web.board.new_deal), or paste a record
- * (cardrules.web.board.deal_steps); the board shows the answer, and the record of what it shows. */
+ * a new one (played out by the package's bots: cardrules.web.steps.new_deal), or paste a record
+ * (cardrules.web.steps.deal_steps); the stepper shows the answer, and the record of what it shows. */
 
-import { button, el, url } from "./dom.js";
+import { button, el, recordText } from "./dom.js";
 import { Runtime } from "./runtime.js";
 import { page, t } from "./text.js";
 
-/* The panel for `board` (a Board: its loadFrom shows an answer on its way; its setState says
+/* The panel for `board` (a Stepper: its loadFrom shows an answer on its way; its setState says
  * what went wrong). Returns {panel, recordBox}. */
 export function dealPicker(board) {
-  const config = page.config;
   const panel = el("div", { class: "cr-widget__source" });
   panel.append(el("p", { class: "cr-board__heading", text: t("source") }));
-
   const sample = el("select", { class: "cr-source__sample", "aria-label": t("sample") });
+  // Shown elsewhere than the sample menu: a new deal or a pasted record.
+  const shownElsewhere = (shown) => { if (shown) sample.value = ""; };
+  panel.append(samplesRow(board, sample), newDealRow(board, shownElsewhere));
+  const paste = el("textarea", { class: "cr-source__paste", rows: 5, spellcheck: "false",
+    "aria-label": t("paste") });
+  const pasteButton = button(t("pasteButton"), t("pasteButton"), () => {
+    board.loadFrom(Runtime.call("deal_steps", [paste.value, page.lang]), false)
+      .then(shownElsewhere);
+  }, "cr-source__load");
+  panel.append(el("details", { class: "cr-source__details" },
+    el("summary", { text: t("paste") }), paste, pasteButton));
+  const recordBox = el("pre", { class: "cr-source__record" });
+  panel.append(el("details", { class: "cr-source__details" },
+    el("summary", { text: t("record") }), recordBox));
+  return { panel, recordBox };
+}
+
+/* The sample deals, and the button that shows the one chosen. */
+function samplesRow(board, sample) {
   // Named when the board shows a deal that is not a sample (a new deal, a pasted record).
   const other = el("option", { value: "", text: t("otherDeal") });
   other.hidden = true;
   sample.append(other);
-  (config.examples || []).forEach((example) => {
+  (page.config.examples || []).forEach((example) => {
     sample.append(el("option", { value: example.path, text: example.title }));
   });
   const current = board.figure.getAttribute("data-record");
@@ -26,17 +43,18 @@ export function dealPicker(board) {
   const showSample = button(t("show"), t("show"), () => {
     if (!sample.value) return;
     const path = sample.value;
-    board.loadFrom(fetch(url(config.records + path)).then((response) => {
-      if (!response.ok) throw new Error(path + ": HTTP " + response.status);
-      return response.text();
-    }).then((text) => Runtime.call("deal_steps", [text, page.lang])), path === current);
+    board.loadFrom(recordText(path).then((text) => Runtime.call("deal_steps",
+      [text, page.lang])), path === current);
   }, "cr-source__show");
-  panel.append(el("div", { class: "cr-source__row" },
-    el("label", null, t("sample") + " ", sample), showSample));
+  return el("div", { class: "cr-source__row" },
+    el("label", null, t("sample") + " ", sample), showSample);
+}
 
+/* A new deal: the game, the players, the seed, and the button that deals it. */
+function newDealRow(board, shownElsewhere) {
   const game = el("select", { class: "cr-source__game", "aria-label": t("game") });
   const players = el("select", { class: "cr-source__players", "aria-label": t("playerCount") });
-  const games = config.games || [];
+  const games = page.config.games || [];
   games.forEach((g) => { game.append(el("option", { value: g.id, text: g.title })); });
   const fillPlayers = () => {
     const chosen = games.find((g) => g.id === game.value);
@@ -55,25 +73,12 @@ export function dealPicker(board) {
       return;
     }
     board.loadFrom(Runtime.call("new_deal", [game.value, Number(players.value), seedValue,
-      page.lang]), false).then((shown) => { if (shown) sample.value = ""; });
+      page.lang]), false).then(shownElsewhere);
   }, "cr-source__deal");
-  panel.append(el("div", { class: "cr-source__row" },
+  return el("div", { class: "cr-source__row" },
     el("span", { class: "cr-source__label", text: t("newDeal") }),
     el("label", null, t("game") + " ", game),
     el("label", null, t("playerCount") + " ", players),
     el("label", null, t("seed") + " ", seed),
-    dealButton));
-
-  const paste = el("textarea", { class: "cr-source__paste", rows: 5, spellcheck: "false",
-    "aria-label": t("paste") });
-  const pasteButton = button(t("pasteButton"), t("pasteButton"), () => {
-    board.loadFrom(Runtime.call("deal_steps", [paste.value, page.lang]), false)
-      .then((shown) => { if (shown) sample.value = ""; });
-  }, "cr-source__load");
-  panel.append(el("details", { class: "cr-source__details" },
-    el("summary", { text: t("paste") }), paste, pasteButton));
-  const recordBox = el("pre", { class: "cr-source__record" });
-  panel.append(el("details", { class: "cr-source__details" },
-    el("summary", { text: t("record") }), recordBox));
-  return { panel, recordBox };
+    dealButton);
 }

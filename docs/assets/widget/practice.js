@@ -10,7 +10,7 @@
  * without localStorage it lasts as long as the page. Every string goes in as text (dom.js). */
 
 import { listenButton } from "../speech.js";
-import { button, cardImage, el, url } from "./dom.js";
+import { button, cardImage, el, loadStyle } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
 import { page, t } from "./text.js";
 
@@ -36,16 +36,6 @@ function kindName(kind) {
     case "exchange": return t("practice.kind.exchange");
     default: return t("practice.kind.word");
   }
-}
-
-let styled = false;
-
-/* The practice page's stylesheet (docs/hooks/widget.py copies it beside the modules). */
-function loadStyle() {
-  if (styled || !page.config || !page.config.widget) return;
-  styled = true;
-  document.head.append(el("link", { rel: "stylesheet",
-    href: url(page.config.widget + "practice.css") }));
 }
 
 /* Text with the glossary's *emphasis* as <em>, every piece as text. */
@@ -127,7 +117,7 @@ export class Practice {
     this.exercise = null;
     this.answered = false;
     this.upcoming = null; // {id, review, answer: a promise of Python's answer}
-    loadStyle();
+    loadStyle("practice.css");
     this.build();
     this.showProgress();
     this.status(t("loading"));

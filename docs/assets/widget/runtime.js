@@ -1,9 +1,9 @@
 /* cardrules widget: the Python runtime, one Web Worker per page visit shared by every widget
- * (worker.js runs Pyodide and cardrules.web.board in it), and the messages to and from it.
+ * (worker.js runs Pyodide and cardrules.web in it), and the messages to and from it.
  *
  *   Runtime.start()            starts the worker once (or adopts the one the "Try it" page
  *                              started from its <head>: window.__crEarly) -> a promise
- *   Runtime.call(cmd, args)    calls a function of cardrules.web.board, or of cardrules.web.play as
+ *   Runtime.call(cmd, args)    calls a function of cardrules.web, or of cardrules.web.play as
  *                              "play_<name>" (play mode) -> its parsed JSON answer
  *   Runtime.onStart(listener)  hears of the start (the listener gets the promise)
  *   problem(error)             what went wrong with a call, in words for the reader
@@ -100,7 +100,7 @@ export const Runtime = {
     });
   },
 
-  /* Call a function of cardrules.web.board (or of cardrules.web.play: "play_start"...); resolves with its
+  /* Call a function of cardrules.web (or of cardrules.web.play: "play_start"...); resolves with its
    * parsed JSON answer. Calls are answered in the order they were made (one worker). */
   call(cmd, args) {
     return this.start().then(() => this.send(cmd, args)).then((text) => JSON.parse(text));

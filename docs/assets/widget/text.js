@@ -9,7 +9,7 @@
  *   join(["Ana", "Bea", "Ciro"])     -> "Ana, Bea and Ciro"
  *
  * Sentences about the deal (what happened, who took a trick, who won) come from Python, from
- * the narration (cardrules.account.narration.Narrator via cardrules.web.board). */
+ * the narration (cardrules.account.narration.Narrator via cardrules.web). */
 
 /* The page's settings, its language and its words: set once by main.js before anything is
  * built. */

@@ -3,7 +3,7 @@
  * Messages in:  {id, cmd: "init", args: [{runtime, wheel, bytecode, snapshot}]}  loads Pyodide
  *               (from the memory snapshot made at build time, with cardrules already imported, or
  *               else the usual way) and the cardrules wheel
- *               {id, cmd: <a function of cardrules.web.board>, args: [...]}   e.g. "deal_steps"
+ *               {id, cmd: <a function of cardrules.web>, args: [...]}   e.g. "deal_steps"
  *               {id, cmd: "play_<f>", args: [...]}   a function f of cardrules.web.play (play mode:
  *               the deal being played stays here, in the worker; imported at its first call)
  * Messages out: {id, ok: true, result}  (result: the JSON text the Python function returned)
@@ -130,7 +130,7 @@ async function boot({ runtime, wheel, bytecode, snapshot }) {
     }
   }
   times.unpack = performance.now();
-  const web = pyodide.pyimport("cardrules.web.board");
+  const web = pyodide.pyimport("cardrules.web");
   times.imported = performance.now();
   return { pyodide, web, version: pyodide.version, times };
 }
