@@ -644,3 +644,52 @@ def test_ctrl_c_at_any_moment_of_the_start(entry: str) -> None:
         if not quiet and (past_the_guard(err) or "Traceback" not in err):
             bad.append((delay, child.returncode, err[-800:]))
     assert not bad, bad
+
+
+# Issue 37 ----------------------------------------------------------------------------------------
+# 2. A prompt line of any length ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_endless_line_at_the_prompt_ends_the_deal_saved_as_quit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    lang: Lang,
+) -> None:
+    """``play < /dev/zero`` read its first answer forever (2.7 GB in 12 s): a line over the
+    answer limit ends the deal at once, in one line, with the unfinished record saved."""
+    from cardrules.cli.session import ANSWER_LIMIT
+    endless = Endless(give_up=20 * ANSWER_LIMIT)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+    save = tmp_path / "quit.json"
+    status, out, err = run(capsys, "play", "brisca", "--seed", "1", "--bot", "random",
+                           "--lang", lang, "--save", str(save))
+    assert status == 1 and err == ""
+    said = {"en": "An answer over 1,000 characters long: game abandoned.",
+            "es": "Una respuesta de más de 1.000 caracteres: partida abandonada."}[lang]
+    assert said in out
+    assert out.count("\n") < 40 and len(out) < 3000  # the deal's start, one line: no echo of it
+    assert not cardrules.replay(save.read_text(encoding="utf-8")).is_over
+    assert endless.given < 20 * ANSWER_LIMIT
+
+
+def test_play_from_dev_zero_ends_in_seconds(tmp_path: Path) -> None:
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    save = tmp_path / "quit.json"
+    with open("/dev/zero", "rb") as zeros:
+        done = command("play", "brisca", "--seed", "1", "--bot", "random", "--save", str(save),
+                       stdin=zeros, timeout=60)
+    assert done.returncode == 1, done.stderr[-300:]
+    assert "characters long: game abandoned." in done.stdout and done.stderr == ""
+    assert "Unfinished deal record saved to" in done.stdout
+    assert not cardrules.replay(save.read_text(encoding="utf-8")).is_over
+
+
+def test_a_long_answer_within_the_limit_is_refused_and_asked_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardrules.cli.session import ANSWER_LIMIT
+    typed = "x" * ANSWER_LIMIT + "\nq\n"
+    status, out, _ = run(capsys, "play", "brisca", "--seed", "1", "--bot", "random",
+                         stdin=typed, monkeypatch=monkeypatch)
+    assert status == 0 and "Cannot read" in out and "Game abandoned." in out

@@ -329,3 +329,58 @@ def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
     said = notice(seen)
     assert ("own deal" if lang == "en" else "reparto") in said
     own_deal_is_on_the_board(seen, lang)
+
+
+# Issue 37 ----------------------------------------------------------------------------------------
+# 1. A search query of any shape answers in a few seconds -----------------------------------------
+
+SEARCH_ANSWER = 10_000  # ms: the index is built on the first query; an unbounded one never answers
+
+_SEARCH_ANSWERED = """() => {
+  const said = JSON.parse(document.getElementById("__config").textContent).translations;
+  const meta = document.querySelector(".md-search-result__meta");
+  const text = meta ? meta.textContent.trim() : "";
+  const many = new RegExp("^" + said["search.result.other"].replace("#", "[0-9]+") + "$");
+  return text === said["search.result.none"] || text === said["search.result.one"]
+    || many.test(text);
+}"""
+"""The theme's search has answered the query in its box (the count of pages it found)."""
+
+EXPLODING_QUERIES = [
+    "trick~40",  # typed: a fuzzy distance beyond any word's length
+    "a b c d e f g h i j k l m n o p",  # a word per letter, each matching nearly every word
+    "a~2 b~2 c~2 d~2 e~2 f~2 g~2 h~2 i~2 j~2 k~2 l~2",
+    "*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e",  # wildcards
+    "a~b~c~d~e~f~g~h~i~j~k~l~m~n~o~p",  # a fuzzy word per letter, in one word
+    "x" * 97 + "~2",  # a long fuzzy word
+    "-".join("abcdefghijklmnopqrstuvwxyz") + "~9",  # words split by the index's separator
+]
+
+
+def search_answers(seen: Visit, query: str) -> None:
+    """``query`` typed into the theme's search box is answered within :data:`SEARCH_ANSWER`."""
+    page = seen.page
+    page.evaluate("document.querySelector('.md-search-result__meta').textContent = ''")
+    box = page.locator(".md-search__input")
+    box.fill(query[:-1])
+    box.press(query[-1])  # the theme reads the box on a key
+    page.wait_for_function(_SEARCH_ANSWERED, timeout=SEARCH_ANSWER)
+
+
+@pytest.mark.parametrize(("path", "typed"), [
+    ("records/?q=trick~100", EXPLODING_QUERIES),
+    ("es/?q=brisca~60", ["brisca~" + "9" * 400, "triunfo"]),
+])
+def test_a_search_of_any_shape_answers_in_a_few_seconds(
+    visit: Callable[..., Visit], path: str, typed: list[str]
+) -> None:
+    """A query from a link, then each query typed, is answered in seconds (an unbounded fuzzy
+    distance used to grow the tab by gigabytes without ever answering), and search still finds
+    what it should."""
+    seen = visit(path)
+    seen.page.wait_for_function(_SEARCH_ANSWERED, timeout=SEARCH_ANSWER)
+    for query in typed:
+        search_answers(seen, query)
+    search_answers(seen, "aluette")
+    found = seen.page.locator(".md-search-result__item").first
+    assert "aluette" in found.inner_text().lower()
