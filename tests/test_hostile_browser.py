@@ -25,6 +25,7 @@ import pytest
 from browser_support import ROOT, Visit, Visits
 from test_a11y_browser import page_file, site_pages
 
+from cardrules.record import MAX_NAME_CHARS
 from cardrules.web import board as web
 
 WATCH_POLICY = """
@@ -384,3 +385,55 @@ def test_a_search_of_any_shape_answers_in_a_few_seconds(
     search_answers(seen, "aluette")
     found = seen.page.locator(".md-search-result__item").first
     assert "aluette" in found.inner_text().lower()
+
+
+# 3. Long names: refused past the limit, wrapped within it ----------------------------------------
+
+WIDTH_OVERFLOW = ("() => document.documentElement.scrollWidth"
+                  " - document.documentElement.clientWidth")
+"""How far the page is wider than its window (0: no sideways scrolling)."""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "players[0]: a name has at most 40 characters, not 300"),
+    ("es", "players[0]: un nombre no puede pasar de 40 caracteres, y este tiene 300"),
+])
+def test_a_name_over_the_limit_is_refused_in_one_sentence(
+    visit: Callable[..., Visit], lang: str, said: str
+) -> None:
+    text = json.dumps({"game": "brisca", "players": ["W" * 300, "Bob"], "seed": 3})
+    seen = visit(f"{try_page(lang)}#deal={token_of(text)}")
+    ready(seen)
+    assert said in notice(seen)
+    own_deal_is_on_the_board(seen, lang)
+    assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+
+
+def test_names_at_the_limit_wrap_on_a_narrow_page(browser: Any, base_url: str) -> None:
+    """Two names of the longest kind, without a space, on a phone's width: in step mode and in
+    play mode the page never scrolls sideways (the lists of steps and views named them at full
+    width)."""
+    import cardrules
+
+    names = ["W" * MAX_NAME_CHARS, "M" * MAX_NAME_CHARS]
+    game = cardrules.new_game("brisca", players=names, seed=3)
+    for _ in range(4):
+        game.play(game.legal_actions()[0])
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open(f"es/try/#deal={web.link_token(game.to_record())}&step=4", width=375,
+                           height=800)
+        ready(seen)
+        seen.page.wait_for_function("(name) => window.crWidgets[0].index === 4"
+                                    " && window.crWidgets[0].data.record.players[0] === name",
+                                    arg=names[0])
+        assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+        widget = seen.page.locator(".cr-widget").first
+        widget.locator(".cr-play__mode--play").click()
+        widget.locator(".cr-play__source").select_option("board")
+        widget.locator(".cr-play__start").click()
+        widget.locator(".cr-play__table").wait_for(state="visible")
+        seen.page.wait_for_function("() => window.crPlays[0].state && !window.crPlays[0].busy")
+        assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+    finally:
+        visits.close_and_check()

@@ -320,7 +320,7 @@ class Renderer:
         if self.rules.scores_tricks:  # each seat's tricks
             won = " · ".join(f"{self.narrator.who(s)} {p}" for s, p in enumerate(result.points))
             self.say(self.w._("Tricks won: {points}", points=won))
-        elif all(len(side) == 1 for side in sides):
+        elif sides and all(len(side) == 1 for side in sides):  # a void deal has no sides
             shown = " · ".join(
                 f"{self._side_label(sides, i)} {p}" for i, p in enumerate(result.side_points)
             )

@@ -138,7 +138,7 @@ def thinking(out: TextIO, label: str, delay: float = THINKING_DELAY) -> Iterator
 ECHO_LIMIT = 80
 """How many characters of an answer the echo of a scripted session shows at most."""
 
-ANSWER_LIMIT = 1000
+ANSWER_LIMIT = 10_000
 """How many characters an answer at the prompt may have (an answer is a number, a card code or
 a move: a few characters); a longer line ends the deal (:class:`AnswerTooLong`) without
 reading the rest of it, so that endless input (``< /dev/zero``) cannot fill the memory."""
@@ -314,7 +314,7 @@ class Session:
         notation), or what is wrong with it, in words."""
         lang, w = self.lang, self.words
         last = len(options)
-        if re.fullmatch(r"\d+", answer):
+        if re.fullmatch(r"[0-9]+", answer):  # ASCII digits, as everywhere
             digits = answer.lstrip("0") or "0"
             number = int(digits) if len(digits) <= 9 else None
             if number is None or not 1 <= number <= last:
