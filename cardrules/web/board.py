@@ -65,7 +65,6 @@ from ..core.cards import Suit
 from ..core.errors import CardrulesError, Lang, shown
 from ..engine import Game
 from ..games import GAMES
-from ..record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
 from ..record import load_record, notes_in, notes_of, replay
 from ..words import N_, Count, Message, known, words
 from .schema import AuctionJSON, DealJSON, FailureJSON, ResultJSON, StepJSON, StepTexts
@@ -92,6 +91,9 @@ __all__ = [
 
 MAX_RECORD_CHARS: Final = 200_000
 """The longest record text :func:`deal_steps` reads (a pasted record is untrusted input)."""
+MAX_LINK_CHARS: Final = MAX_RECORD_CHARS
+"""The longest link's token, and the longest record text it may unpack to: the same limit as a
+pasted record's, so that every refusal of a long link states one number."""
 RESULT_KEYS: Final = frozenset(ResultJSON.__annotations__) - {"text"}
 """The fields of a result the board is sent (every game's; a game's own are told in words)."""
 LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "notes", "title",
@@ -393,7 +395,7 @@ def record_of_link(token: str) -> str:
 
     Raises:
         CardrulesError: the token is not one, does not decode, or holds more than
-            :data:`cardrules.record.MAX_RECORD_CHARS` characters (read no further).
+            :data:`MAX_LINK_CHARS` characters (read no further).
     """
     if len(token) > MAX_LINK_CHARS:
         raise _too_long(N_("it is too long (over {limit} characters)"))
