@@ -437,3 +437,107 @@ def test_names_at_the_limit_wrap_on_a_narrow_page(browser: Any, base_url: str) -
         assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
     finally:
         visits.close_and_check()
+
+
+# 8. The lookup box does not echo direction controls ----------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "“\\u202eacsirb” is not in the glossary."),
+    ("es", "«\\u202eacsirb» no está en el glosario."),
+])
+def test_the_lookup_escapes_direction_controls_it_quotes(
+    visit: Callable[..., Visit], lang: str, said: str
+) -> None:
+    """U+202E then "acsirb" showed the not-found sentence reversed: the character is written
+    out, as records refuse it and ``cardrules term`` escapes it."""
+    seen = visit(try_page(lang))
+    ready(seen)
+    lookup = seen.page.locator(".cr-lookup").first
+    if lookup.get_attribute("open") is None:
+        lookup.locator("summary").first.click()
+    lookup.locator(".cr-lookup__input").fill("\u202eacsirb")
+    lookup.locator(".cr-lookup__input").press("Enter")
+    missing = lookup.locator(".cr-lookup__missing p").first
+    missing.wait_for(state="visible")
+    text = missing.text_content() or ""
+    assert "\u202e" not in text
+    assert text == said
+
+
+# 7. A link naming a diagram the page does not have -----------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "board", "said"), [
+    ("games/briscola/", "5", "it is for a diagram this page does not have"),
+    ("es/games/brisca/", "9" * 20, "es de un diagrama que esta página no tiene"),
+])
+def test_a_link_for_a_diagram_the_page_lacks_gets_a_notice(
+    visit: Callable[..., Visit], path: str, board: str, said: str
+) -> None:
+    """It was ignored in silence, where any other damaged link is told."""
+    token = web.link_token(json.loads(OTHER.read_text(encoding="utf-8")))
+    seen = visit(f"{path}#deal={token}&step=5&board={board}")
+    seen.page.wait_for_function("() => window.crWidgets && window.crWidgets.length === 2")
+    assert said in notice(seen)
+    # The first diagram shows its own deal, not the link's.
+    seen.page.wait_for_function("() => window.crWidgets[0].data"
+                                " && window.crWidgets[0].root.getAttribute('data-state')"
+                                " === 'ready'")
+    assert shown_title(seen) != web.steps_data(OTHER.read_text(encoding="utf-8"), "en")["title"]
+
+
+# 6. Practice: ids Python refuses, and storage that refuses every save ----------------------------
+
+_TOO_BIG_IDS = """
+localStorage.setItem("cardrules-practice", JSON.stringify({v: 1, turn: 9, answered: 3, right: 0,
+  items: Object.fromEntries(["label-9007199254740992", "winner-9999999999999999",
+    "points-1234567890123456789"].map((id) => [id, {box: 1, due: 0, misses: 1, streak: 0}]))}));
+"""
+"""Three exercises missed, stored with seeds beyond 2**53 - 1 (the page took 16 digits)."""
+
+_FULL_STORAGE = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+"""A storage that refuses every save, as a full one does."""
+
+
+def practice_card(seen: Visit) -> Any:
+    card = seen.page.locator(".cr-practice__card[data-exercise]")
+    card.wait_for(state="visible")
+    return card
+
+
+def test_stored_exercises_python_refuses_are_not_counted(browser: Any, base_url: str) -> None:
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open("es/practice/", init_script=_TOO_BIG_IDS)
+        practice_card(seen)
+        summary = seen.page.locator(".cr-practice__progress")
+        assert summary.get_attribute("data-due") == "0"
+        assert seen.page.evaluate("Object.keys(window.crPractice.progress.items)") == []
+    finally:
+        visits.close_and_check()
+
+
+@pytest.mark.parametrize(("lang", "path"), [("en", "practice/"), ("es", "es/practice/")])
+def test_the_page_does_not_claim_to_keep_what_it_could_not_save(
+    browser: Any, base_url: str, lang: str, path: str
+) -> None:
+    from cardrules.web.chrome import chrome
+
+    said = chrome(lang)
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open(path, init_script=_FULL_STORAGE)
+        card = practice_card(seen)
+        kept = seen.page.locator(".cr-practice__kept")
+        assert kept.inner_text() == said["practice.kept"]  # storage exists: nothing failed yet
+        card.locator(".cr-practice__choice").first.click()
+        card.locator(".cr-practice__feedback").wait_for(state="visible")
+        seen.page.wait_for_function("(text) => document.querySelector('.cr-practice__kept')"
+                                    ".textContent === text", arg=said["practice.notKept"])
+    finally:
+        visits.close_and_check()

@@ -370,6 +370,16 @@ export class Board {
     this.notice.hidden = false;
   }
 
+  /* A shared link names a diagram the page does not have (it has `count`): this board, the
+   * page's first, says so as it says what is wrong with any damaged link, and opens its own. */
+  linkForNoBoard(count) {
+    const shared = sharedFragment();
+    if (!shared || linkBoard(shared) < count) return;
+    this.linkProblem(t("noBoard"));
+    this.activate();
+    this.figure.scrollIntoView({ block: "start" });
+  }
+
   /* A link put in the address of the open page (the reader pasted another one). */
   openLink(fragment) {
     if (!this.data) return;

@@ -44,6 +44,7 @@ function init() {
   window.crWidgets = boards;
   // Each board gets its play mode (the "Play" choice beside stepping through).
   window.crPlays = boards.map((board) => new Play(board, { tryPage }));
+  boards[0].linkForNoBoard(boards.length);
   window.crRuntime = Runtime;
   Runtime.onStart((ready) => {
     ready.catch(() => { boards.forEach((board) => board.fail()); });
