@@ -758,3 +758,5 @@ def test_every_long_link_is_refused_at_one_limit(lang: str, limit: str) -> None:
         assert numbers == [limit], said
     page = (ROOT / "docs" / lang / "records.md").read_text(encoding="utf-8")
     assert f"no more than\n{limit} characters" in page or f"no lee más de {limit}\n" in page
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{web.MAX_LINK_CHARS:,} characters, `cardrules.web.board.MAX_LINK_CHARS`" in readme
