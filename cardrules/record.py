@@ -35,7 +35,7 @@ from .core.quoted import Quoted
 from .core.rng import MAX_SEED, random_seed
 from .engine import FORMAT, Game
 from .games import rules_for
-from .words import N_, Lang, Message, words
+from .words import N_, Count, Lang, Message, words
 
 # The json module's messages (the start of each), as the catalogue of words knows them.
 _JSON = (
@@ -58,6 +58,10 @@ _KEYS = {"format", "game", "players", "options", "seed", "deal", "actions", "tit
 
 MAX_NOTE_CHARS = 2000
 """The longest note on an action, in each language."""
+
+MAX_NAME_CHARS = 40
+"""The longest player's name (the terminal shows names up to this length; the page wraps
+them)."""
 
 MAX_NESTING = 16
 """The deepest a record's JSON may nest objects and lists (a record needs four levels: the
@@ -164,7 +168,8 @@ def new_game(
     Raises:
         OptionError: unknown game, unsupported player count or bad option.
         IllegalActionError: an explicit deal that does not fit the game.
-        RecordError: a bad seed, or a seed and a deal that disagree.
+        RecordError: a bad seed, a seed and a deal that disagree, or a name over
+            :data:`MAX_NAME_CHARS` characters.
 
     Examples:
         >>> game = new_game("briscola", players=2, seed=7)
@@ -183,6 +188,8 @@ def new_game(
     if isinstance(players, Sequence) and not isinstance(players, str):
         names = [str(n) for n in players]
         count = len(names)
+        for seat, name in enumerate(names):
+            _check_name(seat, name)
     else:
         count = players  # type: ignore[assignment]  # a str is refused by rules_for
     opts = options.to_dict() if isinstance(options, Options) else options
@@ -201,6 +208,14 @@ def new_game(
             raise RecordError("seed and deal disagree: the seed makes another deal")
         played.play(deal)
     return played
+
+
+def _check_name(seat: int, name: str) -> None:
+    """Refuse a name over :data:`MAX_NAME_CHARS` characters (it would stretch every line and
+    every page that shows it)."""
+    if len(name) > MAX_NAME_CHARS:
+        raise _fail(f"players[{seat}]", N_("a name has at most {limit} characters, not {count}"),
+                    limit=MAX_NAME_CHARS, count=Count(len(name)))
 
 
 def _fail(where: str, problem: str | Message, **fields: object) -> RecordError:
@@ -303,6 +318,7 @@ def replay(record: str | bytes | Mapping[str, Any]) -> Game:
             raise _fail("players", N_("names must be text"))
         for seat, name in enumerate(players):
             check_text(f"players[{seat}]", name)
+            _check_name(seat, name)
     elif isinstance(players, bool) or not isinstance(players, int):
         raise _fail("players", N_("must be a number or a list of names"))
     options = data.get("options", {})

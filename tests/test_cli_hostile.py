@@ -472,9 +472,11 @@ def test_the_record_size_limit_is_exact(
 def test_long_input_is_trimmed_in_every_echo(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    from cardrules.cli.session import ANSWER_LIMIT
     long = "x" * 200_000
+    answer = long[:ANSWER_LIMIT - 10]  # a longer answer ends the deal (issue 37)
     status, out, err = run(capsys, "play", "brisca", "--seed", "3", "--bot", "greedy",
-                           stdin=f"{long}\nexchange:{long}\n{'9' * 100_000}\nq\n",
+                           stdin=f"{answer}\nexchange:{answer}\n{'9' * (ANSWER_LIMIT - 10)}\nq\n",
                            monkeypatch=monkeypatch)
     assert status == 0, err
     assert max(len(line) for line in out.splitlines()) < 300
@@ -644,3 +646,190 @@ def test_ctrl_c_at_any_moment_of_the_start(entry: str) -> None:
         if not quiet and (past_the_guard(err) or "Traceback" not in err):
             bad.append((delay, child.returncode, err[-800:]))
     assert not bad, bad
+
+
+# Issue 37 ----------------------------------------------------------------------------------------
+# 2. A prompt line of any length ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_endless_line_at_the_prompt_ends_the_deal_saved_as_quit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    lang: Lang,
+) -> None:
+    """``play < /dev/zero`` read its first answer forever (2.7 GB in 12 s): a line over the
+    answer limit ends the deal at once, in one line, with the unfinished record saved."""
+    from cardrules.cli.session import ANSWER_LIMIT
+    endless = Endless(give_up=20 * ANSWER_LIMIT)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+    save = tmp_path / "quit.json"
+    status, out, err = run(capsys, "play", "brisca", "--seed", "1", "--bot", "random",
+                           "--lang", lang, "--save", str(save))
+    assert status == 1 and err == ""
+    said = {"en": "An answer over 10,000 characters long: game abandoned.",
+            "es": "Una respuesta de más de 10\u00a0000 caracteres: mano abandonada."}[lang]
+    assert said in out
+    assert out.count("\n") < 40 and len(out) < 3000  # the deal's start, one line: no echo of it
+    assert not cardrules.replay(save.read_text(encoding="utf-8")).is_over
+    assert endless.given < 20 * ANSWER_LIMIT
+
+
+def test_play_from_dev_zero_ends_in_seconds(tmp_path: Path) -> None:
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    save = tmp_path / "quit.json"
+    with open("/dev/zero", "rb") as zeros:
+        done = command("play", "brisca", "--seed", "1", "--bot", "random", "--save", str(save),
+                       stdin=zeros, timeout=60)
+    assert done.returncode == 1, done.stderr[-300:]
+    assert "characters long: game abandoned." in done.stdout and done.stderr == ""
+    assert "Unfinished deal record saved to" in done.stdout
+    assert not cardrules.replay(save.read_text(encoding="utf-8")).is_over
+
+
+def test_a_long_answer_within_the_limit_is_refused_and_asked_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardrules.cli.session import ANSWER_LIMIT
+    typed = "x" * ANSWER_LIMIT + "\nq\n"
+    status, out, _ = run(capsys, "play", "brisca", "--seed", "1", "--bot", "random",
+                         stdin=typed, monkeypatch=monkeypatch)
+    assert status == 0 and "Cannot read" in out and "Game abandoned." in out
+
+
+# 4. Option errors in the user's language, numeric options in a range ----------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "option 'minimum_bid' cannot be null; choose a whole number from 61 to 120"),
+    ("es", "la opción 'minimum_bid' no puede valer null; elige un número entero de 61 a 120"),
+])
+def test_an_option_given_null_is_said_as_written(
+    capsys: pytest.CaptureFixture[str], lang: Lang, said: str
+) -> None:
+    status, out, err = run(capsys, "play", "chiamata", "--option", "minimum_bid=null",
+                           "--lang", lang)
+    one_line(status, out, err, said)
+    assert "None" not in err and "integer" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_null_option_in_a_record_is_said_as_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: Lang
+) -> None:
+    record = {"game": "briscola", "players": 2, "seed": 1, "options": {"aim": None}}
+    status, out, err = run(capsys, "replay", record_file(tmp_path, json.dumps(record)),
+                           "--lang", lang)
+    one_line(status, out, err, "null")
+    assert "None" not in err
+
+
+@pytest.mark.parametrize("value", ["-5", "60", "121", "1000000000"])
+def test_a_numeric_option_out_of_its_range_is_refused(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    status, out, err = run(capsys, "play", "chiamata", "--option", f"minimum_bid={value}")
+    one_line(status, out, err, f"cannot be {value}", "from 61 to 120")
+
+
+@pytest.mark.parametrize("value", ["61", "120"])
+def test_a_numeric_option_at_the_ends_of_its_range_is_taken(value: str) -> None:
+    game = cardrules.new_game("chiamata", seed=1, options={"minimum_bid": int(value)})
+    assert game.rules.opts.minimum_bid == int(value)  # type: ignore[attr-defined]
+
+
+def test_match_targets_have_a_range() -> None:
+    for game in ("tute", "rematada"):
+        with pytest.raises(cardrules.OptionError, match="from 1 to 10,000"):
+            cardrules.new_game(game, seed=1, options={"match_target": 0})
+
+
+def test_the_options_list_is_in_the_users_language(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "games", "chiamata", "--lang", "es")
+    assert status == 0
+    assert "minimum_bid: un número entero de 61 a 120 (por defecto: 61)" in out
+    assert "integer" not in out
+    _, out, _ = run(capsys, "games", "tute", "--lang", "es")
+    assert "match_target: un número entero de 1 a 10\u00a0000, o null (por defecto: null)" in out
+
+
+# 5. A void deal's end has no empty points line ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "points", "void"), [
+    ("en", "Points:", "Everyone passed: the deal is void."),
+    ("es", "Puntos:", "Pasaron todos: el reparto es nulo."),
+])
+def test_a_void_deal_ends_without_a_points_line(
+    capsys: pytest.CaptureFixture[str], lang: Lang, points: str, void: str
+) -> None:
+    status, out, err = run(capsys, "replay", str(ROOT / "examples" / "chiamata-void.json"),
+                           "--lang", lang)
+    assert status == 0, err
+    end = out[out.rindex("──"):]
+    assert void in end and points not in end
+    assert all(line.strip() for line in end.splitlines()[1:]), end
+
+
+# 10. The play API in the worker; --save -; one rule for digits -----------------------------------
+
+
+@pytest.mark.parametrize(("settings", "said"), [
+    ({"game": "brisca", "players": 2, "options": ["exchange"]},
+     "las opciones deben ser un objeto de nombres y valores, no una lista"),
+    ({"game": "brisca", "players": 2, "options": "exchange=none"},
+     "las opciones deben ser un objeto de nombres y valores, no 'exchange=none'"),
+    ({"game": "brisca", "players": 2, "level": ["easy"]},
+     "fuerza de los bots una lista: elige easy, normal, hard"),
+])
+def test_the_play_api_refuses_settings_of_the_wrong_kind_in_one_sentence(
+    settings: dict[str, Any], said: str
+) -> None:
+    from cardrules.web import play
+    answer = json.loads(play.start(json.dumps(settings), "es"))
+    assert answer == {"ok": False, "error": said}
+
+
+def test_the_play_api_refuses_deeply_nested_settings() -> None:
+    from cardrules.web import play
+    deep = '{"game": "brisca", "options": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    answer = json.loads(play.start(deep, "es"))
+    assert answer["ok"] is False
+    assert answer["error"].startswith("los ajustes están anidados a demasiada profundidad")
+    assert "Recursion" not in answer["error"] and "Python" not in answer["error"]
+
+
+def test_a_missing_session_is_told_in_the_pages_language() -> None:
+    from cardrules.web import play
+    started = json.loads(play.start(json.dumps({"game": "brisca", "players": 2}), "es"))
+    assert started["ok"]
+    assert json.loads(play.close(started["session"]))["ok"]
+    gone = "Esta partida ya no está abierta: empieza otra."
+    for answer in (play.act(started["session"], "1O"), play.advance(started["session"]),
+                   play.undo(started["session"]), play.hint(started["session"])):
+        assert json.loads(answer) == {"ok": False, "error": gone}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_save_to_standard_output_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    lang: Lang,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "play", "brisca", "--save", "-", "--lang", lang)
+    one_line(status, out, err, "./-")
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("flag", ["--players", "--seed", "--seat"])
+@pytest.mark.parametrize("digit", ["\u0662", "\uff12", "\u0968"])  # Arabic, full-width, Hindi
+def test_numbers_take_ascii_digits_only_as_link_steps_do(
+    capsys: pytest.CaptureFixture[str], flag: str, digit: str
+) -> None:
+    status, out, err = run(capsys, "play", "brisca", flag, digit)
+    one_line(status, out, err, f"{flag} must be a whole number")
+
+
+def test_option_values_take_ascii_digits_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "play", "chiamata", "--option", "minimum_bid=\uff16\uff11")
+    one_line(status, out, err, "cannot be")

@@ -26,6 +26,7 @@ from browser_support import ROOT, Visit, Visits
 from test_a11y_browser import page_file, site_pages
 
 from cardrules import web
+from cardrules.record import MAX_NAME_CHARS
 
 WATCH_POLICY = """
 window.__crViolations = [];
@@ -329,3 +330,214 @@ def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
     said = notice(seen)
     assert ("own deal" if lang == "en" else "mano") in said
     own_deal_is_on_the_board(seen, lang)
+
+
+# Issue 37 ----------------------------------------------------------------------------------------
+# 1. A search query of any shape answers in a few seconds -----------------------------------------
+
+SEARCH_ANSWER = 10_000  # ms: the index is built on the first query; an unbounded one never answers
+
+_SEARCH_ANSWERED = """() => {
+  const said = JSON.parse(document.getElementById("__config").textContent).translations;
+  const meta = document.querySelector(".md-search-result__meta");
+  const text = meta ? meta.textContent.trim() : "";
+  const many = new RegExp("^" + said["search.result.other"].replace("#", "[0-9]+") + "$");
+  return text === said["search.result.none"] || text === said["search.result.one"]
+    || many.test(text);
+}"""
+"""The theme's search has answered the query in its box (the count of pages it found)."""
+
+EXPLODING_QUERIES = [
+    "trick~40",  # typed: a fuzzy distance beyond any word's length
+    "a b c d e f g h i j k l m n o p",  # a word per letter, each matching nearly every word
+    "a~2 b~2 c~2 d~2 e~2 f~2 g~2 h~2 i~2 j~2 k~2 l~2",
+    "*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e",  # wildcards
+    "a~b~c~d~e~f~g~h~i~j~k~l~m~n~o~p",  # a fuzzy word per letter, in one word
+    "x" * 97 + "~2",  # a long fuzzy word
+    "-".join("abcdefghijklmnopqrstuvwxyz") + "~9",  # words split by the index's separator
+]
+
+
+def search_answers(seen: Visit, query: str) -> None:
+    """``query`` typed into the theme's search box is answered within :data:`SEARCH_ANSWER`."""
+    page = seen.page
+    page.evaluate("document.querySelector('.md-search-result__meta').textContent = ''")
+    box = page.locator(".md-search__input")
+    box.fill(query[:-1])
+    box.press(query[-1])  # the theme reads the box on a key
+    page.wait_for_function(_SEARCH_ANSWERED, timeout=SEARCH_ANSWER)
+
+
+@pytest.mark.parametrize(("path", "typed"), [
+    ("records/?q=trick~100", EXPLODING_QUERIES),
+    ("es/?q=brisca~60", ["brisca~" + "9" * 400, "triunfo"]),
+])
+def test_a_search_of_any_shape_answers_in_a_few_seconds(
+    visit: Callable[..., Visit], path: str, typed: list[str]
+) -> None:
+    """A query from a link, then each query typed, is answered in seconds (an unbounded fuzzy
+    distance used to grow the tab by gigabytes without ever answering), and search still finds
+    what it should."""
+    seen = visit(path)
+    seen.page.wait_for_function(_SEARCH_ANSWERED, timeout=SEARCH_ANSWER)
+    for query in typed:
+        search_answers(seen, query)
+    search_answers(seen, "aluette")
+    found = seen.page.locator(".md-search-result__item").first
+    assert "aluette" in found.inner_text().lower()
+
+
+# 3. Long names: refused past the limit, wrapped within it ----------------------------------------
+
+WIDTH_OVERFLOW = ("() => document.documentElement.scrollWidth"
+                  " - document.documentElement.clientWidth")
+"""How far the page is wider than its window (0: no sideways scrolling)."""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "players[0]: a name has at most 40 characters, not 300"),
+    ("es", "players[0]: un nombre no puede pasar de 40 caracteres, y este tiene 300"),
+])
+def test_a_name_over_the_limit_is_refused_in_one_sentence(
+    visit: Callable[..., Visit], lang: str, said: str
+) -> None:
+    text = json.dumps({"game": "brisca", "players": ["W" * 300, "Bob"], "seed": 3})
+    seen = visit(f"{try_page(lang)}#deal={token_of(text)}")
+    ready(seen)
+    assert said in notice(seen)
+    own_deal_is_on_the_board(seen, lang)
+    assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+
+
+def test_names_at_the_limit_wrap_on_a_narrow_page(browser: Any, base_url: str) -> None:
+    """Two names of the longest kind, without a space, on a phone's width: in step mode and in
+    play mode the page never scrolls sideways (the lists of steps and views named them at full
+    width)."""
+    import cardrules
+
+    names = ["W" * MAX_NAME_CHARS, "M" * MAX_NAME_CHARS]
+    game = cardrules.new_game("brisca", players=names, seed=3)
+    for _ in range(4):
+        game.play(game.legal_actions()[0])
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open(f"es/try/#deal={web.link_token(game.to_record())}&step=4", width=375,
+                           height=800)
+        ready(seen)
+        seen.page.wait_for_function("(name) => window.crWidgets[0].index === 4"
+                                    " && window.crWidgets[0].data.record.players[0] === name",
+                                    arg=names[0])
+        assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+        widget = seen.page.locator(".cr-widget").first
+        widget.locator(".cr-play__mode--play").click()
+        widget.locator(".cr-play__source").select_option("board")
+        widget.locator(".cr-play__start").click()
+        widget.locator(".cr-play__table").wait_for(state="visible")
+        seen.page.wait_for_function("() => window.crPlays[0].state && !window.crPlays[0].busy")
+        assert seen.page.evaluate(WIDTH_OVERFLOW) <= 0
+    finally:
+        visits.close_and_check()
+
+
+# 8. The lookup box does not echo direction controls ----------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "“\\u202eacsirb” is not in the glossary."),
+    ("es", "«\\u202eacsirb» no está en el glosario."),
+])
+def test_the_lookup_escapes_direction_controls_it_quotes(
+    visit: Callable[..., Visit], lang: str, said: str
+) -> None:
+    """U+202E then "acsirb" showed the not-found sentence reversed: the character is written
+    out, as records refuse it and ``cardrules term`` escapes it."""
+    seen = visit(try_page(lang))
+    ready(seen)
+    lookup = seen.page.locator(".cr-lookup").first
+    if lookup.get_attribute("open") is None:
+        lookup.locator("summary").first.click()
+    lookup.locator(".cr-lookup__input").fill("\u202eacsirb")
+    lookup.locator(".cr-lookup__input").press("Enter")
+    missing = lookup.locator(".cr-lookup__missing p").first
+    missing.wait_for(state="visible")
+    text = missing.text_content() or ""
+    assert "\u202e" not in text
+    assert text == said
+
+
+# 7. A link naming a diagram the page does not have -----------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "board", "said"), [
+    ("games/briscola/", "5", "it is for a diagram this page does not have"),
+    ("es/games/brisca/", "9" * 20, "es de un diagrama que esta página no tiene"),
+])
+def test_a_link_for_a_diagram_the_page_lacks_gets_a_notice(
+    visit: Callable[..., Visit], path: str, board: str, said: str
+) -> None:
+    """It was ignored in silence, where any other damaged link is told."""
+    token = web.link_token(json.loads(OTHER.read_text(encoding="utf-8")))
+    seen = visit(f"{path}#deal={token}&step=5&board={board}")
+    seen.page.wait_for_function("() => window.crWidgets && window.crWidgets.length === 2")
+    assert said in notice(seen)
+    # The first diagram shows its own deal, not the link's.
+    seen.page.wait_for_function("() => window.crWidgets[0].data"
+                                " && window.crWidgets[0].root.getAttribute('data-state')"
+                                " === 'ready'")
+    assert not seen.page.evaluate("window.crWidgets[0].data.at")  # a link's answer has one
+
+
+# 6. Practice: ids Python refuses, and storage that refuses every save ----------------------------
+
+_TOO_BIG_IDS = """
+localStorage.setItem("cardrules-practice", JSON.stringify({v: 1, turn: 9, answered: 3, right: 0,
+  items: Object.fromEntries(["label-9007199254740992", "winner-9999999999999999",
+    "points-1234567890123456789"].map((id) => [id, {box: 1, due: 0, misses: 1, streak: 0}]))}));
+"""
+"""Three exercises missed, stored with seeds beyond 2**53 - 1 (the page took 16 digits)."""
+
+_FULL_STORAGE = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+"""A storage that refuses every save, as a full one does."""
+
+
+def practice_card(seen: Visit) -> Any:
+    card = seen.page.locator(".cr-practice__card[data-exercise]")
+    card.wait_for(state="visible")
+    return card
+
+
+def test_stored_exercises_python_refuses_are_not_counted(browser: Any, base_url: str) -> None:
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open("es/practice/", init_script=_TOO_BIG_IDS)
+        practice_card(seen)
+        summary = seen.page.locator(".cr-practice__progress")
+        assert summary.get_attribute("data-due") == "0"
+        assert seen.page.evaluate("Object.keys(window.crPractice.progress.items)") == []
+    finally:
+        visits.close_and_check()
+
+
+@pytest.mark.parametrize(("lang", "path"), [("en", "practice/"), ("es", "es/practice/")])
+def test_the_page_does_not_claim_to_keep_what_it_could_not_save(
+    browser: Any, base_url: str, lang: str, path: str
+) -> None:
+    from cardrules.web.chrome import chrome
+
+    said = chrome(lang)
+    visits = Visits(browser, base_url)
+    try:
+        seen = visits.open(path, init_script=_FULL_STORAGE)
+        card = practice_card(seen)
+        kept = seen.page.locator(".cr-practice__kept")
+        assert kept.inner_text() == said["practice.kept"]  # storage exists: nothing failed yet
+        card.locator(".cr-practice__choice").first.click()
+        card.locator(".cr-practice__feedback").wait_for(state="visible")
+        seen.page.wait_for_function("(text) => document.querySelector('.cr-practice__kept')"
+                                    ".textContent === text", arg=said["practice.notKept"])
+    finally:
+        visits.close_and_check()

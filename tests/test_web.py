@@ -554,8 +554,7 @@ def damaged() -> list[tuple[str, str, str]]:
         (f"deal={token[:5]}A{token[6:]}", "cut or altered", "cortado o alterado"),
         (f"deal={token}AAAA", "cut or altered", "cortado o alterado"),
         (f"deal={latin}", "not text", "no es texto"),
-        (f"deal={bomb_token}", "too long (over 1,000,000",
-         "demasiado largo (más de 1\u00a0000\u00a0000"),
+        (f"deal={bomb_token}", "too long (over 200,000", "demasiado largo (más de 200\u00a0000"),
         ("deal=z" + "A" * web.MAX_LINK_CHARS, "too long", "demasiado largo"),
         (f"deal={web.link_token(long_record)}", "too long (over 200,000",
          "demasiado largo (más de 200\u00a0000"),
@@ -813,3 +812,32 @@ def test_examples_replay_the_same_inside_pyodide(built_wheel: Path, tmp_path: Pa
         game, players, seed = key.split("/")
         assert answer == web.new_deal_data(game, int(players), int(seed), "es"), key
         assert answer["ok"] and answer["auction"]["calls"]
+
+
+# Issue 37, 9: one limit for a link ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "limit"), [("en", "200,000"), ("es", "200\u00a0000")])
+def test_every_long_link_is_refused_at_one_limit(lang: str, limit: str) -> None:
+    """A link over the limit, a link whose record is over it, and a compressed bomb: each
+    refusal states the same number (a record of 300,000 characters said "over 200,000", a bomb
+    "over 1,000,000", and the pages said links were read up to 1,000,000)."""
+    import base64
+    import zlib
+
+    assert web.MAX_LINK_CHARS == web.MAX_RECORD_CHARS
+    record = json.loads(ANNOTATED[0].read_text(encoding="utf-8"))
+    del record["notes"]
+    big = web.link_token(dict(record, comment="x" * 300_000))
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b" " * 10_000_000) + packer.flush()
+    bomb_token = "z" + base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    plain = "j" + base64.urlsafe_b64encode(b" " * 300_000).decode().rstrip("=")
+    for token in (big, bomb_token, plain):
+        said = web.link_data(f"#deal={token}", lang)["error"]
+        numbers = re.findall(r"\d[\d.,]*\d", said)
+        assert numbers == [limit], said
+    page = (ROOT / "docs" / lang / "records.md").read_text(encoding="utf-8")
+    assert f"no more than\n{limit} characters" in page or f"no lee más de {limit}\n" in page
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{web.MAX_LINK_CHARS:,} characters, `cardrules.web.MAX_LINK_CHARS`" in readme

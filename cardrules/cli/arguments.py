@@ -277,7 +277,7 @@ def whole_number(value: str | None, flag: str, lang: Lang) -> int | None:
     """
     if value is None:
         return None
-    if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
+    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):  # ASCII digits, as a link's
         raise Failure(words(lang)._("{flag} must be a whole number, not {text}", flag=flag,
                                     text=shown(value, lang)))
     return read_whole_number(value.strip(), flag, lang)
@@ -327,7 +327,7 @@ def _option_value(raw: str, flag: str, lang: Lang) -> Any:
         return lowered == "true"
     if lowered == "null":
         return None
-    if re.fullmatch(r"[+-]?\d+", raw):
+    if re.fullmatch(r"[+-]?[0-9]+", raw):
         return read_whole_number(raw, flag, lang)
     return raw
 

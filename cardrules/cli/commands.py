@@ -428,6 +428,9 @@ class SaveTarget:
         named = file_shown(file, lang)
         if not file:
             raise Failure(w._("--save needs a file name"))
+        if file == "-":  # standard output is the game's own (replay - reads standard input)
+            raise Failure(w._("--save - cannot write the record to standard output, where the "
+                              "game is shown: give a file name (./- for a file named -)"))
         if os.path.isdir(file):
             raise Failure(w._("cannot save to {file}: it is a folder", file=named))
         path, mode = file, None

@@ -32,7 +32,7 @@ from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
 from ..engine import Game, SeatView
-from ..words import N_, Lang, languages, words
+from ..words import N_, Count, Lang, languages, words
 from .render import Printer
 from .text import visible
 
@@ -138,24 +138,46 @@ def thinking(out: TextIO, label: str, delay: float = THINKING_DELAY) -> Iterator
 ECHO_LIMIT = 80
 """How many characters of an answer the echo of a scripted session shows at most."""
 
+ANSWER_LIMIT = 10_000
+"""How many characters an answer at the prompt may have (an answer is a number, a card code or
+a move: a few characters); a longer line ends the deal (:class:`AnswerTooLong`) without
+reading the rest of it, so that endless input (``< /dev/zero``) cannot fill the memory."""
+
+
+class AnswerTooLong(EOFError):
+    """A line at the prompt longer than :data:`ANSWER_LIMIT` characters: the input is not a
+    person typing, and the deal is abandoned as at the end of the input."""
+
 
 def echoing_input() -> ReadLine:
     """``input``, echoing the answer when standard input is not a terminal, so that a scripted
     session reads like a typed one (control characters escaped, cut at :data:`ECHO_LIMIT`
-    characters). Standard input closed or failing is its end: ``EOFError``."""
+    characters). Standard input closed or failing is its end: ``EOFError``; a line over
+    :data:`ANSWER_LIMIT` characters raises :class:`AnswerTooLong`, having read no more of it
+    than that (a terminal's own line is read by ``input``, for its line editing)."""
 
     def read(prompt: str) -> str:
-        if sys.stdin is None:  # file descriptor 0 was closed before Python started
+        stdin = sys.stdin
+        if stdin is None:  # file descriptor 0 was closed before Python started
             print(prompt, end="", flush=True)
             raise EOFError
         try:
-            line = input(prompt)
-        except (RuntimeError, ValueError, OSError, UnicodeDecodeError):  # lost, closed, failing
-            raise EOFError from None
-        try:
-            interactive = sys.stdin.isatty()
+            interactive = stdin.isatty()
         except (AttributeError, ValueError):
             interactive = False
+        try:
+            if interactive:
+                line = input(prompt)
+            else:
+                print(prompt, end="", flush=True)
+                line = stdin.readline(ANSWER_LIMIT + 1)
+                if not line:
+                    raise EOFError
+                line = line.removesuffix("\n")
+        except (RuntimeError, ValueError, OSError, UnicodeDecodeError):  # lost, closed, failing
+            raise EOFError from None
+        if len(line) > ANSWER_LIMIT:
+            raise AnswerTooLong
         if not interactive:
             print(visible(line, ECHO_LIMIT))
         return line
@@ -167,13 +189,16 @@ QUIT = N_("Game abandoned.")
 """What a quit (or Ctrl-C) prints."""
 INPUT_CLOSED = N_("Input closed: game abandoned.")
 """What the end of the input prints."""
+ANSWER_TOO_LONG = N_("An answer over {limit} characters long: game abandoned.")
+"""What a line at the prompt over :data:`ANSWER_LIMIT` characters prints."""
 
 
 class _Abandon(Exception):
-    def __init__(self, message: str, status: int) -> None:
+    def __init__(self, message: str, status: int, **fields: object) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.fields = fields
 
 
 class Session:
@@ -231,7 +256,7 @@ class Session:
                 printer.step(game.play_step(action))
         except _Abandon as stop:
             printer.say()
-            printer.say(self.words._(stop.message))
+            printer.say(self.words._(stop.message, **stop.fields))
             return stop.status
         except KeyboardInterrupt:
             printer.say()
@@ -257,6 +282,8 @@ class Session:
         while True:
             try:
                 line = self.read_line(prompt)
+            except AnswerTooLong:
+                raise _Abandon(ANSWER_TOO_LONG, 1, limit=Count(ANSWER_LIMIT)) from None
             except EOFError:
                 raise _Abandon(INPUT_CLOSED, 1) from None
             answer = line.strip()
@@ -287,7 +314,7 @@ class Session:
         notation), or what is wrong with it, in words."""
         lang, w = self.lang, self.words
         last = len(options)
-        if re.fullmatch(r"\d+", answer):
+        if re.fullmatch(r"[0-9]+", answer):  # ASCII digits, as everywhere
             digits = answer.lstrip("0") or "0"
             number = int(digits) if len(digits) <= 9 else None
             if number is None or not 1 <= number <= last:

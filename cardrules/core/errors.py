@@ -10,6 +10,8 @@ when it is shown (:meth:`CardrulesError.message`)::
 
 from __future__ import annotations
 
+import json
+
 from ..words import N_, Lang, Message, words
 
 __all__ = ["CardCodeError", "CardrulesError", "IllegalActionError", "Lang", "OptionError",
@@ -90,7 +92,7 @@ def shown(value: object, lang: str = "en", limit: int = SHOWN_LIMIT) -> str:
         "'xxxxx…'"
     """
     if isinstance(value, bool) or value is None:
-        return repr(value)
+        return json.dumps(value)  # as the user wrote it: null, true, false
     inner = getattr(value, "value", None)  # an enum member: its value
     if isinstance(inner, str | int) and not isinstance(value, str | int):
         return shown(inner, lang, limit)

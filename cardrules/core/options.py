@@ -13,17 +13,18 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
-from ..words import words
+from ..words import Count, Message, words
 from .errors import OptionError
 from .quoted import Quoted
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
 
-def option(default: Any, help: str) -> Any:
+def option(default: Any, help: str, *, low: int | None = None, high: int | None = None) -> Any:
     """A dataclass field with its default and a one-line help: an English sentence of the
-    catalogue, marked with :func:`~cardrules.words.N_` where it is written."""
-    return dataclasses.field(default=default, metadata={"help": help})
+    catalogue, marked with :func:`~cardrules.words.N_` where it is written. A whole-number
+    option gives its range, ``low`` to ``high``: a value outside it is refused."""
+    return dataclasses.field(default=default, metadata={"help": help, "range": (low, high)})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,13 +36,17 @@ class Options:
         """Options from a JSON-like mapping; missing names take their defaults.
 
         Raises:
-            OptionError: an unknown name or a value of the wrong kind (the message lists the
-                choices).
+            OptionError: not a mapping, an unknown name, or a value of the wrong kind or out of
+                its range (the message lists the choices).
         """
+        if data is not None and not isinstance(data, Mapping):
+            raise OptionError("options must be an object of names and values, not {value}",
+                              value=Quoted(data))
         if not data:
             return cls()
         hints = _hints(cls)
         names = list(hints)
+        ranges = _ranges(cls)
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
@@ -50,7 +55,7 @@ class Options:
                                       name=Quoted(key))
                 raise OptionError("unknown option {name}; this game's options are: {options}",
                                   name=Quoted(key), options=", ".join(names))
-            values[key] = _check(key, value, hints[key])
+            values[key] = _check(key, value, hints[key], ranges[key])
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,11 +72,12 @@ class Options:
             ('partners_see', 'los rivales del Alcalde pue')
         """
         hints = _hints(cls)
+        ranges = _ranges(cls)
         said = words(lang)
         rows = []
         for f in dataclasses.fields(cls):
             text = f.metadata.get("help", "")
-            rows.append((f.name, describe_type(hints[f.name]), f.default,
+            rows.append((f.name, describe_type(hints[f.name], lang, ranges[f.name]), f.default,
                          said._(text) if text else ""))
         return rows
 
@@ -88,18 +94,41 @@ def _hints(cls: type[Options]) -> dict[str, Any]:
     return hints
 
 
-def describe_type(hint: Any) -> str:
-    """A short description of the values an option takes, e.g. ``none|italian|spanish``."""
+Range = tuple[int | None, int | None]
+"""The lowest and highest value a whole-number option takes (``None``: no bound)."""
+
+
+def _ranges(cls: type[Options]) -> dict[str, Range]:
+    return {f.name: f.metadata.get("range", (None, None)) for f in dataclasses.fields(cls)}
+
+
+def describe_type(hint: Any, lang: str = "en", bounds: Range = (None, None)) -> str:
+    """A short description of the values an option takes, in ``lang``: the values themselves
+    (``none|italian|spanish``, ``true|false``, ``null``) or, for a number, its range in words.
+
+    Examples:
+        >>> describe_type(int | None, "es", (1, 10000))
+        'un número entero de 1 a 10\\xa0000, o null'
+    """
     args = typing.get_args(hint)
     origin = typing.get_origin(hint)
     if origin is Literal:
         return "|".join(str(a) for a in args)
     if origin in (typing.Union, types.UnionType):
-        return "|".join("null" if a is type(None) else describe_type(a) for a in args)
+        values = [describe_type(a, lang, bounds) for a in args if a is not type(None)]
+        if type(None) in args and any(" " in v for v in values):  # words, not a list of values
+            return words(lang)._("{choices}, or null", choices="|".join(values))
+        return "|".join("null" if a is type(None) else describe_type(a, lang, bounds)
+                        for a in args)
     if hint is bool:
         return "true|false"
     if hint is int:
-        return "integer"
+        said = words(lang)
+        low, high = bounds
+        if low is not None and high is not None:
+            return said._("a whole number from {low} to {high}", low=Count(low),
+                          high=Count(high))
+        return said._("a whole number")
     return getattr(hint, "__name__", str(hint))
 
 
@@ -120,9 +149,24 @@ def _accepts(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
-def _check(key: str, value: Any, hint: Any) -> Any:
-    if not _accepts(value, hint):
-        choices = describe_type(hint)
+def _check(key: str, value: Any, hint: Any, bounds: Range) -> Any:
+    low, high = bounds
+    if not _accepts(value, hint) or (
+        isinstance(value, int) and not isinstance(value, bool)
+        and ((low is not None and value < low) or (high is not None and value > high))
+    ):
         raise OptionError("option {name} cannot be {value}; choose {choices}",
-                          name=Quoted(key), value=Quoted(value), choices=choices)
+                          name=Quoted(key), value=Quoted(value),
+                          choices=_Choices(hint, bounds))
     return value
+
+
+class _Choices(Message):
+    """The values an option takes (:func:`describe_type`), said in the message's language."""
+
+    def __init__(self, hint: Any, bounds: Range) -> None:
+        super().__init__("{choices}", {"hint": hint, "bounds": bounds})
+
+    def say(self, lang: str = "en") -> str:
+        bounds: Range = self.fields["bounds"]  # type: ignore[assignment]
+        return describe_type(self.fields["hint"], lang, bounds)

@@ -98,7 +98,8 @@ def rules_for(
         typed = sorted((k, type(v).__name__, v) for k, v in (options or {}).items())
         key = (game, players, tuple(typed))
         cached = _CACHE.get(key)
-    except TypeError:  # unhashable values or names of mixed kinds: the options check explains
+    except (TypeError, AttributeError):  # unhashable values or names of mixed kinds, or not a
+        # mapping: the options check explains
         cached, key = None, None
     if cached is None:
         cached = rules_type(players, rules_type.options_type.from_dict(options))

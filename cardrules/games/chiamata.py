@@ -89,9 +89,10 @@ class ChiamataOptions(Options):
     minimum_bid: int = option(
         61,
         N_("the lowest points bid (61 makes a bid mean more than half the points)"),
+        low=61, high=120,
     )
     """The lowest bid in points (our reading: 61, the least that wins a deal; one peer starts
-    above 70). The highest is always 120."""
+    above 70), from 61 to 120 (the highest bid is always 120)."""
 
     call_own_card: bool = option(
         True,

@@ -127,6 +127,7 @@ class RematadaOptions(Options):
     match_target: int | None = option(
         None,
         N_("the score that wins a match (default: 3 game points, or 1000 with bid scoring)"),
+        low=1, high=10_000,
     )
     """Grokipedia plays to 3 game points; with the bid scoring no source gives a target, and
     1000 is our default."""

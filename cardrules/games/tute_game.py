@@ -181,6 +181,7 @@ class TuteOptions(Options):
     match_target: int | None = option(
         None,
         N_("the score that wins a match (default: 4 games, or 101 with points)"),
+        low=1, high=10_000,
     )
     """The score that wins a match (``None``: 4 games, or 101 points)."""
 

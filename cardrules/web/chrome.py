@@ -158,6 +158,7 @@ WORDS: Final[dict[str, Entry]] = {
     "linkCopied": N_("Link copied: it opens this deal at this step."),
     "linkCopyHint": N_("Copy this link (it is selected): it opens this deal at this step."),
     "badLink": N_("{error}. Here is this page's own deal instead."),
+    "noBoard": N_("the link is damaged: it is for a diagram this page does not have"),
     "dismiss": N_("Close this message"),
     # Choosing a deal (the "Try it" page's picker; the play mode's setup).
     "source": N_("Choose a deal"),

@@ -19,14 +19,16 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..core.errors import CardrulesError, shown
-from ..record import MAX_RECORD_CHARS as MAX_LINK_CHARS  # a link reads no more than a record
 from ..words import N_, Count, Message, known, words
 from .answers import answer_text, failure
-from .steps import deal_data, replayed
+from .steps import MAX_RECORD_CHARS, deal_data, replayed
 
 __all__ = ["LINK_KEYS", "MAX_LINK_CHARS", "link_data", "link_steps", "link_token",
            "record_of_link"]
 
+MAX_LINK_CHARS: Final = MAX_RECORD_CHARS
+"""The longest link's token, and the longest record text it may unpack to: the same limit as a
+pasted record's, so that every refusal of a long link states one number."""
 LINK_KEYS: Final = ("game", "players", "options", "seed", "deal", "actions", "notes", "title",
                     "comment")
 """The record's keys a link keeps (the ``format`` is the current one)."""
@@ -74,7 +76,7 @@ def record_of_link(token: str) -> str:
 
     Raises:
         CardrulesError: the token is not one, does not decode, or holds more than
-            :data:`cardrules.record.MAX_RECORD_CHARS` characters (read no further).
+            :data:`MAX_LINK_CHARS` characters (read no further).
     """
     if len(token) > MAX_LINK_CHARS:
         raise _too_long(N_("it is too long (over {limit} characters)"))

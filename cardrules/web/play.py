@@ -80,7 +80,7 @@ from ..core.quoted import Quoted
 from ..core.rng import MAX_WEB_SEED
 from ..engine import Game, SeatView, Step
 from ..games import GAMES, game_id
-from ..record import load_record, new_game, replay
+from ..record import MAX_NESTING, load_record, nesting, new_game, replay
 from ..words import N_, Lang, known, words
 from .steps import RESULT_KEYS, auction_json, side_colours, table_json
 
@@ -124,6 +124,9 @@ _SEEDS: Final = MAX_WEB_SEED + 1
 """The bots' seeds are taken below this: the session's ``bot_seed`` goes to the page, whose
 JavaScript reads it exactly."""
 _BAD_SETTINGS: Final = N_("the settings must be a JSON object with a game or a record")
+_page_lang: list[Lang] = ["en"]
+"""The language the page last started a session in: a request for a session that is gone is
+answered in it (the page's language, as its sessions')."""
 _HINT_HEAD: Final = N_("For each choice, {worlds} deals that agree with what you can see (the "
                        "hidden cards dealt at random) played out to the end:")
 _HINT_HEAD_SIDE: Final = N_("For each choice, {worlds} deals that agree with what you can see "
@@ -185,8 +188,11 @@ def _session(session: int) -> _Session:
 
 def start_data(settings: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """A new session (see :func:`start`)."""
-    language = known(lang)
+    language = _page_lang[0] = known(lang)
     try:
+        if isinstance(settings, str) and nesting(settings) > MAX_NESTING + 1:  # a record's, in
+            raise PlayError("the settings are nested too deeply: at most {limit} levels of "
+                            "objects and lists", limit=MAX_NESTING + 1)
         try:
             data = json.loads(settings) if isinstance(settings, str) else settings
         except ValueError:
@@ -235,7 +241,7 @@ def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     if bot not in BOT_NAMES:
         raise PlayError("bot {bot}: choose {bots}", bot=Quoted(bot), bots=", ".join(BOT_NAMES))
     level = data.get("level") or DEFAULT_LEVEL
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         raise PlayError("bots' strength {level}: choose {levels}", level=Quoted(level),
                         levels=", ".join(LEVELS))
     if "record" in data and data["record"] is not None:
@@ -537,7 +543,7 @@ def _moved(session: _Session, steps: list[dict[str, Any]], **extra: Any) -> dict
 
 def act_data(session: int, action: str) -> dict[str, Any]:
     """The reader's action (see :func:`act`)."""
-    lang: Lang = "en"
+    lang: Lang = _page_lang[0]
     try:
         found = _session(session)
         lang = found.lang
@@ -593,7 +599,7 @@ def act(session: int, action: str) -> str:
 
 def advance_data(session: int) -> dict[str, Any]:
     """One bot's action (see :func:`advance`)."""
-    lang: Lang = "en"
+    lang: Lang = _page_lang[0]
     try:
         found = _session(session)
         lang = found.lang
@@ -623,7 +629,7 @@ def advance(session: int) -> str:
 
 def undo_data(session: int) -> dict[str, Any]:
     """Back to before the reader's last action (see :func:`undo`)."""
-    lang: Lang = "en"
+    lang: Lang = _page_lang[0]
     try:
         found = _session(session)
         lang = found.lang
@@ -656,7 +662,7 @@ def undo(session: int) -> str:
 
 def hint_data(session: int) -> dict[str, Any]:
     """The search bot's estimates for the reader (see :func:`hint`)."""
-    lang: Lang = "en"
+    lang: Lang = _page_lang[0]
     try:
         found = _session(session)
         lang = found.lang

@@ -139,6 +139,16 @@ export class Address {
     stepper.notice.hidden = false;
   }
 
+  /* A shared link names a diagram the page does not have (it has `count`): the page's first
+   * stepper says so as it says what is wrong with any damaged link, and opens its own. */
+  noBoard(count) {
+    const shared = sharedFragment();
+    if (!shared || linkBoard(shared) < count) return;
+    this.problem(t("noBoard"));
+    this.stepper.activate();
+    this.stepper.figure.scrollIntoView({ block: "start" });
+  }
+
   /* A link put in the address of the open page (the reader pasted another one). */
   open(fragment) {
     const stepper = this.stepper;

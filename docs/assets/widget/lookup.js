@@ -14,6 +14,19 @@ import { page, t } from "./text.js";
 let listCount = 0;
 let learnerData = null;
 
+/* What the reader typed, as a sentence may quote it: control, format (direction) and separator
+ * characters written as \u202e, as cardrules.core.errors.shown and `cardrules term` write them
+ * (a U+202E typed first turned the whole sentence around). */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+function quotable(text) {
+  return String(text).replace(HIDDEN, (ch) => {
+    const code = ch.codePointAt(0);
+    return code < 0x100 ? "\\x" + code.toString(16).padStart(2, "0")
+      : code < 0x10000 ? "\\u" + code.toString(16).padStart(4, "0")
+        : "\\U" + code.toString(16).padStart(8, "0");
+  });
+}
+
 /* The learner's data of every term, by id (a promise; an empty object if it cannot load). */
 function learner() {
   if (!learnerData) {
@@ -129,7 +142,7 @@ export class Lookup {
   show(answer) {
     if (!answer.ok || !answer.found) {
       const missing = el("div", { class: "cr-lookup__missing" },
-        el("p", { text: t("lookup.notFound", { query: answer.query || "" }) }));
+        el("p", { text: t("lookup.notFound", { query: quotable(answer.query || "") }) }));
       if (answer.suggestions && answer.suggestions.length) {
         missing.append(joinLinks(el("p", null, t("lookup.didYouMean") + " "),
           answer.suggestions.map((word) => ({ id: word, word }))));

@@ -46,6 +46,7 @@ function init() {
   window.crWidgets = steppers;
   // Each stepper gets its play mode (the "Play" choice beside stepping through).
   window.crPlays = steppers.map((stepper) => new Play(stepper, { tryPage }));
+  if (steppers.length) steppers[0].address.noBoard(steppers.length);
   window.crRuntime = Runtime;
   Runtime.onStart((ready) => {
     ready.catch(() => { steppers.forEach((stepper) => stepper.fail()); });

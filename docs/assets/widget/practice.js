@@ -26,6 +26,7 @@ const GAPS = [0, 3, 6, 15, 40, 100];
 const MISSED_GAPS = [3, 6, 10];
 const TOP_BOX = 5;
 const MAX_ITEMS = 400;
+const MAX_SEED = 9007199254740991n; // 2**53 - 1: Python makes no exercise of a larger seed
 
 /* An exercise's kind in words. */
 function kindName(kind) {
@@ -92,7 +93,8 @@ function readProgress(raw) {
   const items = data.items && typeof data.items === "object" ? data.items : {};
   Object.keys(items).slice(0, MAX_ITEMS).forEach((id) => {
     const item = items[id];
-    if (!ID.test(id) || !item || typeof item !== "object") return;
+    if (!ID.test(id) || BigInt(id.split("-")[1]) > MAX_SEED || !item ||
+        typeof item !== "object") return;
     progress.items[id] = {
       box: Math.min(Math.max(count(item.box), 1), TOP_BOX),
       due: count(item.due),
@@ -174,7 +176,7 @@ export class Practice {
     this.resetButton = button(t("practice.reset"), null, () => { this.reset(); },
       "cr-practice__reset");
     const footer = el("div", { class: "cr-practice__footer" },
-      el("p", { class: "cr-practice__kept",
+      this.kept = el("p", { class: "cr-practice__kept",
         text: this.storage ? t("practice.kept") : t("practice.notKept") }),
       el("p", { class: "cr-practice__keys", text: t("practice.keys") }), this.resetButton);
 
@@ -214,11 +216,14 @@ export class Practice {
 
   save() {
     if (!this.storage) return;
+    let kept = true;
     try {
       this.storage.setItem(STORE, JSON.stringify(this.progress));
     } catch (error) {
-      // A full or refused storage: the progress lasts as long as the page.
+      // A full or refused storage: the progress lasts as long as the page, as the page says.
+      kept = false;
     }
+    this.kept.textContent = kept ? t("practice.kept") : t("practice.notKept");
   }
 
   wanted(id) {
@@ -328,6 +333,7 @@ export class Practice {
         // A stored id Python cannot read (an edited storage): forget it and go on.
         delete this.progress.items[choice.id];
         this.save();
+        this.showProgress();
         this.status(t("practice.broken", { error: answer.error }), true);
         if (choice.review) this.next();
         return;
