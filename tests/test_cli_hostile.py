@@ -757,18 +757,22 @@ def test_the_options_list_is_in_the_users_language(capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize(("lang", "points", "void"), [
-    ("en", "Points:", "Everyone passed: the deal is void."),
-    ("es", "Puntos:", "Pasaron todos: el reparto es nulo."),
+    ("en", "Points: ", "Everyone passed: the deal is void."),
+    ("es", "Puntos: ", "Pasaron todos: la mano queda anulada."),
 ])
-def test_a_void_deal_ends_without_a_points_line(
+def test_a_void_deal_ends_without_an_empty_points_line(
     capsys: pytest.CaptureFixture[str], lang: Lang, points: str, void: str
 ) -> None:
+    # The account's table of a void deal: every player at 0, by name (no empty line).
     status, out, err = run(capsys, "replay", str(ROOT / "examples" / "chiamata-void.json"),
                            "--lang", lang)
     assert status == 0, err
     end = out[out.rindex("──"):]
-    assert void in end and points not in end
+    assert void in end
     assert all(line.strip() for line in end.splitlines()[1:]), end
+    line = next(line for line in end.splitlines() if line.startswith(points))
+    names = ("Ana", "Bruno", "Carmen", "Diego", "Elena")
+    assert line.removeprefix(points).split(" · ") == [f"{name} 0" for name in names], line
 
 
 # 10. The play API in the worker; --save -; one rule for digits -----------------------------------
