@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Card, Decision, Game, Move, replay
-from cardrules.engine import Auction, Contract, RankBid, Rules, Settlement
+from cardrules.engine import Auction, Contract, RankBid, Rules, Settlement, Tally, TallyForm
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -97,6 +97,31 @@ def test_the_default_hooks_mean_no_such_fact() -> None:
     assert type(rules).contract is Rules.contract
     assert rules.rank_bid(12) is None and not rules.contract_alone
     assert rules.seating_cards(None) == ()
+
+
+def test_each_game_declares_what_a_score_pad_asks_of_a_deal() -> None:
+    assert cardrules.rules_for("briscola", 2).tally_form() == TallyForm(total=120)
+    tute = cardrules.rules_for("tute", 4).tally_form()
+    assert tute.tute and tute.total is None and tute.low_bid is None
+    chiamata = cardrules.rules_for("chiamata", 5).tally_form()
+    assert (chiamata.low_bid, chiamata.partner, chiamata.void) == (61, True, True)
+    rematada = cardrules.rules_for("rematada", 3).tally_form()
+    assert (rematada.low_bid, rematada.partner, rematada.void) == (100, False, False)
+    aluette = cardrules.rules_for("aluette", 4).tally_form()
+    assert (aluette.kind, aluette.tricks, aluette.low_bid) == ("tricks", 9, None)
+
+
+def test_a_tally_is_scored_by_the_games_own_result() -> None:
+    briscola = cardrules.rules_for("briscola", 2).result_of_tally(Tally(points=(50, 70)))
+    assert (briscola.side_points, briscola.winner) == ((50, 70), 1)
+    chiamata = cardrules.rules_for("chiamata", 5)
+    result = chiamata.result_of_tally(Tally(holder=1, partner=3, bid=70, taken=65))
+    settled = chiamata.settlement(result)
+    assert settled is not None and settled.contract is not None
+    assert result.sides[0] == (1, 3) and settled.contract.points == 70
+    assert (settled.made, settled.taken) == (False, 65)
+    void = chiamata.settlement(chiamata.result_of_tally(Tally(void=True)))
+    assert void is not None and void.void
 
 
 def test_a_rank_auction_declares_its_bids_as_ranks() -> None:

@@ -21,7 +21,16 @@ the last seat.
 
 from __future__ import annotations
 
-from .facts import Auction, Contract, RankBid, Settlement, TrumpExchange
+from .facts import (
+    Auction,
+    Contract,
+    RankBid,
+    Settlement,
+    TalliedTable,
+    Tally,
+    TallyForm,
+    TrumpExchange,
+)
 from .game import FORMAT, Game, SeatView
 from .legality import CardRule, MoveRule, Why
 from .rules import Rules, Title, side_points
@@ -47,6 +56,9 @@ __all__ = [
     "State",
     "Step",
     "Table",
+    "TalliedTable",
+    "Tally",
+    "TallyForm",
     "Title",
     "TrumpExchange",
     "Why",

@@ -18,6 +18,12 @@ each game keeps it in its own :class:`~cardrules.engine.Details` and
   :attr:`Rules.contract_alone <cardrules.engine.Rules.contract_alone>` whether the auction's
   winner plays alone against all the others.
 
+A score pad (:mod:`cardrules.web.scorepad`) scores deals played with real cards from the figures
+the players enter: :meth:`Rules.tally_form <cardrules.engine.Rules.tally_form>` says what it
+asks of a deal (:class:`TallyForm`), and :meth:`Rules.result_of_tally
+<cardrules.engine.Rules.result_of_tally>` scores what was entered (:class:`Tally`) by the game's
+own :meth:`~cardrules.engine.Rules.result`, on a :class:`TalliedTable`.
+
 Front ends read these, never a game's fields by name.
 
 Examples:
@@ -30,11 +36,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from ..core.actions import Move
-from ..core.cards import Card
+from ..core.cards import Card, Suit
 
 if TYPE_CHECKING:
     from .table import Table
@@ -168,4 +175,121 @@ class Settlement:
     """The points the holder's side took."""
 
 
-__all__ = ["Auction", "Contract", "RankBid", "Settlement"]
+@dataclass(frozen=True)
+class TallyForm:
+    """What a score pad asks of a deal of this game, played with real cards.
+
+    Examples:
+        >>> form = TallyForm(low_bid=61, partner=True, void=True)
+        >>> form.kind, form.total, form.tute
+        ('points', None, False)
+    """
+
+    kind: Literal["points", "tricks"] = "points"
+    """What the players count: each side's card points, or each seat's tricks."""
+    total: int | None = None
+    """The card points all the sides' points add up to (``None``: no such check, as when
+    Tute's cantes count besides the cards)."""
+    low_bid: int | None = None
+    """The lowest bid of the game's contract (``None``: no contract). With a contract the pad
+    asks who holds it, the bid and the points his side took, instead of the sides' points."""
+    partner: bool = False
+    """A contract's holder calls a partner (Chiamata): the pad asks who it was."""
+    void: bool = False
+    """A deal may be void, everybody passing (Chiamata): the pad offers that."""
+    tute: bool = False
+    """The pad asks which side declared a tute, if any, and which took the last trick."""
+    tricks: int = 0
+    """With ``kind == "tricks"``: the tricks of a deal (a spoiled trick is nobody's); the pad
+    asks also who reached the top number first and whether it was a mordienne."""
+    surrender: bool = False
+    """The pad asks whether a side offered to surrender, and the answer."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A deal's figures as the players entered them, checked against the :class:`TallyForm`.
+
+    Seats are the deal's seats, sides the game's :meth:`~cardrules.engine.Rules.initial_sides`.
+    """
+
+    points: tuple[int, ...] = ()
+    """The card points of each side (``kind == "points"``, no contract)."""
+    tricks: tuple[int, ...] = ()
+    """The tricks of each seat (``kind == "tricks"``)."""
+    holder: int | None = None
+    """The seat that held the contract."""
+    partner: int | None = None
+    """The partner he called (himself, if he called his own card)."""
+    bid: int = 0
+    """The contract's bid."""
+    taken: int = 0
+    """The points the holder's side took."""
+    void: bool = False
+    """Everybody passed: no deal."""
+    tute: int | None = None
+    """The side that declared a tute (``None``: nobody)."""
+    last: int | None = None
+    """The side that took the last trick (``None``: not entered)."""
+    first: int | None = None
+    """The seat that reached the top number of tricks first (``None``: nobody did)."""
+    mordienne: bool = False
+    """The top player won none of the first tricks, then every one to the last."""
+    surrender: tuple[int, Literal["accepted", "refused"]] | None = None
+    """The side that offered to surrender and the answer (``None``: none offered)."""
+
+
+@dataclass
+class _Trick:
+    winner: int | None
+    number: int
+
+
+@dataclass
+class TalliedTable:
+    """What a game's :meth:`~cardrules.engine.Rules.result` reads of a finished deal, as the
+    players entered it: the points (or tricks) of each seat, the sides, the game's own details,
+    the tricks' winners when the scoring looks at them. Card-level facts the players do not
+    enter (the cards each side took) are empty: the entered points already count them.
+
+    Examples:
+        >>> table = TalliedTable(((0,), (1,)), [70, 50], None)
+        >>> table.side_of(1), table.taken
+        (1, [[], []])
+    """
+
+    sides: tuple[tuple[int, ...], ...]
+    """The sides of the deal."""
+    points: list[int]
+    """Each seat's points (or tricks)."""
+    details: Any
+    """The game's own details, as its ``result`` reads them."""
+    winners: Sequence[int | None] = ()
+    """The winner of each trick the scoring looks at, in order (``None``: spoiled)."""
+    trump: Suit | None = None
+    end_reason: str | None = None
+
+    @classmethod
+    def by_sides(cls, sides: Sequence[tuple[int, ...]], points: Sequence[int], details: Any,
+                 winners: Sequence[int | None] = ()) -> TalliedTable:
+        """The table of a deal whose points were entered by side (each side's on its first
+        seat)."""
+        by_seat = [0] * (max((max(side) for side in sides), default=-1) + 1)
+        for side, value in zip(sides, points, strict=True):
+            by_seat[side[0]] = value
+        return cls(tuple(sides), by_seat, details, winners)
+
+    def __post_init__(self) -> None:
+        self.tricks = [_Trick(winner, number) for number, winner in enumerate(self.winners)]
+        self.taken: list[list[Card]] = [[] for _ in self.points]
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` is on."""
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def table(self) -> Table:
+        """This stand-in as the table a game's ``result`` reads."""
+        return cast("Table", self)
+
+
+__all__ = ["Auction", "Contract", "RankBid", "Settlement", "TalliedTable", "Tally", "TallyForm"]

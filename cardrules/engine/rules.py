@@ -27,7 +27,16 @@ from ..core.packs import Pack
 from ..core.players import default_names
 from ..core.rng import SeededRandom
 from ..words import Said
-from .facts import Auction, Contract, RankBid, Settlement, TrumpExchange
+from .facts import (
+    Auction,
+    Contract,
+    RankBid,
+    Settlement,
+    TalliedTable,
+    Tally,
+    TallyForm,
+    TrumpExchange,
+)
 from .legality import CardRule, MoveRule
 from .state import Details, Phase, Result, Sides
 from .table import Table
@@ -436,6 +445,18 @@ class Rules:
         """The exchange of the turned-up card, in a game that has one and with its rule in
         force; ``None`` otherwise (the default)."""
         return None
+
+    def tally_form(self) -> TallyForm:
+        """What a score pad asks of a deal played with real cards. Default: each side's card
+        points, adding up to the pack's."""
+        return TallyForm(total=sum(self.card_points[card.index] for card in self.cards))
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        """The result of a deal played with real cards, from the figures the players entered
+        as :meth:`tally_form` asks them (already checked against it), by the game's own
+        :meth:`result`. Default: the sides' points, each on the side's first seat."""
+        sides = self.initial_sides() or ()
+        return self.result(TalliedTable.by_sides(sides, tally.points, None).table())
 
     # Matches ---------------------------------------------------------------------------------
     def match_length(self) -> tuple[int | None, int | None]:

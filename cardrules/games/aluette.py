@@ -26,7 +26,20 @@ from ..core.errors import IllegalActionError
 from ..core.options import Options, option
 from ..core.packs import pack_for
 from ..core.rng import SeededRandom
-from ..engine import Details, MoveRule, Phase, Result, Rules, Sides, Table, Title, Why
+from ..engine import (
+    Details,
+    MoveRule,
+    Phase,
+    Result,
+    Rules,
+    Sides,
+    Table,
+    TalliedTable,
+    Tally,
+    TallyForm,
+    Title,
+    Why,
+)
 from ..words import N_, Message
 
 # The 19 classes, strongest first. Named cards stand alone; the rest rank by number.
@@ -572,6 +585,34 @@ class Aluette(Rules):
         while k > 0 and who[k - 1] == seat:
             k -= 1
         return 0 < k < len(who) and seat not in who[:k]
+
+    def tally_form(self) -> TallyForm:
+        """The tricks each player took, the top player, a mordienne, a surrender offered."""
+        return TallyForm(kind="tricks", tricks=self.hand_sizes[0], surrender=self.opts.surrender)
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        """The tricks each player took (nine in all at most: a spoiled trick is nobody's), the
+        top player (who reached the top number first), whether his tricks were a mordienne
+        (none of the first, then every one to the last), and a surrender offered."""
+        first, tricks = tally.first, tally.tricks
+        mordienne = tally.mordienne
+        # The top player's tricks first, so that on a tie he is the one who reached it first;
+        # or, for a mordienne, last: after everyone else's and the spoiled tricks.
+        order = sorted(range(self.players), key=lambda s: (s != first, s))
+        if mordienne and first is not None:
+            order = [*order[1:], first]
+        winners: list[int | None] = [s for s in order for _ in range(tricks[s])]
+        spoiled: list[int | None] = [None] * (self.hand_sizes[0] - len(winners))
+        winners = [*winners[:-tricks[first]], *spoiled, *winners[-tricks[first]:]] if (
+            mordienne and first is not None and tricks[first]) else winners + spoiled
+        sides = self.initial_sides()
+        assert sides is not None
+        offer = None
+        if tally.surrender is not None:
+            side, answer = tally.surrender
+            offer = Offer(by=sides[side][0], side=side, answer=answer)
+        table = TalliedTable(tuple(sides), list(tricks), AluetteDetails(surrender=offer), winners)
+        return self.result(table.table())
 
     def result(self, game: Table) -> Result:
         credited = [who for who, _ in self.credits(game)]

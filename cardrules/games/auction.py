@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.actions import Decision, Move, NumberMove, Phrases, Trick
-from ..engine import Auction, MoveRule, Phase, Table, Why
+from ..engine import (
+    Auction,
+    Details,
+    MoveRule,
+    Phase,
+    Result,
+    Rules,
+    Table,
+    TalliedTable,
+    Tally,
+    Why,
+)
 from ..words import N_
 
 AUCTION = Phase("auction", N_("the auction"))
@@ -135,3 +146,17 @@ class PassRule(MoveRule[Pass]):
 
 
 __all__ = ["AUCTION", "Auction", "AuctionRules", "Bid", "BidRule", "Pass", "PassRule"]
+
+
+def tallied_contract(rules: Rules, tally: Tally, team: tuple[int, ...],
+                     details: Details) -> Result:
+    """The result of a contract played with real cards (:meth:`Rules.result_of_tally
+    <cardrules.engine.Rules.result_of_tally>`): the holder's ``team`` took the points entered,
+    the other side the rest of the pack."""
+    assert tally.holder is not None
+    others = tuple(s for s in range(rules.players) if s not in team)
+    points = [0] * rules.players
+    points[tally.holder] = tally.taken
+    pack = sum(rules.card_points[card.index] for card in rules.cards)
+    points[others[0]] = max(0, pack - tally.taken)
+    return rules.result(TalliedTable((team, others), points, details).table())

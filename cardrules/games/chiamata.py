@@ -39,11 +39,23 @@ from ..engine import (
     Settlement,
     Sides,
     Table,
+    TalliedTable,
+    Tally,
+    TallyForm,
     Title,
     Why,
 )
 from ..words import N_
-from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
+from .auction import (
+    AUCTION,
+    Auction,
+    AuctionRules,
+    Bid,
+    BidRule,
+    Pass,
+    PassRule,
+    tallied_contract,
+)
 
 CALL = Phase("call", N_("the call"))
 """The auction's winner calls a card."""
@@ -389,6 +401,21 @@ class Chiamata(Rules, AuctionRules):
         if self.opts.auction != "ranks":
             return None
         return RankBid(bid) if bid in RANKS else RankBid(2, points=bid)
+
+    # The score pad -------------------------------------------------------------------------
+    def tally_form(self) -> TallyForm:
+        """The caller, his partner, the bid and the points his side took; or a void deal."""
+        return TallyForm(low_bid=self.opts.minimum_bid, partner=True, void=True)
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        if tally.void:
+            void = TalliedTable((), [0] * self.players, ChiamataDetails(void=True))
+            return self.result(void.table())
+        caller, partner = tally.holder, tally.partner
+        assert caller is not None and partner is not None
+        team = (caller,) if partner == caller else tuple(sorted((caller, partner)))
+        return tallied_contract(self, tally, team,
+                                ChiamataDetails(caller=caller, contract=tally.bid))
 
     # The result ----------------------------------------------------------------------------
     def result(self, game: Table) -> Result:

@@ -39,11 +39,22 @@ from ..engine import (
     Settlement,
     Sides,
     Table,
+    Tally,
+    TallyForm,
     Title,
     Why,
 )
 from ..words import N_
-from .auction import AUCTION, Auction, AuctionRules, Bid, BidRule, Pass, PassRule
+from .auction import (
+    AUCTION,
+    Auction,
+    AuctionRules,
+    Bid,
+    BidRule,
+    Pass,
+    PassRule,
+    tallied_contract,
+)
 from .tute import Declare, MarriageRule, TuteDuty
 
 DISCARD = Phase("discard", N_("the discards"))
@@ -376,6 +387,17 @@ class Rematada(Rules, AuctionRules):
         contract = Contract(holder=result.declarer, points=result.bid, alone=True)
         return Settlement(contract=contract, made=result.winner == 0,
                           taken=result.side_points[0])
+
+    # The score pad ---------------------------------------------------------------------------
+    def tally_form(self) -> TallyForm:
+        """The declarer, his bid and the points he took."""
+        return TallyForm(low_bid=MINIMUM_BID)
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        declarer = tally.holder
+        assert declarer is not None
+        return tallied_contract(self, tally, (declarer,),
+                                RematadaDetails(declarer=declarer, bid=tally.bid))
 
     # The result ------------------------------------------------------------------------------
     def result(self, game: Table) -> Result:

@@ -55,6 +55,9 @@ from ..engine import (
     Rules,
     Sides,
     Table,
+    TalliedTable,
+    Tally,
+    TallyForm,
     Title,
     Why,
     side_points,
@@ -545,6 +548,19 @@ class Tute(Rules):
             tricks = tricks[-self.hand_sizes[0]:]
         sides = {game.side_of(t.winner) for t in tricks if t.winner is not None}
         return sides.pop() if len(sides) == 1 else None
+
+    def tally_form(self) -> TallyForm:
+        """Each side's points, cantes included (so no fixed total), who declared a tute and
+        who took the last trick."""
+        return TallyForm(tute=True)
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        sides = self.initial_sides()
+        assert sides is not None
+        tute = None if tally.tute is None else (sides[tally.tute][0], 12)
+        last = () if tally.last is None else (sides[tally.last][0],)
+        table = TalliedTable.by_sides(sides, tally.points, TuteDetails(tute=tute), last)
+        return self.result(table.table())
 
     def result(self, game: Table) -> Result:
         sides = game.sides

@@ -4,9 +4,9 @@ Players at a table play with real cards and keep the score here. The page
 (``docs/assets/widget/scorepad.js``) keeps the match in the browser's storage as a small JSON
 state (:func:`tally` describes it) and asks Python, through the site's worker, for everything
 it shows: each deal's result in words, each person's total, who deals next, who has won. The
-result of a deal comes from the game's own scoring (its rules' ``result``, given the figures the
-players entered in the game's own terms: card points, the contract and the points taken, the
-tricks), and the totals, the next dealer and the end of the match from
+result of a deal comes from the game's own scoring (its rules' ``result_of_tally``, given the
+figures the players entered as its ``tally_form`` asks them: card points, the contract and the
+points taken, the tricks), and the totals, the next dealer and the end of the match from
 :func:`cardrules.match.book_deal` and :func:`cardrules.match.match_over`, as in a
 :class:`~cardrules.match.Match` played in the engine. Nothing is scored in JavaScript.
 
@@ -26,18 +26,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import Any, Final, Literal
 
-from ..core.cards import Card, Suit
 from ..core.errors import CardrulesError
-from ..engine import Result, Rules
-from ..engine.table import Table
+from ..engine import Result, Rules, Tally, TallyForm
 from ..games import rules_for
-from ..games.aluette import AluetteDetails, Offer
-from ..games.chiamata import ChiamataDetails
-from ..games.rematada import MINIMUM_BID, RematadaDetails
-from ..games.tute_game import TuteDetails
 from ..match import book_deal, match_over
 from ..words import N_, Lang, Message, words
 from .chrome import Entry, PluralJSON, p_, said
@@ -115,33 +108,6 @@ class EntryError(CardrulesError):
 # The deal as the players entered it, read by the game's own scoring ---------------------------
 
 
-@dataclass
-class _Trick:
-    winner: int | None
-    number: int
-
-
-@dataclass
-class _Entered:
-    """What a game's ``result`` reads of a finished deal, as the players entered it: the points
-    (or tricks) of each seat, the sides, the game's own details, the tricks' winners when the
-    scoring looks at them. Card-level facts the players do not enter (the cards each side took)
-    are empty: the entered points already count them."""
-
-    sides: tuple[tuple[int, ...], ...]
-    points: list[int]
-    details: Any
-    tricks: list[_Trick] = field(default_factory=list)
-    trump: Suit | None = None
-    end_reason: str | None = None
-
-    def __post_init__(self) -> None:
-        self.taken: list[list[Card]] = [[] for _ in self.points]
-
-    def side_of(self, seat: int) -> int:
-        return next(i for i, side in enumerate(self.sides) if seat in side)
-
-
 def _number(value: Any, what: Message, lang: Lang, low: int = 0, high: int = LIMIT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise EntryError("{what}: a whole number from {low} to {high}, please",
@@ -157,105 +123,70 @@ def _choice(value: Any, count: int, what: Message, *, none: bool = False) -> int
     return value
 
 
-def _side_points(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
-                 lang: Lang) -> list[int]:
-    """Each seat's points from the sides' points entered (a side's points on its first seat)."""
+def _side_points(form: TallyForm, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
+                 lang: Lang) -> tuple[int, ...]:
+    """The sides' points entered, adding up to the pack's when the game says so."""
     given = entry.get("points")
     if not isinstance(given, list) or len(given) != len(sides):
         raise EntryError("{what}: a whole number from {low} to {high}, please",
                          what=Message(N_("points")), low=0, high=LIMIT)
-    points = [0] * rules.players
-    for side, value in zip(sides, given, strict=True):
-        points[side[0]] = _number(value, Message(N_("points")), lang)
-    total = _pack_points(rules)
-    if rules.id != "tute" and sum(points) != total:  # Tute's count adds the cantes
-        raise EntryError("the card points of all the sides add up to {total}", total=total)
+    points = tuple(_number(value, Message(N_("points")), lang) for value in given)
+    if form.total is not None and sum(points) != form.total:
+        raise EntryError("the card points of all the sides add up to {total}", total=form.total)
     return points
-
-
-def _pack_points(rules: Rules) -> int:
-    """The card points in the game's pack (120 in every game here)."""
-    return sum(rules.card_points[card.index] for card in rules.cards)
 
 
 def _result(rules: Rules, entry: dict[str, Any], lang: Lang) -> Result:
     """The deal's result by the game's own scoring, from what the players entered."""
-    sides = rules.initial_sides()
-    table: _Entered
-    if rules.id in ("chiamata", "rematada"):
-        if rules.id == "chiamata" and entry.get("void") is True:
-            table = _Entered((), [0] * rules.players, ChiamataDetails(void=True))
-            return rules.result(cast(Table, table))
+    return rules.result_of_tally(_tally(rules, rules.tally_form(), entry, lang))
+
+
+def _tally(rules: Rules, form: TallyForm, entry: dict[str, Any], lang: Lang) -> Tally:
+    """The figures of a deal, checked against what the game asks of it."""
+    if form.low_bid is not None:
+        if form.void and entry.get("void") is True:
+            return Tally(void=True)
         holder = _choice(entry.get("holder"), rules.players, Message(N_("who")))
-        assert holder is not None
-        low = MINIMUM_BID if rules.id == "rematada" else 61
-        bid = _number(entry.get("bid"), Message(N_("bid")), lang, low, LIMIT)
+        bid = _number(entry.get("bid"), Message(N_("bid")), lang, form.low_bid, LIMIT)
         taken = _number(entry.get("taken"), Message(N_("points")), lang)
-        points = [0] * rules.players
-        points[holder] = taken
-        if rules.id == "rematada":
-            team: tuple[int, ...] = (holder,)
-            details: Any = RematadaDetails(declarer=holder, bid=bid)
-        else:
-            partner = _choice(entry.get("partner"), rules.players, Message(N_("partner")))
-            assert partner is not None
-            team = (holder,) if partner == holder else tuple(sorted((holder, partner)))
-            details = ChiamataDetails(caller=holder, contract=bid)
-        others = tuple(s for s in range(rules.players) if s not in team)
-        points[others[0]] = max(0, _pack_points(rules) - taken)  # the rest of the pack
-        table = _Entered((team, others), points, details)
-        return rules.result(cast(Table, table))
+        partner = _choice(entry.get("partner"), rules.players,
+                          Message(N_("partner"))) if form.partner else None
+        return Tally(holder=holder, partner=partner, bid=bid, taken=taken)
+    sides = rules.initial_sides()
     assert sides is not None
-    if rules.id == "aluette":
-        return _aluette(rules, sides, entry, lang)
-    points = _side_points(rules, sides, entry, lang)
-    details = None
-    tricks: list[_Trick] = []
-    if rules.id == "tute":
-        tute = _choice(entry.get("tute"), len(sides), Message(N_("tute")), none=True)
-        details = TuteDetails(tute=None if tute is None else (sides[tute][0], 12))
-        last = _choice(entry.get("last"), len(sides), Message(N_("last trick")), none=True)
-        if last is not None:
-            tricks = [_Trick(sides[last][0], 1)]
-    table = _Entered(tuple(sides), points, details, tricks)
-    return rules.result(cast(Table, table))
+    if form.kind == "tricks":
+        return _tricks(rules, form, sides, entry, lang)
+    points = _side_points(form, sides, entry, lang)
+    if not form.tute:
+        return Tally(points=points)
+    tute = _choice(entry.get("tute"), len(sides), Message(N_("tute")), none=True)
+    last = _choice(entry.get("last"), len(sides), Message(N_("last trick")), none=True)
+    return Tally(points=points, tute=tute, last=last)
 
 
-def _aluette(rules: Rules, sides: Sequence[tuple[int, ...]], entry: dict[str, Any],
-             lang: Lang) -> Result:
-    """Aluette: the tricks each player took (nine in all at most: a spoiled trick is
-    nobody's), the top player (who reached the top number first), whether his tricks were a
-    mordienne (none of the first, then every one to the last), and a surrender offered."""
+def _tricks(rules: Rules, form: TallyForm, sides: Sequence[tuple[int, ...]],
+            entry: dict[str, Any], lang: Lang) -> Tally:
+    """The tricks each player took (no more than a deal's in all), the top player, a
+    mordienne, and a surrender offered."""
     given = entry.get("tricks")
     if not isinstance(given, list) or len(given) != rules.players:
         raise EntryError("{what}: choose one of the list", what=Message(N_("tricks")))
-    tricks = [_number(n, Message(N_("tricks")), lang, 0, 9) for n in given]
-    if sum(tricks) > 9:
+    tricks = tuple(_number(n, Message(N_("tricks")), lang, 0, form.tricks) for n in given)
+    if sum(tricks) > form.tricks:
         raise EntryError("{what}: a whole number from {low} to {high}, please",
-                         what=Message(N_("tricks")), low=0, high=9)
+                         what=Message(N_("tricks")), low=0, high=form.tricks)
     first = _choice(entry.get("first"), rules.players, Message(N_("who")), none=True)
-    mordienne = entry.get("mordienne") is True
-    # The top player's tricks first, so that on a tie he is the one who reached it first; or,
-    # for a mordienne, last: after everyone else's and the spoiled tricks.
-    order = sorted(range(rules.players), key=lambda s: (s != first, s))
-    if mordienne and first is not None:
-        order = [*order[1:], first]
-    winners: list[int | None] = [s for s in order for _ in range(tricks[s])]
-    spoiled: list[int | None] = [None] * (9 - len(winners))
-    winners = [*winners[:-tricks[first]], *spoiled, *winners[-tricks[first]:]] if (
-        mordienne and first is not None and tricks[first]) else winners + spoiled
-    offer = None
     surrender = entry.get("surrender")
+    offer: tuple[int, Literal["accepted", "refused"]] | None = None
     if surrender is not None:
         if not isinstance(surrender, dict) or surrender.get("answer") not in ("accepted",
                                                                               "refused"):
             raise EntryError("{what}: choose one of the list", what=Message(N_("surrender")))
         side = _choice(surrender.get("side"), len(sides), Message(N_("surrender")))
         assert side is not None
-        offer = Offer(by=sides[side][0], side=side, answer=surrender["answer"])
-    table = _Entered(tuple(sides), tricks, AluetteDetails(surrender=offer),
-                     [_Trick(s, i) for i, s in enumerate(winners)])
-    return rules.result(cast(Table, table))
+        offer = (side, surrender["answer"])
+    return Tally(tricks=tricks, first=first, mordienne=entry.get("mordienne") is True,
+                 surrender=offer)
 
 
 # The match ----------------------------------------------------------------------------------
@@ -275,18 +206,20 @@ def _form(rules: Rules, people: Sequence[str], seats: Sequence[int],
           lang: Lang) -> dict[str, Any]:
     """What the page asks for the next deal: its kind, and the people it names, by seat."""
     by_seat = [people[p] for p in seats]
-    sides = rules.initial_sides()
+    asked = rules.tally_form()
     form: dict[str, Any] = {"seats": by_seat}
-    if sides is None:
+    if asked.low_bid is not None:
         form["kind"] = "contract"
-        form["partner"] = rules.id == "chiamata"
-        form["void"] = rules.id == "chiamata"
-        form["low"] = MINIMUM_BID if rules.id == "rematada" else 61
+        form["partner"] = asked.partner
+        form["void"] = asked.void
+        form["low"] = asked.low_bid
         return form
+    sides = rules.initial_sides()
+    assert sides is not None
     form["sides"] = [_names(people, [seats[s] for s in side], lang) for side in sides]
-    form["kind"] = "tricks" if rules.id == "aluette" else "points"
-    form["tute"] = rules.id == "tute"
-    form["surrender"] = rules.id == "aluette" and bool(rules.options.to_dict().get("surrender"))
+    form["kind"] = asked.kind
+    form["tute"] = asked.tute
+    form["surrender"] = asked.surrender
     return form
 
 
