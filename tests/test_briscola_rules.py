@@ -855,7 +855,7 @@ def small_game() -> Game:
     [
         ("", "1B", "does not hold 1B", "no tiene el 1B"),
         ("", "1B", "stock", "mazo"),
-        ("", "4E", "(Bruno holds it)", "(la tiene Bruno)"),
+        ("", "4E", "(Bruno holds it)", "(lo tiene Bruno)"),
         ("4C 4E", "4C", "has been played", "ya se jugó"),
         ("4C", "5C", "Bruno is to play", "juega Bruno"),
         ("", "exchange:2O", "exchange=none", "exchange=none"),

@@ -808,7 +808,7 @@ def test_a_missing_session_is_told_in_the_pages_language() -> None:
     started = json.loads(play.start(json.dumps({"game": "brisca", "players": 2}), "es"))
     assert started["ok"]
     assert json.loads(play.close(started["session"]))["ok"]
-    gone = "Esta partida ya no está abierta: empieza otra."
+    gone = "Esta mano ya no está abierta: empieza otra."
     for answer in (play.act(started["session"], "1O"), play.advance(started["session"]),
                    play.undo(started["session"]), play.hint(started["session"])):
         assert json.loads(answer) == {"ok": False, "error": gone}

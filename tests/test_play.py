@@ -573,7 +573,7 @@ def test_bad_settings_in_spanish_and_unknown_sessions() -> None:
         "ok": False, "error": "los ajustes deben ser un objeto JSON con un juego o un registro"}
     for call in (play.advance, play.undo, play.hint):  # in the page's language (issue 37)
         assert json.loads(call(10**9)) == {
-            "ok": False, "error": "Esta partida ya no está abierta: empieza otra."}
+            "ok": False, "error": "Esta mano ya no está abierta: empieza otra."}
     assert json.loads(play.act(10**9, "1O"))["ok"] is False
     assert json.loads(play.close(10**9)) == {"ok": True}
 

@@ -835,7 +835,7 @@ def test_every_long_link_is_refused_at_one_limit(lang: str, limit: str) -> None:
     plain = "j" + base64.urlsafe_b64encode(b" " * 300_000).decode().rstrip("=")
     for token in (big, bomb_token, plain):
         said = web.link_data(f"#deal={token}", lang)["error"]
-        numbers = re.findall(r"\d[\d.,]*\d", said)
+        numbers = re.findall(r"\d[\d.,\u00a0]*\d", said)
         assert numbers == [limit], said
     page = (ROOT / "docs" / lang / "records.md").read_text(encoding="utf-8")
     assert f"no more than\n{limit} characters" in page or f"no lee más de {limit}\n" in page

@@ -22,6 +22,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 import cardrules.words as words_module
+from cardrules.web import scorepad
 from cardrules.web.chrome import PLURAL_COUNTS, WORDS, Plural, chrome
 from cardrules.words import SOURCE, languages
 
@@ -162,12 +163,22 @@ def test_the_words_are_asked_for_by_key() -> None:
         assert not computed, (path.name, computed)
 
 
+PAD = WIDGET / "scorepad.js"
+"""The score pad's module: its page's settings carry its own words (scorepad.pad_words) beside
+the widget's."""
+
+
 def test_every_key_asked_for_exists_and_every_key_is_asked_for() -> None:
     asked: set[str] = set()
     for path in SOURCES:
-        asked |= asked_keys(path.read_text(encoding="utf-8"))
+        if path != PAD:
+            asked |= asked_keys(path.read_text(encoding="utf-8"))
+    pad = asked_keys(PAD.read_text(encoding="utf-8"))
     assert sorted(asked - set(WORDS)) == [], "keys the widget asks for that chrome() lacks"
-    assert sorted(set(WORDS) - asked) == [], "keys of chrome() that the widget never asks for"
+    assert sorted(pad - set(WORDS) - set(scorepad.WORDS)) == [], (
+        "keys the score pad asks for that neither its words nor chrome() have")
+    assert sorted(set(WORDS) - asked - pad) == [], "keys of chrome() that no page asks for"
+    assert sorted(set(scorepad.WORDS) - pad) == [], "score pad words it never asks for"
 
 
 @pytest.mark.parametrize("lang", languages())

@@ -43,7 +43,7 @@ from ..core.errors import CardrulesError, Lang
 from ..core.packs import Pack
 from ..engine import Game
 from ..record import load_record, notes_in, notes_of, replay
-from ..words import Count, known
+from ..words import N_, Count, known, words
 from .answers import answer_text, failure
 from .chrome import WORDS, said
 from .schema import AuctionJSON, DealJSON, ResultJSON, ScoreJSON, SeatJSON, StepJSON
@@ -220,12 +220,13 @@ def _trumps_said(told: DealAccount, narrator: Narrator) -> list[str]:
 
     # The move that made trumps after the deal, if one did (else there are none until the end).
     made = next((step for step in told.steps if step.trump is not None), None)
+    w = words(told.lang)
     if made is None or made.index == 0:
-        none = say("noTrumps")
+        none = w._(N_("No trumps"))
     elif made.decision is Decision.CALL:
-        none = say("trumpsAtCall")
+        none = w._(N_("No trumps until the call"))
     elif made.decision is Decision.TRUMPS:
-        none = say("trumpsNamed")
+        none = w._(N_("No trumps until the auction's winner names them"))
     else:
         none = say("noTrumpsYet")
     suit = say("trumps")

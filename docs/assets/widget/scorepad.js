@@ -85,8 +85,8 @@ export class ScorePad {
     this.body.append(el("p", { text: t("waiting") }));
   }
 
-  say(key) {
-    this.note.textContent = t(key);
+  say(text) {
+    this.note.textContent = text;
   }
 
   /* The state to start from: a link's, else the stored one, else none (the setup form). */
@@ -101,8 +101,8 @@ export class ScorePad {
       }
       // The link's match is now the page's: a reload must not bring back the link's version.
       history.replaceState(null, "", window.location.pathname + window.location.search);
-      if (state && await this.adopt(state, "loaded")) return;
-      if (!state) this.say("badFile");
+      if (state && await this.adopt(state, t("loaded"))) return;
+      if (!state) this.say(t("badFile"));
     }
     const stored = read(KEY);
     if (stored !== null) {
@@ -126,7 +126,7 @@ export class ScorePad {
   keepAside(raw) {
     write(ASIDE + new Date().toISOString(), raw);
     write(KEY, null);
-    this.say("kept");
+    this.say(t("kept"));
   }
 
   async score(state) {
@@ -141,7 +141,7 @@ export class ScorePad {
     const answer = state && state.v === this.settings.version ? await this.score(state)
       : { ok: false };
     if (!answer.ok) {
-      this.say("badFile");
+      this.say(t("badFile"));
       return false;
     }
     const current = read(KEY);
@@ -156,7 +156,7 @@ export class ScorePad {
 
   save(state) {
     this.state = state;
-    if (!write(KEY, JSON.stringify(state))) this.say("notSaved");
+    if (!write(KEY, JSON.stringify(state))) this.say(t("notSaved"));
   }
 
   // The setup: the game, the players' names, who deals first -----------------------------------
@@ -272,10 +272,10 @@ export class ScorePad {
     } else {
       const partner = form.partner;
       if (form.void) set.append(checkbox("void", t("void")));
-      set.append(field(t(partner ? "caller" : "declarer"), select("holder", seats, 0)));
+      set.append(field(partner ? t("caller") : t("declarer"), select("holder", seats, 0)));
       if (partner) set.append(field(t("partner"), select("partner", seats, 0)));
       set.append(field(t("bid"), numberInput("bid", form.low, 1000)));
-      set.append(field(t(partner ? "taken" : "takenDeclarer"), numberInput("taken", 0, 1000)));
+      set.append(field(partner ? t("taken") : t("takenDeclarer"), numberInput("taken", 0, 1000)));
     }
     node.append(set, el("p", {}, el("button", { type: "submit",
       class: "md-button md-button--primary", text: t("enter") })));
@@ -381,18 +381,18 @@ export class ScorePad {
   // Out and back in: a link, a file; a new match ----------------------------------------------
   tools(playing) {
     const tools = el("div", { class: "cr-pad__tools" });
-    const add = (key, action, attrs) => {
-      const b = el("button", { type: "button", class: "md-button", text: t(key), ...attrs });
+    const add = (text, action, attrs) => {
+      const b = el("button", { type: "button", class: "md-button", text, ...attrs });
       b.addEventListener("click", action);
       tools.append(b);
       return b;
     };
     if (playing) {
-      add("undo", () => this.undo(), { "data-cr-pad": "undo",
+      add(t("undo"), () => this.undo(), { "data-cr-pad": "undo",
         disabled: !this.state.entries.length });
-      add("copyLink", () => this.copyLink(), { "data-cr-pad": "link" });
-      add("saveFile", () => this.saveFile(), { "data-cr-pad": "file" });
-      add("newMatch", () => {
+      add(t("copyLink"), () => this.copyLink(), { "data-cr-pad": "link" });
+      add(t("saveFile"), () => this.saveFile(), { "data-cr-pad": "file" });
+      add(t("newMatch"), () => {
         write(ASIDE + new Date().toISOString(), JSON.stringify(this.state));
         write(KEY, null);
         write(DRAFT, null);
@@ -407,7 +407,7 @@ export class ScorePad {
       if (!file) return;
       let state = null;
       try { state = JSON.parse(await file.text()); } catch (error) { state = null; }
-      await this.adopt(state, "loaded");
+      await this.adopt(state, t("loaded"));
     });
     tools.append(field(t("openFile"), input));
     return tools;
@@ -422,7 +422,7 @@ export class ScorePad {
     const link = this.link();
     try {
       await navigator.clipboard.writeText(link);
-      this.say("copied");
+      this.say(t("copied"));
     } catch (error) {
       // No clipboard here: the link is shown, selected, to copy by hand.
       const shown = el("input", { type: "text", readonly: true, class: "cr-pad__link" });
