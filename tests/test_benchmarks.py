@@ -39,10 +39,29 @@ def test_strength_plays_mirrored_pairs_and_writes_both_tables(
         assert int(wins) + int(losses) + int(draws) == 4  # 2 pairs = 4 deals
     english = (tmp_path / "strength.en.md").read_text(encoding="utf-8")
     spanish = (tmp_path / "strength.es.md").read_text(encoding="utf-8")
-    assert "| Briscola (Italy), 2 | the random bot |" in english
-    assert "| Brisca rematada (Chile), 3 | el bot al azar |" in spanish
+    assert "| Briscola (Italy), 2 | easy | the random bot |" in english
+    assert "| Brisca rematada (Chile), 3 | fácil | el bot al azar |" in spanish
     assert "2 mirrored pairs (4 deals)" in english
-    assert "2 parejas de manos espejo (4 manos)" in spanish and "nivel fácil" in spanish
+    assert "2 parejas de manos espejo (4 manos)" in spanish
+
+
+def test_strength_gives_ismcts_the_cpu_of_each_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = script("strength")
+    code = strength.main(["--pairs", "1", "--games", "briscola-2", "--against", "ismcts",
+                          "--calibrate", "1", "--workers", "1", "--level", "easy",
+                          "--table", str(tmp_path)])
+    assert code == 0
+    out = capsys.readouterr().out
+    # The calibration times both bots and sets the iterations the measured pairs then use.
+    found = re.search(r"ISMCTS gets (\d+) iterations", out)
+    assert found is not None
+    iterations = int(found.group(1))
+    assert f"against ismcts:{iterations} " in out
+    measured = re.search(r"CPU per decision ([\d.]+) ms, opponent ([\d.]+)", out)
+    assert measured is not None and float(measured.group(1)) > 0 < float(measured.group(2))
+    english = (tmp_path / "strength.en.md").read_text(encoding="utf-8")
+    assert f"| easy | ISMCTS, {iterations} iterations (equal CPU) |" in english
 
 
 def test_wilson_interval_holds_the_rate() -> None:

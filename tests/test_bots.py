@@ -28,6 +28,7 @@ from cardrules.bots import (
     HINT_NOISE,
     Bot,
     GreedyBot,
+    IsmctsBot,
     RandomBot,
     cheapest_key,
     hint_bot,
@@ -35,6 +36,7 @@ from cardrules.bots import (
     play_out,
     wins_now,
 )
+from cardrules.bots.endgame import SEARCH_PLAYS, plays_left, search
 from cardrules.bots.playout import CardRule, careful_card, greedy_card, playout
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
@@ -437,3 +439,95 @@ def test_the_hint_imagines_careful_players_on_every_side() -> None:
     # Its figures: an even first trick of two-player Briscola is not flattered into a sure win.
     view = cardrules.new_game("briscola", players=2, seed=11).view(0)
     assert max(e.wins for e in hint.evaluate(view)) < 0.75
+
+
+# What a seat may do, on its turn and out of it -------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_a_seats_view_lists_what_the_game_lets_that_seat_do(game_id: str, players: int) -> None:
+    out_of_turn: Counter[str] = Counter()
+    for seed in range(3):
+        game = new_game(game_id, players=players, seed=seed)
+        bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+        while not game.is_over:
+            for seat in range(players):
+                view = game.view(seat)
+                assert view.legal_actions == tuple(game.legal_actions(seat))
+                assert view.to_act == (seat == game.current_player)
+                if view.to_act:
+                    assert view.legal_actions == tuple(game.legal_actions())
+                    continue
+                for action in view.legal_actions:  # out of turn: the trump exchange only
+                    assert isinstance(action, Exchange)
+                    rule = game.rules.rule_for(action)
+                    assert rule is not None and rule.out_of_turn
+                    out_of_turn[action.keyword] += 1
+            seat = game.current_player
+            assert seat is not None
+            game.play(bots[seat].choose(game.view(seat)))
+    if (game_id, players) == ("briscola", 2):
+        assert out_of_turn["exchange"] > 0  # the two of trumps, during the first trick
+
+
+# ISMCTS, the yardstick ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_ismcts_plays_only_legal_actions(game_id: str, players: int) -> None:
+    game = new_game(game_id, players=players, seed=5)
+    checked_play_out(game, [IsmctsBot(iterations=3, seed=seat) for seat in range(players)])
+    assert game.result is not None
+
+
+def test_ismcts_repeats_itself_for_a_seed() -> None:
+    game = new_game("briscola", players=2, seed=8)
+    view = game.view(game.current_player or 0)
+    picks = {IsmctsBot(iterations=40, seed=4).choose(view) for _ in range(3)}
+    assert len(picks) == 1
+    bot = IsmctsBot(iterations=25, seed=1)
+    bot.choose(view)
+    assert bot.last_iterations == 25
+
+
+def test_ismcts_beats_the_random_bot() -> None:
+    won = 0
+    for seed in range(3):
+        for turn in (0, 1):
+            game = new_game("briscola", players=2, seed=seed)
+            bots: list[Bot] = [RandomBot(seed), RandomBot(seed)]
+            bots[turn] = IsmctsBot(iterations=20, seed=seed)
+            play_out(game, bots)
+            assert game.result is not None and game.result.winner is not None
+            won += turn in game.result.sides[game.result.winner]
+    assert won >= 5
+
+
+def test_ismcts_with_a_cpu_time_stops_on_time() -> None:
+    game = new_game("brisca", players=4, seed=2)
+    bot = IsmctsBot(cpu_time=0.02, seed=3)
+    assert bot.choose(game.view(game.current_player or 0)) in game.legal_actions()
+    assert 1 <= bot.last_iterations < 10_000
+
+
+def test_the_endgame_expects_no_more_of_a_best_opponent_than_of_a_greedy_one() -> None:
+    # Searched against opponents who play their best for their side, a world is worth at most
+    # what it is worth against the greedy model (which is one of the ways they may play).
+    checked = 0
+    for seed in range(12):
+        game = new_game("briscola" if seed % 2 else "brisca", players=2 + 2 * (seed % 3 == 0),
+                        seed=seed)
+        bots = [GreedyBot() for _ in range(game.players)]
+        while plays_left(game) > SEARCH_PLAYS:
+            seat = game.current_player
+            assert seat is not None
+            game.play(bots[seat].choose(game.view(seat)))
+        seat = game.current_player
+        assert seat is not None
+        allies = frozenset(s for side in game.sides for s in side if seat in side) or {seat}
+        model, _ = search(game.clone(), seat, frozenset(allies), 0.0)
+        best, nodes = search(game.clone(), seat, frozenset(allies), 0.0, minimax=True)
+        assert best[2] <= model[2] + 1e-9
+        assert nodes >= 1
+        checked += best[2] < model[2]
+    assert checked > 0  # and sometimes less: the greedy opponent errs

@@ -47,7 +47,8 @@ def outcome(game: Game, seat: int) -> Outcome:
     return won, got, won + share / 2
 
 
-def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple[Outcome, int]:
+def search(game: Game, seat: int, allies: frozenset[int], noise: float,
+           minimax: bool = False) -> tuple[Outcome, int]:
     """The expected :func:`outcome` of ``game`` (a world in which every card is known) for
     ``seat`` when ``allies`` (its side) play their best and everyone else plays as modelled; and
     the positions searched.
@@ -77,6 +78,18 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
                     best = got
             assert best is not None
             return best
+        if minimax:
+            outcomes = []
+            for action in legal:
+                child = node.clone()
+                child.play(action)
+                outcomes.append(value(child))
+            worst = min(outcomes, key=lambda o: o[2])
+            if not noise:
+                return worst
+            n = len(outcomes)
+            return tuple((1 - noise) * worst[k] + noise * sum(o[k] for o in outcomes) / n
+                         for k in range(3))  # type: ignore[return-value]
         model = greedy_action(node, legal, strength, points)
         child = node.clone()
         child.play(model)

@@ -23,15 +23,60 @@ its plays are often not the greedy ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from math import comb
 
 from ..core.cards import Card, Suit
-from ..engine import SeatView
+from ..engine import Rules, SeatView
+from .playout import TRUMP_WORTH
 from .simple import key_for_trumps
 
 LAPSE = 0.05
 """How often the greedy model lets a careful player slip and play any card: no single play,
 however unlikely for the greedy rule, then settles the question alone."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How ``view``'s seat reads its opponents (:func:`read_opponents`): the probability of
+    each of three ways of playing, from the cards they played freely."""
+
+    greedy: float
+    """The greedy rule (:func:`~cardrules.bots.playout.greedy_card`)."""
+    careful: float
+    """The careful rule (:func:`~cardrules.bots.playout.careful_card`): a player who keeps its
+    trumps and counts the points of the trick, as the search bot and most people do."""
+    random: float
+    """Any card, as likely as any other."""
+
+
+def read_opponents(view: SeatView) -> Reading:
+    """The probabilities, from what ``view``'s seat has seen, that its opponents play by the
+    greedy rule, by the careful rule, or at random (a third each before any evidence).
+
+    :func:`carelessness` weighs only the greedy rule against random play; a player who plays
+    well but not greedily (a person, a search) reads as careless there, and as careful here.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> read_opponents(game.view(0)).careful
+        0.333...
+        >>> _ = game.play("6B")  # seat 0 leads the six of clubs (trumps are cups)
+        >>> _ = game.play("10B")  # seat 1 takes it with its cheapest winning card
+        >>> reading = read_opponents(game.view(0))
+        >>> reading.random < 1 / 3 < reading.greedy
+        True
+    """
+    weights = [1.0, 1.0, 1.0]
+    for greedy, careful, hand in _chances(view):
+        weights[0] *= (1 - LAPSE) * greedy + LAPSE / hand
+        weights[1] *= (1 - LAPSE) * careful + LAPSE / hand
+        weights[2] /= hand
+        top = max(weights)
+        weights = [w / top for w in weights]  # away from underflow
+    total = sum(weights)
+    return Reading(weights[0] / total, weights[1] / total, weights[2] / total)
 
 
 def carelessness(view: SeatView) -> float:
@@ -52,7 +97,7 @@ def carelessness(view: SeatView) -> float:
         0.34
     """
     greedy = careless = 1.0
-    for chance, hand in _greedy_chances(view):
+    for chance, _, hand in _chances(view):
         greedy *= (1 - LAPSE) * chance + LAPSE / hand
         careless /= hand
         top = max(greedy, careless)
@@ -60,9 +105,9 @@ def carelessness(view: SeatView) -> float:
     return careless / (greedy + careless)
 
 
-def _greedy_chances(view: SeatView) -> Iterator[tuple[float, int]]:
-    """For each card an opponent played freely: the chance that the greedy rule would have
-    chosen it from the hand it held, and that hand's size."""
+def _chances(view: SeatView) -> Iterator[tuple[float, float, int]]:
+    """For each card an opponent played freely: the chances that the greedy rule and the
+    careful rule would have chosen it from the hand it held, and that hand's size."""
     rules = view.rules
     trick_winner = rules.trick_winner
     plays = _card_plays(view)
@@ -105,7 +150,13 @@ def _greedy_chances(view: SeatView) -> Iterator[tuple[float, int]]:
         key = key_for_trumps(rules, trump)
         allowed = _keeps_greedy_choice(card, before, seat, trump, key, trick_winner, same_side)
         fits = sum(1 for c in pool if allowed(c))
-        yield comb(fits, others) / comb(len(pool), others), hand
+        careful = _keeps_careful_choice(card, before, seat, trump, rules, same_side)
+        if careful is None:
+            careful_fits = fits
+        else:
+            careful_fits = sum(1 for c in pool if careful(c))
+        total = comb(len(pool), others)
+        yield comb(fits, others) / total, comb(careful_fits, others) / total, hand
 
 
 def _keeps_greedy_choice(
@@ -133,6 +184,45 @@ def _keeps_greedy_choice(
     if wins(card):
         return lambda other: not (wins(other) and key(other) < mine)
     return lambda other: not wins(other) and key(other) > mine
+
+
+def _keeps_careful_choice(
+    card: Card,
+    before: tuple[tuple[int, Card], ...],
+    seat: int,
+    trump: Suit | None,
+    rules: Rules,
+    same_side: Callable[[int, int], bool],
+) -> Callable[[Card], bool] | None:
+    """Which other cards in the hand leave ``card`` the careful choice (as
+    :func:`~cardrules.bots.playout.careful_card` plays); ``None`` where the careful rule plays
+    greedy (between the first and the last seat of the trick)."""
+    strength, points = rules.strength, rules.card_points
+    size = len(before)
+    if 0 < size < rules.players - 1:
+        return None
+
+    def spent(c: Card) -> int:
+        return TRUMP_WORTH + strength[c.index] // 2 if c.suit is trump else 0
+
+    def key(c: Card) -> tuple[int, int, int]:
+        return (points[c.index] + spent(c), strength[c.index], c.index)
+
+    if not size:
+        mine = key(card)
+        return lambda other: key(other) > mine
+    cards = [c for _, c in before]
+    taken = sum(points[c.index] for c in cards)
+    trick_winner = rules.trick_winner
+
+    def rank(c: Card) -> tuple[int, tuple[int, int, int]]:
+        best = trick_winner([*cards, c], trump)
+        swing = taken + points[c.index]
+        ours = best is not None and same_side(before[best][0] if best < size else seat, seat)
+        return (-((swing if ours else -swing) - spent(c)), key(c))
+
+    placed = rank(card)
+    return lambda other: rank(other) > placed
 
 
 _Play = tuple[int, int, Card, tuple[tuple[int, Card], ...], Suit | None]

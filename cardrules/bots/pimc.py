@@ -116,9 +116,11 @@ class PimcBot:
     """
 
     def __init__(self, worlds: int = LEVELS["normal"], time_limit: float | None = None,
-                 seed: int | None = None, noise: float | None = None,
-                 budget: int | None = None, careful_opponents: bool = False) -> None:
+                 seed: int | None = None, noise: float | None = 0.0,
+                 budget: int | None = None, careful_opponents: bool = False,
+                 minimax: bool = True) -> None:
         self.careful_opponents = careful_opponents
+        self.minimax = minimax
         self.worlds = max(1, worlds)
         self.budget = self.worlds * STEPS_PER_WORLD if budget is None else max(0, budget)
         self.time_limit = time_limit
@@ -196,7 +198,9 @@ class PimcBot:
                     # Near the end: the bot's own plays searched (the same world may come again).
                     key = (_hidden(world), i)
                     if key not in searched:
-                        searched[key], nodes = search(trial, view.seat, allies, noise)
+                        searched[key], nodes = search(
+                            trial, view.seat, allies, 0.0 if self.minimax else noise,
+                            self.minimax)
                         spent += nodes * step
                     won, got, value = searched[key]
                 else:

@@ -50,7 +50,13 @@ class View:
     """The seat to act (:data:`~cardrules.engine.CHANCE` before the deal, ``None`` at the
     end)."""
     legal_actions: tuple[Action, ...]
-    """What this seat may do now (moves allowed out of turn included)."""
+    """What this seat may do now: the same list as :meth:`Game.legal_actions(seat)
+    <cardrules.engine.Game.legal_actions>`. On the seat's turn (:attr:`to_act`) that is exactly
+    ``Game.legal_actions()``, the moves of the player to act. Out of turn it holds only the
+    moves whose rule allows them out of turn (:attr:`MoveRule.out_of_turn
+    <cardrules.engine.legality.MoveRule.out_of_turn>`): in the games of this package, the
+    trump exchange (``exchange:7O``...), which whoever holds the card may make while the rules'
+    timing allows it, even during another player's trick; usually nothing."""
     hand: tuple[Card, ...]
     """This seat's hand."""
     hand_sizes: tuple[int, ...]
@@ -97,6 +103,19 @@ class View:
     """The positions this seat received and the card in each (it saw them)."""
     duties: tuple[Duty, ...]
     """Every play made under a duty (follow suit...), with the duty's public terms."""
+
+    @property
+    def to_act(self) -> bool:
+        """Whether this seat is the one to act: its :attr:`legal_actions` are then the game's
+        (``Game.legal_actions()``); otherwise they are moves allowed out of turn, if any.
+
+        Examples:
+            >>> from cardrules import new_game
+            >>> game = new_game("briscola", players=2, seed=3)
+            >>> game.view(game.current_player).to_act, game.view(1 - game.current_player).to_act
+            (True, False)
+        """
+        return self.current_player == self.seat
 
     @property
     def players(self) -> int:

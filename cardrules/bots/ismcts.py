@@ -1,0 +1,161 @@
+"""Information Set Monte Carlo Tree Search: the textbook search for card games, as a yardstick.
+
+:class:`IsmctsBot` is single-observer ISMCTS as Cowling, Powley and Whitehouse describe it
+("Information Set Monte Carlo Tree Search", IEEE Transactions on Computational Intelligence and
+AI in Games 4(2), 2012, algorithm 3). One tree is grown over the deciding seat's information:
+its nodes are sequences of actions, not positions. Each iteration
+
+1. deals a *determinization*, a whole world that agrees with the seat's view
+   (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`);
+2. descends the tree, restricted to the actions legal in that world, by UCB1 with
+   *availability counts*: a child's score is its mean reward plus
+   ``c * sqrt(ln(times it was available) / visits)``, and every child legal in the world has
+   its availability counted, chosen or not;
+3. adds one untried action of the world as a new node;
+4. plays the world out at random to the end;
+5. takes back the reward to each node: 1 if the side of the seat that made the node's action
+   won the deal, 0.5 for a draw, 0 for a loss.
+
+The action played is the root's most visited child. The bot reads nothing but its seat's view,
+and with a number of iterations it repeats itself for a seed. :mod:`benchmarks/strength.py
+<cardrules.bots>` sets it against the project's search bot at equal thinking time; the project
+does not offer it as a player.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final
+
+from ..core.actions import Action
+from ..engine import Game, SeatView
+
+EXPLORATION: Final = 0.7
+"""UCB1's exploration constant ``c`` (the paper's value, for rewards between 0 and 1)."""
+
+
+class _Node:
+    """The statistics of one sequence of actions from the root."""
+
+    __slots__ = ("available", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who made the action leading here (its side is rewarded)
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class IsmctsBot:
+    """Single-observer ISMCTS (see the module docstring).
+
+    Args:
+        iterations: determinizations per decision.
+        cpu_time: if given, seconds of the process's CPU time per decision instead (at least
+            one iteration); the bot then no longer repeats itself.
+        seed: seeds its random source.
+        exploration: UCB1's constant.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> IsmctsBot(iterations=50, seed=1).choose(game.view(0)) in game.legal_actions()
+        True
+    """
+
+    def __init__(self, iterations: int = 1000, cpu_time: float | None = None,
+                 seed: int | None = None, exploration: float = EXPLORATION) -> None:
+        self.iterations = max(1, iterations)
+        self.cpu_time = cpu_time
+        self.seed = seed
+        self.exploration = exploration
+        self._random = random.Random(seed)
+        self.last_iterations = 0
+        """How many iterations the last decision made."""
+
+    def __repr__(self) -> str:
+        return f"IsmctsBot(iterations={self.iterations}, seed={self.seed!r})"
+
+    def choose(self, view: SeatView) -> Action:
+        """The root's most visited action after the iterations.
+
+        Raises:
+            ValueError: the seat has no legal action (it is not asked to act).
+        """
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action now")
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(view.seat)
+        rng = self._random
+        deadline = None if self.cpu_time is None else time.process_time() + self.cpu_time
+        done = 0
+        while True:
+            self._iterate(root, view.sample(rng), rng)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.process_time() >= deadline:
+                break
+        self.last_iterations = done
+        allowed = set(legal)
+        best = max((item for item in root.children.items() if item[0] in allowed),
+                   key=lambda item: item[1].visits)
+        return best[0]
+
+    def _iterate(self, root: _Node, world: Game, rng: random.Random) -> None:
+        node = root
+        path = [root]
+        c = self.exploration
+        # Selection: down the tree while every action legal in this world has a node.
+        while not world.is_over:
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                # Expansion: one untried action of this world.
+                action = untried[int(rng.random() * len(untried))]
+                seat = world.current_player
+                assert seat is not None
+                child = _Node(seat)
+                children[action] = child
+                child.available = 1
+                for other in legal:
+                    if other is not action and other in children:
+                        children[other].available += 1
+                world.play(action)
+                path.append(child)
+                break
+            best: _Node | None = None
+            best_action: Action | None = None
+            top = -1.0
+            for action in legal:
+                child = children[action]
+                child.available += 1
+                score = (child.reward / child.visits
+                         + c * math.sqrt(math.log(child.available) / child.visits))
+                if score > top:
+                    top, best, best_action = score, child, action
+            assert best is not None and best_action is not None
+            world.play(best_action)
+            node = best
+            path.append(best)
+        # Simulation: random play to the end.
+        while not world.is_over:
+            legal = world.legal_actions()
+            world.play(legal[int(rng.random() * len(legal))])
+        # Backpropagation: each node rewarded for the side of the seat that made its action.
+        result = world.result
+        assert result is not None
+        won = result.winner
+        for node in path:
+            node.visits += 1
+            if won is None:
+                node.reward += 0.5
+            elif node.seat in result.sides[won]:
+                node.reward += 1.0
