@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Game, new_game
 from cardrules.bots import Bot, GreedyBot, RandomBot
-from cardrules.bots.opponents import carelessness
+from cardrules.bots.opponents import carelessness, read_opponents
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
 
@@ -91,3 +91,23 @@ def test_the_reading_is_a_probability_in_every_game(game_id: str, players: int, 
     game = play_to(new_game(game_id, players=players, seed=seed), steps, random.Random(seed))
     for seat in range(players):
         assert 0.0 <= carelessness(game.view(seat)) <= 1.0
+
+
+def test_the_three_way_reading_tells_random_play_from_either_rule() -> None:
+    def read(opponent: str, seed: int) -> tuple[float, float, float]:
+        game = new_game("briscola", players=2, seed=seed)
+        bots: list[Bot] = [GreedyBot(), GreedyBot() if opponent == "greedy" else RandomBot(seed)]
+        while len(game.tricks) < 12:
+            seat = game.current_player
+            assert seat is not None
+            game.play(bots[seat].choose(game.view(seat)))
+        reading = read_opponents(game.view(0))
+        assert abs(reading.greedy + reading.careful + reading.random - 1) < 1e-9
+        return reading.greedy, reading.careful, reading.random
+
+    careful = [read("greedy", seed) for seed in range(10)]
+    careless = [read("random", seed) for seed in range(10)]
+    assert statistics.median(r[2] for r in careful) < 0.2
+    assert statistics.median(r[2] for r in careless) > 0.8
+    # The greedy rule and the careful one often agree; together they explain a greedy player.
+    assert statistics.median(r[0] + r[1] for r in careful) > 0.8

@@ -3,11 +3,13 @@
 A playout (:mod:`cardrules.bots.playout`) plays the bot's own later cards by a rule of thumb;
 near the end of a deal every card counts, and the world is small enough to try them all.
 :func:`search` does so: at each of its side's turns it takes the best play for its side, and at
-an opponent's turn it expects what the bot's model of that opponent would do (the greedy play,
-or any legal play with the probability ``noise`` that the opponent plays at random, as in a
-playout). The figure it returns is the bot's best answer to the opponents it believes it faces,
-in that world; the search bot (:class:`~cardrules.bots.PimcBot`) averages it over the worlds it
-imagines, as it averages its playouts.
+an opponent's turn it expects either the opponent's best answer (``minimax``, what the search
+bot does: in two-player Briscola with the stock gone nothing is hidden, and this is perfect
+play) or what the bot's model of that opponent would do (the greedy play, or any legal play
+with the probability ``noise`` that the opponent plays at random, as in a playout). The figure
+it returns is the bot's best answer to the opponents it expects, in that world; the search bot
+(:class:`~cardrules.bots.PimcBot`) averages it over the worlds it imagines, as it averages its
+playouts.
 
 The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positions at most
 (two-player Briscola with one card under the turned-up one: four tricks).
@@ -50,8 +52,9 @@ def outcome(game: Game, seat: int) -> Outcome:
 def search(game: Game, seat: int, allies: frozenset[int], noise: float,
            minimax: bool = False) -> tuple[Outcome, int]:
     """The expected :func:`outcome` of ``game`` (a world in which every card is known) for
-    ``seat`` when ``allies`` (its side) play their best and everyone else plays as modelled; and
-    the positions searched.
+    ``seat`` when ``allies`` (its side) play their best and everyone else plays as modelled (with
+    ``minimax``: their best for themselves, the worst for ``seat``'s value, mixed with any legal
+    play at the rate ``noise``); and the positions searched.
 
     ``game`` is played on: pass a clone.
     """

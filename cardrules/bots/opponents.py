@@ -17,7 +17,10 @@ card of the hand lies among the cards that keep it the greedy choice. Bayes' rul
 chances into the probability that the opponents play at random.
 
 A player who plays neither way (a person, or the search bot itself) soon reads as careless:
-its plays are often not the greedy ones.
+its plays are often not the greedy ones. So does ISMCTS (:class:`~cardrules.bots.IsmctsBot`),
+and against it the reading cost the search bot more than it gained: the bot no longer uses it
+unless asked (``PimcBot(noise=None)``). :func:`read_opponents` weighs a third way of playing
+too, the careful rule.
 """
 
 from __future__ import annotations

@@ -4,14 +4,18 @@ The bot cannot see the other hands, so it imagines them: it deals *worlds* that 
 everything its seat has seen (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`: the
 cards played, its own draws, the turned-up card, a shown talon, what duties rule out...), and
 in each world tries every action it may take, playing the deal out to the end with its own side
-careful and the opponents greedy (:mod:`cardrules.bots.playout`), except that the opponents
-play at random as often as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the
-end, once a world has few cards left, its own plays are searched instead
-(:mod:`cardrules.bots.endgame`). Its choice is the action with the best average over the worlds
-of the winning chance plus half the share of the points its side takes (the points break the
-ties that a few dozen worlds leave between winning chances, and they measured stronger than the
-winning chance alone); the same figures, against careful opponents (:data:`HINT_NOISE`), are
-the reader's *hint* (:meth:`PimcBot.evaluate`).
+careful and the opponents greedy (:mod:`cardrules.bots.playout`); near the end, once a world has
+few cards left, every play is searched instead, the opponents answering with their best
+(:mod:`cardrules.bots.endgame`). Both measured stronger against the textbook search,
+:class:`~cardrules.bots.IsmctsBot`, than the bot's earlier model of its opponents (greedy, but
+playing at random as often as their cards suggested, :mod:`cardrules.bots.opponents`, in the
+playouts and in the endgame), which read any player neither greedy nor random as careless.
+
+Its choice is the action with the best average over the worlds of the winning chance plus half
+the share of the points its side takes (the points break the ties that a few dozen worlds leave
+between winning chances, and they measured stronger than the winning chance alone); the same
+figures, against careful opponents (:data:`HINT_NOISE`), are the reader's *hint*
+(:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """
@@ -99,14 +103,16 @@ class PimcBot:
         time_limit: seconds to stop sampling more worlds after (at least two are played);
             with a limit the bot is no longer reproducible.
         seed: seeds its random source: the same seed and the same deal give the same choices.
-        noise: the chance that an opponent plays a random action in a playout (0: everyone
-            greedy), a model of opponents less careful than the greedy rule; ``None`` (the
-            default) is the probability that they play at random, read from how they have
-            played so far (:func:`~cardrules.bots.opponents.carelessness`).
+        noise: the chance that an opponent plays a random action in a playout (0, the
+            default: everyone greedy), a model of opponents less careful than the greedy rule;
+            ``None``: the probability that they play at random, read from how they have played
+            so far (:func:`~cardrules.bots.opponents.carelessness`).
         careful_opponents: in the playouts the opponents play by the careful rule too
             (:func:`~cardrules.bots.playout.careful_card`), as the bot's own side does: the
             reader's hint (:func:`hint_bot`), which weighs the reader's choices against players
             as careful as the reader is assumed to be, not against the greedy rule.
+        minimax: the endgame search (:func:`~cardrules.bots.endgame.search`) expects the
+            opponents' best answers (the default); ``False``: the playouts' model of them.
 
     Examples:
         >>> from cardrules import new_game
