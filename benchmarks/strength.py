@@ -69,8 +69,10 @@ class Tally:
     choice_seconds: float = 0.0
     their_choices: int = 0  # the same for the opponent
     their_seconds: float = 0.0
+    pairs: int = 0
 
     def add(self, other: Tally) -> None:
+        self.pairs += other.pairs
         self.wins += other.wins
         self.losses += other.losses
         self.draws += other.draws
@@ -134,7 +136,7 @@ def opponent(name: str, seed: int) -> Bot:
 
 def play_pair(task: Task) -> Tally:
     """One mirrored pair: the deal of ``task.seed`` twice, the bot's seats swapped."""
-    tally = Tally()
+    tally = Tally(pairs=1)
     for turn in (0, 1):
         game = cardrules.new_game(task.game, players=task.players, seed=task.seed)
         mine = side_seats(game, turn)
@@ -171,7 +173,8 @@ def progress(done: int, total: int, start: float, label: str,
     rate = done / max(time.perf_counter() - start, 1e-9)
     left = (total - done) / rate if rate else 0
     # The running score too: a long run stopped early still tells what it has measured.
-    score = "; ".join(f"{level} {t.wins}-{t.losses}-{t.draws}" for level, t in tallies.items())
+    score = "; ".join(f"{level} {t.wins}-{t.losses}-{t.draws} ({t.ms():.0f}/{t.their_ms():.0f} ms)"
+                      for level, t in tallies.items())
     sys.stderr.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
                      f" pairs, {left:,.0f} s left; {score} ")
     sys.stderr.flush()
@@ -187,16 +190,21 @@ def run(tasks: Sequence[Task], workers: int, label: str) -> dict[str, Tally]:
     totals = {task.level: Tally() for task in tasks}
     start = time.perf_counter()
     chunk = max(1, len(tasks) // (workers * 40))
-    if workers <= 1:
-        results: Iterator[tuple[str, Tally]] = map(_tagged, tasks)
-        for done, (level, tally) in enumerate(results, 1):
-            totals[level].add(tally)
-            progress(done, len(tasks), start, label, totals)
-    else:
-        with multiprocessing.Pool(workers) as pool:
-            for done, (level, tally) in enumerate(pool.imap_unordered(_tagged, tasks, chunk), 1):
+    try:
+        if workers <= 1:
+            results: Iterator[tuple[str, Tally]] = map(_tagged, tasks)
+            for done, (level, tally) in enumerate(results, 1):
                 totals[level].add(tally)
                 progress(done, len(tasks), start, label, totals)
+        else:
+            with multiprocessing.Pool(workers) as pool:
+                for done, (level, tally) in enumerate(pool.imap_unordered(_tagged, tasks, chunk),
+                                                      1):
+                    totals[level].add(tally)
+                    progress(done, len(tasks), start, label, totals)
+    except KeyboardInterrupt:
+        # Stopped early (Ctrl-C, or kill -INT): what was measured still counts, with its pairs.
+        sys.stderr.write("\nstopped: the figures cover the pairs played so far")
     sys.stderr.write("\n")
     return totals
 
@@ -238,7 +246,7 @@ def opponent_name(row: Row, lang: str) -> str:
     return names.get(row.against, row.against)
 
 
-def table(rows: list[Row], lang: str, bot: str, pairs: int) -> str:
+def table(rows: list[Row], lang: str, bot: str) -> str:
     """The figures as a Markdown table in ``lang``, with a line saying how they were made."""
     head = {
         "en": ("Game, players", "Level", "Against", "Deals won", "95% interval", "Deals",
@@ -260,13 +268,20 @@ def table(rows: list[Row], lang: str, bot: str, pairs: int) -> str:
                      f"{t.ms():.0f} / {t.their_ms():.0f} |")
     name = OPPONENTS[lang].get(bot, bot)
     player = name[0].upper() + name[1:]
+    counts = {row.tally.pairs for row in rows}
+    pairs = counts.pop() if len(counts) == 1 else None  # a run stopped early: its own per line
+    each = {
+        "en": f"{pairs:,} mirrored pairs ({2 * pairs:,} deals) per line" if pairs is not None
+        else "mirrored pairs, half the deals of each line",
+        "es": f"{pairs} parejas de manos espejo ({2 * pairs} manos) por línea"
+        if pairs is not None else "parejas de manos espejo, la mitad de las manos de cada línea",
+    }[lang]
     made = {
-        "en": f"*{player}; {pairs:,} mirrored pairs ({2 * pairs:,} deals) per line; a rate "
-              f"counts decided deals only; CPU time per decision that had a choice; made by "
+        "en": f"*{player}; {each}; a rate counts decided deals only; CPU time per decision that "
+              f"had a choice; made by `benchmarks/strength.py`.*",
+        "es": f"*{player}; {each}; el porcentaje cuenta solo las manos con ganador; tiempo de "
+              f"CPU por decisión con más de una jugada posible; lo genera "
               f"`benchmarks/strength.py`.*",
-        "es": f"*{player}; {pairs} parejas de manos espejo ({2 * pairs} manos) por línea; el "
-              f"porcentaje cuenta solo las manos con ganador; tiempo de CPU por decisión con "
-              f"más de una jugada posible; lo genera `benchmarks/strength.py`.*",
     }[lang]
     return "\n".join(lines) + "\n\n" + made + "\n"
 
@@ -300,6 +315,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="greedy, random, ismcts (equal CPU), ismcts:N (N iterations)")
     parser.add_argument("--calibrate", type=int, default=6,
                         help="calibration pairs for ISMCTS at equal CPU")
+    parser.add_argument("--calibrated", default=None,
+                        help="ISMCTS's iterations at equal CPU from an earlier calibration on "
+                             "this machine, e.g. normal=429,hard=869 (no calibration pairs)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", type=Path, default=None)
@@ -318,8 +336,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             side_by_side: list[str] = []
             played = {level: against for level in levels}
             if against == "ismcts":
-                iterations = calibrate(game, players, args.bot, levels, args.calibrate,
-                                       args.workers, args.seed)
+                if args.calibrated:
+                    iterations = {k: int(v) for k, v in
+                                  (item.split("=") for item in args.calibrated.split(","))}
+                else:
+                    iterations = calibrate(game, players, args.bot, levels, args.calibrate,
+                                           args.workers, args.seed)
                 played = {level: f"ismcts:{n}" for level, n in iterations.items()}
             tasks = [Task(game, players, args.bot, level, played[level], args.seed * 10**6 + i)
                      for i in range(args.pairs) for level in levels]
@@ -327,8 +349,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for level in levels:
                 tally = tallies[level]
                 p, low, high = wilson(tally.wins, tally.wins + tally.losses)
-                line = (f"{100 * p:5.1f}% of decided deals (95%: {100 * low:.1f}-"
-                        f"{100 * high:.1f}), {tally.wins}-{tally.losses}, {tally.draws} draws; "
+                line = (f"{tally.pairs} pairs, {100 * p:5.1f}% of decided deals (95%: "
+                        f"{100 * low:.1f}-{100 * high:.1f}), {tally.wins}-{tally.losses}, "
+                        f"{tally.draws} draws; "
                         f"CPU per decision {tally.ms():.1f} ms, opponent {tally.their_ms():.1f}")
                 print(f"{game:>9} {players}p {level:<6} against {played[level]:<12} {line}",
                       flush=True)
@@ -345,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             named = [r if lang == "en" else Row(_spanish_title(r.game), r.level, r.against,
                                                 r.played, r.tally) for r in rows]
             path = args.table / f"strength.{lang}.md"
-            path.write_text(table(named, lang, args.bot, args.pairs), encoding="utf-8")
+            path.write_text(table(named, lang, args.bot), encoding="utf-8")
             print(f"wrote {path}")
     return 0
 

@@ -85,3 +85,17 @@ def test_suite_cpu_reports_each_file_and_its_tests(capsys: pytest.CaptureFixture
     ran = int(re.search(r"^(\d+) tests, ", out, re.M).group(1))  # type: ignore[union-attr]
     assert ran == sum(int(f[2]) for f in files) > 100
     assert len(re.findall(r"^ +\d+\.\d +\d+\.\d  tests/\S+::", out, re.M)) == 2
+
+
+def test_a_table_of_a_run_stopped_early_counts_each_lines_pairs() -> None:
+    strength = script("strength")
+    rows = [strength.Row("Briscola (Italy), 2", "normal", "ismcts", "ismcts:400",
+                         strength.Tally(wins=30, losses=20, pairs=25)),
+            strength.Row("Briscola (Italy), 2", "hard", "ismcts", "ismcts:800",
+                         strength.Tally(wins=14, losses=10, pairs=12))]
+    english = strength.table(rows, "en", "pimc")
+    assert "| normal | ISMCTS, 400 iterations (equal CPU) | 60.0% |" in english
+    assert "| 50 | 0 |" in english and "| 24 | 0 |" in english  # each line's own deals
+    assert "half the deals of each line" in english
+    spanish = strength.table(rows[:1], "es", "pimc")
+    assert "| difícil |" not in spanish and "25 parejas de manos espejo (50 manos)" in spanish
