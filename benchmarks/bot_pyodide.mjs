@@ -4,12 +4,14 @@
 //   node benchmarks/bot_pyodide.mjs <wheel> <settings JSON>
 //
 // settings: {"games": [["briscola", 2], ...], "deals": N, "level": "normal", "seed": S,
-//            "warmup": W}
+//            "warmup": W, "clock": "wall" | "cpu"}
 // Plays `deals` deals of each game with the search bot (make_bot("pimc", level=...)) at every
 // seat, seeded, and times every decision of every seat inside Python (time.perf_counter around
 // the seat's view and the bot's choice: what cardrules.web.play.advance costs the widget's worker,
 // without its narration). The first `warmup` decisions of the run are not counted (imports,
-// caches). One JSON object on stdout:
+// caches). With "clock": "cpu" the times are the Node process's CPU time (process.cpuUsage(),
+// user and system) instead of the wall clock: on a machine busy with other work the wall clock
+// counts the time others ran, the CPU time only the bot's. One JSON object on stdout:
 //   {"pyodide", "python", "level", "worlds", "games": {"briscola-2": {"all": [ms...],
 //    "searched": [ms...] (decisions where the bot weighed two or more actions by search),
 //    "advance": [ms...] (the whole cardrules.web.play.advance call: the decision, its narration
@@ -55,6 +57,13 @@ def run(settings_text):
     settings = json.loads(settings_text)
     level = settings["level"]
     warmup = settings.get("warmup", 5)
+    clock = time.perf_counter
+    if settings.get("clock") == "cpu":
+        from js import process as node
+
+        def clock():
+            used = node.cpuUsage()
+            return (used.user + used.system) / 1e6
     out = {"level": level, "worlds": LEVELS[level], "games": {}}
     for game_id, players in settings["games"]:
         times, searched, advance = [], [], []
@@ -64,10 +73,10 @@ def run(settings_text):
             bots = [make_bot("pimc", seed=seed * 10 + s, level=level) for s in range(players)]
             while not game.is_over:
                 seat = game.current_player
-                began = time.perf_counter()
+                began = clock()
                 view = game.view(seat)
                 action = bots[seat].choose(view)
-                ms = (time.perf_counter() - began) * 1000
+                ms = (clock() - began) * 1000
                 if warmup > 0:
                     warmup -= 1
                 else:
@@ -91,9 +100,9 @@ def run(settings_text):
                     chosen = mine.choose(live.view(0))
                     state = json.loads(play.act(session, cardrules.format_action(chosen)))["state"]
                     continue
-                began = time.perf_counter()
+                began = clock()
                 state = json.loads(play.advance(session))["state"]
-                advance.append((time.perf_counter() - began) * 1000)
+                advance.append((clock() - began) * 1000)
             play.close(session)
         out["games"][f"{game_id}-{players}"] = {
             "all": times, "searched": searched, "advance": advance}

@@ -32,8 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bot_pyodide.mjs"
 RUNTIME = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
-GAMES = ("briscola-2", "brisca-2", "briscola-3", "brisca-4", "alcalde-3", "aluette-4",
-         "chiamata-5", "rematada-3")
+GAMES = ("briscola-2", "briscola-3", "brisca-2", "brisca-4", "briscas-2", "alcalde-3",
+         "aluette-4", "chiamata-5", "rematada-3", "tute-2", "tute-4")
 """The games timed by default (``id-players``)."""
 TARGET_MS = 200.0
 """The p95 a decision at the default strength must stay under, on 2-player Briscola."""
@@ -62,12 +62,14 @@ def built_wheel() -> Path:
     return ROOT / "dist" / str(manifest["wheel"])
 
 
-def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int) -> dict[str, Any]:
+def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int,
+            cpu: bool = False) -> dict[str, Any]:
     """Run the Node script; its JSON answer."""
     node = shutil.which("node")
     if node is None or not RUNTIME.is_file():
         raise SystemExit("bot_pyodide: needs Node.js and node_modules/pyodide (npm ci)")
-    settings = {"games": games, "deals": deals, "level": level, "seed": seed, "warmup": 5}
+    settings = {"games": games, "deals": deals, "level": level, "seed": seed, "warmup": 5,
+                "clock": "cpu" if cpu else "wall"}
     done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -84,19 +86,22 @@ def main(argv: list[str] | None = None) -> int:
                         help="games as id-players, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by the Node process's CPU time, not the wall clock (a machine "
+                             "busy with other work)")
     args = parser.parse_args(argv)
     games = []
     for item in args.games.split(","):
         name, _, players = item.strip().rpartition("-")
         games.append((name, int(players)))
     began = time.perf_counter()
-    answer = measure(games, args.deals, args.level, args.seed)
+    answer = measure(games, args.deals, args.level, args.seed, args.cpu)
     if args.json:
         print(json.dumps(answer))
         return 0
     print(f"PimcBot level {answer['level']} ({answer['worlds']} worlds) in Pyodide "
           f"{answer['pyodide']} (Python {answer['python']}) under Node, {args.deals} deals "
-          f"per game, every seat a bot; times in ms")
+          f"per game, every seat a bot; {'CPU' if args.cpu else 'wall-clock'} times in ms")
     head = (f"{'game':<12} {'decisions':>9} {'p50':>7} {'p95':>7}   {'searched':>8} {'p50':>7} "
             f"{'p95':>7} {'max':>7}   {'advance p50':>11} {'p95':>7}")
     print(head)

@@ -189,7 +189,7 @@ def run(tasks: Sequence[Task], workers: int, label: str) -> dict[str, Tally]:
     each); the tally of each level."""
     totals = {task.level: Tally() for task in tasks}
     start = time.perf_counter()
-    chunk = max(1, len(tasks) // (workers * 40))
+    # One pair at a time to a worker (a pair takes seconds): each counts as soon as it ends.
     try:
         if workers <= 1:
             results: Iterator[tuple[str, Tally]] = map(_tagged, tasks)
@@ -198,8 +198,7 @@ def run(tasks: Sequence[Task], workers: int, label: str) -> dict[str, Tally]:
                 progress(done, len(tasks), start, label, totals)
         else:
             with multiprocessing.Pool(workers) as pool:
-                for done, (level, tally) in enumerate(pool.imap_unordered(_tagged, tasks, chunk),
-                                                      1):
+                for done, (level, tally) in enumerate(pool.imap_unordered(_tagged, tasks), 1):
                     totals[level].add(tally)
                     progress(done, len(tasks), start, label, totals)
     except KeyboardInterrupt:

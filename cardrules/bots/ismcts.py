@@ -31,6 +31,7 @@ from typing import Final
 
 from ..core.actions import Action
 from ..engine import Game, SeatView
+from .simple import legal_actions
 
 EXPLORATION: Final = 0.7
 """UCB1's exploration constant ``c`` (the paper's value, for rewards between 0 and 1)."""
@@ -85,9 +86,7 @@ class IsmctsBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action now")
+        legal = legal_actions(view)
         if len(legal) == 1:
             return legal[0]
         root = _Node(view.seat)

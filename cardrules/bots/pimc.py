@@ -34,7 +34,7 @@ from ..engine import Game, Phase, Rules, SeatView
 from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search
 from .opponents import carelessness
 from .playout import playout
-from .simple import GreedyBot, cheapest_key
+from .simple import GreedyBot, cheapest_key, legal_actions
 from .tactics import decide
 
 LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 160, "hard": 320}
@@ -144,9 +144,7 @@ class PimcBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action now")
+        legal = legal_actions(view)
         if len(legal) == 1:
             return legal[0]
         decision = decide(view)
