@@ -4,7 +4,7 @@
 //   node benchmarks/bot_pyodide.mjs <wheel> <settings JSON>
 //
 // settings: {"games": [["briscola", 2], ...], "deals": N, "level": "normal", "seed": S,
-//            "warmup": W, "clock": "wall" | "cpu"}
+//            "warmup": W, "clock": "wall" | "cpu", "advance": true | false}
 // Plays `deals` deals of each game with the search bot (make_bot("pimc", level=...)) at every
 // seat, seeded, and times every decision of every seat inside Python (time.perf_counter around
 // the seat's view and the bot's choice: what cardrules.web.play.advance costs the widget's worker,
@@ -86,6 +86,8 @@ def run(settings_text):
                             and len(bot.candidates(view)) > 1):
                         searched.append(ms)
                 game.play(action)
+            if not settings.get("advance", True):
+                continue
             # The widget's own call: a session where every seat but 0 is a bot, seat 0 playing
             # the bots' choice too (through play.act), timed around play.advance.
             answer = json.loads(play.start(json.dumps({

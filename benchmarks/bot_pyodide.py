@@ -63,13 +63,13 @@ def built_wheel() -> Path:
 
 
 def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int,
-            cpu: bool = False) -> dict[str, Any]:
+            cpu: bool = False, advance: bool = True) -> dict[str, Any]:
     """Run the Node script; its JSON answer."""
     node = shutil.which("node")
     if node is None or not RUNTIME.is_file():
         raise SystemExit("bot_pyodide: needs Node.js and node_modules/pyodide (npm ci)")
     settings = {"games": games, "deals": deals, "level": level, "seed": seed, "warmup": 5,
-                "clock": "cpu" if cpu else "wall"}
+                "clock": "cpu" if cpu else "wall", "advance": advance}
     done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="games as id-players, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--no-advance", action="store_true",
+                        help="skip timing the widget's advance call (half the run)")
     parser.add_argument("--cpu", action="store_true",
                         help="time by the Node process's CPU time, not the wall clock (a machine "
                              "busy with other work)")
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         name, _, players = item.strip().rpartition("-")
         games.append((name, int(players)))
     began = time.perf_counter()
-    answer = measure(games, args.deals, args.level, args.seed, args.cpu)
+    answer = measure(games, args.deals, args.level, args.seed, args.cpu, not args.no_advance)
     if args.json:
         print(json.dumps(answer))
         return 0
