@@ -32,6 +32,7 @@ import argparse
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -202,7 +203,7 @@ def run(tasks: Sequence[Task], workers: int, label: str) -> dict[str, Tally]:
                     totals[level].add(tally)
                     progress(done, len(tasks), start, label, totals)
     except KeyboardInterrupt:
-        # Stopped early (Ctrl-C, or kill -INT): what was measured still counts, with its pairs.
+        # Stopped early (Ctrl-C, kill): what was measured still counts, with its pairs.
         sys.stderr.write("\nstopped: the figures cover the pairs played so far")
     sys.stderr.write("\n")
     return totals
@@ -321,6 +322,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", type=Path, default=None)
     args = parser.parse_args(argv)
+    # Stopping a run (Ctrl-C, kill -INT or kill, even when started in the background, where the
+    # shell ignores Ctrl-C) keeps what it measured: see run().
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     games = GAMES
     if args.games != "all":
         wanted = {tuple(g.rsplit("-", 1)) for g in args.games.split(",")}
