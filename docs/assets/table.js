@@ -91,10 +91,20 @@
     button.className = "md-button cr-offline__reload";
     button.textContent = words.reload;
     button.addEventListener("click", function () {
-      navigator.serviceWorker.addEventListener("controllerchange", function () {
+      var reloaded = false;
+      function reload() {
+        if (reloaded) return;
+        reloaded = true;
         window.location.reload();
+      }
+      // The new worker takes over (controllerchange); if it already has, or it activates
+      // without the page seeing the change, its own state says so: reload either way.
+      navigator.serviceWorker.addEventListener("controllerchange", reload);
+      waiting.addEventListener("statechange", function () {
+        if (waiting.state === "activated") reload();
       });
-      waiting.postMessage({ type: "skip" });
+      if (waiting.state === "activated") reload();
+      else waiting.postMessage({ type: "skip" });
     });
     say("update", live, button);
   }
