@@ -104,6 +104,9 @@ MAX_SEED: Final = MAX_WEB_SEED
 """The largest seed an id may carry: :data:`cardrules.core.rng.MAX_WEB_SEED` (2**53 - 1), the
 largest a page's JavaScript reads exactly (the ids are shared as links: this range never
 changes)."""
+_SEEDED: Final = 5
+"""The kinds there were before the endgame puzzles: an exercise's random source is seeded with
+``seed * 5 + `` its kind's place (a puzzle's seed names its puzzle, and it draws nothing)."""
 MAX_DEALS: Final = 16
 """How many deals an exercise looks through for a position of the kind it wants."""
 
@@ -1194,7 +1197,8 @@ def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
     """
     ident = exercise_id(kind, seed)
     language = known(lang)
-    rng = random.Random(seed * len(KINDS) + KINDS.index(kind))
+    # The first five kinds seed as they always have, so that an id keeps its exercise.
+    rng = random.Random(seed * _SEEDED + KINDS.index(kind))
     made = _MAKERS[kind](rng, language, ident)
 
     def upper(text: str) -> str:
