@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import re
 from collections.abc import Sequence
@@ -295,9 +296,16 @@ def check_exchange_claim(claim: Claim, game: Game, drill: Exercise) -> None:
 def puzzle_at(drill: Exercise) -> tuple[Game, Game]:
     """A puzzle's position, and the end of its deal (the record goes on with the solution)."""
     assert drill.record is not None and drill.step is not None
-    record = dict(drill.record)
-    record["actions"] = record["actions"][: drill.step]
-    return cardrules.replay(record), cardrules.replay(drill.record)
+    return replayed_puzzle(json.dumps(drill.record), drill.step)
+
+
+@functools.lru_cache(maxsize=4)
+def replayed_puzzle(record_json: str, step: int) -> tuple[Game, Game]:
+    """:func:`puzzle_at`, kept for the other language's exercise (the checks play on clones)."""
+    record = json.loads(record_json)
+    end = cardrules.replay(record)
+    record["actions"] = record["actions"][:step]
+    return cardrules.replay(record), end
 
 
 def check_puzzle_claims(drill: Exercise) -> None:

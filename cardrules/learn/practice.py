@@ -73,7 +73,7 @@ from ..record import new_game
 from ..words import N_, Lang, Words, known, words
 from .glossary import Term, game_title, terms
 from .puzzles import GAMES as PUZZLE_GAMES
-from .puzzles import positions, solve
+from .puzzles import Position, Solution, positions, solve
 
 __all__ = [
     "GAMES",
@@ -947,20 +947,29 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     )
 
 
-def _puzzle(rng: random.Random, lang: Lang, ident: str) -> Exercise:
-    """*Which card reaches the goal?*: an endgame puzzle (:mod:`cardrules.learn.puzzles`), its
-    goal, its answer and what every other first play comes to, from the exact solver. The seed
-    names the puzzle: ``puzzle-<n>`` is the n-th position (counted round again past the last),
-    so that the tests can ask for each of them."""
-    stored = positions()
-    position = stored[parse_id(ident)[1] % len(stored)]
+@functools.lru_cache(maxsize=8)
+def _solved(index: int) -> tuple[Position, Game, Solution, Game, tuple[Step, ...]]:
+    """The stored puzzle ``index``: its position, the game there, its solution, and the deal
+    played on to the end by the solution, with its steps. Kept for a while: a puzzle is often
+    asked in both languages at once. Nothing changes the games it returns."""
+    position = positions()[index]
     game = position.game()
     solution = solve(game)
     assert solution is not None, "a stored position that is no puzzle (the tests check them)"
     end = game.clone()
     for action in solution.line:
         end.play(action)
-    deal = _Deal(end, tuple(end.steps()), Narrator(game.rules, game.names, lang), lang)
+    return position, game, solution, end, tuple(end.steps())
+
+
+def _puzzle(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*Which card reaches the goal?*: an endgame puzzle (:mod:`cardrules.learn.puzzles`), its
+    goal, its answer and what every other first play comes to, from the exact solver. The seed
+    names the puzzle: ``puzzle-<n>`` is the n-th position (counted round again past the last),
+    so that the tests can ask for each of them."""
+    stored = positions()
+    position, game, solution, end, steps = _solved(parse_id(ident)[1] % len(stored))
+    deal = _Deal(end, steps, Narrator(game.rules, game.names, lang), lang)
     say = _Said(deal)
     w, narrator = deal.said, deal.words
     seat = solution.seat
