@@ -175,8 +175,10 @@ export class Practice {
       this.again, this.cards, this.context, this.prompt, this.choices, this.feedback);
     // An endgame puzzle's solution, played out on a board of its own once answered (outside
     // the feedback's live region: the board's own announcer says each step).
-    this.solution = el("figure", { class: "cr-deal cr-practice__solution", hidden: true },
-      el("figcaption", { text: t("practice.solution") }));
+    this.solutionBoard = el("figure", { class: "cr-deal" });
+    this.solution = el("div", { class: "cr-practice__solution", hidden: true },
+      el("p", { class: "cr-practice__solution-title", text: t("practice.solution") }),
+      this.solutionBoard);
     this.message = el("p", { class: "cr-practice__status" });
 
     this.resetButton = button(t("practice.reset"), null, () => { this.reset(); },
@@ -460,7 +462,7 @@ export class Practice {
    * at their best to the end, as Python solved it), from the position on, by autoplay. */
   playOut(exercise) {
     if (!this.stepper) {
-      this.stepper = new Stepper(this.solution, { board: "cr-practice-solution" });
+      this.stepper = new Stepper(this.solutionBoard, { board: "cr-practice-solution" });
       this.stepper.onRender(() => {
         this.solution.setAttribute("data-step", String(this.stepper.index));
       });
