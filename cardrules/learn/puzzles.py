@@ -50,6 +50,7 @@ __all__ = [
     "Goal",
     "Position",
     "Solution",
+    "counts",
     "is_position",
     "left_to_win",
     "positions",
@@ -90,9 +91,10 @@ class FirstPlay:
     meets: bool
     """Whether it reaches the goal."""
     won: bool
-    """Whether the player's side wins the deal, both playing their best toward the goal."""
+    """Whether the player's side can make sure of winning the deal after it."""
     points: int
-    """The points the player's side takes from here on, at best against the best defence."""
+    """The most points the player's side can make sure of taking from here on after it (the
+    other player at his best)."""
     line: tuple[Action, ...]
     """The play and the rest of the deal, both players at their best for the goal."""
     end: tuple[int, ...]
