@@ -5,7 +5,8 @@ An exercise is answered right and then wrong, in English and in Spanish, and the
 say so with the rule and the definition; the exercise the page shows must be the one
 ``cardrules.learn.practice`` makes from the same id; after a reload the progress is still there,
 and a missed exercise comes back for review, spaced (after three others, then six more; never a
-review right after a review). Once at a phone's width (375 px). Every test checks that
+review right after a review). An endgame puzzle, answered by the keyboard, plays its solution
+out on a board of its own. Once at a phone's width (375 px). Every test checks that
 no request left 127.0.0.1 and that the page raised no script error.
 """
 
