@@ -66,6 +66,13 @@ def game_puzzles(job: tuple[int, str, int, int]) -> tuple[list[dict[str, object]
                   f"plays: {dict(sorted(grades.items()))}")
 
 
+def file_text(found: list[dict[str, object]], arguments: str) -> str:
+    """The positions' file: a JSON object, one position a line."""
+    about = json.dumps(f"Endgame puzzles' positions: scripts/make_puzzles.py {arguments}")
+    lines = [json.dumps(record, ensure_ascii=False, separators=(",", ":")) for record in found]
+    return '{"about":' + about + ',"puzzles":[\n' + ",\n".join(lines) + "\n]}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-game", type=int, default=60)
@@ -79,10 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     for mine, said in done:
         print(said, file=sys.stderr)
         found.extend(mine)
-    text = json.dumps({"about": "Endgame puzzles' positions: scripts/make_puzzles.py "
-                       f"--per-game {args.per_game} --seed {args.seed}", "puzzles": found},
-                      ensure_ascii=False, separators=(",", ":"))
-    OUT.write_text(text.replace('{"game"', '\n{"game"') + "\n", encoding="utf-8")
+    OUT.write_text(file_text(found, f"--per-game {args.per_game} --seed {args.seed}"),
+                   encoding="utf-8")
     print(f"{len(found)} puzzles in {OUT}", file=sys.stderr)
     return 0
 
