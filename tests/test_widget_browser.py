@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, show_view, shown_deal
+from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, more, show_view, shown_deal
 
 import cardrules
 from cardrules import web
@@ -184,7 +184,7 @@ def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
     seen = visit("games/brisca/")
     widget = ready_widget(seen)
     figure = seen.page.locator("figure.cr-deal").first
-    widget.locator(".cr-widget__jump").select_option(label="Trick 3")
+    more(widget).locator(".cr-widget__jump").select_option(label="Trick 3")
     heading = on_board(widget, ".cr-board__trick .cr-board__heading")
     assert heading.inner_text().endswith("TRICK 3") or heading.inner_text().endswith("Trick 3")
     static = figure.locator("li.cr-trick[data-trick='3']")
@@ -307,7 +307,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
     in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
     in_picker(widget, ".cr-source__load").click()
     seen.page.wait_for_function("() => window.crWidgets[0].data.game === 'aluette'")
-    widget.locator(".cr-widget__jump").select_option("0")
+    more(widget).locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
     text = on_board(widget, ".cr-board__text")
