@@ -77,7 +77,7 @@ def _step(page: Any) -> str:
     board = page.locator(".cr-widget[data-state=ready]").first
     board.wait_for()
     before = board.inner_text()
-    board.locator("button", has_text=re.compile("^(Next|Siguiente)")).first.click()
+    board.locator(".cr-w-button--next").first.click()
     page.wait_for_function("(b) => document.querySelector('.cr-widget').innerText !== b",
                            arg=before)
     return str(board.inner_text())
@@ -211,7 +211,11 @@ def test_after_one_visit_each_language_works_offline(offline_tab: Any,
         assert page.locator(".cr-pad__next").inner_text() == json.loads(tally(stored, "es"))["next"]
         assert page.locator("html").get_attribute("lang") == "es"
         _enter(page, {"points": [40, 90], "tute": None, "last": None})
-        assert _totals(page) == {"Ana": "1", "Luis": "1"}
+        stored = page.evaluate("() => localStorage.getItem('cardrules.scorepad')")
+        assert len(json.loads(stored)["entries"]) == 2
+        scored = json.loads(tally(stored, "es"))
+        assert _totals(page) == dict(zip(scored["people"], map(str, scored["totals"]),
+                                         strict=True))
     finally:
         page.context.set_offline(False)
     assert [u for u in requests if not u.startswith(base)] == []
