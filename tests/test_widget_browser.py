@@ -146,7 +146,9 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     path = figure.get_attribute("data-record")
     assert path == "examples/alcalde-3p.json"
     widget = ready_widget(seen)
-    assert widget.locator(".cr-w-button--next").inner_text() == "Adelante ▶"
+    # Its word (its name) and its arrow, each a part of the button.
+    assert widget.locator(".cr-w-button--next").inner_text().split() == ["Adelante", "▶"]
+    assert widget.get_by_role("button", name="Adelante", exact=True).count() == 1
     assert on_board(widget, ".cr-board__text").inner_text().startswith("Se reparten las cartas")
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
