@@ -285,6 +285,46 @@ def _tabs(browser: Any, base_url: str, touch: bool) -> _Tabs:
     return tabs
 
 
+def more(widget: Any) -> Any:
+    """Open the board's "More" menu, if it is closed (the jump menu, the speed, "Copy link" and
+    "Play from here" wait behind it); its panel."""
+    button = widget.locator(".cr-w-button--more").first
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    panel = widget.locator(".cr-more__panel").first
+    panel.wait_for(state="visible")
+    return panel
+
+
+def on_first_screen(page: Any, locator: Any) -> dict[str, float]:
+    """Where ``locator`` is on the page's first screen (its box, the page scrolled to the top,
+    the window's size beside it: ``screen_width``, ``screen_height``)."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.scrollY === 0")
+    box: dict[str, float] = locator.bounding_box()
+    assert box is not None, "not shown"
+    size = page.viewport_size
+    return {**box, "screen_width": size["width"], "screen_height": size["height"]}
+
+
+def wholly_on_first_screen(page: Any, locator: Any) -> bool:
+    """Whether ``locator`` is wholly inside the page's first screen."""
+    box = on_first_screen(page, locator)
+    return (box["x"] >= 0 and box["x"] + box["width"] <= box["screen_width"]
+            and box["y"] >= 0 and box["y"] + box["height"] <= box["screen_height"])
+
+
+ONE_ROW = """(bar) => {
+  const parts = [bar.querySelector(".cr-play__modes"), ...bar.querySelectorAll(
+    ":scope > .cr-widget__controls > :is(.cr-widget__buttons, .cr-widget__tools) > *"),
+    bar.querySelector(".cr-w-button--more")];
+  return parts.map((part) => { const box = part.getBoundingClientRect();
+    return [box.top + box.height / 2, box.right]; });
+}"""
+"""The middle height and the right edge of each control of a board's row (its
+``.cr-widget__bar``), as ``[middle, right]``."""
+
+
 def show_view(widget: Any, view: str) -> None:
     """Choose whose view the stepper shows (``"all"`` or a seat's number), and wait until it
     shows it (another view is another answer from Python, asked for once)."""

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from a11y_support import axe_violations, missing_axe, settle, widgets_ready
-from browser_support import Visit, Visits
+from browser_support import Visit, Visits, more, on_first_screen, wholly_on_first_screen
 
 from cardrules.games import GAMES
 
@@ -218,6 +218,7 @@ def no_axe_violation_on_any_page(lang: str, pages: list[str], site: Path, browse
             check(seen, f"/{path} dark", WIDTHS[::-1])
             resize(seen, 1280)
             step_into_the_deal(seen)
+            more(seen.page.locator(".cr-widget").first)  # its menu open: step mode's rarer controls
             check(seen, f"/{path} dark step mode")
             light(seen)
             check(seen, f"/{path} light step mode", WIDTHS[::-1])
@@ -326,7 +327,7 @@ def test_the_home_page_opens_on_three_ways_in(lang: str, width: int,
     ways = page.locator("nav.cr-start .cr-start__way")
     assert ways.count() == 3
     hrefs = [ways.nth(i).locator("a").first.get_attribute("href") for i in range(3)]
-    assert hrefs == ["#games", "try/", "practice/"]
+    assert hrefs == ["#games", "try/#play", "practice/"]
     assert page.locator("nav.cr-start").get_attribute("aria-label")
     screen = HEIGHT[width]
     for i in range(3):
@@ -388,11 +389,21 @@ _BROKEN = """(root) => Array.from(root.querySelectorAll(
 @pytest.mark.parametrize("lang", list(LANGS))
 def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
                                                      visit: Callable[..., Visit]) -> None:
-    """At 375 px: the disclosure triangles of the widget (the play setup's options, the term
-    lookup, the auction) stay inside their panel, and a seat's "dealer", "to play" and
-    "3 cards" never break inside (step mode, then play mode with four players)."""
-    seen = visit(f"{LANGS[lang]}try/", width=375, touch=True)
-    widget = seen.page.locator(".cr-widget").first
+    """At 375 px: the home page's "Play a deal" (try/#play) opens play mode with "Deal and
+    play" on a 375 × 667 first screen, and step mode opens on the board; the disclosure
+    triangles of the widget (the play setup's options, the term lookup, the auction) stay
+    inside their panel, and a seat's "dealer", "to play" and "3 cards" never break inside (step
+    mode, then play mode with four players)."""
+    seen = visit(f"{LANGS[lang]}try/#play", width=375, touch=True)
+    page = seen.page
+    page.set_viewport_size({"width": 375, "height": 667})
+    widget = page.locator(".cr-widget").first
+    assert widget.locator(".cr-play__mode--play").get_attribute("aria-pressed") == "true"
+    assert wholly_on_first_screen(page, widget.locator(".cr-play__start"))
+    widget.locator(".cr-play__mode--step").click()
+    board = on_first_screen(page, widget.locator(".cr-board"))
+    assert board["y"] + 200 <= 667, board  # the board's first 200 px, the step's words
+    seen.shot(f"first-screen-{lang}")
     assert widget.evaluate(_BROKEN) == []
     widget.locator(".cr-play__mode--play").click()
     widget.locator(".cr-play__source").select_option("new")

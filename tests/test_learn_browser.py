@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import ROOT, Visit, Visits, show_view, shown_deal
+from browser_support import ROOT, Visit, Visits, more, show_view, shown_deal
 
 from cardrules import web
 
@@ -97,8 +97,8 @@ def show_sample(widget: Any, path: str) -> None:
 
 
 def copied_link(seen: Visit, widget: Any) -> str:
-    """Click "Copy link": the link shown under the controls (and on the clipboard)."""
-    widget.locator(".cr-w-button--link").click()
+    """Click "Copy link" (under "More"): the link shown beside it (and on the clipboard)."""
+    more(widget).locator(".cr-w-button--link").click()
     box = widget.locator("input.cr-widget__link")
     box.wait_for(state="visible")
     link: str = box.input_value()
@@ -329,7 +329,7 @@ def test_autoplay_reaches_the_end_and_pauses(
     button = widget.locator(".cr-w-button--autoplay")
     assert button.inner_text().strip() == ("Reproducir" if lang == "es" else "Autoplay")
     assert button.locator("svg.cr-icon--play[aria-hidden='true']").count() == 1
-    widget.locator(".cr-widget__speed").select_option("4")
+    more(widget).locator(".cr-widget__speed").select_option("4")
     button.click()
     assert button.get_attribute("aria-pressed") == "true"
     assert button.inner_text().strip() == ("Pausa" if lang == "es" else "Pause")
@@ -340,7 +340,7 @@ def test_autoplay_reaches_the_end_and_pauses(
     assert button.get_attribute("aria-pressed") == "false"
     assert widget.locator("div.cr-board .cr-board__result").is_visible()
     # Play again from the end: from the deal; a key pauses it.
-    widget.locator(".cr-widget__speed").select_option("0.5")
+    more(widget).locator(".cr-widget__speed").select_option("0.5")
     button.click()
     assert step_of(widget) == 0 and button.get_attribute("aria-pressed") == "true"
     widget.locator("div.cr-board").press("End")
@@ -371,7 +371,7 @@ def test_the_keys_step_when_the_widget_has_focus(
     widget.locator(".cr-w-button--next").focus()
     seen.page.keyboard.press("ArrowRight")
     assert step_of(widget) == 2
-    widget.locator(".cr-widget__speed").focus()
+    widget.locator(".cr-widget__view").focus()
     seen.page.keyboard.press("End")
     assert step_of(widget) == 2
     seen.page.locator("h1").first.click()
@@ -413,7 +413,7 @@ def test_a_swipe_steps_on_a_touch_screen(visit: Callable[..., Visit]) -> None:
     swipe(seen, board, -60, 150)  # mostly down: a scroll, not a swipe
     assert step_of(widget) == start + 1
     # Swiping pauses autoplay.
-    widget.locator(".cr-widget__speed").select_option("0.5")
+    more(widget).locator(".cr-widget__speed").select_option("0.5")
     widget.locator(".cr-w-button--autoplay").click()
     swipe(seen, board, -120)
     assert widget.locator(".cr-w-button--autoplay").get_attribute("aria-pressed") == "false"

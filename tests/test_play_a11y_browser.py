@@ -21,7 +21,15 @@ from typing import Any
 
 import pytest
 from a11y_support import AXE, axe_violations, missing_axe
-from browser_support import READY, Visit, Visits
+from browser_support import (
+    ONE_ROW,
+    READY,
+    Visit,
+    Visits,
+    more,
+    on_first_screen,
+    wholly_on_first_screen,
+)
 
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests."""
@@ -187,7 +195,19 @@ def test_a_whole_briscola_deal_by_keyboard(visit: Callable[..., Visit]) -> None:
     or the table."""
     seen = visit("try/")
     page = seen.page
+    page.set_viewport_size({"width": 1280, "height": 800})
     widget = ready_widget(seen)
+    # The page opens on the cards: on a 1280 × 800 first screen, the first hand's cards;
+    # the board's controls in one row above them (the rarer ones behind "More").
+    card = on_first_screen(page, widget.locator(".cr-board__seat .cr-card").first)
+    assert card["y"] + card["height"] <= 800, card
+    row = widget.locator(".cr-widget__bar").evaluate(ONE_ROW)
+    middles = [middle for middle, _ in row]
+    assert len(row) >= 8 and max(middles) - min(middles) < 4, row
+    bar = widget.locator(".cr-widget__bar").bounding_box()
+    assert bar is not None and max(right for _, right in row) <= bar["x"] + bar["width"] + 0.5
+    assert on_first_screen(page, widget.locator(".cr-board"))["y"] > bar["y"] + bar["height"] - 1
+    seen.shot("first-screen")
     # The skip link is among the page's first stops and takes the focus to the widget.
     assert tab_to(page, "a.cr-skip", limit=4) <= 4
     assert page.locator("a.cr-skip").inner_text() == "Skip to the deal (step through it or play it)"
@@ -218,15 +238,33 @@ def test_a_whole_briscola_deal_by_keyboard(visit: Callable[..., Visit]) -> None:
     assert auto.get_attribute("aria-pressed") == "true"
     page.keyboard.press("Enter")
     assert auto.get_attribute("aria-pressed") == "false"
-    # Copy a link.
+    # "More", by keyboard: Enter opens it (announced as expanded), Tab goes on into it, Escape
+    # closes it and gives the focus back; ArrowDown opens it on its first control. Copy a link.
+    more = widget.locator(".cr-w-button--more")
+    panel = widget.locator(".cr-more__panel")
+    tab_to(page, ".cr-w-button--more")
+    assert more.get_attribute("aria-expanded") == "false" and panel.is_hidden()
+    assert more.get_attribute("aria-controls") == panel.get_attribute("id")
+    page.keyboard.press("Enter")
+    assert more.get_attribute("aria-expanded") == "true" and panel.is_visible()
+    page.keyboard.press("Tab")
+    assert is_focused(page, ".cr-more__panel .cr-widget__jump")
+    page.keyboard.press("Escape")
+    assert more.get_attribute("aria-expanded") == "false" and panel.is_hidden()
+    assert is_focused(page, ".cr-w-button--more")
+    page.keyboard.press("ArrowDown")
+    assert is_focused(page, ".cr-more__panel .cr-widget__jump") and panel.is_visible()
     tab_to(page, ".cr-w-button--link")
     page.keyboard.press("Enter")
     widget.locator(".cr-widget__link-status").filter(has_text="Link copied").wait_for()
     assert "#deal=" in widget.locator(".cr-widget__link").input_value()
-    # Play.
+    # Leaving the menu by keyboard closes it.
     tab_to(page, ".cr-play__mode--play", back=True)
+    assert more.get_attribute("aria-expanded") == "false" and panel.is_hidden()
+    # Play: "Deal and play" on the first screen.
     page.keyboard.press("Enter")
     assert widget.locator(".cr-play__mode--play").get_attribute("aria-pressed") == "true"
+    assert wholly_on_first_screen(page, widget.locator(".cr-play__start"))
     setup_by_keys(page, "briscola", 2, 7)
     turn = 0
     hinted = undone = False
@@ -531,7 +569,7 @@ def test_a_shared_link_opens_its_deal_in_view(visit: Callable[..., Visit],
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
     step = widget.get_attribute("data-step")
-    widget.locator(".cr-w-button--link").click()
+    more(widget).locator(".cr-w-button--link").click()
     link = widget.locator(".cr-widget__link").input_value()
     assert link.startswith(base_url + "games/brisca/#deal=")
     assert link.endswith(f"&step={step}&board={index}")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import ROOT, Visit, Visits
+from browser_support import ROOT, Visit, Visits, more
 
 import cardrules
 from cardrules import web
@@ -275,7 +275,7 @@ def test_take_over_a_sample_at_a_middle_step(visit: Callable[..., Visit]) -> Non
     next_button = widget.locator(".cr-w-button--next")
     for _ in range(step):
         next_button.click()
-    takeover = widget.locator(".cr-play__takeover")
+    takeover = more(widget).locator(".cr-play__takeover")
     assert takeover.is_visible()
     # The seat to act at this step is chosen by default.
     assert widget.locator(".cr-play__take-seat").input_value() == "1"

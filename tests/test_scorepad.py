@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from cardrules.engine import Game
 from cardrules.games.aluette import AluetteDetails
+from cardrules.games.tute_game import TuteDetails
 from cardrules.match import Match
-from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_words, tally
+from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_options, pad_words, tally
 
 PLAYERS = {"brisca": 4, "briscola": 2, "briscas": 3, "tute": 4, "chiamata": 5, "rematada": 3,
            "alcalde": 3, "alcalde-variation": 3, "aluette": 4}
@@ -58,13 +59,18 @@ def entry_of(game: Game) -> dict[str, Any]:
         entry["tute"] = None if tute is None else game.side_of(tute)
         last = game.tricks[-1].winner if game.tricks else None
         entry["last"] = None if last is None else game.side_of(last)
+        details = game.details
+        assert isinstance(details, TuteDetails)
+        entry["cantes"] = bool(details.marriages)
     return entry
 
 
-def played(family: str, seed: int) -> tuple[Match, dict[str, Any]]:
-    """A match played out at random, and the score pad's state with every deal entered."""
+def played(family: str, seed: int, options: dict[str, Any] | None = None
+           ) -> tuple[Match, dict[str, Any]]:
+    """A match played out at random (with these options), and the score pad's state with
+    every deal entered."""
     people = list(NAMES[:PLAYERS[family]])
-    match = Match(family, players=people, seed=seed)
+    match = Match(family, players=people, seed=seed, options=options)
     circle = [match.people[p] for p in match.circle]
     dealer = match.circle.index(match.dealer)
     pick = random.Random(seed)
@@ -76,7 +82,7 @@ def played(family: str, seed: int) -> tuple[Match, dict[str, Any]]:
         if match.next_deal() is None:
             break
     state = {"v": STATE_VERSION, "game": family, "people": circle, "dealer": dealer,
-             "entries": entries}
+             "options": options or {}, "entries": entries}
     return match, state
 
 
@@ -85,13 +91,35 @@ def scored(state: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     return answer
 
 
+@st.composite
+def pad_choices(draw: st.DrawFn, family: str) -> dict[str, Any]:
+    """Options the score pad offers for ``family`` (its declarations), drawn: a value of each
+    listed option, a whole number in its range (kept small: a match to 10,000 is long)."""
+    chosen: dict[str, Any] = {}
+    for row in pad_options(family, "en"):
+        if "values" in row:
+            value = draw(st.sampled_from(row["values"]))
+        else:
+            low = row["low"]
+            number = st.integers(low, min(row["high"], low + 8))
+            value = draw(st.none() | number if row["optional"] else number)
+        if value != row["default"]:
+            chosen[row["name"]] = value
+    return chosen
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**31))
-def test_the_pad_totals_a_match_as_the_package_does(family: str, seed: int) -> None:
-    match, state = played(family, seed)
+@given(data=st.data(), seed=st.integers(0, 2**31))
+def test_the_pad_totals_a_match_as_the_package_does(family: str, data: st.DataObject,
+                                                    seed: int) -> None:
+    """With the options the pad offers for the game, drawn (or the game's defaults)."""
+    options = data.draw(st.just({}) | pad_choices(family), label="options")
+    match, state = played(family, seed, options)
     pad = scored(state)
     assert pad["ok"], pad
+    assert pad["options"] == {row["name"]: options.get(row["name"], row["default"])
+                              for row in pad_options(family, "en")}
     by_name = dict(zip(pad["people"], pad["totals"], strict=True))
     assert by_name == {match.people[p]: s for p, s in enumerate(match.scores)}
     assert pad["over"] is True
@@ -148,11 +176,38 @@ def test_a_bad_entry_is_one_sentence_in_the_readers_language(entry: Any, said: s
     {"v": 1, "game": "poker", "people": ["Ana", "Luis"], "dealer": 0, "entries": []},
     {"v": 1, "game": "brisca", "people": ["Ana", ""], "dealer": 0, "entries": []},
     [1, 2, 3],
+    # An option the pad does not offer (it does not change the score), or no options at all.
+    {"v": 1, "game": "tute", "people": ["Ana", "Luis"], "dealer": 0, "entries": [],
+     "options": {"stock_duty": "free"}},
+    {"v": 1, "game": "tute", "people": ["Ana", "Luis"], "dealer": 0, "entries": [],
+     "options": ["match_target"]},
 ])
 def test_an_unreadable_state_is_refused_whole(state: Any) -> None:
     pad = scored(state)
     assert pad["ok"] is False and pad["at"] is None
     assert pad["error"] == "this is not a score pad of this version"
+
+
+def test_an_option_out_of_its_range_is_one_sentence() -> None:
+    state = {"v": 1, "game": "tute", "people": ["Ana", "Luis"], "dealer": 0, "entries": [],
+             "options": {"match_target": 0}}
+    pad = scored(state, "es")
+    assert pad["ok"] is False and pad["at"] is None
+    assert "match_target" in pad["error"] and "\n" not in pad["error"]
+
+
+def test_tute_with_cantes_needs_121_for_two_games() -> None:
+    """A worked example: 110 points win two games, but one only when a marriage was declared
+    (option ``two_games`` ``"121-with-cantes"``); the pad asks about cantes only then."""
+    state: dict[str, Any] = {"v": 1, "game": "tute", "people": ["Ana", "Luis"], "dealer": 1,
+                             "options": {"two_games": "121-with-cantes"},
+                             "entries": [{"points": [110, 40], "tute": None, "last": 0}]}
+    assert scored(state)["totals"] == [2, 0]
+    state["entries"][0]["cantes"] = True
+    pad = scored(state)
+    assert pad["totals"] == [1, 0] and pad["form"]["cantes"] is True
+    assert scored({**state, "options": {}})["totals"] == [2, 0]
+    assert scored({**state, "options": {}})["form"]["cantes"] is False
 
 
 def test_the_pads_words_are_in_both_languages() -> None:

@@ -24,7 +24,7 @@ from a11y_support import AXE, axe_violations
 from browser_support import TIMEOUT, Visits, _Handler, _Server
 from test_scorepad import PLAYERS, played
 
-from cardrules.web.scorepad import FAMILIES
+from cardrules.web.scorepad import FAMILIES, pad_options, tally
 
 GAMES = ("alcalde", "alcalde-variation", "aluette", "brisca", "briscas", "briscola", "chiamata",
          "rematada", "tute")
@@ -77,13 +77,14 @@ def _step(page: Any) -> str:
     board = page.locator(".cr-widget[data-state=ready]").first
     board.wait_for()
     before = board.inner_text()
-    board.locator("button", has_text=re.compile("^(Next|Siguiente)")).first.click()
+    board.locator(".cr-w-button--next").first.click()
     page.wait_for_function("(b) => document.querySelector('.cr-widget').innerText !== b",
                            arg=before)
     return str(board.inner_text())
 
 
-def _start_pad(page: Any, game: str, people: list[str], dealer: int) -> None:
+def _start_pad(page: Any, game: str, people: list[str], dealer: int,
+               options: dict[str, Any] | None = None) -> None:
     page.wait_for_selector("#cr-scorepad[data-state=setup]")
     page.select_option("select[name=game]", game)
     page.select_option("select[name=count]", str(len(people)))
@@ -91,6 +92,16 @@ def _start_pad(page: Any, game: str, people: list[str], dealer: int) -> None:
     for i, name in enumerate(people):
         inputs.nth(i).fill(name)
     page.select_option("select[name=dealer]", str(dealer))
+    # The options the pad offers for the game (its declarations), as the reader sets them.
+    offered = {row["name"]: row for row in pad_options(game, "en")}
+    for name, value in (options or {}).items():
+        control = page.locator(f"[name=option-{name}]")
+        if "values" not in offered[name]:
+            control.fill("" if value is None else str(value))
+        elif offered[name]["values"] == [False, True]:
+            control.set_checked(value)
+        else:
+            control.select_option(str(offered[name]["values"].index(value)))
     page.get_by_role("button", name=re.compile("Start the match|Empezar la partida")).click()
     page.wait_for_selector("#cr-scorepad[data-state=playing]")
 
@@ -98,7 +109,7 @@ def _start_pad(page: Any, game: str, people: list[str], dealer: int) -> None:
 def _enter(page: Any, entry: dict[str, Any]) -> None:
     form = page.locator("form.cr-pad__entry")
     rows = page.locator(".cr-pad__table tbody tr").count()
-    for box in ("void", "mordienne"):
+    for box in ("void", "mordienne", "cantes"):
         if entry.get(box):
             form.locator(f"input[name={box}]").check()
     for key, value in entry.items():
@@ -126,15 +137,58 @@ def _totals(page: Any) -> dict[str, str]:
 # Offline ----------------------------------------------------------------------------------------
 
 
-def test_after_one_visit_the_language_works_offline(offline_tab: Any,
-                                                   served: tuple[str, list[str]],
-                                                   site: Path) -> None:
+def _pages_of(site: Path, lang: str) -> list[str]:
+    """Every page of ``lang``'s build, as paths from the site's root."""
+    root = site / LANGS[lang]
+    found = []
+    for index in root.rglob("index.html"):
+        path = index.parent.relative_to(root).as_posix()
+        if path.startswith(("es/", "search/")) or path in ("es", "search"):
+            continue
+        found.append(LANGS[lang] + ("" if path == "." else path + "/"))
+    return sorted(found)
+
+
+def _offline_language(page: Any, base: str, site: Path, lang: str,
+                      opened: tuple[str, ...]) -> None:
+    """With the network off: every page of ``lang`` comes from its worker's cache, the pages
+    ``opened`` open in full, a deal steps."""
+    # Every page from the worker's cache (fetched: opening each one costs a second of CPU),
+    # then a few opened in full and a deal stepped.
+    paths = _pages_of(site, lang)
+    answers = page.evaluate("""async (paths) => Promise.all(paths.map(async (path) => {
+        const response = await fetch(new URL(path, location.origin + "/"));
+        const text = await response.text();
+        return [path, response.ok && text.includes("<h1")];
+    }))""", paths)
+    assert [path for path, ok in answers if not ok] == []
+    assert len(answers) >= 30  # every page of the build
+    for path in opened:
+        response = page.goto(base + LANGS[lang] + path)
+        assert response is not None and response.ok, path
+        assert page.locator("h1").count() == 1, path
+        assert page.locator("html").get_attribute("lang") == lang
+    page.goto(base + LANGS[lang] + "games/tute/")
+    assert _step(page)
+
+
+def test_after_one_visit_each_language_works_offline(offline_tab: Any,
+                                                     served: tuple[str, list[str]],
+                                                     site: Path) -> None:
+    """A page of each language visited once, online (its widget started): then, offline, every
+    page of both languages, a deal stepped in each, and the score pad, whose match carries on
+    from one language to the other."""
     base, _ = served
     page = offline_tab
-    page.goto(base + "games/brisca/")
-    _step(page)
-    _ready_offline(page)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    caches = []
+    for lang in LANGS:
+        page.goto(base + LANGS[lang] + "games/brisca/")
+        _step(page)
+        _ready_offline(page)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        caches = page.evaluate("() => caches.keys()")
+    # Each language's worker keeps a cache of its own.
+    assert sorted(name.split("-")[1] for name in caches) == ["en", "es"]
     # Installable: the manifest reads without error, and Chromium has nothing against it but
     # the test's browser context, which it counts as incognito.
     session = page.context.new_cdp_session(page)
@@ -146,28 +200,24 @@ def test_after_one_visit_the_language_works_offline(offline_tab: Any,
     page.on("request", lambda request: requests.append(request.url))
     page.context.set_offline(True)
     try:
-        pages = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")
-                       if not p.relative_to(site).as_posix().startswith(("es/", "search/")))
-        paths = ["" if path == "." else path + "/" for path in pages]
-        # Every page from the worker's cache (fetched: opening each one costs a second of CPU),
-        # then a few opened in full, a deal stepped and the score pad used.
-        answers = page.evaluate("""async (paths) => Promise.all(paths.map(async (path) => {
-            const response = await fetch(new URL(path, location.origin + "/"));
-            const text = await response.text();
-            return [path, response.ok && text.includes("<h1")];
-        }))""", paths)
-        assert [path for path, ok in answers if not ok] == []
-        assert len(answers) >= 30  # every page of the English build
-        for path in ("", "glossary/", "games/aluette/", "reference/"):
-            response = page.goto(base + path)
-            assert response is not None and response.ok, path
-            assert page.locator("h1").count() == 1, path
-        page.goto(base + "games/tute/")
-        assert _step(page)
+        _offline_language(page, base, site, "en", ("", "glossary/", "games/aluette/", "reference/"))
         page.goto(base + "scorepad/")
         _start_pad(page, "tute", ["Ana", "Luis"], 1)
         _enter(page, {"points": [80, 50], "tute": None, "last": None})
         assert _totals(page) == {"Ana": "1", "Luis": "0"}
+        # (The glossary, the heaviest page to draw, opened in one language is enough.)
+        _offline_language(page, base, site, "es", ("", "games/aluette/"))
+        page.goto(base + "es/scorepad/")
+        page.wait_for_selector("#cr-scorepad[data-state=playing]")
+        stored = page.evaluate("() => localStorage.getItem('cardrules.scorepad')")
+        assert page.locator(".cr-pad__next").inner_text() == json.loads(tally(stored, "es"))["next"]
+        assert page.locator("html").get_attribute("lang") == "es"
+        _enter(page, {"points": [40, 90], "tute": None, "last": None})
+        stored = page.evaluate("() => localStorage.getItem('cardrules.scorepad')")
+        assert len(json.loads(stored)["entries"]) == 2
+        scored = json.loads(tally(stored, "es"))
+        assert _totals(page) == dict(zip(scored["people"], map(str, scored["totals"]),
+                                         strict=True))
     finally:
         page.context.set_offline(False)
     assert [u for u in requests if not u.startswith(base)] == []
@@ -281,12 +331,22 @@ def test_the_rule_card_prints_the_same_with_the_widget_live(visits: Visits) -> N
 # The score pad ----------------------------------------------------------------------------------
 
 
+PAD_OPTIONS: dict[str, dict[str, Any]] = {
+    "tute": {"two_games": "121-with-cantes", "match_target": 3},
+    "rematada": {"scoring": "game"},
+}
+"""Options chosen on the pad's setup for a family's match (the others: the game's defaults)."""
+
+
 def test_each_family_totals_a_match_as_the_package_does(visits: Visits) -> None:
     seen = visits.open("scorepad/", width=375)
     page = seen.page
     for i, family in enumerate(FAMILIES):
-        match, state = played(family, 100 + i)
-        _start_pad(page, family, state["people"], state["dealer"])
+        options = PAD_OPTIONS.get(family, {})
+        match, state = played(family, 100 + i, options)
+        _start_pad(page, family, state["people"], state["dealer"], options)
+        # The rules the match is scored with, where they are not the game's defaults.
+        assert page.locator(".cr-pad__rules li").count() == len(options), family
         for entry in state["entries"]:
             _enter(page, entry)
         assert page.locator("#cr-scorepad").get_attribute("data-state") == "over"

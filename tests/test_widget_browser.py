@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, show_view, shown_deal
+from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, more, show_view, shown_deal
 
 import cardrules
 from cardrules import web
@@ -146,7 +146,9 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     path = figure.get_attribute("data-record")
     assert path == "examples/alcalde-3p.json"
     widget = ready_widget(seen)
-    assert widget.locator(".cr-w-button--next").inner_text() == "Adelante ▶"
+    # Its word (its name) and its arrow, each a part of the button.
+    assert widget.locator(".cr-w-button--next").inner_text().split() == ["Adelante", "▶"]
+    assert widget.get_by_role("button", name="Adelante", exact=True).count() == 1
     assert on_board(widget, ".cr-board__text").inner_text().startswith("Se reparten las cartas")
     assert step_to_the_end(widget) == len(cardrules.replay(record_of(path)).log)
     assert shown_points(widget) == side_points(path)
@@ -184,7 +186,7 @@ def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
     seen = visit("games/brisca/")
     widget = ready_widget(seen)
     figure = seen.page.locator("figure.cr-deal").first
-    widget.locator(".cr-widget__jump").select_option(label="Trick 3")
+    more(widget).locator(".cr-widget__jump").select_option(label="Trick 3")
     heading = on_board(widget, ".cr-board__trick .cr-board__heading")
     assert heading.inner_text().endswith("TRICK 3") or heading.inner_text().endswith("Trick 3")
     static = figure.locator("li.cr-trick[data-trick='3']")
@@ -307,7 +309,7 @@ def test_one_seat_view_keeps_a_discard_hidden(
     in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
     in_picker(widget, ".cr-source__load").click()
     seen.page.wait_for_function("() => window.crWidgets[0].data.game === 'aluette'")
-    widget.locator(".cr-widget__jump").select_option("0")
+    more(widget).locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
         widget.locator(".cr-w-button--next").click()
     text = on_board(widget, ".cr-board__text")

@@ -20,11 +20,65 @@ from .quoted import Quoted
 OptionsT = TypeVar("OptionsT", bound="Options")
 
 
-def option(default: Any, help: str, *, low: int | None = None, high: int | None = None) -> Any:
+def option(default: Any, help: str, *, low: int | None = None, high: int | None = None,
+           tally: bool = False) -> Any:
     """A dataclass field with its default and a one-line help: an English sentence of the
     catalogue, marked with :func:`~cardrules.words.N_` where it is written. A whole-number
-    option gives its range, ``low`` to ``high``: a value outside it is refused."""
-    return dataclasses.field(default=default, metadata={"help": help, "range": (low, high)})
+    option gives its range, ``low`` to ``high``: a value outside it is refused. ``tally``: the
+    option changes how a deal played with real cards is scored from the figures a score pad
+    asks (:meth:`~cardrules.engine.Rules.tally_form`), or how long a match is, so the score
+    pad offers it (:func:`tally_options`)."""
+    return dataclasses.field(default=default, metadata={"help": help, "range": (low, high),
+                                                        "tally": tally})
+
+
+def tally_options(cls: type[Options]) -> tuple[str, ...]:
+    """The names of the options of ``cls`` that a score pad offers (declared with
+    ``tally=True``: they change the scoring of a deal entered by hand, or a match's length).
+
+    Examples:
+        >>> from cardrules.games.tute_game import TuteOptions
+        >>> "match_target" in tally_options(TuteOptions), "stock_duty" in tally_options(TuteOptions)
+        (True, False)
+    """
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("tally"))
+
+
+def option_values(cls: type[Options], name: str) -> list[Any] | None:
+    """Every value the option ``name`` of ``cls`` takes (``None`` stands for the game's own
+    default), or ``None`` if they cannot be listed (a whole number: see :func:`option_range`).
+
+    Examples:
+        >>> from cardrules.games.tute_game import TuteOptions
+        >>> option_values(TuteOptions, "tie"), option_values(TuteOptions, "match_target")
+        (['last-trick', 'draw'], None)
+    """
+    return _listed(_hints(cls)[name])
+
+
+def _listed(hint: object) -> list[Any] | None:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return list(typing.get_args(hint))
+    if origin in (typing.Union, types.UnionType):
+        found: list[Any] = []
+        for part in typing.get_args(hint):
+            values = _listed(part)
+            if values is None:
+                return None
+            found.extend(v for v in values if v not in found)
+        return found
+    if hint is bool:
+        return [False, True]
+    if hint is type(None):
+        return [None]
+    return None
+
+
+def option_range(cls: type[Options], name: str) -> tuple[int | None, int | None]:
+    """The lowest and highest value of the whole-number option ``name`` of ``cls``
+    (``None``: no bound, or not a number)."""
+    return _ranges(cls)[name]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -204,6 +204,9 @@ class TallyForm:
     asks also who reached the top number first and whether it was a mordienne."""
     surrender: bool = False
     """The pad asks whether a side offered to surrender, and the answer."""
+    cantes: bool = False
+    """The pad asks whether anybody declared a marriage (*cante*) in the deal, which the
+    scoring reads (Tute's ``two_games`` option ``"121-with-cantes"``)."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,8 @@ class Tally:
     """The top player won none of the first tricks, then every one to the last."""
     surrender: tuple[int, Literal["accepted", "refused"]] | None = None
     """The side that offered to surrender and the answer (``None``: none offered)."""
+    cantes: bool = False
+    """Somebody declared a marriage (*cante*) in the deal."""
 
 
 @dataclass

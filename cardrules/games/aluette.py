@@ -410,7 +410,8 @@ class AluetteOptions(Options):
     ``"next-winner"``: the winner of the next trick that is not spoiled also takes the spoiled ones,
     and each counts as a trick he won at that moment."""
 
-    mordienne: bool = option(False, N_("mordienne: the top player's late unbroken run scores 2"))
+    mordienne: bool = option(False, N_("mordienne: the top player's late unbroken run scores 2"),
+                             tally=True)
     """The Aluette rules page's optional mordienne: the deal scores 2 when its top player won none
     of the first tricks and then every trick from some point to the last one (a spoiled last trick
     rules it out)."""
@@ -418,6 +419,7 @@ class AluetteOptions(Options):
     surrender: bool = option(
         True,
         N_("a side may offer to surrender (the next opponent accepts or refuses)"),
+        tally=True,
     )
     """Offering to concede (pagat): once per deal, the player to act may ``surrender``; the next
     opponent in order answers ``accept`` (his side scores 1 and the deal ends) or ``refuse`` (the
@@ -436,6 +438,7 @@ class AluetteOptions(Options):
     match: Literal["five-deals", "first-to-5"] = option(
         "five-deals",
         N_("a match: five deals (most points) or first side to 5 points"),
+        tally=True,
     )
     """pagat and Parlett play five deals and count points; French sites play to 5 points."""
 

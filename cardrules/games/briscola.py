@@ -120,6 +120,7 @@ class BriscolaOptions(ExchangeOptions):
     big_win: bool | Literal["margin"] = option(
         False,
         N_("a big win scores 2 game points: true (over 100 card points) or margin (by over 100)"),
+        tally=True,
     )
     """Wikipedia's Brisca article: "winning by more than a hundred card points" counts 2 game
     points in a match. Two readings: ``True``, the winning side took more than 100 card points;
@@ -158,6 +159,7 @@ class BriscolaOptions(ExchangeOptions):
     aim: Literal["most", "at-most-11"] = option(
         "most",
         N_("the aim: the most card points, or (Mexico) no more than 11"),
+        tally=True,
     )
     """``"most"``: the side with more card points wins (every tradition). ``"at-most-11"``:
     the Mexican way Wikipedia's Brisca article mentions in one sentence ("the objective is not

@@ -101,7 +101,7 @@ class ChiamataOptions(Options):
     minimum_bid: int = option(
         61,
         N_("the lowest points bid (61 makes a bid mean more than half the points)"),
-        low=61, high=120,
+        low=61, high=120, tally=True,
     )
     """The lowest bid in points (our reading: 61, the least that wins a deal; one peer starts
     above 70), from 61 to 120 (the highest bid is always 120)."""

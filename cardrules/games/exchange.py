@@ -135,6 +135,7 @@ class ExchangeOptions(Options):
     scoring: Literal["standard", "lombard", "tuscan", "tuscan-points", "chilean"] = option(
         "standard",
         N_("regional card values: standard, lombard, tuscan, tuscan-points, chilean"),
+        tally=True,
     )
     """Regional rank and points (see :mod:`cardrules.core.ranking`): Lombardy/Piedmont (7 = 10
     points,

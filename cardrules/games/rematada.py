@@ -104,6 +104,7 @@ class RematadaOptions(Options):
     scoring: Literal["bid", "game"] = option(
         "bid",
         N_("bid: the declarer scores his bid, or the others share it; game: 1 game point"),
+        tally=True,
     )
     """``"bid"`` (Wikipedia's Brisca article): a made contract scores the bid to the declarer; a
     failed one gives each of the other two half the bid (an odd bid gives halves). ``"game"``
@@ -129,6 +130,7 @@ class RematadaOptions(Options):
         "play-on",
         N_("when two players reach the match target together: play-on (deal again until one leads "
            "alone) or shared (both win)"),
+        tally=True,
     )
     """A failed contract scores for both defenders, so two of them often reach the target in the
     same deal. ``"play-on"`` (our reading, as Grokipedia's Brisca article settles an overall
@@ -138,7 +140,7 @@ class RematadaOptions(Options):
     match_target: int | None = option(
         None,
         N_("the score that wins a match (default: 3 game points, or 1000 with bid scoring)"),
-        low=1, high=10_000,
+        low=1, high=10_000, tally=True,
     )
     """Grokipedia plays to 3 game points; with the bid scoring no source gives a target, and
     1000 is our default."""

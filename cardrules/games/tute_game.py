@@ -150,6 +150,7 @@ class TuteOptions(Options):
     two_games: Literal["over-100", "121-with-cantes"] = option(
         "over-100",
         N_("a deal is worth two games over 100 points, or over 120 when cantes were declared"),
+        tally=True,
     )
     """Scoring ``"games"``: two games for a deal won with more than 100 points
     (``"over-100"``); ``"121-with-cantes"`` (realidad-simulada): more than 100 when nobody
@@ -169,6 +170,7 @@ class TuteOptions(Options):
     tie: Literal["last-trick", "draw"] = option(
         "last-trick",
         N_("a tie on points: the side that took the last trick wins, or a draw"),
+        tally=True,
     )
     """A tie for the most points: the side that took the last trick wins it (``"last-trick"``),
     or nobody does (``"draw"``)."""
@@ -176,6 +178,7 @@ class TuteOptions(Options):
     scoring: Scoring = option(
         "games",
         N_("games: 1 game a deal, 2 over 100 points; single: 1 a deal; points: add them to 101"),
+        tally=True,
     )
     """What a deal scores for the match: ``"games"``, the winner scores one game, two when his
     side has over 100 points; ``"single"``, one game a deal won; ``"points"``, every side
@@ -184,7 +187,7 @@ class TuteOptions(Options):
     match_target: int | None = option(
         None,
         N_("the score that wins a match (default: 4 games, or 101 with points)"),
-        low=1, high=10_000,
+        low=1, high=10_000, tally=True,
     )
     """The score that wins a match (``None``: 4 games, or 101 points)."""
 
@@ -551,15 +554,19 @@ class Tute(Rules):
 
     def tally_form(self) -> TallyForm:
         """Each side's points, cantes included (so no fixed total), who declared a tute and
-        who took the last trick."""
-        return TallyForm(tute=True)
+        who took the last trick; whether anybody declared a marriage, when the ``two_games``
+        option reads it."""
+        return TallyForm(tute=True, cantes=self.opts.two_games == "121-with-cantes")
 
     def result_of_tally(self, tally: Tally) -> Result:
         sides = self.initial_sides()
         assert sides is not None
         tute = None if tally.tute is None else (sides[tally.tute][0], 12)
         last = () if tally.last is None else (sides[tally.last][0],)
-        table = TalliedTable.by_sides(sides, tally.points, TuteDetails(tute=tute), last)
+        # The scoring reads only whether a marriage was declared, not whose or which.
+        marriages = ((sides[0][0], Suit.OROS, 0),) if tally.cantes else ()
+        details = TuteDetails(tute=tute, marriages=marriages)
+        table = TalliedTable.by_sides(sides, tally.points, details, last)
         return self.result(table.table())
 
     def result(self, game: Table) -> Result:

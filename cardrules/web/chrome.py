@@ -157,6 +157,8 @@ WORDS: Final[dict[str, Entry]] = {
     "badLink": N_("{error}. Here is this page's own deal instead."),
     "noBoard": N_("the link is damaged: it is for a diagram this page does not have"),
     "dismiss": N_("Close this message"),
+    "more": p_("a menu of the board's less used controls", "More"),
+    "moreTitle": N_("Go to a trick, the autoplay's speed, a link to this step, play from here"),
     # Choosing a deal (the "Try it" page's picker; the play mode's setup).
     "source": N_("Choose a deal"),
     "sample": N_("Sample deal"),

@@ -54,8 +54,6 @@ import dataclasses
 import json
 import random
 import time
-import types
-import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -76,6 +74,7 @@ from ..core.actions import (
 )
 from ..core.cards import Card, Suit, parse_card
 from ..core.errors import CardrulesError
+from ..core.options import option_values
 from ..core.quoted import Quoted
 from ..core.rng import MAX_WEB_SEED
 from ..engine import Game, SeatView, Step
@@ -768,10 +767,9 @@ def options_data(game: str, lang: str = "en") -> dict[str, Any]:
     try:
         rules_type = GAMES[game_id(game)]
         cls = rules_type.options_type
-        hints = typing.get_type_hints(cls)
         rows = []
         for item in dataclasses.fields(cls):
-            values = _values(hints[item.name])
+            values = option_values(cls, item.name)
             if values is None:
                 continue
             said = item.metadata.get("help")
@@ -790,26 +788,6 @@ def options(game: str, lang: str = "en") -> str:
         "default", "values" (every value it takes; ``null`` for the game's own default)}]}``.
     """
     return _answer(options_data(game, lang))
-
-
-def _values(hint: object) -> list[Any] | None:
-    """Every value an option of this type takes, or ``None`` if they cannot be listed."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Literal:
-        return list(typing.get_args(hint))
-    if origin in (typing.Union, types.UnionType):
-        found: list[Any] = []
-        for part in typing.get_args(hint):
-            values = _values(part)
-            if values is None:
-                return None
-            found.extend(v for v in values if v not in found)
-        return found
-    if hint is bool:
-        return [False, True]
-    if hint is type(None):
-        return [None]
-    return None
 
 
 def _choice_words(narrator: Narrator, action: Action, view: SeatView) -> str:

@@ -24,18 +24,20 @@ Examples:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from ..core.errors import CardrulesError
+from ..core.options import option_range, option_values, tally_options
 from ..engine import Result, Rules, Tally, TallyForm
-from ..games import rules_for
+from ..games import GAMES, rules_for
 from ..match import book_deal, match_over
 from ..words import N_, Lang, Message, words
 from .chrome import Entry, PluralJSON, p_, said
 
-__all__ = ["FAMILIES", "STATE_VERSION", "WORDS", "pad_words", "tally"]
+__all__ = ["FAMILIES", "STATE_VERSION", "WORDS", "pad_options", "pad_words", "tally"]
 
 STATE_VERSION: Final = 1
 """The version of the stored state (``"v"``): the page keeps aside a state of another one."""
@@ -73,6 +75,8 @@ WORDS: Final[dict[str, Entry]] = {
     "points": N_("Points of {names}"),
     "tricks": N_("Tricks of {name}"),
     "tute": N_("Tute (four kings or four knights) declared by"),
+    "cantes": N_("Somebody declared a marriage (cante) in this deal"),
+    "options": N_("Rules that change the score"),
     "nobody": N_("nobody"),
     "last": N_("Last trick taken by"),
     "caller": N_("Caller"),
@@ -99,6 +103,37 @@ WORDS: Final[dict[str, Entry]] = {
 def pad_words(lang: Lang) -> dict[str, str | PluralJSON]:
     """The score pad's words in ``lang``: what the page's settings carry."""
     return {key: said(entry, lang) for key, entry in WORDS.items()}
+
+
+def pad_options(game: str, lang: Lang) -> list[dict[str, Any]]:
+    """The options of ``game`` the score pad offers: those its module declares with
+    ``tally=True`` (they change how a deal entered by hand scores, or how long a match is).
+
+    Each is ``{"name", "help" (in ``lang``), "default"}`` with ``"values"`` (every value it
+    takes, ``None`` for the game's own default) or, for a whole number, ``"low"``, ``"high"``
+    and ``"optional"`` (``None`` allowed: the game's own default).
+
+    Examples:
+        >>> [row["name"] for row in pad_options("chiamata", "en")]
+        ['minimum_bid']
+        >>> pad_options("chiamata", "es")[0]["low"], pad_options("tute", "en")[-1]["optional"]
+        (61, True)
+    """
+    cls = GAMES[game].options_type
+    fields = {item.name: item for item in dataclasses.fields(cls)}
+    rows = []
+    for name in tally_options(cls):
+        item = fields[name]
+        row: dict[str, Any] = {"name": name, "help": words(lang)._(item.metadata["help"]),
+                               "default": item.default}
+        values = option_values(cls, name)
+        if values is not None:
+            row["values"] = values
+        else:
+            row["low"], row["high"] = option_range(cls, name)
+            row["optional"] = item.default is None
+        rows.append(row)
+    return rows
 
 
 class EntryError(CardrulesError):
@@ -157,11 +192,12 @@ def _tally(rules: Rules, form: TallyForm, entry: dict[str, Any], lang: Lang) -> 
     if form.kind == "tricks":
         return _tricks(rules, form, sides, entry, lang)
     points = _side_points(form, sides, entry, lang)
+    cantes = form.cantes and entry.get("cantes") is True
     if not form.tute:
-        return Tally(points=points)
+        return Tally(points=points, cantes=cantes)
     tute = _choice(entry.get("tute"), len(sides), Message(N_("tute")), none=True)
     last = _choice(entry.get("last"), len(sides), Message(N_("last trick")), none=True)
-    return Tally(points=points, tute=tute, last=last)
+    return Tally(points=points, tute=tute, last=last, cantes=cantes)
 
 
 def _tricks(rules: Rules, form: TallyForm, sides: Sequence[tuple[int, ...]],
@@ -219,6 +255,7 @@ def _form(rules: Rules, people: Sequence[str], seats: Sequence[int],
     form["sides"] = [_names(people, [seats[s] for s in side], lang) for side in sides]
     form["kind"] = asked.kind
     form["tute"] = asked.tute
+    form["cantes"] = asked.cantes
     form["surrender"] = asked.surrender
     return form
 
@@ -238,13 +275,16 @@ def tally(state: str, lang: Lang) -> str:
     """The match a stored state describes, scored: its JSON answer for the page.
 
     The state: ``{"v": 1, "game": id, "people": [names in order of play], "dealer": the
-    person who deals first, "entries": [one per deal]}``; an entry holds the deal's figures in
+    person who deals first, "options": {the options chosen of those :func:`pad_options`
+    offers; the game's defaults for the rest} (may be left out), "entries": [one per deal]}``;
+    an entry holds the deal's figures in
     the game's own terms (``points`` by side; ``holder``, ``partner``, ``bid`` and ``taken``,
     or ``void``, for a contract; ``tricks`` by seat, ``first`` and ``surrender`` in Aluette).
 
     The answer: ``rows`` (each deal: its dealer, its result in words, what each person
-    gained), ``totals`` by person, ``next`` (who deals next) or ``winners`` and ``over``, and
-    ``form``, what to ask for the next deal. A state that cannot be scored answers
+    gained), ``totals`` by person, ``options`` (the value of each option the pad offers),
+    ``next`` (who deals next) or ``winners`` and ``over``, and ``form``, what to ask for the
+    next deal. A state that cannot be scored answers
     ``{"ok": false, "error": ..., "at": the first entry that failed or null}``.
     """
     w = words(lang)
@@ -258,7 +298,11 @@ def tally(state: str, lang: Lang) -> str:
                 isinstance(p, str) and p.strip() for p in people):
             raise EntryError("this is not a score pad of this version")
         people = [p.strip() for p in people]
-        rules = rules_for(str(game), len(people))
+        options = data.get("options", {})
+        if not isinstance(options, dict) or not set(options) <= set(
+                tally_options(GAMES[str(game)].options_type)):
+            raise EntryError("this is not a score pad of this version")
+        rules = rules_for(str(game), len(people), options)
         dealer = _choice(data.get("dealer"), len(people), Message(N_("who")))
         assert dealer is not None
         entries = data.get("entries", [])
@@ -285,6 +329,8 @@ def tally(state: str, lang: Lang) -> str:
             "ok": True, "game": rules.id, "title": w._(rules.title.message),
             "people": people, "rows": rows, "totals": [_figure(s) for s in scores],
             "over": over, "length": _length(deals, target, lang),
+            "options": {name: getattr(rules.options, name)
+                        for name in tally_options(rules.options_type)},
         }
         if over:
             best = max(scores)

@@ -43,7 +43,7 @@ from widget import RECORDS_DIR, RUNTIME_DIR, RUNTIME_FILES, page_config, root_di
 from cardrules.games import rules_for
 from cardrules.render.icon import BACKGROUND, PRIMARY, app_icon
 from cardrules.web.chrome import chrome
-from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_words
+from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_options, pad_words
 from cardrules.words import N_, Lang, words
 
 log = logging.getLogger("mkdocs.hooks.table")
@@ -140,14 +140,16 @@ def _manifest(config: MkDocsConfig) -> str:
 
 
 def _pad_games(lang: Lang) -> list[dict[str, Any]]:
-    """The games the score pad keeps: id, title, player counts and the default names."""
+    """The games the score pad keeps: id, title, player counts, the default names and the
+    options that change the score (:func:`cardrules.web.scorepad.pad_options`)."""
     games = []
     for game in FAMILIES:
         rules = rules_for(game)
         counts = list(rules.player_counts)
         games.append({"id": game, "title": rules.title[lang], "players": counts,
                       "names": {str(n): list(rules_for(game, n).engine_setup.names)
-                                for n in counts}})
+                                for n in counts},
+                      "options": pad_options(game, lang)})
     return games
 
 

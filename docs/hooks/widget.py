@@ -56,7 +56,7 @@ RUNTIME_FILES = (
 )
 """What the widget needs from the npm ``pyodide`` package (no package wheels: none is used)."""
 MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "stepper.js", "deal-view.js",
-           "autoplay.js", "address.js", "table.js", "hands.js", "score.js", "auction.js",
+           "autoplay.js", "more.js", "address.js", "table.js", "hands.js", "score.js", "auction.js",
            "picker.js", "lookup.js", "play.js", "play-setup.js", "play-table.js",
            "play-choices.js", "practice.js")
 """The widget's ES modules: ``main.js`` imports the others."""

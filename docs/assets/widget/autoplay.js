@@ -78,8 +78,8 @@ export class Autoplay {
 
   sync() {
     const on = this.timer !== null;
-    this.button.replaceChildren(icon(on ? "pause" : "play"), " " + (on ? t("pause")
-      : t("autoplay")));
+    this.button.replaceChildren(icon(on ? "pause" : "play"), " ",
+      el("span", { class: "cr-w-word", text: on ? t("pause") : t("autoplay") }));
     this.button.setAttribute("aria-description", on ? t("pauseTitle") : t("autoplayTitle"));
     this.button.setAttribute("aria-pressed", String(on));
     this.stepper.root.toggleAttribute("data-autoplay", on);

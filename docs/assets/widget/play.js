@@ -10,7 +10,7 @@
  *
  *   new Play(stepper, {tryPage})   adds to a Stepper (stepper.js) the "Step through / Play"
  *                                  choice, the play panel (play-setup.js, play-table.js), and
- *                                  "Play from here" under the step controls.
+ *                                  "Play from here" in the step controls' "More" menu.
  *
  * window.crPlayPause (ms), if set, replaces the pause between the bots' plays (the tests set
  * it low). */
@@ -64,16 +64,18 @@ export class Play {
     this.modes = el("div", { class: "cr-play__modes", role: "group",
       "aria-label": t("play.modes") },
       this.stepMode, this.playMode);
-    const intro = stepper.root.firstElementChild;
-    stepper.root.insertBefore(this.modes, intro ? intro.nextSibling : null);
+    // First in the board's row of controls; the play panel comes under that row.
+    stepper.bar.prepend(this.modes);
 
     this.panel = el("div", { class: "cr-play", hidden: true, lang: page.lang });
     this.setup = new PlaySetup(stepper, this.options, (settings) => { this.begin(settings); });
     this.table = new PlayTable(this);
     this.panel.append(this.setup.root, this.table.root);
-    this.modes.after(this.panel);
+    stepper.bar.after(this.panel);
     this.buildTakeover();
     this.syncModes();
+    // The home page's "Play a deal" opens the "Try it" page in play mode (try/#play).
+    if (this.options.tryPage && window.location.hash === "#play") this.setMode("play");
 
     Runtime.onStart((ready) => {
       ready.catch(() => { this.fail(); });
@@ -82,7 +84,7 @@ export class Play {
     labelClicks(this.panel, () => stepper.lookup);
   }
 
-  /* "Play from here as [seat]" under the step controls: the stepper's deal, at its step. */
+  /* "Play from here as [seat]" behind the step controls' "More": the stepper's deal, at its step. */
   buildTakeover() {
     const stepper = this.stepper;
     this.takeSeat = el("select", { class: "cr-play__take-seat", "aria-label": t("play.seat") });
@@ -91,7 +93,7 @@ export class Play {
       "cr-play__here");
     this.takeover = el("div", { class: "cr-play__takeover cr-source__row", hidden: true },
       labeled(t("play.takeover"), this.takeSeat), this.hereButton);
-    stepper.controls.after(this.takeover);
+    stepper.more.panel.append(this.takeover);
     this.takeDeal = null;
     stepper.onRender(() => { this.syncTakeover(); });
   }
@@ -162,6 +164,7 @@ export class Play {
     this.syncModes();
     this.setup.syncSources();
     this.begin(settings);
+    stepper.more.close();
   }
 
   backToSetup() {

@@ -72,6 +72,41 @@ function select(name, choices, value) {
   return node;
 }
 
+/* An option's value in words: yes, no, the game's default, or the value itself. */
+function valueWords(value) {
+  if (value === true) return t("play.yes");
+  if (value === false) return t("play.no");
+  if (value === null) return t("play.byDefault");
+  return String(value);
+}
+
+/* A control for one of the options the pad offers (cardrules.web.scorepad.pad_options): a
+ * check box for yes or no, a menu of its values, or a whole number (left empty: the game's own
+ * default). Its value() is the option's value. */
+function optionControl(item) {
+  const values = item.values;
+  if (values && values.length === 2 && values[0] === false && values[1] === true) {
+    const box = el("input", { type: "checkbox", name: "option-" + item.name,
+      checked: item.default === true });
+    const id = "cr-pad-f" + (++uid);
+    box.id = id;
+    return { item, value: () => box.checked,
+      row: el("p", { class: "cr-pad__field cr-pad__check" }, box,
+        el("label", { for: id, text: item.help })) };
+  }
+  if (values) {
+    const menu = select("option-" + item.name,
+      values.map((value, i) => [i, valueWords(value)]), values.indexOf(item.default));
+    return { item, value: () => values[Number(menu.value)], row: field(item.help, menu) };
+  }
+  const input = el("input", { type: "number", name: "option-" + item.name, min: item.low,
+    max: item.high, step: 1, inputmode: "numeric", class: "cr-pad__number",
+    required: !item.optional });
+  if (item.default !== null) input.value = String(item.default);
+  return { item, row: field(item.help, input),
+    value: () => (input.value.trim() === "" ? null : Number(input.value)) };
+}
+
 export class ScorePad {
   constructor(root, config) {
     this.root = root;
@@ -169,6 +204,15 @@ export class ScorePad {
     const count = el("select", { name: "count" });
     const names = el("fieldset", { class: "cr-pad__names" }, el("legend", { text: t("players") }));
     const dealer = el("select", { name: "dealer" });
+    const options = el("fieldset", { class: "cr-pad__options" });
+    let optionControls = [];
+    const fillOptions = () => {
+      const chosen = games.find((g) => g.id === game.value);
+      optionControls = chosen.options.map((item) => optionControl(item));
+      options.replaceChildren(el("legend", { text: t("options") }),
+        ...optionControls.map((control) => control.row));
+      options.hidden = !optionControls.length;
+    };
     const fill = () => {
       const chosen = games.find((g) => g.id === game.value);
       const previous = count.value;
@@ -192,19 +236,26 @@ export class ScorePad {
       dealer.replaceChildren(...people.map((name, i) => el("option", { value: i, text: name })));
       dealer.selectedIndex = at >= 0 && at < people.length ? at : people.length - 1;
     };
-    game.addEventListener("change", fill);
+    game.addEventListener("change", () => { fill(); fillOptions(); });
     count.addEventListener("change", fill);
     names.addEventListener("input", fillDealer);
     form.append(field(t("game"), game), field(t("count"), count), names,
-      field(t("firstDealer"), dealer),
+      field(t("firstDealer"), dealer), options,
       el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary",
         text: t("start") })));
     fill();
+    fillOptions();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const people = Array.from(names.querySelectorAll("input")).map((i) => i.value.trim());
+      // Only the options changed from the game's defaults (Python checks them).
+      const chosen = {};
+      optionControls.forEach((control) => {
+        const value = control.value();
+        if (value !== control.item.default) chosen[control.item.name] = value;
+      });
       const state = { v: this.settings.version, game: game.value, people,
-        dealer: Number(dealer.value), entries: [] };
+        dealer: Number(dealer.value), options: chosen, entries: [] };
       const answer = await this.score(state);
       if (!answer.ok) {
         this.note.textContent = answer.error;
@@ -235,10 +286,26 @@ export class ScorePad {
       el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, total));
     const next = el("p", { class: "cr-pad__next", role: "status", text: answer.next });
     const parts = [el("div", { class: "cr-pad__scroll", "data-cr-scroll": true }, table), next];
+    const rules = this.rulesInForce(answer);
+    if (rules) parts.unshift(rules);
     if (!answer.over) parts.push(this.entryForm(answer.form, answer.rows.length + 1));
     parts.push(this.tools(true));
     this.body.replaceChildren(...parts);
     this.root.setAttribute("data-state", answer.over ? "over" : "playing");
+  }
+
+  /* The options the match is scored with, where they differ from the game's defaults (the
+   * game's declarations, from the page's settings; the values, from Python's answer). */
+  rulesInForce(answer) {
+    const game = this.settings.games.find((g) => g.id === this.state.game);
+    const changed = (game ? game.options : []).filter((item) =>
+      Object.prototype.hasOwnProperty.call(answer.options || {}, item.name) &&
+      answer.options[item.name] !== item.default);
+    if (!changed.length) return null;
+    return el("div", { class: "cr-pad__rules" },
+      el("p", { class: "cr-pad__rules-head", text: t("options") }),
+      el("ul", {}, ...changed.map((item) => el("li", {
+        text: item.help + ": " + valueWords(answer.options[item.name]) }))));
   }
 
   entryForm(form, n) {
@@ -255,6 +322,7 @@ export class ScorePad {
         set.append(field(t("tute"), select("tute", [none, ...sides], "")));
         set.append(field(t("last"), select("last", [none, ...sides], "")));
       }
+      if (form.cantes) set.append(checkbox("cantes", t("cantes")));
     } else if (form.kind === "tricks") {
       form.seats.forEach((name, i) => {
         set.append(field(t("tricks", { name }), numberInput("tricks" + i, 0, 9)));
@@ -302,15 +370,16 @@ export class ScorePad {
     const value = (name) => { const c = node.elements.namedItem(name); return c ? c.value : ""; };
     const number = (name) => Number(value(name));
     const choice = (name) => (value(name) === "" ? null : Number(value(name)));
+    const checked = (name) => { const c = node.elements.namedItem(name); return !!(c && c.checked); };
     if (form.kind === "points") {
       const entry = { points: form.sides.map((_, i) => number("points" + i)) };
       if (form.tute) { entry.tute = choice("tute"); entry.last = choice("last"); }
+      if (form.cantes) entry.cantes = checked("cantes");
       return entry;
     }
     if (form.kind === "tricks") {
       const entry = { tricks: form.seats.map((_, i) => number("tricks" + i)),
-        first: choice("first"), surrender: null,
-        mordienne: node.elements.namedItem("mordienne").checked };
+        first: choice("first"), surrender: null, mordienne: checked("mordienne") };
       const offer = value("surrender");
       if (offer) {
         const [answer, side] = offer.split(":");

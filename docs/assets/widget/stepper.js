@@ -21,6 +21,7 @@ import { Address, linkBoard, sharedFragment } from "./address.js";
 import { DealView } from "./deal-view.js";
 import { button, el, labelClicks, recordText } from "./dom.js";
 import { Lookup } from "./lookup.js";
+import { MoreMenu } from "./more.js";
 import { dealPicker } from "./picker.js";
 import { Runtime, markReady, problem } from "./runtime.js";
 import { page, t } from "./text.js";
@@ -60,6 +61,15 @@ function ownDealAsker(figure) {
     }
     return answer;
   };
+}
+
+/* A step button: its arrow, and its word (its name: on a phone, only the arrow shows). */
+function stepButton(arrow, word, arrowFirst, more, onClick, extra) {
+  const node = button(word, more, onClick, extra);
+  const sign = el("span", { class: "cr-w-arrow", "aria-hidden": "true", text: arrow });
+  const name = el("span", { class: "cr-w-word", text: word });
+  node.replaceChildren(...(arrowFirst ? [sign, " ", name] : [name, " ", sign]));
+  return node;
 }
 
 /* A swipe on a touch screen over `element`: to the left, `move(1)` (the next step); to the
@@ -122,7 +132,11 @@ export class Stepper {
     this.root.addEventListener("keydown", (event) => { this.key(event); });
     labelClicks(this.board, () => this.lookup);
     swipes(this.board, (by) => { if (this.data) this.move(this.index + by); });
-    this.root.append(this.controls, this.board, this.announcer);
+    // One row above the cards: play mode's choice of mode joins it (play.js), then the step
+    // controls; the deal picker and the term lookup follow the board.
+    this.bar = el("div", { class: "cr-widget__bar" }, this.controls);
+    this.root.append(this.bar, this.board, this.announcer);
+    if (this.sourcePanel) this.root.append(this.sourcePanel);
     this.lookup = new Lookup(this.options.openLookup);
     this.root.append(this.lookup.root);
 
@@ -160,20 +174,20 @@ export class Stepper {
       const picker = dealPicker(this);
       this.sourcePanel = picker.panel;
       this.recordBox = picker.recordBox;
-      this.root.append(picker.panel);
     }
   }
 
-  /* The step buttons, autoplay, the link, the jump and view menus. */
+  /* The step buttons, autoplay and the view menu; behind "More", the jump menu, the speed and
+   * the link. */
   buildControls() {
     this.controls = el("div", { class: "cr-widget__controls", hidden: true });
-    this.firstButton = button("|◀ " + t("first"), t("firstTitle"), () => { this.move(0); },
-      "cr-w-button--first");
-    this.backButton = button("◀ " + t("back"), t("backTitle"),
+    this.firstButton = stepButton("|◀", t("first"), true, t("firstTitle"),
+      () => { this.move(0); }, "cr-w-button--first");
+    this.backButton = stepButton("◀", t("back"), true, t("backTitle"),
       () => { this.move(this.index - 1); }, "cr-w-button--back");
-    this.nextButton = button(t("next") + " ▶", t("nextTitle"),
+    this.nextButton = stepButton("▶", t("next"), false, t("nextTitle"),
       () => { this.move(this.index + 1); }, "cr-w-button--next");
-    this.lastButton = button(t("last") + " ▶|", t("lastTitle"),
+    this.lastButton = stepButton("▶|", t("last"), false, t("lastTitle"),
       () => { this.move(this.data.steps.length - 1); }, "cr-w-button--last");
     this.jump = el("select", { class: "cr-widget__jump", "aria-label": t("jump") });
     this.jump.addEventListener("change", () => { this.move(Number(this.jump.value)); });
@@ -183,15 +197,21 @@ export class Stepper {
     this.autoplay = new Autoplay(this);
     this.address = new Address(this);
     this.linkBox = this.address.box;
+    // The controls a reader seldom needs wait behind "More" (play.js adds "Play from here").
+    this.more = new MoreMenu();
+    this.more.panel.append(
+      el("div", { class: "cr-widget__selects" },
+        el("label", null, t("jump") + " ", this.jump),
+        el("label", null, t("speed") + " ", this.autoplay.speedSelect)),
+      el("div", { class: "cr-widget__tools" }, this.linkBox.button),
+      this.linkBox.row);
     this.controls.append(
       el("div", { class: "cr-widget__buttons" },
         this.firstButton, this.backButton, this.nextButton, this.lastButton, this.counter),
       el("div", { class: "cr-widget__tools" }, this.autoplay.button,
-        el("label", null, t("speed") + " ", this.autoplay.speedSelect), this.linkBox.button),
-      el("div", { class: "cr-widget__selects" },
-        el("label", null, t("jump") + " ", this.jump),
-        el("label", null, t("show") + " ", this.viewSelect)),
-      this.linkBox.row
+        el("label", null, el("span", { class: "cr-w-word", text: t("show") }), " ",
+          this.viewSelect)),
+      this.more.root
     );
   }
 
