@@ -240,6 +240,10 @@ def test_the_widget_is_on_its_pages_only_as_modules(site: Site) -> None:
         for wanted in (settings["wheel"], settings["worker"], settings["widget"] + "main.js",
                        settings["runtime"] + "pyodide.mjs"):
             assert site.exists(urljoin(page.url, wanted).split("?")[0]), (name, wanted)
+        # What the offline cache keeps after a visit: every script and style of the widget.
+        assert set(settings["modules"]) >= {*modules, "worker.js", "widget.css"}, name
+        for module in settings["modules"]:
+            assert site.exists(urljoin(page.url, settings["widget"] + module)), (name, module)
     assert with_widget >= 10
     built = json.loads((ROOT / "dist" / "widget.json").read_text(encoding="utf-8"))
     assert (site.root / "assets" / "pyodide" / built["wheel"]).is_file()

@@ -54,9 +54,7 @@
     try {
       var widget = JSON.parse(settings.textContent);
       var base = document.baseURI;
-      var modules = ["main.js", "dom.js", "text.js", "runtime.js", "board.js", "picker.js",
-        "lookup.js", "play.js", "practice.js", "widget.css", "play.css", "practice.css",
-        "worker.js", "scorepad.js", "scorepad.css"];
+      var modules = widget.modules || [];
       var urls = [widget.wheel, widget.bytecode, widget.snapshot].filter(Boolean)
         .map(function (u) { return new URL(u, base).href; });
       modules.forEach(function (name) {

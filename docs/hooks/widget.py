@@ -203,6 +203,9 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
         "records": f"{top}{RECORDS_DIR}/",
         "worker": f"{site}assets/widget/worker.js",
         "widget": f"{site}assets/widget/",
+        # Every script and style of the widget, read from its folder: what the offline cache
+        # keeps once a page with the widget is visited (docs/assets/table.js).
+        "modules": sorted(p.name for p in _ASSETS.iterdir() if p.suffix in (".js", ".css")),
         "cards": f"{site}assets/cards/",
         "glossary": f"{site}glossary/",
         "games": catalog["games"],
