@@ -3,8 +3,8 @@
 Usage: python examples/generate.py [OUTPUT_FOLDER]
 
 Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, of Alcalde and
-its variation (3 players), of Aluette (4), of Tute and of Guiñote (2 and 4), played to the end by a fixed
-mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
+its variation (3 players), of Aluette (4), of Tute and of Guiñote (2 and 4), played to the end
+by a fixed mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
 :class:`~cardrules.bots.RandomBot` at the odd ones, seeded by the deal's seed and the seat). For
 each game and player count the script takes the first seed, counting from 1, whose deal suits
 it: for two players and for Alcalde, a deal in which the trump card is exchanged
