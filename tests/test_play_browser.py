@@ -221,6 +221,20 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     rows = widget.locator(".cr-board table.cr-board__score tbody:not([hidden]) tr")
     assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
         result.side_points)
+    # On the same page, a game the widget knows only by its registration: four-player Guiñote
+    # (cantes, the exchange, the arrastre's duties), played to the end and scored as replayed.
+    start_playing(widget, game="guinote", players=4, seed=3, seat=0)
+    assert widget.locator(".cr-play__title").inner_text() == (
+        "Guiñote (Aragón) · you play as Ana")
+    assert play_to_the_end(seen, widget) >= 6
+    record = shown_record(widget)
+    game = cardrules.replay(record)
+    result = game.result
+    assert result is not None and record["game"] == "guinote" and record["seed"] == 3
+    assert shown_points(widget) == list(result.side_points)
+    narrator = Narrator(game.rules, game.names, "en", viewer=0, you=0)
+    assert widget.locator(".cr-play__status").inner_text() == narrator.verdict(result)
+    no_long_tasks(seen)
 
 
 def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]) -> None:
