@@ -407,7 +407,7 @@ def test_a_capote_after_the_stock_wins_the_deal_as_a_tute_does() -> None:
     assert capote.result is not None
     assert (capote.result.reason, capote.result.winner) == ("capote", 0)
     assert capote.result.game_points == (2, 0)
-    assert end_reason(capote.result, "en") == (
+    assert end_reason(capote.result, "en", capote.rules) == (
         "Capote: one side took every trick and wins the deal outright.")
     every = cardrules.replay({**record, "options": {**options, "capote": "all-tricks"}})
     assert every.result is not None and every.result.reason == "points"  # Bruno took some
@@ -630,8 +630,9 @@ def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
                                                  you=3).deal(deal)
     play(game, "1E 10E 4E 2E declare:tute")
     assert game.result is not None
-    assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
-    assert end_reason(game.result, "es") == "Se cantó tute: la mano se gana sin más."
+    said = end_reason(game.result, "en", game.rules)
+    assert said == "A tute was declared: the deal is won outright."
+    assert end_reason(game.result, "es", game.rules) == "Se cantó tute: la mano se gana sin más."
 
 
 def test_a_playout_declares_the_tute_before_a_marriage_of_the_same_trick() -> None:

@@ -50,15 +50,10 @@ from ..words import N_, Lang, Message, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
-    "muerte-al-tres": N_("The three of trumps was killed (muerte al tres)."),
-    "surrender": N_("A surrender was accepted."),
-    "surrender refused": N_("A surrender was refused: the deal was played for 2."),
-    "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
-    "tute": N_("A tute was declared: the deal is won outright."),
-    "capote": N_("Capote: one side took every trick and wins the deal outright."),
 }
 """How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
-ids of the catalogue), when it was not simply on points or tricks."""
+ids of the catalogue), when it was not simply on points or tricks, in any game; a game's own
+ways are its :attr:`Rules.end_reasons <cardrules.engine.Rules.end_reasons>`."""
 
 LABELS: Final[dict[PlayLabel, str]] = {
     PlayLabel.ARRASTRAR: N_("arrastrar: leads a trump"),
@@ -108,14 +103,17 @@ class StepWords:
         return [line for line in (self.action, *self.news, self.trick, *self.draws) if line]
 
 
-def end_reason(result: Result, lang: Lang = "en") -> str:
-    """How the deal ended, in words, when it was not simply on points (else ``""``).
+def end_reason(result: Result, lang: Lang = "en", rules: Rules | None = None) -> str:
+    """How the deal ended, in words, when it was not simply on points (else ``""``): in the
+    words of ``rules``' game (:attr:`Rules.end_reasons
+    <cardrules.engine.Rules.end_reasons>`), else in :data:`END_REASONS`.
 
     Examples:
         >>> end_reason(Result((1, 0), ((0,), (1,)), (1, 0), 0, reason="claim"), "es")
         'Se reclamaron las bazas que quedaban.'
     """
-    message = END_REASONS.get(result.reason)
+    own = rules.end_reasons.get(result.reason) if rules is not None else None
+    message = own or END_REASONS.get(result.reason)
     return words(lang)._(message) if message else ""
 
 
@@ -498,8 +496,7 @@ class _Results(_Speaker):
         """How the deal ended when it was not simply on the count (else ``""``): the game's
         own words for it (:attr:`Rules.end_reasons <cardrules.engine.Rules.end_reasons>`), else
         :func:`end_reason`."""
-        own = self.rules.end_reasons.get(result.reason)
-        return self.w._(own) if own else end_reason(result, self.lang)
+        return end_reason(result, self.lang, self.rules)
 
     def game_points(self, result: Result) -> str:
         """What the deal scores towards a match when a side scores more than one game point

@@ -402,6 +402,10 @@ class Tute(Rules):
     move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, DeclareTute, Declare)
     details_type = TuteDetails
     opts: TuteOptions
+    end_reasons: ClassVar[dict[str, str]] = {
+        "tute": N_("A tute was declared: the deal is won outright."),
+        "capote": N_("Capote: one side took every trick and wins the deal outright."),
+    }
 
     def __init__(self, players: int, options: Options) -> None:
         super().__init__(players, options)
