@@ -87,7 +87,7 @@ def start_playing(widget: Any, *, game: str | None = None, players: int | None =
         widget.locator(".cr-play__options > summary").click()
         for name in checked:
             widget.locator(f"input.cr-play__option[data-option='{name}']").check()
-    widget.locator(".cr-play__seat").select_option(str(seat))
+    widget.locator("select.cr-play__seat").select_option(str(seat))
     widget.locator(".cr-play__level").select_option(level)
     widget.locator(".cr-play__start").click()
     widget.locator(".cr-play__table").wait_for(state="visible")
@@ -223,6 +223,8 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
         result.side_points)
     # On the same page, a game the widget knows only by its registration: four-player Guiñote
     # (cantes, the exchange, the arrastre's duties), played to the end and scored as replayed.
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__new").click()  # the finished deal's table, back to the setup
     start_playing(widget, game="guinote", players=4, seed=3, seat=0)
     assert widget.locator(".cr-play__title").inner_text() == (
         "Guiñote (Aragón) · you play as Ana")
