@@ -256,7 +256,7 @@ class Guinote(Rules):
 
     id = "guinote"
     title = Title(N_("Guiñote (Aragón)"))
-    player_counts: ClassVar[tuple[int, ...]] = (4, 2)
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
     options_type: ClassVar[type[Options]] = GuinoteOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, Cante, Declare)
     details_type = GuinoteDetails
