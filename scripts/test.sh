@@ -48,7 +48,12 @@ preparing=$!
 
 phase "set-up"
 . scripts/logged.sh
-logged "$LOG_DIR/setup.log" bash scripts/setup.sh
+# The browser is needed by pytest only: on a fresh machine its install (a download) runs beside
+# set-up, the checks and the site build, and is waited for before pytest.
+mkdir -p "$LOG_DIR"
+bash scripts/browser.sh > "$LOG_DIR/browser.log" 2>&1 &
+browser_job=$!
+CARDRULES_SETUP_NO_BROWSER=1 logged "$LOG_DIR/setup.log" bash scripts/setup.sh
 # Only set-up's own lines (the installed Python, a missing browser), not pip's and npm's.
 grep -E '^(setup:|cardrules is installed)' "$LOG_DIR/setup.log" || true
 
@@ -112,6 +117,9 @@ if [ -n "${building:-}" ]; then
         echo "test.sh: the site did not build (above); the tests will say so" >&2
     fi
 fi
+
+wait "$browser_job" || true
+grep -E '^setup:' "$LOG_DIR/browser.log" || true
 
 phase "pytest"
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)

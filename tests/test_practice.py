@@ -20,7 +20,7 @@ import cardrules
 from cardrules.core.labels import PlayLabel, label_play
 from cardrules.engine import Game, Step
 from cardrules.games.exchange import Exchange
-from cardrules.learn import glossary, practice
+from cardrules.learn import glossary, practice, puzzles
 from cardrules.learn.practice import KINDS, MAX_SEED, Exercise, PracticeError, generate
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
@@ -66,7 +66,9 @@ def check_against_engine(drill: Exercise) -> None:
         assert drill.term is not None and drill.term.id == term.id
         assert drill.term.definition == term.definition[drill.lang]
         assert drill.answer_text in (term.word, term.gloss[drill.lang])
-        assert term.word in drill.prompt or term.gloss[drill.lang] in drill.prompt
+        # A gloss that quotes a word itself is asked with its quotes nested («“…”»).
+        gloss = term.gloss[drill.lang]
+        assert term.word in drill.prompt or practice._quotes_within(gloss) in drill.prompt
         assert codes(drill, "term") == list(term.cards) == [c.code for c in drill.cards]
         return
     game, step = replayed(drill)
@@ -105,6 +107,17 @@ def check_against_engine(drill: Exercise) -> None:
         assert drill.answer == ("yes" if refusal is None else "no")
         if refusal is not None:
             assert drill.rule[0].startswith("No: ")
+    elif drill.kind == "puzzle":  # every statement: tests/test_practice_claims.py
+        here = position(drill)
+        mover = here.current_player
+        assert mover is not None and here.stock_size == 0
+        seat = mover
+        assert codes(drill, "hand") == [c.code for c in here.hands[seat]]
+        assert codes(drill, "other") == [c.code for c in here.hands[1 - seat]]
+        assert codes(drill, "table") == [c.code for _, c in here.trick_plays]
+        solution = puzzles.solve(here)
+        assert solution is not None and drill.answer == solution.answer.code
+        assert drill.play_from == drill.step
     else:  # pragma: no cover
         pytest.fail(f"unknown kind {drill.kind}")
 

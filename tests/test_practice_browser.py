@@ -5,7 +5,8 @@ An exercise is answered right and then wrong, in English and in Spanish, and the
 say so with the rule and the definition; the exercise the page shows must be the one
 ``cardrules.learn.practice`` makes from the same id; after a reload the progress is still there,
 and a missed exercise comes back for review, spaced (after three others, then six more; never a
-review right after a review). Once at a phone's width (375 px). Every test checks that
+review right after a review). An endgame puzzle, answered by the keyboard, plays its solution
+out on a board of its own. Once at a phone's width (375 px). Every test checks that
 no request left 127.0.0.1 and that the page raised no script error.
 """
 
@@ -16,9 +17,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from a11y_support import axe_violations, settle
 from browser_support import Visit, Visits
 
 from cardrules.learn import practice
+from cardrules.web import steps_data
 
 
 @pytest.fixture
@@ -194,15 +197,66 @@ def test_the_kinds_chosen_and_the_keys(visit: Callable[..., Visit]) -> None:
         answer(seen, drill, right=False)
         first = drill
         go_on(seen)
+    endgame_puzzle(seen, first["id"])
     # Forgetting the progress takes two clicks.
     reset = page.locator(".cr-practice__reset")
     reset.click()
-    assert progress(seen)[0] == 3
+    assert progress(seen)[0] == 4
     reset.click()
     assert progress(seen) == (0, 0) and boxes(seen) == [0, 0, 0, 0, 0]
     page.reload()
     assert progress(seen) == (0, 0)
     assert not page.locator("input.cr-practice__kind[data-kind='label']").is_checked()
+
+
+def endgame_puzzle(seen: Visit, previous: str) -> None:
+    """Only the endgame puzzles ticked: a puzzle, answered by the keyboard, and its solution
+    played out on the board from the position to the end of the deal, each step as Python words
+    it; axe finds nothing wrong with the page in that state."""
+    page = seen.page
+    page.locator("input.cr-practice__kind[data-kind='puzzle']").check()
+    page.locator("input.cr-practice__kind[data-kind='word']").uncheck()
+    drill = shown(seen, "en", previous)
+    assert drill["kind"] == "puzzle" and drill["play_from"] == drill["step"]
+    card = page.locator(CARD)
+    solution = page.locator(".cr-practice__solution")
+    assert solution.is_hidden()
+    assert [c.get_attribute("data-role") for c in card.locator(".cr-practice__figure").all()] \
+        == [c["role"] for c in drill["cards"]]
+    page.locator(".cr-practice__choice").first.focus()
+    keys = [c["key"] for c in drill["choices"]]
+    page.keyboard.press(str(keys.index(drill["answer"]) + 1))
+    assert card.get_attribute("data-result") == "right"
+    for line in drill["rule"]:
+        assert line in card.locator(".cr-practice__rule").inner_text()
+    # The board opens at the position and plays the solution out by itself.
+    page.wait_for_function(
+        "(from) => { const s = document.querySelector('.cr-practice__solution');"
+        " return s && !s.hidden && s.getAttribute('data-from') === String(from); }",
+        arg=drill["play_from"])
+    board = solution.locator(".cr-widget")
+    assert board.get_attribute("id") == "cr-practice-solution"
+    assert board.get_attribute("data-autoplay") is not None
+    steps = steps_data(drill["record"], "en", "all")["steps"]
+    board.locator(".cr-widget__speed").select_option("4")
+    page.wait_for_function(
+        "(last) => document.querySelector('#cr-practice-solution')"
+        ".getAttribute('data-step') === String(last)", arg=len(steps) - 1, timeout=30_000)
+    assert board.get_attribute("data-autoplay") is None
+    said = board.locator(".cr-sr-only[aria-live]").inner_text()
+    assert steps[-1]["text"] in said
+    # Back to the position with the keyboard: the board shows the puzzle's cards.
+    board.locator(".cr-board").focus()
+    page.keyboard.press("Home")
+    for _ in range(drill["play_from"]):
+        page.keyboard.press("ArrowRight")
+    assert board.get_attribute("data-step") == str(drill["play_from"])
+    assert steps[drill["play_from"] + 1]["text"].startswith(
+        next(c["caption"] for c in drill["cards"] if c["role"] == "hand"))
+    settle(page)
+    assert axe_violations(page) == []
+    go_on(seen)
+    assert solution.is_hidden()
 
 
 def test_it_goes_on_offline(visit: Callable[..., Visit]) -> None:
@@ -226,7 +280,7 @@ def test_it_goes_on_offline(visit: Callable[..., Visit]) -> None:
             drill = shown(seen, "en", drill["id"])
     finally:
         page.context.set_offline(False)
-    assert progress(seen) == (5, 5)
+    assert progress(seen) == (len(practice.KINDS), len(practice.KINDS))
 
 
 def test_a_missed_exercise_comes_back_spaced(visit: Callable[..., Visit]) -> None:

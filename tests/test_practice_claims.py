@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
+import random
 import re
 from collections.abc import Sequence
 
@@ -32,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.bots.endgame import exact
 from cardrules.core.cards import Card, Suit, parse_card
 from cardrules.core.labels import PlayLabel
 from cardrules.engine import Game, Step
@@ -291,6 +294,95 @@ def check_exchange_claim(claim: Claim, game: Game, drill: Exercise) -> None:
         pytest.fail(f"a claim of an unknown fact: {claim}")
 
 
+def puzzle_at(drill: Exercise) -> tuple[Game, Game]:
+    """A puzzle's position, and the end of its deal (the record goes on with the solution)."""
+    assert drill.record is not None and drill.step is not None
+    return replayed_puzzle(json.dumps(drill.record), drill.step)
+
+
+@functools.lru_cache(maxsize=4)
+def replayed_puzzle(record_json: str, step: int) -> tuple[Game, Game]:
+    """:func:`puzzle_at`, kept for the other language's exercise (the checks play on clones)."""
+    record = json.loads(record_json)
+    end = cardrules.replay(record)
+    record["actions"] = record["actions"][:step]
+    return cardrules.replay(record), end
+
+
+def check_puzzle_claims(drill: Exercise) -> None:
+    """Every statement of an endgame puzzle, asked of the exact solver afresh: the goal, the one
+    first play that reaches it, what each other first play comes to, the position's facts; and
+    the solution the record plays out reaches the goal."""
+    game, end = puzzle_at(drill)
+    seat = game.current_player
+    assert seat is not None and game.stock_size == 0 and game.players == 2
+    assert all(len(hand) <= 3 for hand in game.hands)
+    other, side = 1 - seat, next(i for i, s in enumerate(game.sides) if seat in s)
+    assert end.result is not None and end.log[len(game.log)] == parse_card(drill.answer)
+    final, now = end.result.side_points, game.points[seat]
+    legal = game.legal_actions()
+    assert [c.key for c in drill.choices] == [str(a) for a in legal]
+
+    def after(card: str, score: str) -> float:
+        child = game.clone()
+        child.play(parse_card(card))
+        assert child.result is None or child.is_over
+        if score == "win":
+            return exact(child, seat, lambda g: float(g.result.winner == side))  # type: ignore
+        return exact(child, seat, lambda g: g.result.side_points[side] - now)  # type: ignore
+
+    goals = [c for c in drill.claims if c.fact.startswith("goal-")]
+    assert len(goals) == 1 and goals[0].where == "prompt"
+    goal = "win" if goals[0].fact == "goal-win" else "points"
+    reached = {str(a): after(str(a), goal) for a in legal}
+    best = max(reached.values())
+    # Exactly one first play reaches the goal, the answer; the solution reaches it.
+    assert [k for k, v in reached.items() if v == best] == [drill.answer]
+    if goal == "win":
+        assert best == 1.0 and end.result.winner == side
+        # No goal of winning where a points goal was asked for: the win was not at stake.
+    else:
+        assert [after(str(a), "win") for a in legal].count(1.0) != 1
+        assert final[side] - now == best
+    for claim in drill.claims:
+        about = claim.about
+        if claim.fact == "goal-win":
+            assert about == (seat,)
+        elif claim.fact in ("goal-points", "goal-all"):
+            assert about[:2] == (seat, best)
+            assert about[2] == sum(final) - sum(game.points)
+            assert (claim.fact == "goal-all") is (best == about[2])
+        elif claim.fact == "trumps":
+            assert game.trump is not None and about == (game.trump.value, "")
+        elif claim.fact == "known":  # the seat's view leaves one world: the deal itself
+            world = game.view(seat).sample(random.Random(0))
+            assert [sorted(map(str, h)) for h in world.hands] == \
+                [sorted(map(str, h)) for h in game.hands]
+        elif claim.fact == "points-so-far":
+            assert about == (seat, game.points[seat], other, game.points[other])
+        elif claim.fact == "on-table":
+            assert list(about) == [f"{s}:{c.code}" for s, c in game.trick_plays]
+        elif claim.fact == "grade":
+            assert about == (len(legal) - 1, len(legal))
+        elif claim.fact in ("best-win", "best-points"):
+            assert about[0] == drill.answer
+            assert about[1:] == (tuple(final) if claim.fact == "best-win" else (best,))
+        elif claim.fact == "fails-points":
+            assert about[0] != drill.answer and reached[str(about[0])] == about[1]
+        elif claim.fact in ("fails-win", "fails-draw"):
+            code, ends = about[0], [int(n) for n in about[1:]]
+            assert code != drill.answer and reached[str(code)] == 0.0
+            assert sum(ends) == sum(final)
+            assert (ends[side] == ends[other]) is (claim.fact == "fails-draw")
+            assert claim.fact == "fails-draw" or ends[other] > ends[side]
+        else:  # pragma: no cover
+            pytest.fail(f"a claim of an unknown fact: {claim}")
+    wrong = [c.about[0] for c in drill.claims if c.fact.startswith("fails-")]
+    assert sorted(wrong) == sorted(str(a) for a in legal if str(a) != drill.answer)
+    if drill.lang == "en":
+        assert f"{len(legal)} cards" in drill.context[-1] or "two cards" in drill.context[-1]
+
+
 def check_claims(drill: Exercise) -> None:
     """The context and the rule say exactly the claims, and each claim is true."""
     claims = drill.claims
@@ -309,7 +401,9 @@ def check_claims(drill: Exercise) -> None:
         if claim.where == "prompt":
             assert claim.text in drill.prompt or claim.text == drill.prompt
     assert drill.record is not None
-    if drill.kind == "exchange":
+    if drill.kind == "puzzle":
+        check_puzzle_claims(drill)
+    elif drill.kind == "exchange":
         game = position(drill)
         for claim in claims:
             check_exchange_claim(claim, game, drill)

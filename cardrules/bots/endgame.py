@@ -15,6 +15,7 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..engine import Game
@@ -45,6 +46,53 @@ def outcome(game: Game, seat: int) -> Outcome:
     share = got / (sum(result.side_points) or 1)
     won = 0.5 if result.winner is None else (1.0 if result.winner == side else 0.0)
     return won, got, won + share / 2
+
+
+def exact(game: Game, seat: int, score: Callable[[Game], float]) -> float:
+    """What ``score`` gives the end of ``game`` (a position in which every card is known) when
+    ``seat``'s side plays for the most and every other seat for the least: the minimax, with
+    alpha-beta pruning, no model of the opponents. The endgame puzzles
+    (:mod:`cardrules.learn.puzzles`) are stated and checked with it.
+
+    ``score`` reads a finished game (say, 1 if ``seat``'s side won, else 0; or its points).
+    ``game`` is played on: pass a clone.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=5)
+        >>> while game.stock_size or len(game.hands[0]) > 2:
+        ...     _ = game.play(game.legal_actions()[0])
+        >>> most = exact(game.clone(), 0, lambda end: end.result.side_points[0])
+        >>> least = exact(game.clone(), 1, lambda end: end.result.side_points[1])
+        >>> most + least == 120
+        True
+    """
+    allies = frozenset(next((s for s in game.sides if seat in s), (seat,)))
+
+    def value(node: Game, alpha: float, beta: float) -> float:
+        legal = node.legal_actions()
+        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
+            node.play(legal[0])
+            legal = node.legal_actions() if not node.is_over else []
+        if node.is_over:
+            return score(node)
+        ours = node.current_player in allies
+        best = float("-inf") if ours else float("inf")
+        for action in legal:
+            child = node.clone()
+            child.play(action)
+            got = value(child, alpha, beta)
+            if ours:
+                best = max(best, got)
+                alpha = max(alpha, got)
+            else:
+                best = min(best, got)
+                beta = min(beta, got)
+            if alpha >= beta:
+                break
+        return best
+
+    return value(game, float("-inf"), float("inf"))
 
 
 def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple[Outcome, int]:

@@ -15,6 +15,9 @@ kind          the question                                                 the a
 ``exchange``  *may this card take the turned-up card now?*                 ``Game.refusal``
 ``word``      *word ↔ meaning*: a glossary term and its gloss
 :mod:`cardrules.learn.glossary`
+``puzzle``    *which card reaches the goal?* (an endgame puzzle: two       the exact solver,
+              players, the stock gone, every card known)                   :mod:`~cardrules.
+                                                                           learn.puzzles`
 ============  ===========================================================  ====================
 
 Each exercise has a prompt, the cards to show (their codes, names and captions), the choices,
@@ -69,6 +72,8 @@ from ..games import rules_for
 from ..record import new_game
 from ..words import N_, Lang, Words, known, words
 from .glossary import Term, game_title, terms
+from .puzzles import GAMES as PUZZLE_GAMES
+from .puzzles import Position, Solution, positions, solve
 
 __all__ = [
     "GAMES",
@@ -87,7 +92,7 @@ __all__ = [
     "parse_id",
 ]
 
-KINDS: Final[tuple[str, ...]] = ("label", "winner", "points", "exchange", "word")
+KINDS: Final[tuple[str, ...]] = ("label", "winner", "points", "exchange", "word", "puzzle")
 """The kinds of exercise, in the order the practice page lists them."""
 GAMES: Final[tuple[str, ...]] = ("brisca", "briscola", "briscas")
 """The games the deals are drawn from: each turns a trump up and has the trump exchange."""
@@ -99,6 +104,9 @@ MAX_SEED: Final = MAX_WEB_SEED
 """The largest seed an id may carry: :data:`cardrules.core.rng.MAX_WEB_SEED` (2**53 - 1), the
 largest a page's JavaScript reads exactly (the ids are shared as links: this range never
 changes)."""
+_SEEDED: Final = 5
+"""The kinds there were before the endgame puzzles: an exercise's random source is seeded with
+``seed * 5 + `` its kind's place (a puzzle's seed names its puzzle, and it draws nothing)."""
 MAX_DEALS: Final = 16
 """How many deals an exercise looks through for a position of the kind it wants."""
 
@@ -330,6 +338,10 @@ class Exercise:
     claims: tuple[Claim, ...] = ()
     """Every statement the prompt, the context and the rule make about the position, as data:
     the context's and the rule's lines are exactly the texts of their claims, in order."""
+    play_from: int | None = None
+    """For an endgame puzzle, the step (of :attr:`record`'s steps) from which the page plays
+    the solution out once answered: :attr:`record` goes on to the end of the deal with the
+    solver's line (else ``None``)."""
 
     @property
     def answer_text(self) -> str:
@@ -357,6 +369,7 @@ class Exercise:
                 "definition": self.term.definition, "speech": list(self.term.speech)},
             "record": self.record,
             "step": self.step,
+            "play_from": self.play_from,
         }
 
 
@@ -934,6 +947,107 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     )
 
 
+@functools.lru_cache(maxsize=8)
+def _solved(index: int) -> tuple[Position, Game, Solution, Game, tuple[Step, ...]]:
+    """The stored puzzle ``index``: its position, the game there, its solution, and the deal
+    played on to the end by the solution, with its steps. Kept for a while: a puzzle is often
+    asked in both languages at once. Nothing changes the games it returns."""
+    position = positions()[index]
+    game = position.game()
+    solution = solve(game)
+    assert solution is not None, "a stored position that is no puzzle (the tests check them)"
+    end = game.clone()
+    for action in solution.line:
+        end.play(action)
+    return position, game, solution, end, tuple(end.steps())
+
+
+def _puzzle(rng: random.Random, lang: Lang, ident: str) -> Exercise:
+    """*Which card reaches the goal?*: an endgame puzzle (:mod:`cardrules.learn.puzzles`), its
+    goal, its answer and what every other first play comes to, from the exact solver. The seed
+    names the puzzle: ``puzzle-<n>`` is the n-th position (counted round again past the last),
+    so that the tests can ask for each of them."""
+    stored = positions()
+    position, game, solution, end, steps = _solved(parse_id(ident)[1] % len(stored))
+    deal = _Deal(end, steps, Narrator(game.rules, game.names, lang), lang)
+    say = _Said(deal)
+    w, narrator = deal.said, deal.words
+    seat = solution.seat
+    other = next(s for s in range(game.players) if s != seat)
+    who, them = narrator.who(seat), narrator.who(other)
+    if solution.goal == "win":
+        prompt = say("prompt", "goal-win", (seat,),
+                     N_("{who} to play: which card wins the deal, whatever {other} does?"),
+                     who=who, other=them)
+    elif solution.target == solution.left:
+        prompt = say("prompt", "goal-all", (seat, solution.target, solution.left),
+                     N_("{who} to play: which card takes all the {left} points still to be "
+                        "won, whatever {other} does?"),
+                     who=who, other=them, left=solution.left)
+    else:
+        prompt = say("prompt", "goal-points", (seat, solution.target, solution.left),
+                     N_("{who} to play: which card makes sure of at least {n} of the {left} "
+                        "points still to be won, whatever {other} does?"),
+                     who=who, other=them, n=solution.target, left=solution.left)
+    assert game.trump is not None
+    _trumps_line(say, game.trump, game.turn_up)
+    say("context", "known", (), N_("The stock is gone: each player knows every card the other "
+                                   "holds."))
+    say("context", "points-so-far", (seat, game.points[seat], other, game.points[other]),
+        N_("Points so far: {who} {mine}, {other} {theirs}."), who=who, mine=game.points[seat],
+        other=them, theirs=game.points[other])
+    if game.trick:
+        table = ", ".join(w._("{card} ({who})", card=deal.card(c), who=narrator.who(s))
+                          for s, c in game.trick_plays)
+        say("context", "on-table", [f"{s}:{c.code}" for s, c in game.trick_plays],
+            N_("On the table: {cards}."), cards=table)
+    say("context", "grade", (solution.fails, len(solution.plays)),
+        N_("Only one of the {n} cards {who} may play does it.") if solution.fails > 1 else
+        N_("Only one of the two cards {who} may play does it."),
+        n=len(solution.plays), who=who)
+    shown = [deal.shown(c, who, "hand") for c in game.hands[seat]]
+    shown += [deal.shown(c, them, "other") for c in game.hands[other]]
+    shown += [deal.shown(c, narrator.who(s), "table") for s, c in game.trick_plays]
+
+    def score(ends: tuple[int, ...], side: int = solution.side) -> str:
+        """The points at the end, ``side``'s first."""
+        return w._("{mine} points to {theirs}", mine=ends[side], theirs=ends[1 - side])
+
+    best = solution.best
+    if solution.goal == "win":
+        say("rule", "best-win", (best.card.code, *best.end),
+            N_("{card} wins the deal for {who} whatever {other} does: {score} with both at "
+               "their best."), card=deal.card(best.card), who=who, other=them,
+            score=score(best.end))
+    else:
+        say("rule", "best-points", (best.card.code, best.points),
+            N_("{card} makes sure of {n} points for {who} whatever {other} does."),
+            card=deal.card(best.card), who=who, other=them, n=best.points)
+    for play in solution.plays:
+        if play.meets:
+            continue
+        if solution.goal == "points":
+            say("rule", "fails-points", (play.card.code, play.points),
+                N_("{card}: {other} can hold {who} to {n} points."),
+                card=deal.card(play.card), who=who, other=them, n=play.points)
+        elif play.end[solution.side] == play.end[1 - solution.side]:
+            say("rule", "fails-draw", (play.card.code, *play.end),
+                N_("{card}: {other} can hold {who} to a draw, {score}."),
+                card=deal.card(play.card), who=who, other=them, score=score(play.end))
+        else:
+            say("rule", "fails-win", (play.card.code, *play.end),
+                N_("{card}: {other} can win the deal, {score}."),
+                card=deal.card(play.card), who=who, other=them,
+                score=score(play.end, 1 - solution.side))
+    choices = tuple(Choice(play.card.code, deal.card_name(play.card)) for play in solution.plays)
+    return _finish(
+        say, id=ident, kind="puzzle", lang=lang, prompt=prompt, choices=choices,
+        answer=solution.answer.code, title=deal.title, style=deal.style, cards=tuple(shown),
+        record=deal.record(), step=len(position.record["actions"]),
+        play_from=len(position.record["actions"]),
+    )
+
+
 def _term_style(term: Term) -> Style:
     """The pictures' style of a glossary term's cards (Spanish unless the term says)."""
     for style in typing.get_args(Style):
@@ -943,8 +1057,8 @@ def _term_style(term: Term) -> Style:
 
 
 def picture_paths() -> list[str]:
-    """Every card picture an exercise may show, as ``style/code`` (the deals' packs and the
-    glossary terms' cards), in a stable order.
+    """Every card picture an exercise may show, as ``style/code`` (the deals' packs, the
+    puzzles' and the glossary terms' cards), in a stable order.
 
     Examples:
         >>> paths = picture_paths()
@@ -952,11 +1066,11 @@ def picture_paths() -> list[str]:
         True
     """
     found: dict[str, None] = {}
-    for game_id in GAMES:
-        for players in PLAYERS:
-            rules = rules_for(game_id, players)
-            style = rules.pack.face.style
-            found.update((f"{style}/{card.code}", None) for card in rules.cards)
+    dealt = [(g, n) for g in GAMES for n in PLAYERS] + [(g, 2) for g in PUZZLE_GAMES]
+    for game_id, players in dealt:
+        rules = rules_for(game_id, players)
+        style = rules.pack.face.style
+        found.update((f"{style}/{card.code}", None) for card in rules.cards)
     for term in terms():
         style = _term_style(term)
         found.update((f"{style}/{code}", None) for code in term.cards)
@@ -1065,7 +1179,7 @@ def _word(rng: random.Random, lang: Lang, ident: str) -> Exercise:
 
 
 _MAKERS: Final = {"label": _label, "winner": _winner, "points": _points, "exchange": _exchange,
-                  "word": _word}
+                  "word": _word, "puzzle": _puzzle}
 
 
 def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
@@ -1092,7 +1206,8 @@ def generate(kind: str, seed: int, lang: str = "en") -> Exercise:
     """
     ident = exercise_id(kind, seed)
     language = known(lang)
-    rng = random.Random(seed * len(KINDS) + KINDS.index(kind))
+    # The first five kinds seed as they always have, so that an id keeps its exercise.
+    rng = random.Random(seed * _SEEDED + KINDS.index(kind))
     made = _MAKERS[kind](rng, language, ident)
 
     def upper(text: str) -> str:

@@ -261,6 +261,8 @@ WORDS: Final[dict[str, Entry]] = {
     "practice.kind.points": N_("points in a trick"),
     "practice.kind.exchange": N_("the turned-up card"),
     "practice.kind.word": N_("words and meanings"),
+    "practice.kind.puzzle": N_("endgame puzzles"),
+    "practice.solution": N_("The solution, both players at their best"),
     "practice.making": N_("Making an exercise…"),
     "practice.failed": N_("The exercises need Python, which could not start in this browser."),
     "practice.broken": N_("This exercise could not be made: {error}"),

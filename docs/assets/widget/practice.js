@@ -12,12 +12,13 @@
 import { listenButton } from "../speech.js";
 import { button, cardImage, el, loadStyle } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
+import { Stepper } from "./stepper.js";
 import { page, t } from "./text.js";
 
 const STORE = "cardrules-practice";
 const VERSION = 1;
-const KINDS = ["label", "winner", "points", "exchange", "word"];
-const ID = /^(label|winner|points|exchange|word)-[0-9]{1,16}$/;
+const KINDS = ["label", "winner", "points", "exchange", "word", "puzzle"];
+const ID = /^(label|winner|points|exchange|word|puzzle)-[0-9]{1,16}$/;
 /* Leitner boxes 1..5: after a right answer an exercise moves up a box and comes back after
  * this many other exercises; a missed one goes back to box 1 and comes back after MISSED_GAPS
  * (further each time it is missed again in a row: an item missed every time comes back at most
@@ -35,6 +36,7 @@ function kindName(kind) {
     case "winner": return t("practice.kind.winner");
     case "points": return t("practice.kind.points");
     case "exchange": return t("practice.kind.exchange");
+    case "puzzle": return t("practice.kind.puzzle");
     default: return t("practice.kind.word");
   }
 }
@@ -171,6 +173,12 @@ export class Practice {
     this.nextButton);
     this.card = el("section", { class: "cr-practice__card", hidden: true }, this.source,
       this.again, this.cards, this.context, this.prompt, this.choices, this.feedback);
+    // An endgame puzzle's solution, played out on a board of its own once answered (outside
+    // the feedback's live region: the board's own announcer says each step).
+    this.solutionBoard = el("figure", { class: "cr-deal" });
+    this.solution = el("div", { class: "cr-practice__solution", hidden: true },
+      el("p", { class: "cr-practice__solution-title", text: t("practice.solution") }),
+      this.solutionBoard);
     this.message = el("p", { class: "cr-practice__status" });
 
     this.resetButton = button(t("practice.reset"), null, () => { this.reset(); },
@@ -180,7 +188,8 @@ export class Practice {
         text: this.storage ? t("practice.kept") : t("practice.notKept") }),
       el("p", { class: "cr-practice__keys", text: t("practice.keys") }), this.resetButton);
 
-    this.root.append(kinds, this.summary, leitner, this.message, this.card, footer);
+    this.root.append(kinds, this.summary, leitner, this.message, this.card, this.solution,
+      footer);
     this.root.addEventListener("keydown", (event) => { this.key(event); });
   }
 
@@ -402,6 +411,7 @@ export class Practice {
     });
     this.choices.replaceChildren(...this.buttons);
     this.feedback.hidden = true;
+    this.hideSolution();
     if (this.buttons.length) this.buttons[0].focus({ preventScroll: true });
   }
 
@@ -438,6 +448,7 @@ export class Practice {
       ].filter(Boolean));
     }
     this.feedback.hidden = false;
+    if (exercise.play_from !== null && exercise.play_from !== undefined) this.playOut(exercise);
     this.record(exercise.id, right);
     const wasReview = this.card.getAttribute("data-review") === "true";
     this.upcoming = this.ask(this.pick(exercise.id, wasReview));
@@ -445,6 +456,36 @@ export class Practice {
     if (typeof this.feedback.scrollIntoView === "function") {
       this.feedback.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  /* The solution played out on the board: the exercise's deal (the position, then both players
+   * at their best to the end, as Python solved it), from the position on, by autoplay. */
+  playOut(exercise) {
+    if (!this.stepper) {
+      this.stepper = new Stepper(this.solutionBoard, { board: "cr-practice-solution" });
+      this.stepper.onRender(() => {
+        this.solution.setAttribute("data-step", String(this.stepper.index));
+      });
+    }
+    const stepper = this.stepper;
+    const shown = this.shown;
+    this.solution.hidden = false;
+    this.solution.setAttribute("data-exercise", exercise.id);
+    this.solution.removeAttribute("data-step");
+    const answer = Runtime.call("deal_steps", [JSON.stringify(exercise.record), page.lang, "all"]);
+    stepper.loadFrom(answer, false).then((ready) => {
+      if (!ready || shown !== this.shown) return;
+      stepper.go(exercise.play_from);
+      stepper.autoplay.toggle();
+      this.solution.setAttribute("data-from", String(exercise.play_from));
+    });
+  }
+
+  hideSolution() {
+    if (this.stepper) this.stepper.autoplay.pause();
+    this.solution.hidden = true;
+    this.solution.removeAttribute("data-exercise");
+    this.solution.removeAttribute("data-from");
   }
 
   key(event) {

@@ -85,7 +85,8 @@ function swipes(element, move) {
 
 export class Stepper {
   /* `options.trySource`: with the deal picker (the "Try it" page); `options.openLookup`: the
-   * term lookup unfolded. */
+   * term lookup unfolded; `options.board`: a board of a page's own (the practice page's
+   * puzzle solutions), its id: no shared link opens it, and it gives none. */
   constructor(figure, options) {
     this.figure = figure;
     this.options = options || {};
@@ -106,7 +107,7 @@ export class Stepper {
 
   build() {
     this.root = el("div", { class: "cr-widget", "data-state": "idle", lang: page.lang,
-      id: "cr-widget-" + this.number, tabindex: "-1", role: "region",
+      id: this.options.board || "cr-widget-" + this.number, tabindex: "-1", role: "region",
       "aria-label": t("widget") });
     // Every step's words, said once by a screen reader (the board itself is not live: it
     // redraws at every step).
@@ -132,6 +133,10 @@ export class Stepper {
     this.dealView.linkTricks((n) => { this.goToTrick(n); });
     // A shared link for this board (on a game page, it may be far down the page): the board
     // starts at once and opens it, wherever it is.
+    if (this.options.board) {
+      this.linkBox.button.hidden = true;
+      return;
+    }
     const shared = sharedFragment();
     if (shared && linkBoard(shared) === this.number && !this.options.trySource) {
       setTimeout(() => { this.activate(); }, 0);
@@ -289,7 +294,8 @@ export class Stepper {
     const asked = ++this.asked;
     // A shared link is for the "Try it" page's board, or for the board it names; it comes
     // first, and the page's own deal is fetched all the same, to show if the link is damaged.
-    const mine = (fragment) => !!fragment && linkBoard(fragment) === this.number;
+    const mine = (fragment) => !!fragment && !this.options.board &&
+      linkBoard(fragment) === this.number;
     const shared = mine(sharedFragment()) ? sharedFragment() : null;
     this.address.listen(mine);
     this.ownDeal = ownDealAsker(this.figure);
