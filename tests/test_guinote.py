@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 from examples_share import examples
+from game_helpers import play, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Card, Deal, Game, IllegalActionError, parse_card, parse_cards
+from cardrules import Card, Deal, Game, parse_card, parse_cards
 from cardrules.account.narration import Narrator
 from cardrules.match import Match
 
@@ -38,20 +39,6 @@ STOCK = "1O 1C 3C 6C 7C 11C 1E 3E 6E 10E 2B 6B 10B 11B 12B 1B"
 def four(options: dict[str, Any] | None = None) -> Game:
     deal = Deal(tuple(tuple(parse_cards(h)) for h in HANDS), tuple(parse_cards(STOCK)), ())
     return cardrules.new_game("guinote", players=4, deal=deal, options=options)
-
-
-def play(game: Game, actions: str) -> None:
-    for action in actions.split():
-        game.play(action)
-
-
-def refused(game: Game, action: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalActionError) as error:
-        game.play(action)
-    assert game.snapshot() == before  # nothing changed
-    assert error.value.en and error.value.es
-    return error.value.en
 
 
 def test_the_deal_six_cards_each_in_threes_the_turned_up_card_fixes_trumps() -> None:

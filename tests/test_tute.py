@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from examples_share import examples
+from game_helpers import play, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,20 +31,6 @@ ORDER = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
 
 def points_of(cards: Any) -> int:
     return sum(POINTS.get(c.number, 0) for c in cards)
-
-
-def play(game: Game, actions: str) -> None:
-    for action in actions.split():
-        game.play(action)
-
-
-def refused(game: Game, action: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalActionError) as error:
-        game.play(action)
-    assert game.snapshot() == before  # nothing changed
-    assert error.value.en and error.value.es
-    return error.value.en
 
 
 def cards_allowed(game: Game) -> set[str]:
