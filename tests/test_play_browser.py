@@ -237,6 +237,13 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     narrator = Narrator(game.rules, game.names, "en", viewer=0, you=0)
     assert widget.locator(".cr-play__status").inner_text() == narrator.verdict(result)
     no_long_tasks(seen)
+    # The stepper steps through it and ends on the same score.
+    widget.locator(".cr-play__open").click()
+    page.wait_for_function("() => window.crWidgets[0].data && window.crWidgets[0].data.game === "
+                           "'guinote'")
+    widget.locator(".cr-w-button", has_text="Last").click()
+    assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
+        result.side_points)
 
 
 def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]) -> None:
