@@ -132,6 +132,45 @@ def test_the_seven_of_trumps_takes_the_turned_up_card_once_the_side_has_won_a_tr
     assert parse_card("1B") in game.hands[3] and game.turn_up == parse_card("7B")
 
 
+def arrastre(options: dict[str, Any] | None = None) -> Game:
+    """The HANDS deal played to the end of the stock (four tricks); Bruno leads the first trick
+    of the arrastre holding 4E 7E 6C 1E 6B 10B; Carmen 12E 11E 5B 3E 6E 11B; Diego 7B 4C 5C 7C
+    10E 12B; Ana 12C 10C 3B 3C 11C 1B (she draws the turned-up ace of clubs)."""
+    game = four(options)
+    play(game, "11O 10O 12O 2O 2C 1C 4O 5O 7O 5E 2E 1O 6O 3O 2B 4B")
+    assert game.stock_size == 0 and game.current_player == 1
+    assert set(game.hands[0]) == set(parse_cards("12C 10C 3B 3C 11C 1B"))
+    return game
+
+
+def allowed(game: Game) -> set[str]:
+    return {a.code for a in game.legal_actions() if isinstance(a, Card)}
+
+
+def test_the_arrastre_follow_and_beat_trump_and_the_partners_trick() -> None:
+    game = arrastre()
+    game.play("7E")
+    # Carmen holds swords and an opponent heads: follow and beat (the 6 does not beat the 7).
+    assert allowed(game) == {"12E", "11E", "3E"}
+    game.play("11E")
+    # Diego's jack beats Carmen's knight: the jack (sota) ranks above the knight (caballo).
+    assert allowed(game) == {"10E"}
+    game.play("10E")
+    # Ana has no swords and an opponent heads: trump (either trump wins).
+    assert allowed(game) == {"3B", "1B"}
+    assert "must trump" in refused(game, "11C")
+    game.play("3B")
+    assert game.tricks[-1].winner == 0 and game.tricks[-1].points == 2 + 3 + 10
+    game.play("11C")  # Ana leads the knight of cups
+    assert allowed(game) == {"6C"}  # Bruno follows; he cannot beat it
+    game.play("6C")
+    # Carmen has no cups, but her partner heads the trick: any card, no need to trump.
+    assert allowed(game) == {"12E", "3E", "6E", "5B", "11B"}
+    strict = arrastre({"partner_exempt": False})
+    play(strict, "7E 11E 10E 3B 11C 6C")
+    assert allowed(strict) == {"5B", "11B"}  # off: she must trump her partner's trick
+
+
 def test_exchange_options_own_trick_and_no_low_card() -> None:
     for after, allowed in (("side-trick", True), ("own-trick", False)):
         game = four({"exchange_after": after})
