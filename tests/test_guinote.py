@@ -197,6 +197,11 @@ def test_de_vueltas_the_first_side_to_101_wins_at_once() -> None:
     assert result.side_points == (104, 35) and result.game_points == (1, 0)
     verdict = Narrator(game.rules, game.names, "es").verdict(result)
     assert "llega a 101 de vueltas" in verdict
+    dealt = Narrator(game.rules, game.names, "en").deal(next(iter(game.steps())))
+    assert dealt.endswith("Each side brings its points from the deal before: Ana and Carmen, "
+                          "95; Bruno and Diego, 35.")
+    assert Narrator(four().rules, game.names, "en").deal(next(iter(four().steps()))) == (
+        "The cards are dealt; the ace of clubs is turned up: clubs are trumps.")
     on_a_cante = four({"vueltas_first": 80, "vueltas_second": 35})
     play(on_a_cante, "11O 10O 12O 2O")
     assert not on_a_cante.is_over  # 89

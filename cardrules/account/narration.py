@@ -575,7 +575,21 @@ class Narrator(_Contracts, _Results):
         return StepWords(action, trick, tuple(self.draws(step)), news)
 
     def deal(self, step: Step) -> str:
-        """The deal: what is turned up and what is trumps."""
+        """The deal: what is turned up and what is trumps, and the points each side brings
+        from the deal before, if any (:meth:`Rules.brought_points
+        <cardrules.engine.Rules.brought_points>`)."""
+        text = self._dealt(step)
+        brought = self.rules.brought_points()
+        sides = self.rules.initial_sides()
+        if brought is None or sides is None:
+            return text
+        each = "; ".join(self.w._("{names}, {points}", names=self.w.join(
+            self.names[s] for s in side), points=points)
+            for side, points in zip(sides, brought, strict=True))
+        return text + " " + self.w._("Each side brings its points from the deal before: "
+                                     "{points}.", points=each)
+
+    def _dealt(self, step: Step) -> str:
         after = step.after
         if after.trump is None:
             return self.w._("The cards are dealt.")

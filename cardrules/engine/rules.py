@@ -473,6 +473,12 @@ class Rules:
         person who sits in ``seat`` in the next one. Default: none."""
         return {}
 
+    def brought_points(self) -> tuple[int, ...] | None:
+        """The points each side brings into this deal from the one before (a score the match
+        carries on, see :meth:`carried_options`), by side in the order of
+        :meth:`initial_sides`; ``None`` (the default) when a deal starts from nothing."""
+        return None
+
     def first_seating(self, rng: SeededRandom) -> tuple[tuple[int, ...], int, object]:
         """How a match starts: the people in order of play round the table, the first dealer,
         and any record of how that was decided. Default: the people as listed and a dealer

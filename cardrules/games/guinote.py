@@ -317,6 +317,10 @@ class Guinote(Rules):
             return self.cante_type(action.suit)
         return action
 
+    def brought_points(self) -> tuple[int, ...] | None:
+        """De vueltas, the points each side brings from the deal de ida."""
+        return self.carried
+
     def initial_sides(self) -> Sides:
         """Two players play alone; four play seats 0 and 2 against 1 and 3."""
         if self.players == 4:
