@@ -13,8 +13,20 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 import cardrules
-from cardrules import Action, Card, Deal, Event, Game, State, parse_card, parse_cards
+from cardrules import (
+    Action,
+    Card,
+    Deal,
+    Event,
+    Game,
+    IllegalActionError,
+    State,
+    parse_card,
+    parse_cards,
+)
 
 Options = Mapping[str, Any]
 
@@ -98,6 +110,17 @@ def start(
 def play(game: Game, actions: str) -> list[Event]:
     """Play actions written in notation, separated by spaces."""
     return [game.play(a) for a in actions.split()]
+
+
+def refused(game: Game, action: str) -> str:
+    """Why ``action`` (in notation) is refused, in English; the refusal has its Spanish too
+    and leaves the game as it was."""
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError) as error:
+        game.play(action)
+    assert game.snapshot() == before  # nothing changed
+    assert error.value.en and error.value.es
+    return error.value.en
 
 
 Chooser = Callable[[Game], Action]

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from game_helpers import play, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,20 +25,6 @@ POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
 
 def points_of(cards: Any) -> int:
     return sum(POINTS.get(c.number, 0) for c in cards)
-
-
-def play(game: Game, actions: str) -> None:
-    for action in actions.split():
-        game.play(action)
-
-
-def refused(game: Game, action: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalActionError) as error:
-        game.play(action)
-    assert game.snapshot() == before  # nothing changed
-    assert error.value.en and error.value.es
-    return error.value.en
 
 
 # Briscola Chiamata -------------------------------------------------------------------------

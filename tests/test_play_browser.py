@@ -87,7 +87,7 @@ def start_playing(widget: Any, *, game: str | None = None, players: int | None =
         widget.locator(".cr-play__options > summary").click()
         for name in checked:
             widget.locator(f"input.cr-play__option[data-option='{name}']").check()
-    widget.locator(".cr-play__seat").select_option(str(seat))
+    widget.locator("select.cr-play__seat").select_option(str(seat))
     widget.locator(".cr-play__level").select_option(level)
     widget.locator(".cr-play__start").click()
     widget.locator(".cr-play__table").wait_for(state="visible")
@@ -219,6 +219,29 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     assert widget.locator(".cr-widget__controls").is_visible()
     widget.locator(".cr-w-button", has_text="Last").click()
     rows = widget.locator(".cr-board table.cr-board__score tbody:not([hidden]) tr")
+    assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
+        result.side_points)
+    # On the same page, a game the widget knows only by its registration: four-player Guiñote
+    # (cantes, the exchange, the arrastre's duties), played to the end and scored as replayed.
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__new").click()  # the finished deal's table, back to the setup
+    start_playing(widget, game="guinote", players=4, seed=3, seat=0)
+    assert widget.locator(".cr-play__title").inner_text() == (
+        "Guiñote (Aragón) · you play as Ana")
+    assert play_to_the_end(seen, widget) >= 6
+    record = shown_record(widget)
+    game = cardrules.replay(record)
+    result = game.result
+    assert result is not None and record["game"] == "guinote" and record["seed"] == 3
+    assert shown_points(widget) == list(result.side_points)
+    narrator = Narrator(game.rules, game.names, "en", viewer=0, you=0)
+    assert widget.locator(".cr-play__status").inner_text() == narrator.verdict(result)
+    no_long_tasks(seen)
+    # The stepper steps through it and ends on the same score.
+    widget.locator(".cr-play__open").click()
+    page.wait_for_function("() => window.crWidgets[0].data && window.crWidgets[0].data.game === "
+                           "'guinote'")
+    widget.locator(".cr-w-button", has_text="Last").click()
     assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
         result.side_points)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from examples_share import examples
+from game_helpers import play, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,20 +31,6 @@ ORDER = (1, 3, 12, 11, 10, 7, 6, 5, 4, 2)
 
 def points_of(cards: Any) -> int:
     return sum(POINTS.get(c.number, 0) for c in cards)
-
-
-def play(game: Game, actions: str) -> None:
-    for action in actions.split():
-        game.play(action)
-
-
-def refused(game: Game, action: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalActionError) as error:
-        game.play(action)
-    assert game.snapshot() == before  # nothing changed
-    assert error.value.en and error.value.es
-    return error.value.en
 
 
 def cards_allowed(game: Game) -> set[str]:
@@ -407,7 +394,7 @@ def test_a_capote_after_the_stock_wins_the_deal_as_a_tute_does() -> None:
     assert capote.result is not None
     assert (capote.result.reason, capote.result.winner) == ("capote", 0)
     assert capote.result.game_points == (2, 0)
-    assert end_reason(capote.result, "en") == (
+    assert end_reason(capote.result, "en", capote.rules) == (
         "Capote: one side took every trick and wins the deal outright.")
     every = cardrules.replay({**record, "options": {**options, "capote": "all-tricks"}})
     assert every.result is not None and every.result.reason == "points"  # Bruno took some
@@ -630,8 +617,9 @@ def test_the_narration_names_the_dealers_shown_card_and_the_tute() -> None:
                                                  you=3).deal(deal)
     play(game, "1E 10E 4E 2E declare:tute")
     assert game.result is not None
-    assert end_reason(game.result, "en") == "A tute was declared: the deal is won outright."
-    assert end_reason(game.result, "es") == "Se cantó tute: la mano se gana sin más."
+    said = end_reason(game.result, "en", game.rules)
+    assert said == "A tute was declared: the deal is won outright."
+    assert end_reason(game.result, "es", game.rules) == "Se cantó tute: la mano se gana sin más."
 
 
 def test_a_playout_declares_the_tute_before_a_marriage_of_the_same_trick() -> None:

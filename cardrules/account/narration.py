@@ -50,15 +50,10 @@ from ..words import N_, Lang, Message, Words, known, words
 
 END_REASONS: Final[dict[str, str]] = {
     "claim": N_("The remaining tricks were claimed."),
-    "muerte-al-tres": N_("The three of trumps was killed (muerte al tres)."),
-    "surrender": N_("A surrender was accepted."),
-    "surrender refused": N_("A surrender was refused: the deal was played for 2."),
-    "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
-    "tute": N_("A tute was declared: the deal is won outright."),
-    "capote": N_("Capote: one side took every trick and wins the deal outright."),
 }
 """How a deal ended (:attr:`Result.reason <cardrules.engine.Result.reason>`) in words (message
-ids of the catalogue), when it was not simply on points or tricks."""
+ids of the catalogue), when it was not simply on points or tricks, in any game; a game's own
+ways are its :attr:`Rules.end_reasons <cardrules.engine.Rules.end_reasons>`."""
 
 LABELS: Final[dict[PlayLabel, str]] = {
     PlayLabel.ARRASTRAR: N_("arrastrar: leads a trump"),
@@ -108,14 +103,17 @@ class StepWords:
         return [line for line in (self.action, *self.news, self.trick, *self.draws) if line]
 
 
-def end_reason(result: Result, lang: Lang = "en") -> str:
-    """How the deal ended, in words, when it was not simply on points (else ``""``).
+def end_reason(result: Result, lang: Lang = "en", rules: Rules | None = None) -> str:
+    """How the deal ended, in words, when it was not simply on points (else ``""``): in the
+    words of ``rules``' game (:attr:`Rules.end_reasons
+    <cardrules.engine.Rules.end_reasons>`), else in :data:`END_REASONS`.
 
     Examples:
         >>> end_reason(Result((1, 0), ((0,), (1,)), (1, 0), 0, reason="claim"), "es")
         'Se reclamaron las bazas que quedaban.'
     """
-    message = END_REASONS.get(result.reason)
+    own = rules.end_reasons.get(result.reason) if rules is not None else None
+    message = own or END_REASONS.get(result.reason)
     return words(lang)._(message) if message else ""
 
 
@@ -495,9 +493,10 @@ class _Results(_Speaker):
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
-        """How the deal ended when it was not simply on the count (else ``""``): see
+        """How the deal ended when it was not simply on the count (else ``""``): the game's
+        own words for it (:attr:`Rules.end_reasons <cardrules.engine.Rules.end_reasons>`), else
         :func:`end_reason`."""
-        return end_reason(result, self.lang)
+        return end_reason(result, self.lang, self.rules)
 
     def game_points(self, result: Result) -> str:
         """What the deal scores towards a match when a side scores more than one game point
@@ -576,7 +575,21 @@ class Narrator(_Contracts, _Results):
         return StepWords(action, trick, tuple(self.draws(step)), news)
 
     def deal(self, step: Step) -> str:
-        """The deal: what is turned up and what is trumps."""
+        """The deal: what is turned up and what is trumps, and the points each side brings
+        from the deal before, if any (:meth:`Rules.brought_points
+        <cardrules.engine.Rules.brought_points>`)."""
+        text = self._dealt(step)
+        brought = self.rules.brought_points()
+        sides = self.rules.initial_sides()
+        if brought is None or sides is None:
+            return text
+        each = "; ".join(self.w._("{names}, {points}", names=self.w.join(
+            self.names[s] for s in side), points=points)
+            for side, points in zip(sides, brought, strict=True))
+        return text + " " + self.w._("Each side brings its points from the deal before: "
+                                     "{points}.", points=each)
+
+    def _dealt(self, step: Step) -> str:
         after = step.after
         if after.trump is None:
             return self.w._("The cards are dealt.")

@@ -458,6 +458,11 @@ class Aluette(Rules):
     )
     details_type = AluetteDetails
     scores_tricks: ClassVar[bool] = True
+    end_reasons: ClassVar[dict[str, str]] = {
+        "surrender": N_("A surrender was accepted."),
+        "surrender refused": N_("A surrender was refused: the deal was played for 2."),
+        "mordienne": N_("Mordienne: the top player won every trick from some point to the last."),
+    }
     opts: AluetteOptions
 
     def __init__(self, players: int, options: Options) -> None:

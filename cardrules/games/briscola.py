@@ -342,6 +342,9 @@ class BriscolaRules(Rules):
     options_type: ClassVar[type[Options]] = BriscolaOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Exchange, Arrastro, Claim)
     details_type = BriscolaDetails
+    end_reasons: ClassVar[dict[str, str]] = {
+        "muerte-al-tres": N_("The three of trumps was killed (muerte al tres)."),
+    }
     opts: BriscolaOptions
 
     def __init__(self, players: int, options: Options) -> None:
