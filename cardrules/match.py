@@ -103,6 +103,7 @@ class Match:
         """For every finished deal: persons by seat, and the result."""
         self.games: list[Game] = []
         """Every deal, the current one last."""
+        self._carried: dict[str, Any] = {}  # options the last deal passes on to the next
         self._start_deal()
 
     # Playing -------------------------------------------------------------------------------
@@ -121,6 +122,7 @@ class Match:
     def _start_deal(self) -> None:
         names = [self.people[p] for p in self.seats]
         options = dict(self.options)
+        options.update(self._carried)
         if self.rotate_trumps is not None:
             options["trump_suit"] = ROTATION[len(self.games) % len(ROTATION)]
         self.games.append(
@@ -151,6 +153,8 @@ class Match:
         self.dealer = book_deal(self.rules, seats, result, self.scores, self.rotate_trumps)
         if self.is_over:
             return None
+        after = self.seats
+        self._carried = self.rules.carried_options(result, lambda s: seats.index(after[s]))
         self._start_deal()
         return self.game
 

@@ -495,9 +495,11 @@ class _Results(_Speaker):
         return ("+" if points > 0 else "−" if points < 0 else "") + text
 
     def end(self, result: Result) -> str:
-        """How the deal ended when it was not simply on the count (else ``""``): see
+        """How the deal ended when it was not simply on the count (else ``""``): the game's
+        own words for it (:attr:`Rules.end_reasons <cardrules.engine.Rules.end_reasons>`), else
         :func:`end_reason`."""
-        return end_reason(result, self.lang)
+        own = self.rules.end_reasons.get(result.reason)
+        return self.w._(own) if own else end_reason(result, self.lang)
 
     def game_points(self, result: Result) -> str:
         """What the deal scores towards a match when a side scores more than one game point

@@ -138,6 +138,10 @@ class Rules:
     <cardrules.engine.Game.details>`)."""
     scores_tricks: ClassVar[bool] = False
     """True when a seat's points are the tricks it won rather than card points (Aluette)."""
+    end_reasons: ClassVar[dict[str, str]] = {}
+    """How a deal of this game may end besides the engine's own ways, in words: message ids of
+    the catalogue (marked with :func:`~cardrules.words.N_`) by :attr:`Result.reason
+    <cardrules.engine.Result.reason>`; the narration says them."""
     contract_alone: ClassVar[bool] = False
     """True when the winner of the game's auction plays alone against all the others
     (Rematada's declarer), as :attr:`Contract.alone <cardrules.engine.Contract.alone>` says
@@ -462,6 +466,12 @@ class Rules:
     def match_length(self) -> tuple[int | None, int | None]:
         """A match's default ``(deals, target score)``; ``None`` for no limit of that kind."""
         return (None, None)
+
+    def carried_options(self, result: Result, earlier: Callable[[int], int]) -> dict[str, Any]:
+        """Options the next deal of a match takes from ``result``, the deal just played (a
+        score carried into it); ``earlier(seat)`` is the seat, in the deal just played, of the
+        person who sits in ``seat`` in the next one. Default: none."""
+        return {}
 
     def first_seating(self, rng: SeededRandom) -> tuple[tuple[int, ...], int, object]:
         """How a match starts: the people in order of play round the table, the first dealer,

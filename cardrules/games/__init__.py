@@ -13,13 +13,14 @@ from .alcalde import AlcaldeRules, AlcaldeVariation
 from .aluette import Aluette
 from .briscola import Brisca, Briscas, Briscola
 from .chiamata import Chiamata
+from .guinote import Guinote
 from .rematada import Rematada
 from .tute_game import Tute
 
 GAMES: dict[str, type[Rules]] = {
     g.id: g for g in (
         Briscola, Brisca, Briscas, AlcaldeRules, AlcaldeVariation, Aluette, Chiamata, Rematada,
-        Tute,
+        Tute, Guinote,
     )
 }
 """Game classes by id, in the order they are listed."""

@@ -101,6 +101,19 @@ class TuteDuty(CardRule):
         return {"suit": self.suit_name} if self.suit_name is not None else {}
 
 
+def partner_heads(game: Table, strength: Sequence[int], seat: int) -> bool:
+    """Whether the card heading the trick now is ``seat``'s partner's (partners sit opposite:
+    four players, seats i and i + 2)."""
+    trick = game.trick
+    if not trick:
+        return False
+    leader = game.tricks[-1].winner if game.tricks else 0
+    assert leader is not None
+    head = TuteDuty.for_trick(trick, game.trump, strength).head
+    at = next(i for i, c in enumerate(trick) if c is head)
+    return (leader + at) % game.players == (seat + 2) % game.players
+
+
 @dataclass(frozen=True)
 class Declare(SuitMove):
     """Declare a marriage: the king and the knight of ``suit``, both in hand (shown)."""
@@ -140,32 +153,40 @@ class MarriageRule(MoveRule[Declare]):
     """The refusal of a second declaration on one trick won (a game's other declarations, such
     as Tute's *tute*, say it too)."""
     _DONE = Why(N_("the marriage in {suit} has been declared already"))
-    _PAIR = Why(N_("{who} needs the king and the knight of {suit} to declare"),
-                N_("you need the king and the knight of {suit} to declare"))
+    pair: ClassVar[Why] = Why(N_("{who} needs the king and the knight of {suit} to declare"),
+                              N_("you need the king and the knight of {suit} to declare"))
+    """The refusal of a declaration without the pair (a game marrying other cards says its
+    own)."""
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
         """The pack, whose suit names the refusals use."""
 
     def offers(self, game: Table, seat: int) -> Iterable[Declare]:
-        return [Declare(suit) for suit in Suit]
+        move = self.move_type
+        return [move(suit) for suit in Suit]
 
     def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
         if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:
             return self._LEAD
-        declared = _marriages(game)
+        declared = marriages(game)
         if any(number == len(game.tricks) - 1 for _, _, number in declared):
             return self.ONCE
-        if any(suit is move.suit for _, suit, _ in declared):
+        return self.pair_check(game, seat, move)
+
+    def pair_check(self, game: Table, seat: int, move: Declare) -> Why | None:
+        """Whether ``seat`` holds the pair ``move`` shows, in a suit not declared yet this
+        deal (the part of the check every marriage shares, whoever may declare)."""
+        if any(suit is move.suit for _, suit, _ in marriages(game)):
             return self._DONE
         hand = game.hands[seat]
-        if Card(12, move.suit) not in hand or Card(11, move.suit) not in hand:
-            return self._PAIR
+        if any(card not in hand for card in move.shown()):
+            return self.pair
         return None
 
     def apply(self, game: Table, seat: int, move: Declare) -> Trick | None:
         game.add_points(seat, marriage_points(move.suit, game.trump))
-        game.update_details(marriages=(*_marriages(game),
+        game.update_details(marriages=(*marriages(game),
                                        (seat, move.suit, len(game.tricks) - 1)))
         return None
 
@@ -175,6 +196,7 @@ class MarriageRule(MoveRule[Declare]):
         return fields
 
 
-def _marriages(game: Table) -> tuple[tuple[int, Suit, int], ...]:
+def marriages(game: Table) -> tuple[tuple[int, Suit, int], ...]:
+    """The marriages declared so far: ``(seat, suit, trick just won)``, in order."""
     declared: tuple[tuple[int, Suit, int], ...] = getattr(game.details, "marriages")  # noqa: B009
     return declared

@@ -64,7 +64,7 @@ from ..engine import (
 )
 from ..words import N_, Message
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
-from .tute import Declare, MarriageRule, TuteDuty
+from .tute import Declare, MarriageRule, TuteDuty, partner_heads
 
 LAST_TRICK: Final = 10
 """The bonus for the last trick (*diez de últimas*)."""
@@ -516,19 +516,11 @@ class Tute(Rules):
                 return FollowDuty(led, name)
             if duty == "trumps":
                 return FollowDuty(led, name, _FOLLOW_TRUMPS) if led is game.trump else None
-        if self.opts.partner_exempt and self.players == 4 and self._partner_heads(game, seat):
+        if (self.opts.partner_exempt and self.players == 4
+                and partner_heads(game, self.strength, seat)):
             return FollowDuty(led, name)
         return TuteDuty.for_trick(trick, game.trump, self.strength, name,
                                   must_trump=self.opts.trump_duty == "always")
-
-    def _partner_heads(self, game: Table, seat: int) -> bool:
-        """Whether the card heading the trick now is ``seat``'s partner's."""
-        trick = game.trick
-        leader = game.tricks[-1].winner if game.tricks else 0
-        assert leader is not None
-        head = TuteDuty.for_trick(trick, game.trump, self.strength).head
-        at = next(i for i, c in enumerate(trick) if c is head)
-        return (leader + at) % self.players == (seat + 2) % self.players
 
     def before_result(self, game: Table) -> None:
         """Ten more for the last trick (*diez de últimas*), when the deal was played out."""
