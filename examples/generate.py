@@ -3,13 +3,14 @@
 Usage: python examples/generate.py [OUTPUT_FOLDER]
 
 Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, of Alcalde and
-its variation (3 players), of Aluette (4) and of Tute (2 and 4), played to the end by a fixed
-mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
+its variation (3 players), of Aluette (4), of Tute (2 and 4) and of Guiñote (2 and 4), played to
+the end by a fixed mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
 :class:`~cardrules.bots.RandomBot` at the odd ones, seeded by the deal's seed and the seat). For
 each game and player count the script takes the first seed, counting from 1, whose deal suits
 it: for two players and for Alcalde, a deal in which the trump card is exchanged
 (``exchange:...``); for Tute, a deal with a marriage declared (and with two players the
-exchange); for Aluette, a deal played out to the ninth trick with at least one spoiled trick;
+exchange); for Guiñote, a deal with a cante and the exchange of the 7 that wins a game; for
+Aluette, a deal played out to the ninth trick with at least one spoiled trick;
 so that the samples show those rules.
 The auction games get several samples each, one per rule worth seeing (a made contract, a
 failed one, a lone caller, a void deal, *Chiamata buia*, a marriage, a forced bid), with the
@@ -42,6 +43,8 @@ SAMPLES: tuple[tuple[str, int], ...] = (
     ("aluette", 4),
     ("tute", 2),
     ("tute", 4),
+    ("guinote", 2),
+    ("guinote", 4),
 )
 """Every (game, number of players) that gets a sample."""
 MAX_SEED = 10_000
@@ -74,6 +77,10 @@ def suits(game: Game) -> bool:
         declared = bool(game.details.marriages)  # type: ignore[attr-defined]
         return declared and (game.rules.players > 2 or any(isinstance(a, Exchange)
                                                              for a in game.log))
+    if game.rules.id == "guinote":  # a cante and the exchange of the 7, and a game won
+        return (bool(game.details.marriages)  # type: ignore[attr-defined]
+                and any(isinstance(a, Exchange) for a in game.log)
+                and game.result is not None and game.result.winner is not None)
     if game.rules.id == "aluette":
         return len(game.tricks) == 9 and any(t.winner is None for t in game.tricks)
     if game.rules.players == 2 or game.rules.id.startswith("alcalde"):
@@ -709,6 +716,60 @@ NOTES: dict[str, tuple[Note, ...]] = {
              "el reparto les vale dos juegos.",
              {"label": "fallar", "takes": 2, "points": 14, "result": (114, 36),
               "game_points": (2, 0)}),
+    ),
+    "guinote-4p": (
+        Note(0, "deal",
+             "Four players in two partnerships, Ana and Carmen against Bruno and Diego. Six "
+             "cards each, dealt in threes; the next card, the king of clubs, is turned up under "
+             "the stock: clubs are trumps. Sixteen cards are left to draw, the king last.",
+             "Cuatro jugadores en dos parejas, Ana y Carmen contra Bruno y Diego. Seis cartas a "
+             "cada uno, de tres en tres; la siguiente, el rey de bastos, se vuelve debajo del "
+             "monte: pintan bastos. Quedan dieciséis cartas por robar, el rey la última.",
+             {"trumps": "B", "sides": ((0, 2), (1, 3)), "stock": 16}),
+        Note(2, "5O",
+             "While the stock lasts nobody has to follow suit: Bruno holds the six of cups, but "
+             "he throws the five of coins on Ana's seven of cups.",
+             "Mientras queda monte nadie tiene que asistir: Bruno tiene el seis de copas, pero "
+             "echa el cinco de oros sobre el siete de copas de Ana.",
+             {"holds": {1: "6C 5O"}, "in_trick": {0: "7C"}, "takes": 0}),
+        Note(5, "exchange:7B",
+             "Ana took the first trick, so her side may exchange: she gives her seven of clubs "
+             "for the turned-up king, which will soon be worth much more than its 4 points.",
+             "Ana se ha llevado la primera baza, así que su pareja ya puede cambiar: da su siete "
+             "de bastos por el rey vuelto, que pronto valdrá mucho más que sus 4 tantos.",
+             {"holds": {0: "7B"}, "holds_after": {0: "12B"}}),
+        Note(14, "declare:B",
+             "Ana has won the third trick and drawn the jack of clubs: with the king she took "
+             "for her seven, she sings las cuarenta, king and jack of trumps, 40 points.",
+             "Ana ha ganado la tercera baza y ha robado la sota de bastos: con el rey que se "
+             "llevó por su siete, canta las cuarenta, rey y sota del triunfo, 40 tantos.",
+             {"drawn": {0: "10B"}, "holds": {0: "12B 10B"}, "score": (45, 0, 0, 0)}),
+        Note(24, "1O",
+             "The stock is gone: this is the arrastre, and the duties hold. Bruno leads the king "
+             "of coins, and Carmen, who holds the ace, must beat it: 27 points for Ana and "
+             "Carmen.",
+             "Se ha acabado el monte: es el arrastre, y rigen las obligaciones. Bruno sale con el "
+             "rey de oros, y Carmen, que tiene el as, tiene que montar: 27 tantos para Ana y "
+             "Carmen.",
+             {"in_trick": {1: "12O", 2: "1O"}, "label": "montar", "takes": 2, "points": 27}),
+        Note(29, "10B",
+             "Diego, with no coins, had to trump Carmen's jack with the ace of clubs. Ana has no "
+             "coins either, and no trump that beats the ace: she may play any card, and gives "
+             "away the jack of clubs, 3 points to the other side.",
+             "Diego, sin oros, ha tenido que fallar la sota de Carmen con el as de bastos. Ana "
+             "tampoco tiene oros, ni un triunfo que gane al as: puede echar cualquier carta, y "
+             "regala la sota de bastos, 3 tantos para la otra pareja.",
+             {"in_trick": {2: "10O", 3: "1B"}, "lacks": {0: "1O 3O 12O 11O 10O"}, "takes": 3,
+              "points": 28}),
+        Note(42, "5C",
+             "Carmen's ace of cups takes the last trick, 21 points, and the 10 for it, las diez "
+             "de últimas. Ana and Carmen end with 130 points to 40: past 101, they win the game, "
+             "one of the three that make a coto.",
+             "El as de copas de Carmen se lleva la última baza, 21 tantos, y las diez de "
+             "últimas. Ana y Carmen acaban con 130 tantos contra 40: pasan de 101 y ganan el "
+             "juego, uno de los tres que hacen un coto.",
+             {"in_trick": {2: "1C"}, "takes": 2, "points": 21, "result": (130, 40),
+              "game_points": (1, 0)}),
     ),
 }
 """The notes of the annotated samples, by file name: one sample of each game."""

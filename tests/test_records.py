@@ -366,7 +366,8 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ANNOTATED = {"brisca": "brisca-4p", "briscola": "briscola-6p", "briscas": "briscas-2p",
              "alcalde": "alcalde-3p", "alcalde-variation": "alcalde-variation-3p",
              "aluette": "aluette-4p", "chiamata": "chiamata-failed",
-             "rematada": "rematada-failed", "tute": "tute-4p"}
+             "rematada": "rematada-failed", "tute": "tute-4p",
+             "guinote": "guinote-4p"}
 """The annotated sample of each game."""
 
 
