@@ -34,6 +34,7 @@ from cardrules.bots import Bot, make_bot
 GAMES: tuple[tuple[str, int], ...] = (
     ("briscola", 2), ("brisca", 2), ("briscas", 2), ("brisca", 4), ("briscola", 3),
     ("alcalde", 3), ("aluette", 4), ("chiamata", 5), ("rematada", 3), ("tute", 2), ("tute", 4),
+    ("guinote", 4), ("guinote", 2),
 )
 """Every game and player count the table covers."""
 

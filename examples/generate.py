@@ -3,14 +3,13 @@
 Usage: python examples/generate.py [OUTPUT_FOLDER]
 
 Each record is a deal of Briscola, Brisca or Briscas for 2, 3, 4 or 6 players, of Alcalde and
-its variation (3 players), of Aluette (4), of Tute (2 and 4) and of Guiñote (2 and 4), played to
-the end by a fixed mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
+its variation (3 players), of Aluette (4), of Tute and of Guiñote (2 and 4), played to the end
+by a fixed mix of bots (:class:`~cardrules.bots.GreedyBot` at the even seats,
 :class:`~cardrules.bots.RandomBot` at the odd ones, seeded by the deal's seed and the seat). For
 each game and player count the script takes the first seed, counting from 1, whose deal suits
 it: for two players and for Alcalde, a deal in which the trump card is exchanged
-(``exchange:...``); for Tute, a deal with a marriage declared (and with two players the
-exchange); for Guiñote, a deal with a cante and the exchange of the 7 that wins a game; for
-Aluette, a deal played out to the ninth trick with at least one spoiled trick;
+(``exchange:...``); for Tute and Guiñote, a deal with a marriage declared (and with two players the
+exchange); for Aluette, a deal played out to the ninth trick with at least one spoiled trick;
 so that the samples show those rules.
 The auction games get several samples each, one per rule worth seeing (a made contract, a
 failed one, a lone caller, a void deal, *Chiamata buia*, a marriage, a forced bid), with the
@@ -43,8 +42,8 @@ SAMPLES: tuple[tuple[str, int], ...] = (
     ("aluette", 4),
     ("tute", 2),
     ("tute", 4),
-    ("guinote", 2),
     ("guinote", 4),
+    ("guinote", 2),
 )
 """Every (game, number of players) that gets a sample."""
 MAX_SEED = 10_000
@@ -73,14 +72,10 @@ def sample(game_id: str, players: int) -> tuple[Game, int]:
 
 def suits(game: Game) -> bool:
     """Whether a finished deal shows what its sample should show (see the module docstring)."""
-    if game.rules.id == "tute":  # a marriage, and with two players the exchange too
+    if game.rules.id in ("tute", "guinote"):  # a cante, and with two players the exchange too
         declared = bool(game.details.marriages)  # type: ignore[attr-defined]
         return declared and (game.rules.players > 2 or any(isinstance(a, Exchange)
                                                              for a in game.log))
-    if game.rules.id == "guinote":  # a cante and the exchange of the 7, and a game won
-        return (bool(game.details.marriages)  # type: ignore[attr-defined]
-                and any(isinstance(a, Exchange) for a in game.log)
-                and game.result is not None and game.result.winner is not None)
     if game.rules.id == "aluette":
         return len(game.tricks) == 9 and any(t.winner is None for t in game.tricks)
     if game.rules.players == 2 or game.rules.id.startswith("alcalde"):
@@ -720,56 +715,47 @@ NOTES: dict[str, tuple[Note, ...]] = {
     "guinote-4p": (
         Note(0, "deal",
              "Four players in two partnerships, Ana and Carmen against Bruno and Diego. Six "
-             "cards each, dealt in threes; the next card, the king of clubs, is turned up under "
-             "the stock: clubs are trumps. Sixteen cards are left to draw, the king last.",
+             "cards each, and the next card, the king of clubs, is turned up under the stock: "
+             "clubs are trumps. While the stock lasts there is no duty: any card may be played.",
              "Cuatro jugadores en dos parejas, Ana y Carmen contra Bruno y Diego. Seis cartas a "
-             "cada uno, de tres en tres; la siguiente, el rey de bastos, se vuelve debajo del "
-             "monte: pintan bastos. Quedan dieciséis cartas por robar, el rey la última.",
-             {"trumps": "B", "sides": ((0, 2), (1, 3)), "stock": 16}),
-        Note(2, "5O",
-             "While the stock lasts nobody has to follow suit: Bruno holds the six of cups, but "
-             "he throws the five of coins on Ana's seven of cups.",
-             "Mientras queda monte nadie tiene que asistir: Bruno tiene el seis de copas, pero "
-             "echa el cinco de oros sobre el siete de copas de Ana.",
-             {"holds": {1: "6C 5O"}, "in_trick": {0: "7C"}, "takes": 0}),
+             "cada uno, y la siguiente, el rey de bastos, queda boca arriba bajo el monte: "
+             "triunfan bastos. Mientras quede monte no hay obligación: se juega cualquier carta.",
+             {"trumps": "B", "sides": ((0, 2), (1, 3)), "holds": {0: "7B"}, "stock": 16}),
         Note(5, "exchange:7B",
-             "Ana took the first trick, so her side may exchange: she gives her seven of clubs "
-             "for the turned-up king, which will soon be worth much more than its 4 points.",
-             "Ana se ha llevado la primera baza, así que su pareja ya puede cambiar: da su siete "
-             "de bastos por el rey vuelto, que pronto valdrá mucho más que sus 4 tantos.",
+             "Ana's side has won a trick, so the holder of the seven of trumps may take the "
+             "turned-up card: Ana gives her seven of clubs for the king.",
+             "La pareja de Ana ya ha ganado una baza, así que quien tiene el siete de triunfo "
+             "puede cambiarlo por la pinta: Ana da su siete de bastos por el rey.",
              {"holds": {0: "7B"}, "holds_after": {0: "12B"}}),
         Note(14, "declare:B",
-             "Ana has won the third trick and drawn the jack of clubs: with the king she took "
-             "for her seven, she sings las cuarenta, king and jack of trumps, 40 points.",
-             "Ana ha ganado la tercera baza y ha robado la sota de bastos: con el rey que se "
-             "llevó por su siete, canta las cuarenta, rey y sota del triunfo, 40 tantos.",
-             {"drawn": {0: "10B"}, "holds": {0: "12B 10B"}, "score": (45, 0, 0, 0)}),
+             "Ana has just won a trick and holds the king and the jack of clubs, trumps: she "
+             "sings las cuarenta, 40 points. In Guiñote the pair is the king and the jack (sota), "
+             "not the king and the knight of Tute.",
+             "Ana acaba de ganar una baza y tiene el rey y la sota de bastos, que son triunfo: "
+             "canta las cuarenta. En el guiñote se canta con rey y sota, no con rey y caballo "
+             "como en el tute.",
+             {"holds": {0: "12B 10B"}, "score": (45, 0, 0, 0)}),
+        Note(18, "7E",
+             "This trick empties the stock: Diego draws the turned-up card. From the next trick "
+             "on it is the arrastre: follow suit and beat the card heading the trick; with none "
+             "of the suit, trump.",
+             "Con esta baza se acaba el monte: Diego roba la pinta. Desde la baza siguiente se "
+             "juega el arrastre: asistir y montar; sin cartas del palo, fallar.",
+             {"draws": {3: "7B"}, "stock": 0}),
         Note(24, "1O",
-             "The stock is gone: this is the arrastre, and the duties hold. Bruno leads the king "
-             "of coins, and Carmen, who holds the ace, must beat it: 27 points for Ana and "
-             "Carmen.",
-             "Se ha acabado el monte: es el arrastre, y rigen las obligaciones. Bruno sale con el "
-             "rey de oros, y Carmen, que tiene el as, tiene que montar: 27 tantos para Ana y "
-             "Carmen.",
-             {"in_trick": {1: "12O", 2: "1O"}, "label": "montar", "takes": 2, "points": 27}),
-        Note(29, "10B",
-             "Diego, with no coins, had to trump Carmen's jack with the ace of clubs. Ana has no "
-             "coins either, and no trump that beats the ace: she may play any card, and gives "
-             "away the jack of clubs, 3 points to the other side.",
-             "Diego, sin oros, ha tenido que fallar la sota de Carmen con el as de bastos. Ana "
-             "tampoco tiene oros, ni un triunfo que gane al as: puede echar cualquier carta, y "
-             "regala la sota de bastos, 3 tantos para la otra pareja.",
-             {"in_trick": {2: "10O", 3: "1B"}, "lacks": {0: "1O 3O 12O 11O 10O"}, "takes": 3,
-              "points": 28}),
+             "Bruno's king of coins heads the trick, and Carmen, an opponent holding coins, must "
+             "follow and beat it if she can: her ace does, and takes 27 points.",
+             "El rey de oros de Bruno va ganando, y Carmen, que es contraria y tiene oros, debe "
+             "asistir y montar si puede: su as monta y se lleva 27 tantos.",
+             {"in_trick": {1: "12O"}, "label": "montar", "takes": 2, "points": 27}),
         Note(42, "5C",
-             "Carmen's ace of cups takes the last trick, 21 points, and the 10 for it, las diez "
-             "de últimas. Ana and Carmen end with 130 points to 40: past 101, they win the game, "
-             "one of the three that make a coto.",
-             "El as de copas de Carmen se lleva la última baza, 21 tantos, y las diez de "
-             "últimas. Ana y Carmen acaban con 130 tantos contra 40: pasan de 101 y ganan el "
-             "juego, uno de los tres que hacen un coto.",
-             {"in_trick": {2: "1C"}, "takes": 2, "points": 21, "result": (130, 40),
-              "game_points": (1, 0)}),
+             "Carmen takes the last trick, and the ten for it, las diez de últimas. Ana and "
+             "Carmen end with 130 points, the cuarenta included, to 40: over 100, so they win "
+             "the game at the first deal, with no deal de vueltas.",
+             "Carmen se lleva la última baza, y las diez de últimas. Ana y Carmen acaban con "
+             "130 tantos, las cuarenta incluidas, contra 40: pasan de 100 y ganan a la primera "
+             "mano, sin mano de vueltas.",
+             {"takes": 2, "result": (130, 40), "winner": 0, "game_points": (1, 0)}),
     ),
 }
 """The notes of the annotated samples, by file name: one sample of each game."""
