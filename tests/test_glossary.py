@@ -32,6 +32,8 @@ REQUIRED = {
     # Tute
     "arrastre", "cantar-las-veinte", "cantar-las-cuarenta", "diez-de-ultimas", "tute", "pinta",
     "monte",
+    # Guiñote
+    "guinote", "ir-de-vueltas", "coto", "mano-a-mano",
     # Italian
     "briscola", "carico", "liscio", "fante", "cavallo", "re", "mazzo",
     # Aluette
@@ -49,9 +51,9 @@ REQUIRED = {
 
 CARD_WORDS = {
     "as", "rey", "caballo", "sota", "oros", "copas", "espadas", "bastos", "figura", "brisca",
-    "tute", "cantar-las-veinte", "cantar-las-cuarenta", "carico", "fante", "cavallo", "re",
-    "monsieur", "madame", "le-borgne", "la-vache", "grand-neuf", "petit-neuf", "deux-de-chene",
-    "deux-decrit",
+    "tute", "guinote", "cantar-las-veinte", "cantar-las-cuarenta", "carico", "fante", "cavallo",
+    "re", "monsieur", "madame", "le-borgne", "la-vache", "grand-neuf", "petit-neuf",
+    "deux-de-chene", "deux-decrit",
 }  # fmt: skip
 """Terms that name cards: each shows their pictures."""
 
@@ -226,7 +228,7 @@ def test_every_play_label_is_a_term() -> None:
 
 def test_groups_follow_their_order() -> None:
     groups = glossary.groups()
-    assert [g.id for g in groups] == ["spanish", "tute", "italian", "aluette"]
+    assert [g.id for g in groups] == ["spanish", "tute", "guinote", "italian", "aluette"]
     seen = [t.group for t in TERMS]
     assert seen == sorted(seen, key=[g.id for g in groups].index)
 

@@ -27,7 +27,7 @@ from test_scorepad import PLAYERS, played
 from cardrules.web.scorepad import FAMILIES, pad_options, tally
 
 GAMES = ("alcalde", "alcalde-variation", "aluette", "brisca", "briscas", "briscola", "chiamata",
-         "rematada", "tute")
+         "rematada", "tute", "guinote")
 LANGS = {"en": "", "es": "es/"}
 READY_OFFLINE = "#cr-offline[data-state=readyPython]"
 
