@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from a11y_support import axe_violations, settle
-from browser_support import Visit, Visits
+from browser_support import Visit, Visits, more
 
 from cardrules.learn import practice
 from cardrules.web import steps_data
@@ -238,7 +238,8 @@ def endgame_puzzle(seen: Visit, previous: str) -> None:
     assert board.get_attribute("id") == "cr-practice-solution"
     assert board.get_attribute("data-autoplay") is not None
     steps = steps_data(drill["record"], "en", "all")["steps"]
-    board.locator(".cr-widget__speed").select_option("4")
+    more(board).locator(".cr-widget__speed").select_option("4")
+    board.locator(".cr-w-button--more").press("Escape")
     page.wait_for_function(
         "(last) => document.querySelector('#cr-practice-solution')"
         ".getAttribute('data-step') === String(last)", arg=len(steps) - 1, timeout=30_000)
