@@ -32,6 +32,10 @@ hidden hands):
   :data:`~cardrules.bots.endgame.EXACT_PLAYS` cards left, two-player Tute's last eight tricks,
   is weighed by the search like any other.)
 
+:func:`~cardrules.analysis.seat.bot_in_seat` plays the deal again with the search bot in the
+seat (:mod:`cardrules.analysis.seat` says what stays the same), and
+:func:`~cardrules.analysis.daily.daily_record` makes the deal of the day.
+
 :class:`Analysis` is the account of it that the terminal, the widget and the rulebook render
 (:mod:`cardrules.account.review` words it, :mod:`cardrules.render.analysis` draws its graph).
 
@@ -62,6 +66,8 @@ from ..bots.tactics import decide
 from ..core.actions import Action, format_action
 from ..engine import Game, SeatView
 from ..record import replay
+from .daily import daily_record, daily_seed
+from .seat import SeatReplay, bot_in_seat, side_result
 
 __all__ = [
     "DEFAULT_WORLDS",
@@ -72,12 +78,17 @@ __all__ = [
     "Choice",
     "Decision",
     "Mark",
+    "SeatReplay",
     "Summary",
     "Thresholds",
     "analyse",
+    "bot_in_seat",
+    "daily_record",
+    "daily_seed",
     "decisions",
     "is_known",
     "mark_for",
+    "side_result",
 ]
 
 FORMAT: Final = "cardrules-analysis/1"
@@ -363,12 +374,7 @@ def decisions(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int 
 
 def _analysis(game: Game, seat: int, worlds: int, seed: int, thresholds: Thresholds,
               made: tuple[Decision, ...]) -> Analysis:
-    result = game.result
-    points, won = 0, 0.5
-    if result is not None:
-        side = next((k for k, s in enumerate(result.sides) if seat in s), None)
-        points = result.side_points[side] if side is not None else 0
-        won = 0.5 if result.winner is None else float(result.winner == side)
+    points, won = side_result(game, seat) if game.result is not None else (0, 0.5)
     return Analysis(game.to_record(), seat, tuple(game.names), _deal_points(game), points, won,
                     worlds, seed, thresholds, made)
 
