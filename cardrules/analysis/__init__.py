@@ -64,15 +64,17 @@ from ..bots.endgame import EXACT_PLAYS, Outcome, plays_left, solve
 from ..bots.pimc import LEVELS
 from ..bots.tactics import decide
 from ..core.actions import Action, format_action
+from ..core.cards import Card, Suit
 from ..engine import Game, SeatView
 from ..record import replay
 from .daily import daily_record, daily_seed
-from .seat import SeatReplay, bot_in_seat, side_result
+from .seat import OTHERS, SeatReplay, bot_in_seat, side_result
 
 __all__ = [
     "DEFAULT_WORLDS",
     "FORMAT",
     "MAX_CHOICES",
+    "OTHERS",
     "THRESHOLDS",
     "Analysis",
     "Choice",
@@ -82,6 +84,7 @@ __all__ = [
     "Summary",
     "Thresholds",
     "analyse",
+    "analysis_of",
     "bot_in_seat",
     "daily_record",
     "daily_seed",
@@ -190,6 +193,10 @@ class Decision:
     """The paired standard error of :attr:`points_lost` (0 for a known position)."""
     mark: Mark
     """The mark (see :func:`mark_for`)."""
+    turn_up: Card | None
+    """The turned-up card at the decision (a move's words may name it: an exchange)."""
+    trump: Suit | None
+    """The trump suit at the decision, if known."""
 
     @property
     def better(self) -> bool:
@@ -344,7 +351,7 @@ def analyse(record: str | bytes | Mapping[str, Any], seat: int = 0, *,
     """
     game = replay(record)
     made = tuple(decisions(game, seat, worlds=worlds, seed=seed, thresholds=thresholds))
-    return _analysis(game, seat, worlds, seed, thresholds, made)
+    return analysis_of(game, seat, made, worlds=worlds, seed=seed, thresholds=thresholds)
 
 
 def decisions(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
@@ -372,11 +379,14 @@ def decisions(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int 
         position.play(action)
 
 
-def _analysis(game: Game, seat: int, worlds: int, seed: int, thresholds: Thresholds,
-              made: tuple[Decision, ...]) -> Analysis:
+def analysis_of(game: Game, seat: int, made: Sequence[Decision], *,
+                worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                thresholds: Thresholds = THRESHOLDS) -> Analysis:
+    """The :class:`Analysis` of ``seat`` in ``game`` made of decisions already weighed
+    (:func:`decisions`, with the same ``worlds``, ``seed`` and ``thresholds``)."""
     points, won = side_result(game, seat) if game.result is not None else (0, 0.5)
     return Analysis(game.to_record(), seat, tuple(game.names), _deal_points(game), points, won,
-                    worlds, seed, thresholds, made)
+                    worlds, seed, thresholds, tuple(made))
 
 
 def _deal_points(game: Game) -> int:
@@ -436,7 +446,7 @@ def _weigh(position: Game, view: SeatView, made: Action, index: int, worlds: int
     ranked = sorted(range(len(actions)), key=lambda k: (k != best_at, -choices[k].value))
     return Decision(index, choices[made_at], choices[best_at],
                     tuple(choices[k] for k in ranked), n, exact, chance_lost, points_lost,
-                    chance_error, points_error, mark)
+                    chance_error, points_error, mark, view.turn_up, view.trump)
 
 
 def _solved(position: Game, action: Action, seat: int) -> Outcome:

@@ -11,8 +11,10 @@ What "the same" means, precisely (:func:`bot_in_seat`):
   before another seat's play, is not offered to the bot: it is asked in its turn only, as in
   :func:`~cardrules.bots.play_out`.)
 * **The same bots once it differs**: from the first action that differs from the record, every
-  other seat is played by the search bot at level ``others`` (the normal level unless said),
-  seeded by ``seed`` and its seat, so that the replay is the same on every machine.
+  other seat is played by the bot ``others`` (:data:`OTHERS`: the search bot at a level, the
+  greedy or the random bot; the search bot at the normal level unless said: a terminal deal
+  says the bots it was played against), seeded by ``seed`` and its seat, so that the replay is
+  the same on every machine.
 
 The bot in the seat is the search bot at level ``level``, seeded by ``seed``. Its points are
 its side's points, set beside the points the player's side took in the deal as recorded.
@@ -33,14 +35,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..bots import Bot, make_bot
 from ..core.actions import format_action
 from ..engine import CHANCE, Game
 from ..record import load_record, replay
 
-__all__ = ["SeatReplay", "bot_in_seat", "side_result"]
+__all__ = ["OTHERS", "SeatReplay", "bot_in_seat", "side_result"]
+
+OTHERS: Final = ("easy", "normal", "hard", "greedy", "random")
+"""The bots the other seats may be once the deal differs: the search bot at a level, or the
+greedy or the random bot."""
+
+
+def _other_bot(others: str, seed: int) -> Bot:
+    if others in ("greedy", "random"):
+        return make_bot(others, seed=seed) if others == "random" else make_bot("greedy")
+    return make_bot("pimc", seed=seed, level=others)
 
 
 @dataclass(frozen=True)
@@ -92,7 +104,10 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
         RecordError: the record is not a valid deal record.
         ValueError: the deal has no such seat, or is not finished.
         OptionError: an unknown level.
+        ValueError: ``others`` is not one of :data:`OTHERS`.
     """
+    if others not in OTHERS:
+        raise ValueError(f"others must be one of {', '.join(OTHERS)}")
     played = replay(record)
     if not 0 <= seat < played.players:
         raise ValueError(f"no seat {seat} in a {played.players}-player game")
@@ -123,7 +138,7 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
         if diverged is None:  # the player's recorded move out of turn: not offered to the bot
             diverged = k
         if to_act not in seated:
-            seated[to_act] = make_bot("pimc", seed=seed * 101 + to_act + 1, level=others)
+            seated[to_act] = _other_bot(others, seed * 101 + to_act + 1)
         game.play(seated[to_act].choose(game.view(to_act)))
     player_points, player_won = side_result(played, seat)
     bot_points, bot_won = side_result(game, seat)
