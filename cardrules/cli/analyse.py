@@ -57,11 +57,13 @@ def analyse_command(args: argparse.Namespace, lang: Lang) -> int:
     if args.json:
         analysis = _run(game, seat, worlds, None)
         out: dict[str, Any] = analysis.to_json()
-        out["bot_in_seat"] = (bot_in_seat(game.to_record(), seat, others=args.others).to_json()
+        out["bot_in_seat"] = (bot_in_seat(game.to_record(), seat, level=args.level,
+                                          others=args.others).to_json()
                               if game.is_over else None)
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
-    print_analysis(game, seat, lang, sys.stdout, worlds=worlds, others=args.others)
+    print_analysis(game, seat, lang, sys.stdout, worlds=worlds, level=args.level,
+                   others=args.others)
     return 0
 
 
@@ -76,11 +78,12 @@ def _run(game: Game, seat: int, worlds: int,
 
 
 def print_analysis(game: Game, seat: int, lang: Lang, out: TextIO, *,
-                   worlds: int = DEFAULT_WORLDS, others: str = "normal") -> None:
+                   worlds: int = DEFAULT_WORLDS, level: str = "normal",
+                   others: str = "normal") -> None:
     """Print the analysis of ``seat``'s decisions in ``game``, each decision as it is
     weighed, then the summary, the chance to win after each decision and the bot in the
-    seat (for a finished deal; ``others``: the bots elsewhere once its deal differs, see
-    :func:`~cardrules.analysis.bot_in_seat`)."""
+    seat (for a finished deal; ``level``: its level; ``others``: the bots elsewhere once its
+    deal differs, see :func:`~cardrules.analysis.bot_in_seat`)."""
     w = words(lang)
     names = tuple(visible(name, 40) for name in game.names)
     shell = analysis_of(game, seat, (), worlds=worlds)
@@ -108,7 +111,7 @@ def print_analysis(game: Game, seat: int, lang: Lang, out: TextIO, *,
         print("  " + w._("The end of the deal: {chance}", chance=review.chance(analysis.won)),
               file=out)
         print(file=out)
-        mine = bot_in_seat(game.to_record(), seat, others=others)
+        mine = bot_in_seat(game.to_record(), seat, level=level, others=others)
         print(review.seat_replay(mine), file=out)
 
 

@@ -235,6 +235,8 @@ def build_parser(lang: Lang) -> argparse.ArgumentParser:
     analyse.add_argument("--worlds", metavar="W", default=str(LEVELS["normal"]), help=w._(
         "imagined deals to weigh each decision in (fewer in long games); default {worlds}",
         worlds=LEVELS["normal"]))
+    analyse.add_argument("--level", choices=tuple(LEVELS), default="normal", help=w._(
+        "the level of the bot in the player's seat: easy, normal or hard; default normal"))
     analyse.add_argument("--others", choices=OTHERS, default="normal", help=w._(
         "for the bot in the player's seat: the bots in the other seats once its deal differs "
         "from the record (easy, normal, hard: the search bot; greedy; random); default normal"))
