@@ -34,7 +34,9 @@ Figures, not tests: the suite runs a smoke size (``tests/test_analysis.py``).
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import multiprocessing
 import statistics
 import time
 from collections.abc import Sequence
@@ -184,19 +186,28 @@ def planted_run(count: int, worlds: int) -> int:
     return 1 if missed else 0
 
 
-def hard_run(deals: int, worlds: int) -> None:
+def hard_deal(i: int, worlds: int = 160) -> tuple[int, int]:
+    """One deal of the hard bot (seat 0) against the normal one: its decisions, and those
+    marked a mistake or a blunder."""
+    game = cardrules.new_game("briscola", players=2, seed=10_000 + i)
+    play_out(game, [make_bot("pimc", seed=i, level="hard"),
+                    make_bot("pimc", seed=i + 1, level="normal")])
+    analysis = analyse(game.to_record(), 0, worlds=worlds, seed=i)
+    return (len(analysis.decisions),
+            sum(d.mark.rank >= Mark.MISTAKE.rank for d in analysis.decisions))
+
+
+def hard_run(deals: int, worlds: int, workers: int = 1) -> None:
     """The hard bot's own decisions: the share marked a mistake or a blunder."""
     decided = marked = 0
-    for i in range(deals):
-        game = cardrules.new_game("briscola", players=2, seed=10_000 + i)
-        play_out(game, [make_bot("pimc", seed=i, level="hard"),
-                        make_bot("pimc", seed=i + 1, level="normal")])
-        analysis = analyse(game.to_record(), 0, worlds=worlds, seed=i)
-        decided += len(analysis.decisions)
-        marked += sum(d.mark.rank >= Mark.MISTAKE.rank for d in analysis.decisions)
-        if (i + 1) % 10 == 0 or i + 1 == deals:
-            print(f"  {i + 1} deals: {marked} of {decided} decisions marked a mistake or a "
-                  f"blunder ({100 * marked / max(1, decided):.2f}%)", flush=True)
+    with multiprocessing.Pool(workers) as pool:
+        for done, (n, m) in enumerate(pool.imap_unordered(
+                functools.partial(hard_deal, worlds=worlds), range(deals)), 1):
+            decided += n
+            marked += m
+            if done % 10 == 0 or done == deals:
+                print(f"  {done} deals: {marked} of {decided} decisions marked a mistake or a "
+                      f"blunder ({100 * marked / max(1, decided):.2f}%)", flush=True)
     print(f"hard bot, two-player Briscola, {deals} deals: {marked} of {decided} decisions "
           f"marked a mistake or a blunder ({100 * marked / max(1, decided):.2f}%)")
 
@@ -242,6 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard", type=int, default=0, help="deals of the hard bot")
     parser.add_argument("--speed", type=int, default=0, help="deals of each game timed")
     parser.add_argument("--worlds", type=int, default=160, help="deals a decision")
+    parser.add_argument("--workers", type=int, default=1, help="processes for --hard")
     args = parser.parse_args(argv)
     if not (args.planted or args.hard or args.speed):
         args.planted, args.hard, args.speed = 5, 100, 3
@@ -251,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.speed:
         speed_run(args.speed, args.worlds)
     if args.hard:
-        hard_run(args.hard, args.worlds)
+        hard_run(args.hard, args.worlds, args.workers)
     return status
 
 

@@ -24,7 +24,10 @@ hidden hands):
   where the loss is also larger than the search's own uncertainty: more than
   :attr:`Thresholds.errors` (2) paired standard errors, the standard deviation of the
   deal-by-deal differences between the two choices over the square root of the number of
-  deals. The mark is the higher of the two (chance, points).
+  deals. The mark is the higher of the two (chance, points). A decision in doubt, a loss that
+  reaches the first threshold but not beyond its uncertainty, is weighed again once in
+  :data:`EXTEND` (3) times as many new deals, and judged over them all (so a real loss near a
+  threshold is not waved through for want of deals, and the deals go where they are needed).
 * **Known positions.** Where the seat knows every card (two players, the stock and any talon
   gone), there is nothing to imagine: the exact solver (:func:`cardrules.bots.endgame.solve`,
   minimax: both sides play their best) weighs each choice, :attr:`Decision.exact` says so, the
@@ -72,6 +75,7 @@ from .seat import OTHERS, SeatReplay, bot_in_seat, side_result
 
 __all__ = [
     "DEFAULT_WORLDS",
+    "EXTEND",
     "FORMAT",
     "MAX_CHOICES",
     "OTHERS",
@@ -100,6 +104,10 @@ FORMAT: Final = "cardrules-analysis/1"
 DEFAULT_WORLDS: Final = LEVELS["normal"]
 """The imagined deals a decision is weighed in by default: as many as the normal level's
 search bot plays out (and, like it, fewer in a long game, where its work budget stops it)."""
+
+EXTEND: Final = 3
+"""A decision in doubt (a loss that reaches a threshold but is within its uncertainty) is
+weighed again in this many times the worlds, new ones, and judged over them all."""
 
 MAX_CHOICES: Final = 8
 """The most choices weighed at one decision. A card play has at most a hand's cards and a
@@ -431,22 +439,44 @@ def _weigh(position: Game, view: SeatView, made: Action, index: int, worlds: int
     else:
         bot = hint_bot(worlds, seed=seed)
         table = list(bot.outcomes(view, actions))
+    verdict = _verdict(table, actions, actions.index(made), deal_points, thresholds)
+    if not exact and verdict[-1]:
+        # In doubt: a loss that may reach a threshold but not yet beyond the uncertainty.
+        # The same search goes on over EXTEND times as many new deals (its random source goes
+        # on), once, and the verdict is taken over them all.
+        bot.worlds = worlds * EXTEND
+        bot.budget *= EXTEND
+        table += bot.outcomes(view, actions)
+        verdict = _verdict(table, actions, actions.index(made), deal_points, thresholds)
+    choices, best_at, made_at, losses, mark, _ = verdict
+    ranked = sorted(range(len(actions)), key=lambda k: (k != best_at, -choices[k].value))
+    return Decision(index, choices[made_at], choices[best_at],
+                    tuple(choices[k] for k in ranked), len(table), exact, *losses, mark,
+                    view.turn_up, view.trump)
+
+
+def _verdict(table: list[list[Outcome]], actions: Sequence[Action], made_at: int,
+             deal_points: int,
+             thresholds: Thresholds) -> tuple[list[Choice], int, int,
+                                              tuple[float, float, float, float], Mark, bool]:
+    """The choices' averages over ``table``, the best, the made one, the losses and their
+    errors (chance lost, points lost, chance error, points error), the mark, and whether the
+    verdict is in doubt: a loss at least the first threshold but within the uncertainty."""
     n = len(table)
     choices = [Choice(action, format_action(action),
                       sum(row[k][0] for row in table) / n,
                       sum(row[k][1] for row in table) / n,
                       sum(row[k][2] for row in table) / n) for k, action in enumerate(actions)]
-    made_at = actions.index(made)
-    best_at = max(range(len(actions)),
-                  key=lambda k: (choices[k].value, k == made_at))
+    best_at = max(range(len(choices)), key=lambda k: (choices[k].value, k == made_at))
     chance_lost, chance_error = _paired(table, best_at, made_at, 0)
     points_lost, points_error = _paired(table, best_at, made_at, 1)
     mark = mark_for(chance_lost, points_lost, chance_error, points_error, deal_points,
                     thresholds)
-    ranked = sorted(range(len(actions)), key=lambda k: (k != best_at, -choices[k].value))
-    return Decision(index, choices[made_at], choices[best_at],
-                    tuple(choices[k] for k in ranked), n, exact, chance_lost, points_lost,
-                    chance_error, points_error, mark, view.turn_up, view.trump)
+    doubt = ((thresholds.chance[0] <= chance_lost <= thresholds.errors * chance_error)
+             or (thresholds.points[0] * deal_points <= points_lost
+                 <= thresholds.errors * points_error))
+    return (choices, best_at, made_at, (chance_lost, points_lost, chance_error, points_error),
+            mark, doubt)
 
 
 def _solved(position: Game, action: Action, seat: int) -> Outcome:
