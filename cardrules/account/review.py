@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime
 from typing import Final
 
-from ..analysis import Analysis, Choice, Decision, Mark, SeatReplay
+from ..analysis import Analysis, Choice, Decision, Mark, SeatReplay, mark_for
 from ..core.actions import Move
 from ..core.cards import Card
 from ..engine import Rules
@@ -131,19 +131,27 @@ class Review:
                         points=self.points(decision.made.points))
 
     def better(self, decision: Decision) -> str:
-        """What the best choice would have done instead ("" when the choice made was best):
-        "The three of cups would have kept 11 points." (or raised the chance to win)."""
+        """What the best choice would have done instead ("" when the choice made was best), in
+        what weighs more in its mark: "The three of cups would have kept 11 points.", or "...
+        would have given 45% to win instead of 19%."."""
         if not decision.better:
             return ""
         best = self.choice(decision.best, decision)
-        best = best[:1].upper() + best[1:]
         lost = round(decision.points_lost)
-        if lost >= 1:
-            return self.w._("{best} would have kept {points}.", best=best,
+        # Said in what decided the mark: the points, unless the chance lost weighs more.
+        analysis = self.analysis
+        by_chance = mark_for(decision.chance_lost, 0, decision.chance_error, 0,
+                             analysis.deal_points, analysis.thresholds)
+        by_points = mark_for(0, decision.points_lost, 0, decision.points_error,
+                             analysis.deal_points, analysis.thresholds)
+        if lost >= 1 and by_points.rank >= by_chance.rank:
+            said = self.w._("{best} would have kept {points}.", best=best,
                             points=self.points(lost))
-        return self.w._("{best} would have given {chance} to win instead of {made}.",
-                        best=best, chance=self.chance(decision.best.chance),
-                        made=self.chance(decision.made.chance))
+        else:
+            said = self.w._("{best} would have given {chance} to win instead of {made}.",
+                            best=best, chance=self.chance(decision.best.chance),
+                            made=self.chance(decision.made.chance))
+        return said[:1].upper() + said[1:]  # a sentence may begin with the choice's name
 
     def how(self, decision: Decision) -> str:
         """How the decision was weighed: the exact solver, or the imagined deals."""
