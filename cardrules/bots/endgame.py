@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.actions import Action
 from ..engine import Game
 from .playout import greedy_action
 
@@ -47,6 +48,16 @@ def outcome(game: Game, seat: int) -> Outcome:
     return won, got, won + share / 2
 
 
+def _forced(node: Game) -> list[Action]:
+    """Play ``node``'s forced plays on (no branching there); its legal actions then (none at
+    the end of the deal)."""
+    legal = node.legal_actions()
+    while len(legal) == 1 and not node.is_over:
+        node.play(legal[0])
+        legal = node.legal_actions() if not node.is_over else []
+    return legal
+
+
 def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple[Outcome, int]:
     """The expected :func:`outcome` of ``game`` (a world in which every card is known) for
     ``seat`` when ``allies`` (its side) play their best and everyone else plays as modelled; and
@@ -61,10 +72,7 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
     def value(node: Game) -> Outcome:
         nonlocal nodes
         nodes += 1
-        legal = node.legal_actions()
-        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
-            node.play(legal[0])
-            legal = node.legal_actions() if not node.is_over else []
+        legal = _forced(node)
         if node.is_over:
             return outcome(node, seat)
         if node.current_player in allies:
@@ -133,10 +141,7 @@ def solve(game: Game, seat: int) -> tuple[Outcome, int]:
     def value(node: Game, alpha: float, beta: float) -> Outcome:
         nonlocal nodes
         nodes += 1
-        legal = node.legal_actions()
-        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
-            node.play(legal[0])
-            legal = node.legal_actions() if not node.is_over else []
+        legal = _forced(node)
         if node.is_over:
             return outcome(node, seat)
         ours = node.current_player in allies
