@@ -33,7 +33,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -42,7 +42,7 @@ from ..core.actions import format_action
 from ..engine import CHANCE, Game
 from ..record import load_record, replay
 
-__all__ = ["OTHERS", "SeatReplay", "bot_in_seat", "side_result"]
+__all__ = ["OTHERS", "SeatReplay", "bot_in_seat", "bot_in_seat_steps", "side_result"]
 
 OTHERS: Final = ("easy", "normal", "hard", "greedy", "random")
 """The bots the other seats may be once the deal differs: the search bot at a level, or the
@@ -106,6 +106,22 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
         OptionError: an unknown level.
         ValueError: ``others`` is not one of :data:`OTHERS`.
     """
+    replaying = bot_in_seat_steps(record, seat, level=level, others=others, seed=seed)
+    while True:
+        try:
+            next(replaying)
+        except StopIteration as done:
+            result: SeatReplay = done.value
+            return result
+
+
+def bot_in_seat_steps(record: str | bytes | Mapping[str, Any], seat: int, *,
+                      level: str = "normal", others: str = "normal",
+                      seed: int = 0) -> Generator[int, None, SeatReplay]:
+    """:func:`bot_in_seat` a decision at a time, for a caller that may stop it (the widget):
+    yields the actions played so far after each bot's decision, and returns the
+    :class:`SeatReplay` (the value of its ``StopIteration``). Raises as :func:`bot_in_seat`,
+    at its first step."""
     if others not in OTHERS:
         raise ValueError(f"others must be one of {', '.join(OTHERS)}")
     played = replay(record)
@@ -134,12 +150,14 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
                 diverged = k
             k += 1
             game.play(choice)
+            yield len(game.log) - 1
             continue
         if diverged is None:  # the player's recorded move out of turn: not offered to the bot
             diverged = k
         if to_act not in seated:
             seated[to_act] = _other_bot(others, seed * 101 + to_act + 1)
         game.play(seated[to_act].choose(game.view(to_act)))
+        yield len(game.log) - 1
     player_points, player_won = side_result(played, seat)
     bot_points, bot_won = side_result(game, seat)
     out = game.to_record()

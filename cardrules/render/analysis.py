@@ -30,7 +30,7 @@ from ..account.review import Review
 from ..analysis import Analysis, Mark
 from ..words import N_, Lang
 
-__all__ = ["HEIGHT", "WIDTH", "analysis_figure", "chance_svg", "chance_table"]
+__all__ = ["HEIGHT", "WIDTH", "analysis_figure", "chance_rows", "chance_svg", "chance_table"]
 
 WIDTH: Final = 640
 """The graph's width in SVG units (it scales to its box)."""
@@ -78,22 +78,29 @@ def chance_svg(analysis: Analysis, lang: Lang = "en", *, ident: str = "cr-chance
     return "".join(parts)
 
 
-def chance_table(analysis: Analysis, lang: Lang = "en") -> str:
-    """The graph's figures as an HTML table: for each decision, its action's number in the
-    deal, the choice made, the chance to win after it and its mark; the deal's end last."""
+def chance_rows(analysis: Analysis, lang: Lang = "en") -> tuple[list[str], list[list[str]]]:
+    """The graph's figures in words, as :func:`chance_table` shows them: its column headings,
+    and for each decision its action's number in the deal, the choice made, the chance to win
+    after it and its mark; the deal's end last (the widget builds its table of these)."""
     review = Review(analysis, lang)
     w = review.w
-    head = "".join(f'<th scope="col">{escape(w._(h))}</th>' for h in _HEADERS)
-    rows = []
-    for decision in analysis.decisions:
-        cells = (str(decision.index + 1), review.choice(decision.made, decision),
-                 review.chance(decision.made.chance), review.mark(decision.mark))
-        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
-    end = (str(len(analysis.record.get("actions", ()))), w._("The end of the deal"),
-           review.chance(analysis.won), "")
-    rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in end) + "</tr>")
-    return (f'<table class="cr-chance-table"><caption>{escape(review.chance_caption())}'
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    rows = [[str(decision.index + 1), review.choice(decision.made, decision),
+             review.chance(decision.made.chance), review.mark(decision.mark)]
+            for decision in analysis.decisions]
+    rows.append([str(len(analysis.record.get("actions", ()))), w._("The end of the deal"),
+                 review.chance(analysis.won), ""])
+    return [w._(h) for h in _HEADERS], rows
+
+
+def chance_table(analysis: Analysis, lang: Lang = "en") -> str:
+    """The graph's figures as an HTML table (:func:`chance_rows`)."""
+    headers, rows = chance_rows(analysis, lang)
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    caption = escape(Review(analysis, lang).chance_caption())
+    return (f'<table class="cr-chance-table"><caption>{caption}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def analysis_figure(analysis: Analysis, lang: Lang = "en", *, ident: str = "cr-chance") -> str:
