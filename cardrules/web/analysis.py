@@ -27,7 +27,8 @@ Examples:
     >>> from cardrules.bots import make_bot, play_out
     >>> game = new_game("briscola", players=2, seed=4)
     >>> play_out(game, [make_bot("greedy"), make_bot("greedy")])
-    >>> settings = {"record": game.to_record(), "seat": 0, "worlds": 4, "level": "easy"}
+    >>> settings = {"record": game.to_record(), "seat": 0, "worlds": 4, "level": "easy",
+    ...             "bot_level": "easy"}
     >>> started = json.loads(start(json.dumps(settings), "en"))
     >>> started["ok"], started["total"] > 10, started["player"]
     (True, True, 'Ana')
@@ -101,6 +102,7 @@ class _Session:
     seat: int
     lang: Lang
     level: str
+    bot_level: str
     worlds: int
     total: int
     weighing: Iterator[Decision]
@@ -160,17 +162,18 @@ def _start(settings: str | Mapping[str, Any], lang: Lang) -> dict[str, Any]:
                             last=game.players - 1)
     if game.result is None:
         raise AnalysisError("The deal is not over: play it to the end, then analyse it.")
-    level = data.get("level") or "normal"
-    if level not in LEVELS:
-        raise AnalysisError("bots' strength {level}: choose {levels}", level=Quoted(level),
-                            levels=", ".join(LEVELS))
+    level, bot_level = (data.get(key) or "normal" for key in ("level", "bot_level"))
+    for chosen in (level, bot_level):
+        if chosen not in LEVELS:
+            raise AnalysisError("bots' strength {level}: choose {levels}",
+                                level=Quoted(chosen), levels=", ".join(LEVELS))
     worlds = data.get("worlds", DEFAULT_WORLDS)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 1000:
         raise AnalysisError("worlds {worlds}: a whole number from 1 to 1000",
                             worlds=Quoted(worlds))
     day = datetime.date.fromisoformat(data["daily"]) if data.get("daily") else None
     _counter[0] += 1
-    session = _Session(_counter[0], game, seat, lang, level, worlds,
+    session = _Session(_counter[0], game, seat, lang, level, bot_level, worlds,
                        _decisions_of(game, seat), decisions(game, seat, worlds=worlds), day)
     _sessions[session.id] = session
     while len(_sessions) > MAX_ANALYSES:
@@ -186,7 +189,8 @@ def start(settings_json: str, lang: str = "en") -> str:
     Args:
         settings_json: a JSON object: ``record`` (a deal record, as an object or as JSON
             text), ``seat`` (0 by default), ``level`` (the other seats' bots when the bot in
-            the seat plays the deal again: ``"normal"`` by default), ``worlds`` (imagined
+            the seat plays the deal again: ``"normal"`` by default), ``bot_level`` (the bot
+            in the seat's: ``"normal"`` by default), ``worlds`` (imagined
             deals a decision; the analysis's default) and ``daily`` (``"YYYY-MM-DD"``: the
             record is that date's deal of the day, and :func:`seat_bot` gives its result line).
         lang: the language of every sentence.
@@ -290,7 +294,7 @@ def _seat_bot(session: int) -> dict[str, Any]:
     if found.replay is None:
         if found.replaying is None:
             found.replaying = bot_in_seat_steps(found.game.to_record(), found.seat,
-                                                others=found.level)
+                                                level=found.bot_level, others=found.level)
         until = time.perf_counter() + SLICE_SECONDS
         played = 0
         try:
