@@ -14,7 +14,10 @@
  *   analysis.start(seat, extra)  analyse `seat` of the deal on the board (`extra.level`: the
  *                                bots the deal was played against; `extra.daily`: the date of
  *                                a deal of the day, for its result line)
- *   analysis.stop()              stop, keeping what was shown */
+ *   analysis.stop()              stop, keeping what was shown
+ *
+ * window.crAnalysisWorlds (imagined deals a decision) and window.crAnalysisBotLevel (the bot
+ * in the seat's level), if set, replace the package's defaults (the tests set them low). */
 
 import { button, cardImage, el } from "./dom.js";
 import { Runtime, problem } from "./runtime.js";
@@ -200,6 +203,9 @@ export class Analysis {
     this.status.textContent = t("analysis.starting");
     const settings = { record: data.record_text, seat, level: extra.level || "normal" };
     if (extra.daily) settings.daily = extra.daily;
+    // The tests ask for fewer imagined deals and a quicker bot in the seat.
+    if (typeof window.crAnalysisWorlds === "number") settings.worlds = window.crAnalysisWorlds;
+    if (window.crAnalysisBotLevel) settings.bot_level = window.crAnalysisBotLevel;
     const live = () => run === this.run;
     try {
       const started = await Runtime.call("analysis_start", [JSON.stringify(settings), page.lang]);
