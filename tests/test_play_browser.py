@@ -249,10 +249,12 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     assert status.get_attribute("aria-live") == "polite"
     summary = review.summary()
     bot = panel.locator(".cr-analysis__bot").inner_text()
-    assert status.inner_text() == f"The analysis is done. {summary} {bot}"
+    assert status.inner_text() == "The analysis is done."
+    heard = panel.locator("p.cr-sr-only[aria-live='polite']")
+    assert heard.text_content() == f"{summary} {bot}"
     assert bot.startswith(f"Bruno took {expected.points} points; the bot in the same seat took ")
     assert panel.locator(".cr-analysis__summary").inner_text() == summary
-    assert panel.locator(".cr-analysis__title").inner_text() == review.title()
+    assert panel.locator(".cr-analysis__title").text_content() == review.title()
     # The graph (the package's SVG) and the same figures as a table.
     graph = panel.locator(".cr-analysis__graph svg[role='img']")
     assert graph.locator("title").text_content() == review.chance_caption()
@@ -274,7 +276,8 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     note = widget.locator(".cr-analysis__note")
     said = f"Marked: {review.mark(marked[0].mark)}. {review.better(marked[0])}".strip()
     assert note.inner_text().strip() == said
-    assert said in widget.locator(".cr-widget > p.cr-sr-only[aria-live]").text_content()
+    assert said in widget.locator(":scope > p.cr-sr-only[aria-live]").text_content()
+    seen.shot("marked", widget)
     # The better card outlined in Bruno's hand (the stepper shows his view).
     best = page.evaluate(f"window.crAnalyses[0].bySteps[{step}].best_card")
     if best is not None:

@@ -82,6 +82,9 @@ export class Analysis {
     this.progress = el("progress", { class: "cr-analysis__progress", max: 1, value: 0,
       "aria-label": t("analysis.progress"), hidden: true });
     this.status = el("p", { class: "cr-analysis__status", role: "status", "aria-live": "polite" });
+    // What a screen reader hears besides the progress: each mark as it is found, and at the
+    // end the summary and the bot in the seat (shown on the page in their own places).
+    this.announcer = el("p", { class: "cr-sr-only", "aria-live": "polite" });
     this.heading = el("p", { class: "cr-board__heading cr-analysis__title" });
     this.summary = el("p", { class: "cr-analysis__summary", hidden: true });
     this.botText = el("p", { class: "cr-analysis__bot", hidden: true });
@@ -102,7 +105,7 @@ export class Analysis {
       el("div", { class: "cr-source__row" },
         el("label", null, t("analysis.seat") + " ", this.seatSelect), this.startButton,
         this.stopButton, this.progress),
-      this.status, this.heading, this.summary, this.botText, this.lineBox, this.marksBox,
+      this.status, this.announcer, this.heading, this.summary, this.botText, this.lineBox, this.marksBox,
       this.figure);
     // The note at a marked step, under the board: the mark and the better play.
     this.noteCard = el("span", { class: "cr-analysis__note-card" });
@@ -165,7 +168,7 @@ export class Analysis {
     this.record = null;
     this.bySteps = {};
     this.note.hidden = true;
-    this.status.textContent = "";
+    this.status.textContent = this.announcer.textContent = "";
     this.heading.textContent = "";
     this.summary.hidden = this.botText.hidden = this.lineBox.hidden = true;
     this.marksBox.hidden = this.figure.hidden = this.progress.hidden = true;
@@ -243,7 +246,8 @@ export class Analysis {
       this.stopButton.hidden = true;
       this.startButton.hidden = false;
       this.progress.hidden = true;
-      this.status.textContent = [t("analysis.done"), finished.summary, bot.text]
+      this.status.textContent = t("analysis.done");
+      this.announcer.textContent = [finished.summary, bot.text]
         .concat(bot.line ? [bot.line] : []).join(" ");
     } catch (error) {
       if (!live()) return;
@@ -264,6 +268,7 @@ export class Analysis {
         "cr-analysis__go cr-analysis__go--" + decision.mark);
       this.marks.append(el("li", null, go));
       this.marksBox.hidden = false;
+      this.announcer.textContent = go.textContent + ".";
     }
     if (this.stepper.index === decision.step) this.drawNote(decision.step);
   }
