@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from a11y_support import axe_violations
 from browser_support import ROOT, Visit, Visits
 
 import cardrules
@@ -278,6 +279,7 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     assert note.inner_text().strip() == said
     assert said in widget.locator(":scope > p.cr-sr-only[aria-live]").text_content()
     seen.shot("marked", widget)
+    assert axe_violations(page) == []  # the analysed state, its note at a marked step shown
     # The better card outlined in Bruno's hand (the stepper shows his view).
     best = page.evaluate(f"window.crAnalyses[0].bySteps[{step}].best_card")
     if best is not None:
