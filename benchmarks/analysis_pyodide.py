@@ -25,14 +25,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
 
-from bot_pyodide import ROOT, RUNTIME, SCRIPT, built_wheel
+from bot_pyodide import parse_games, run_script
 
 TARGETS_S = {"briscola-2": 5.0, "brisca-4": 8.0}
 """The whole analysis of a seat, in seconds, by game."""
@@ -40,16 +38,8 @@ TARGETS_S = {"briscola-2": 5.0, "brisca-4": 8.0}
 
 def measure(games: list[tuple[str, int]], deals: int, seed: int) -> dict[str, Any]:
     """Run the Node script in its analysis mode; its JSON answer."""
-    node = shutil.which("node")
-    if node is None or not RUNTIME.is_file():
-        raise SystemExit("analysis_pyodide: needs Node.js and node_modules/pyodide (npm ci)")
-    settings = {"analysis": {"games": games, "deals": deals, "seed": seed}}
-    done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit("analysis_pyodide: the Node script failed:\n" + done.stderr[-4000:])
-    answer: dict[str, Any] = json.loads(done.stdout)
-    return answer
+    return run_script({"analysis": {"games": games, "deals": deals, "seed": seed}},
+                      "analysis_pyodide")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,10 +49,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games as id-players, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     args = parser.parse_args(argv)
-    games = []
-    for item in args.games.split(","):
-        name, _, players = item.strip().rpartition("-")
-        games.append((name, int(players)))
+    games = parse_games(args.games)
     began = time.perf_counter()
     answer = measure(games, args.deals, args.seed)
     print(f"The widget's analysis of seat 0 in Pyodide {answer['pyodide']} (Python "

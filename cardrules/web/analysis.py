@@ -97,6 +97,9 @@ class AnalysisError(CardrulesError):
 
 @dataclass
 class _Session:
+    """One analysis under way: the deal, the seat, the decisions weighed so far, and the bot
+    in the seat's deal as far as it has gone."""
+
     id: int
     game: Game
     seat: int
@@ -121,6 +124,12 @@ def _session(session: object) -> _Session:
     if found is None:
         raise AnalysisError("This analysis is no longer open: start it again.")
     return found
+
+
+def _lang_of(session: object) -> Lang:
+    """The language of an analysis (English for one that is gone)."""
+    found = _sessions.get(session) if isinstance(session, int) else None
+    return found.lang if found is not None else "en"
 
 
 def _answered(lang: Lang, make: Any, *args: Any) -> dict[str, Any]:
@@ -224,8 +233,7 @@ def _decision_json(review: Review, decision: Decision) -> dict[str, Any]:
 
 def step_data(session: int) -> dict[str, Any]:
     """The next decision weighed (see :func:`step`)."""
-    found = _sessions.get(session) if isinstance(session, int) else None
-    return _answered(found.lang if found else "en", _step, session)
+    return _answered(_lang_of(session), _step, session)
 
 
 def _step(session: int) -> dict[str, Any]:
@@ -255,8 +263,7 @@ def step(session: int) -> str:
 
 def finish_data(session: int) -> dict[str, Any]:
     """The analysis as weighed so far (see :func:`finish`)."""
-    found = _sessions.get(session) if isinstance(session, int) else None
-    return _answered(found.lang if found else "en", _finish, session)
+    return _answered(_lang_of(session), _finish, session)
 
 
 def _finish(session: int) -> dict[str, Any]:
@@ -285,8 +292,7 @@ def finish(session: int) -> str:
 
 def seat_bot_data(session: int) -> dict[str, Any]:
     """A piece of the bot in the seat's deal (see :func:`seat_bot`)."""
-    found = _sessions.get(session) if isinstance(session, int) else None
-    return _answered(found.lang if found else "en", _seat_bot, session)
+    return _answered(_lang_of(session), _seat_bot, session)
 
 
 def _seat_bot(session: int) -> dict[str, Any]:
