@@ -92,6 +92,8 @@ def test_spanish_and_bad_requests_in_one_line(record: dict[str, Any]) -> None:
     assert first["decision"]["mark_text"] == spanish.mark(Mark(first["decision"]["mark"]))
     assert first["decision"]["lines"] == spanish.decision(spanish.analysis.decisions[0])
     web.close(started["session"])
+    assert _ask(web.finish, started["session"])["error"] == (
+        "Este análisis ya no está abierto: vuelve a empezarlo.")
     unfinished = {**record, "actions": record["actions"][:5]}
     for bad, lang in (({"record": unfinished}, "en"), ({"record": record, "seat": 2}, "en"),
                       ({"record": record, "level": "wizard"}, "en"), ({"seat": 0}, "es"),

@@ -117,6 +117,7 @@ class _Session:
 
 _sessions: dict[int, _Session] = {}
 _counter = [0]
+_page_lang: list[Lang] = ["en"]
 
 
 def _session(session: object) -> _Session:
@@ -127,9 +128,9 @@ def _session(session: object) -> _Session:
 
 
 def _lang_of(session: object) -> Lang:
-    """The language of an analysis (English for one that is gone)."""
+    """The language of an analysis (for one that is gone, the page's: the last started's)."""
     found = _sessions.get(session) if isinstance(session, int) else None
-    return found.lang if found is not None else "en"
+    return found.lang if found is not None else _page_lang[0]
 
 
 def _answered(lang: Lang, make: Any, *args: Any) -> dict[str, Any]:
@@ -156,7 +157,7 @@ def _decisions_of(game: Game, seat: int) -> int:
 
 def start_data(settings: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """A new analysis (see :func:`start`)."""
-    language = known(lang)
+    language = _page_lang[0] = known(lang)
     return _answered(language, _start, settings, language)
 
 
