@@ -247,6 +247,8 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     page.wait_for_function("() => /^Weighing the decisions: [1-9]/.test(document.querySelector("
                            "'.cr-analysis__status').textContent)")
     page.wait_for_function("() => !window.crAnalyses[0].running", timeout=120000)
+    # Done: Analyse is back where Stop was, with the keyboard's focus.
+    assert page.evaluate("document.activeElement.classList.contains('cr-analysis__start')")
     assert status.get_attribute("aria-live") == "polite"
     summary = review.summary()
     bot = panel.locator(".cr-analysis__bot").inner_text()

@@ -175,13 +175,22 @@ export class Analysis {
     this.marks.replaceChildren();
   }
 
+  /* Not running: Analyse comes back in place of Stop (and takes the keyboard's focus if Stop
+   * had it). */
+  idle() {
+    const focused = document.activeElement === this.stopButton;
+    this.running = false;
+    this.stopButton.hidden = true;
+    this.startButton.hidden = false;
+    this.progress.hidden = true;
+    if (focused) this.startButton.focus();
+  }
+
   /* Stop: no more calls (the answers on their way are dropped). */
   stop() {
     const was = this.running;
     this.run++;
-    this.running = false;
-    this.stopButton.hidden = true;
-    this.startButton.hidden = false;
+    this.idle();
     if (this.session !== null) {
       Runtime.call("analysis_close", [this.session]).catch(() => {});
       this.session = null;
@@ -242,19 +251,13 @@ export class Analysis {
         if (bot.done) break;
       }
       this.showBot(bot);
-      this.running = false;
-      this.stopButton.hidden = true;
-      this.startButton.hidden = false;
-      this.progress.hidden = true;
+      this.idle();
       this.status.textContent = t("analysis.done");
       this.announcer.textContent = [finished.summary, bot.text]
         .concat(bot.line ? [bot.line] : []).join(" ");
     } catch (error) {
       if (!live()) return;
-      this.running = false;
-      this.stopButton.hidden = true;
-      this.startButton.hidden = false;
-      this.progress.hidden = true;
+      this.idle();
       this.status.textContent = t("play.failed", { error: problem(error) });
     }
   }
