@@ -74,6 +74,7 @@ export class Analysis {
   build() {
     const stepper = this.stepper;
     this.seatSelect = el("select", { class: "cr-analysis__seat", "aria-label": t("analysis.seat") });
+    this.seatSelect.addEventListener("change", () => { this.seatChosen = true; });
     this.startButton = button(t("analysis.start"), t("analysis.startTitle"),
       () => { this.start(Number(this.seatSelect.value) || 0, {}); }, "cr-analysis__start");
     this.stopButton = button(t("analysis.stop"), t("analysis.stop"), () => { this.stop(); },
@@ -130,8 +131,11 @@ export class Analysis {
       this.seatsFor = data.record_text;
       this.seatSelect.replaceChildren(...data.seats.map((seat, i) =>
         el("option", { value: String(i), text: seat.name })));
-      const view = stepper.view === "all" ? 0 : Number(stepper.view);
-      this.seatSelect.value = String(view);
+      this.seatChosen = false;
+    }
+    // The seat whose view the board shows, unless the reader chose one.
+    if (!this.seatChosen && !this.running) {
+      this.seatSelect.value = stepper.view === "all" ? "0" : String(stepper.view);
     }
     this.startButton.disabled = !data.result;
     this.startButton.setAttribute("aria-description", data.result ? t("analysis.startTitle")
