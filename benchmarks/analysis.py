@@ -44,7 +44,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import cardrules
-from cardrules.analysis import THRESHOLDS, Mark, analyse, decisions, is_known
+from cardrules.analysis import (
+    THRESHOLDS,
+    Mark,
+    Thresholds,
+    analyse,
+    decisions,
+    is_known,
+    mark_for,
+)
 from cardrules.bots import GreedyBot, PimcBot, hint_bot, make_bot, play_out
 from cardrules.bots.endgame import solve
 from cardrules.core.actions import Action, Decision
@@ -186,30 +194,41 @@ def planted_run(count: int, worlds: int) -> int:
     return 1 if missed else 0
 
 
-def hard_deal(i: int, worlds: int = 160) -> tuple[int, int]:
-    """One deal of the hard bot (seat 0) against the normal one: its decisions, and those
-    marked a mistake or a blunder."""
+STRICTER = Thresholds(errors=3.0)
+"""The same thresholds with three standard errors instead of two: the hard bot's marks are
+counted under both (recomputed from each decision's losses and errors, no new search)."""
+
+
+def hard_deal(i: int, worlds: int = 160) -> tuple[int, int, int]:
+    """One deal of the hard bot (seat 0) against the normal one: its decisions, those marked a
+    mistake or a blunder, and those so marked under :data:`STRICTER`."""
     game = cardrules.new_game("briscola", players=2, seed=10_000 + i)
     play_out(game, [make_bot("pimc", seed=i, level="hard"),
                     make_bot("pimc", seed=i + 1, level="normal")])
     analysis = analyse(game.to_record(), 0, worlds=worlds, seed=i)
+    stricter = sum(mark_for(d.chance_lost, d.points_lost, d.chance_error, d.points_error,
+                            analysis.deal_points, STRICTER).rank >= Mark.MISTAKE.rank
+                   for d in analysis.decisions)
     return (len(analysis.decisions),
-            sum(d.mark.rank >= Mark.MISTAKE.rank for d in analysis.decisions))
+            sum(d.mark.rank >= Mark.MISTAKE.rank for d in analysis.decisions), stricter)
 
 
 def hard_run(deals: int, worlds: int, workers: int = 1) -> None:
     """The hard bot's own decisions: the share marked a mistake or a blunder."""
-    decided = marked = 0
+    decided = marked = strict = 0
     with multiprocessing.Pool(workers) as pool:
-        for done, (n, m) in enumerate(pool.imap_unordered(
+        for done, (n, m, k) in enumerate(pool.imap_unordered(
                 functools.partial(hard_deal, worlds=worlds), range(deals)), 1):
             decided += n
             marked += m
+            strict += k
             if done % 10 == 0 or done == deals:
                 print(f"  {done} deals: {marked} of {decided} decisions marked a mistake or a "
-                      f"blunder ({100 * marked / max(1, decided):.2f}%)", flush=True)
+                      f"blunder ({100 * marked / max(1, decided):.2f}%; at three standard "
+                      f"errors {strict}, {100 * strict / max(1, decided):.2f}%)", flush=True)
     print(f"hard bot, two-player Briscola, {deals} deals: {marked} of {decided} decisions "
-          f"marked a mistake or a blunder ({100 * marked / max(1, decided):.2f}%)")
+          f"marked a mistake or a blunder ({100 * marked / max(1, decided):.2f}%); at three "
+          f"standard errors {strict} ({100 * strict / max(1, decided):.2f}%)")
 
 
 def speed_run(deals: int, worlds: int) -> None:

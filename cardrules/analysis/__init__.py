@@ -2,8 +2,9 @@
 
 For a deal record and a chosen seat, :func:`analyse` goes through every decision that seat
 made in its turn with more than one choice (card plays, exchanges, declarations, bids, calls)
-and weighs each choice it had, the one made included, from that seat's view alone (never the
-hidden hands):
+and weighs each choice it had (of an auction's dozens of bids, :data:`MAX_CHOICES` of them),
+the one made included, from that seat's view alone (never the hidden hands); a move made out of
+turn (an exchange before another seat's play) is not a decision weighed:
 
 * **The same imagined deals for every choice.** The search deals worlds that agree with the
   seat's view (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`) and plays every

@@ -24,7 +24,7 @@ Examples:
     >>> from cardrules.bots import make_bot, play_out
     >>> game = new_game("briscola", players=2, seed=4)
     >>> play_out(game, [make_bot("greedy"), make_bot("greedy")])
-    >>> mine = bot_in_seat(game.to_record(), seat=0, level="easy")
+    >>> mine = bot_in_seat(game.to_record(), seat=0, level="easy", others="greedy")
     >>> mine.player_points + game.result.side_points[1] == 120
     True
     >>> 0 <= mine.bot_points <= 120 and mine.record["game"]
