@@ -14,7 +14,8 @@
 //    "searched": [ms...] (decisions where the bot weighed two or more actions by search),
 //    "advance": [ms...] (the whole cardrules.web.play.advance call: the decision, its narration
 //    and the seat's state as JSON)}}}
-// benchmarks/bot_pyodide.py runs this script and prints the percentiles.
+// benchmarks/bot_pyodide.py runs this script and prints the percentiles;
+// benchmarks/analysis_pyodide.py runs it to time the widget's analysis of a deal.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -102,8 +103,71 @@ def run(settings_text):
 run
 `);
 
-const answer = JSON.parse(run(settings));
+// benchmarks/analysis_pyodide.py: {"analysis": {...}} times the widget's analysis instead
+// (cardrules.web.analysis, as the page calls it: see that script).
+const analysis = pyodide.runPython(`
+import json
+import time
+
+import cardrules
+from cardrules.bots import make_bot
+from cardrules.web import analysis as web
+
+
+def analysis(settings_text):
+    settings = json.loads(settings_text)["analysis"]
+    out = {"games": {}}
+    for game_id, players in settings["games"]:
+        deals = []
+        for deal in range(settings["deals"]):
+            seed = settings["seed"] + deal
+            game = cardrules.new_game(game_id, players=players, seed=seed)
+            bots = [make_bot("pimc", seed=seed * 10 + s, level="normal") for s in range(players)]
+            bot_ms = 0.0
+            while not game.is_over:
+                seat = game.current_player
+                began = time.perf_counter()
+                action = bots[seat].choose(game.view(seat))
+                if seat == 0:
+                    bot_ms += (time.perf_counter() - began) * 1000
+                game.play(action)
+            calls = []
+            began = time.perf_counter()
+            def call(function, *args):
+                at = time.perf_counter()
+                answer = json.loads(function(*args))
+                calls.append((time.perf_counter() - at) * 1000)
+                return answer
+            started = call(web.start, json.dumps({"record": game.to_record(), "seat": 0}), "en")
+            session = started["session"]
+            first = None
+            marks = 0
+            while True:
+                answer = call(web.step, session)
+                if answer["done"]:
+                    break
+                marks += answer["decision"]["mark"] != "none"
+                if first is None:
+                    first = (time.perf_counter() - began) * 1000
+            call(web.finish, session)
+            analysed = (time.perf_counter() - began) * 1000
+            while not call(web.seat_bot, session)["done"]:
+                pass
+            total = (time.perf_counter() - began) * 1000
+            web.close(session)
+            deals.append({"decisions": started["total"], "first_ms": first,
+                          "analysis_ms": analysed, "with_bot_ms": total, "bot_ms": bot_ms,
+                          "longest_call_ms": max(calls), "marks": marks})
+        out["games"][f"{game_id}-{players}"] = deals
+    return json.dumps(out)
+
+analysis
+`);
+
+const chosen = JSON.parse(settings).analysis ? analysis : run;
+const answer = JSON.parse(chosen(settings));
 run.destroy();
+analysis.destroy();
 answer.pyodide = pyodide.version;
 answer.python = pyodide.runPython("import sys; sys.version.split()[0]");
 process.stdout.write(JSON.stringify(answer));

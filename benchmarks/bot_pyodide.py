@@ -62,18 +62,33 @@ def built_wheel() -> Path:
     return ROOT / "dist" / str(manifest["wheel"])
 
 
-def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int) -> dict[str, Any]:
-    """Run the Node script; its JSON answer."""
+def parse_games(text: str) -> list[tuple[str, int]]:
+    """Games as ``id-players``, comma-separated: ``[(id, players), ...]``."""
+    games = []
+    for item in text.split(","):
+        name, _, players = item.strip().rpartition("-")
+        games.append((name, int(players)))
+    return games
+
+
+def run_script(settings: dict[str, Any], who: str = "bot_pyodide") -> dict[str, Any]:
+    """Run the Node script with these settings on the built wheel; its JSON answer (``who``
+    names the benchmark in what it says of a failure)."""
     node = shutil.which("node")
     if node is None or not RUNTIME.is_file():
-        raise SystemExit("bot_pyodide: needs Node.js and node_modules/pyodide (npm ci)")
-    settings = {"games": games, "deals": deals, "level": level, "seed": seed, "warmup": 5}
+        raise SystemExit(f"{who}: needs Node.js and node_modules/pyodide (npm ci)")
     done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise SystemExit("bot_pyodide: the Node script failed:\n" + done.stderr[-4000:])
+        raise SystemExit(f"{who}: the Node script failed:\n" + done.stderr[-4000:])
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
+
+
+def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int) -> dict[str, Any]:
+    """Run the Node script; its JSON answer."""
+    return run_script({"games": games, "deals": deals, "level": level, "seed": seed,
+                       "warmup": 5})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,10 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args(argv)
-    games = []
-    for item in args.games.split(","):
-        name, _, players = item.strip().rpartition("-")
-        games.append((name, int(players)))
+    games = parse_games(args.games)
     began = time.perf_counter()
     answer = measure(games, args.deals, args.level, args.seed)
     if args.json:

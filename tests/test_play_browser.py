@@ -23,16 +23,21 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from a11y_support import axe_violations
 from browser_support import ROOT, Visit, Visits, more
 
 import cardrules
 from cardrules import web
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
+from cardrules.account.review import Review
+from cardrules.analysis import Mark, analyse
 from cardrules.core.cards import parse_card
 
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests (the page's own is longer)."""
+ANALYSIS_WORLDS = 8
+"""The imagined deals an analysis weighs a decision in, in these tests (the page's own: 160)."""
 LONG_TASK_MS = 1000
 """No task on the page's main thread may take longer while a deal is played: Python runs in
 the worker (a bot's decision on the main thread would freeze the page for about that long; a
@@ -48,6 +53,7 @@ def visit(browser: Any, base_url: str, request: pytest.FixtureRequest
     visits = Visits(browser, base_url, request.node.name)
     # The bots' pause, cut short; and every long task of the main thread, noted.
     watch = (f"window.crPlayPause = {PAUSE_MS}; window.__longTasks = [];"
+             f"window.crAnalysisWorlds = {ANALYSIS_WORLDS}; window.crAnalysisBotLevel = 'easy';"
              "try { new PerformanceObserver((list) => { list.getEntries().forEach((e) => {"
              " window.__longTasks.push(e.duration); }); }).observe({ entryTypes: ['longtask'] });"
              "} catch (e) {}")
@@ -221,6 +227,8 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     rows = widget.locator(".cr-board table.cr-board__score tbody:not([hidden]) tr")
     assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
         result.side_points)
+    # The deal just played, analysed by keyboard (its marks, graph, summary, bot in the seat).
+    analyse_by_keyboard(seen, widget, record)
     # On the same page, a game the widget knows only by its registration: four-player Guiñote
     # (cantes, the exchange, the arrastre's duties), played to the end and scored as replayed.
     widget.locator(".cr-play__mode--play").click()
@@ -244,6 +252,72 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     widget.locator(".cr-w-button", has_text="Last").click()
     assert [int(rows.nth(i).get_attribute("data-points")) for i in range(rows.count())] == list(
         result.side_points)
+
+
+def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> None:
+    """After the deal: "Analyse my play" by keyboard; the marks come one by one, then the
+    summary, the graph and its table, the bot in the seat, each announced; a marked step
+    says the better play; Stop stops."""
+    page = seen.page
+    expected = analyse(record, 1, worlds=ANALYSIS_WORLDS)
+    review = Review(expected, "en")
+    widget.locator(".cr-play__mode--play").click()
+    widget.locator(".cr-play__analyse").focus()
+    page.keyboard.press("Enter")
+    panel = widget.locator(".cr-analysis")
+    status = panel.locator(".cr-analysis__status")
+    # The keyboard goes on to the analysis (its Stop button), which says how far it is.
+    page.wait_for_function("() => document.activeElement.classList.contains('cr-analysis__stop')")
+    page.wait_for_function("() => /^Weighing the decisions: [1-9]/.test(document.querySelector("
+                           "'.cr-analysis__status').textContent)")
+    page.wait_for_function("() => !window.crAnalyses[0].running", timeout=120000)
+    # Done: Analyse is back where Stop was, with the keyboard's focus.
+    assert page.evaluate("document.activeElement.classList.contains('cr-analysis__start')")
+    assert status.get_attribute("aria-live") == "polite"
+    summary = review.summary()
+    bot = panel.locator(".cr-analysis__bot").inner_text()
+    assert status.inner_text() == "The analysis is done."
+    heard = panel.locator("p.cr-sr-only[aria-live='polite']")
+    assert heard.text_content() == f"{summary} {bot}"
+    assert bot.startswith(f"Bruno took {expected.points} points; the bot in the same seat took ")
+    assert panel.locator(".cr-analysis__summary").inner_text() == summary
+    assert panel.locator(".cr-analysis__title").text_content() == review.title()
+    # The graph (the package's SVG) and the same figures as a table.
+    graph = panel.locator(".cr-analysis__graph svg[role='img']")
+    assert graph.locator("title").text_content() == review.chance_caption()
+    assert graph.locator("polyline").count() == 1
+    rows = panel.locator("table.cr-chance-table tbody tr")
+    assert rows.count() == len(expected.decisions) + 1
+    assert rows.first.locator("td").nth(2).inner_text() == review.chance(
+        expected.decisions[0].made.chance)
+    marked = [d for d in expected.decisions if d.mark is not Mark.NONE]
+    assert marked, "the first card every time: some play is marked"
+    go = panel.locator("button.cr-analysis__go")
+    assert go.count() == len(marked)
+    seen.shot("analysed", widget)
+    # A marked decision, by keyboard: its step on the board, the better play said and heard.
+    go.first.focus()
+    page.keyboard.press("Enter")
+    step = marked[0].index + 1
+    page.wait_for_function(f"() => window.crWidgets[0].index === {step}")
+    note = widget.locator(".cr-analysis__note")
+    said = f"Marked: {review.mark(marked[0].mark)}. {review.better(marked[0])}".strip()
+    assert note.inner_text().strip() == said
+    assert said in widget.locator(":scope > p.cr-sr-only[aria-live]").text_content()
+    seen.shot("marked", widget)
+    assert axe_violations(page) == []  # the analysed state, its note at a marked step shown
+    # The better card outlined in Bruno's hand (the stepper shows his view).
+    best = page.evaluate(f"window.crAnalyses[0].bySteps[{step}].best_card")
+    if best is not None:
+        assert best == marked[0].best.notation
+        outlined = widget.locator(".cr-board img.cr-card--better")
+        assert outlined.count() == 1 and outlined.get_attribute("data-card") == best
+    # Analyse again from the stepper, and stop at once: nothing more is asked of Python.
+    panel.locator(".cr-analysis__start").click()
+    panel.locator(".cr-analysis__stop").click()
+    assert status.inner_text() == "The analysis is stopped."
+    assert page.evaluate("!window.crAnalyses[0].running && window.crAnalyses[0].session === "
+                         "null")
 
 
 def test_play_a_whole_deal_in_spanish_on_a_game_page(visit: Callable[..., Visit]) -> None:

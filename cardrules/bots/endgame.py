@@ -16,8 +16,9 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeVar
 
+from ..core.actions import Action
 from ..engine import Game
 from .playout import greedy_action
 
@@ -48,6 +49,54 @@ def outcome(game: Game, seat: int) -> Outcome:
     return won, got, won + share / 2
 
 
+T = TypeVar("T")
+
+
+def _forced(node: Game) -> list[Action]:
+    """Play ``node``'s forced plays on (no branching there); its legal actions then (none at
+    the end of the deal)."""
+    legal = node.legal_actions()
+    while len(legal) == 1 and not node.is_over:
+        node.play(legal[0])
+        legal = node.legal_actions() if not node.is_over else []
+    return legal
+
+
+def _minimax(game: Game, seat: int, value_of: Callable[[Game], T],
+                key: Callable[[T], float]) -> tuple[T, int]:
+    """The minimax of ``value_of`` over the ends of ``game`` (every card known), ordered by
+    ``key``: ``seat``'s side plays for the most, every other seat for the least, with alpha-beta
+    pruning; and the positions searched. The one search behind :func:`exact` (the puzzles) and
+    :func:`solve` (the analysis). ``game`` is played on."""
+    allies = frozenset(next((s for s in game.sides if seat in s), (seat,)))
+    nodes = 0
+
+    def value(node: Game, alpha: float, beta: float) -> T:
+        nonlocal nodes
+        nodes += 1
+        legal = _forced(node)
+        if node.is_over:
+            return value_of(node)
+        ours = node.current_player in allies
+        best: T | None = None
+        for action in legal:
+            child = node.clone()
+            child.play(action)
+            got = value(child, alpha, beta)
+            if best is None or (key(got) > key(best) if ours else key(got) < key(best)):
+                best = got
+            if ours:
+                alpha = max(alpha, key(got))
+            else:
+                beta = min(beta, key(got))
+            if alpha >= beta:
+                break
+        assert best is not None
+        return best
+
+    return value(game, float("-inf"), float("inf")), nodes
+
+
 def exact(game: Game, seat: int, score: Callable[[Game], float]) -> float:
     """What ``score`` gives the end of ``game`` (a position in which every card is known) when
     ``seat``'s side plays for the most and every other seat for the least: the minimax, with
@@ -67,32 +116,7 @@ def exact(game: Game, seat: int, score: Callable[[Game], float]) -> float:
         >>> most + least == 120
         True
     """
-    allies = frozenset(next((s for s in game.sides if seat in s), (seat,)))
-
-    def value(node: Game, alpha: float, beta: float) -> float:
-        legal = node.legal_actions()
-        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
-            node.play(legal[0])
-            legal = node.legal_actions() if not node.is_over else []
-        if node.is_over:
-            return score(node)
-        ours = node.current_player in allies
-        best = float("-inf") if ours else float("inf")
-        for action in legal:
-            child = node.clone()
-            child.play(action)
-            got = value(child, alpha, beta)
-            if ours:
-                best = max(best, got)
-                alpha = max(alpha, got)
-            else:
-                best = min(best, got)
-                beta = min(beta, got)
-            if alpha >= beta:
-                break
-        return best
-
-    return value(game, float("-inf"), float("inf"))
+    return _minimax(game, seat, score, float)[0]
 
 
 def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple[Outcome, int]:
@@ -109,10 +133,7 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
     def value(node: Game) -> Outcome:
         nonlocal nodes
         nodes += 1
-        legal = node.legal_actions()
-        while len(legal) == 1 and not node.is_over:  # forced plays: no branching
-            node.play(legal[0])
-            legal = node.legal_actions() if not node.is_over else []
+        legal = _forced(node)
         if node.is_over:
             return outcome(node, seat)
         if node.current_player in allies:
@@ -149,3 +170,30 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
 
     result = value(game)
     return result, nodes
+
+
+EXACT_PLAYS: Final = 12
+"""The most cards left to play (in the hands and the stock) for which :func:`solve` is asked to
+search a known position to the end: six tricks of two-player Brisca or Briscola, a few thousand
+positions with alpha-beta pruning."""
+
+
+def solve(game: Game, seat: int) -> tuple[Outcome, int]:
+    """The exact :func:`outcome` of ``game`` (a position in which every card is known) for
+    ``seat`` when every seat plays its best: ``seat``'s side maximises the value (the win plus
+    half its share of the points), every other seat minimises it (minimax, with alpha-beta
+    pruning); and the positions searched. No model of the opponents: the worst they can do to
+    ``seat``'s side.
+
+    ``game`` is played on: pass a clone.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=5)
+        >>> while game.stock_size or len(game.hands[0]) > 2:
+        ...     _ = game.play(game.legal_actions()[0])
+        >>> (won, points, value), nodes = solve(game.clone(), game.current_player)
+        >>> won in (0.0, 0.5, 1.0) and 0 < nodes < 100
+        True
+    """
+    return _minimax(game, seat, lambda end: outcome(end, seat), lambda got: got[2])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -171,6 +171,25 @@ class PimcBot:
         wins = [0.0] * len(actions)
         points = [0.0] * len(actions)
         values = [0.0] * len(actions)
+        played = 0
+        for results in self.outcomes(view, actions):
+            for i, (won, got, value) in enumerate(results):
+                wins[i] += won
+                points[i] += got
+                values[i] += value
+            played += 1
+        return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
+                for i, a in enumerate(actions)]
+
+    def outcomes(self, view: SeatView, actions: Sequence[Action]) -> Iterator[list[Outcome]]:
+        """Each imagined world's :func:`~cardrules.bots.endgame.outcome` of every action, one
+        world at a time: every action is played out in the same world (common random deals,
+        so that the differences between actions are not the noise of different deals), until
+        the worlds, the work budget or the time limit run out (at least :data:`MIN_WORLDS`
+        worlds, or two under a time limit). The analysis of a deal pairs them world by world
+        (:mod:`cardrules.analysis`); :meth:`evaluate` averages them."""
+        if not actions:
+            return
         rng = self._random
         allies = frozenset((view.seat, *view.partners))
         noise = self.noise if self.noise is not None else carelessness(view)
@@ -179,9 +198,8 @@ class PimcBot:
         budget = self.budget
         step = _step(view.rules)
         spent = 0.0
-        played = 0
         searched: dict[tuple[object, int], Outcome] = {}
-        for _ in range(self.worlds):
+        for played in range(self.worlds):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - start > self.time_limit):
                 break
@@ -189,6 +207,7 @@ class PimcBot:
                 break
             world = view.sample(rng)
             begun = len(world.log)
+            results: list[Outcome] = []
             for i, action in enumerate(actions):
                 trial = world.clone()
                 trial.play(action)
@@ -198,17 +217,12 @@ class PimcBot:
                     if key not in searched:
                         searched[key], nodes = search(trial, view.seat, allies, noise)
                         spent += nodes * step
-                    won, got, value = searched[key]
+                    results.append(searched[key])
                 else:
                     playout(trial, rng, noise, allies, careful)
                     spent += (len(trial.log) - begun) * step
-                    won, got, value = outcome(trial, view.seat)
-                wins[i] += won
-                points[i] += got
-                values[i] += value
-            played += 1
-        return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
-                for i, a in enumerate(actions)]
+                    results.append(outcome(trial, view.seat))
+            yield results
 
 
 def hint_bot(worlds: int, seed: int | None = None,

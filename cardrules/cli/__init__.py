@@ -7,7 +7,9 @@ or ``LANG`` (``--lang`` wins). The commands:
 * ``cardrules games [GAME]``: each game's id, title, player counts and options;
 * ``cardrules replay FILE [--json]``: replay a deal record (``-`` reads standard input) and tell
   how the deal went, or print :func:`cardrules.summary` as JSON;
-* ``cardrules play GAME --players N [--seed S] [--seat K] [--bot pimc|greedy|random]
+* ``cardrules analyse RECORD [--seat N] [--worlds W] [--json]``: weigh one player's decisions
+  in a recorded deal (:mod:`~cardrules.cli.analyse`);
+* ``cardrules play [GAME] [--daily] --players N [--seed S] [--seat K] [--bot pimc|greedy|random]
   [--level easy|normal|hard] [--option NAME=VALUE ...] [--save FILE [--force]] [--auto]``: play a
   deal in the terminal against bots (the search bot, pimc, by default; ``--auto``: bots play every
   seat), with ``hint`` at the prompt for the search bot's view of each choice;
@@ -97,7 +99,7 @@ def _interrupted(error: BaseException) -> bool:
 
 def _run(args_list: list[str], lang: Lang) -> int:
     from ..words import words
-    from . import commands
+    from . import analyse, commands
     from .arguments import PROG, Failure, UsageError, build_parser, translate_argparse
 
     _tolerant_output()
@@ -113,6 +115,7 @@ def _run(args_list: list[str], lang: Lang) -> int:
     run = {
         "games": commands.games,
         "replay": commands.replay_command,
+        "analyse": analyse.analyse_command,
         "play": commands.play,
         "term": commands.term,
     }[args.command]

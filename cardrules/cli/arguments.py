@@ -22,6 +22,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from ..analysis.seat import OTHERS
 from ..bots import LEVELS
 from ..core.errors import SHOWN_LIMIT, shown
 from ..games import GAMES
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 PROG = "cardrules"
 """The command's name, as it shows in usage lines and errors."""
 
-COMMANDS = ("games", "replay", "play", "term")
+COMMANDS = ("games", "replay", "analyse", "play", "term")
 """The subcommands, in the order the help lists them."""
 
 MAX_DIGITS = 4300
@@ -224,9 +225,30 @@ def build_parser(lang: Lang) -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true",
                         help=w._("print the tricks and the result as one JSON object"))
 
+    analyse = command("analyse", w._(
+        "weigh every decision of one player in a recorded deal with the search, and mark the "
+        "inaccuracies, mistakes and blunders"))
+    analyse.add_argument("file", metavar="RECORD",
+                         help=w._("the deal record (a JSON file); - reads standard input"))
+    analyse.add_argument("--seat", metavar="N", default="0", help=w._(
+        "the player's seat, from 0 (seat 0 leads the first trick); default 0"))
+    analyse.add_argument("--worlds", metavar="W", default=str(LEVELS["normal"]), help=w._(
+        "imagined deals to weigh each decision in (fewer in long games); default {worlds}",
+        worlds=LEVELS["normal"]))
+    analyse.add_argument("--level", choices=tuple(LEVELS), default="normal", help=w._(
+        "the level of the bot in the player's seat: easy, normal or hard; default normal"))
+    analyse.add_argument("--others", choices=OTHERS, default="normal", help=w._(
+        "for the bot in the player's seat: the bots in the other seats once its deal differs "
+        "from the record (easy, normal, hard: the search bot; greedy; random); default normal"))
+    analyse.add_argument("--json", action="store_true", help=w._(
+        "print the analysis as one JSON object"))
+
     play = command("play", w._("play a deal in the terminal against bots"))
-    play.add_argument("game", metavar="GAME", help=w._("the game: {games} (see the games command)",
-                                                       games=", ".join(GAMES)))
+    play.add_argument("game", metavar="GAME", nargs="?", help=w._(
+        "the game: {games} (see the games command); with --daily, default brisca",
+        games=", ".join(GAMES)))
+    play.add_argument("--daily", action="store_true", help=w._(
+        "play the deal of the day: the same cards for everyone today (from the date)"))
     play.add_argument("--players", metavar="N",
                       help=w._("number of players (default: the smallest the game allows)"))
     play.add_argument("--seed", metavar="S", help=w._(

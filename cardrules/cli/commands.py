@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import errno
 import json
 import os
@@ -31,6 +32,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..analysis.daily import daily_record
 from ..bots import Bot, make_bot
 from ..core.errors import SHOWN_LIMIT, CardrulesError, shown
 from ..engine import Game
@@ -55,6 +57,9 @@ FILE_LIMIT = 200
 TITLE_LIMIT = 200
 """How many characters of a record's title a replay shows at most."""
 
+
+DAILY_GAME = "brisca"
+"""The game of ``play --daily`` when none is named."""
 
 BOT_KINDS = {
     "pimc": N_("pimc, level {level} (a search bot)"),
@@ -125,20 +130,7 @@ def term(args: argparse.Namespace, lang: Lang) -> int:
 def replay_command(args: argparse.Namespace, lang: Lang) -> int:
     """``cardrules replay FILE [--json]``: how a recorded deal went, step by step in the
     narration's words, or the replay JSON (:func:`cardrules.summary`)."""
-    w = words(lang)
-    name = "<stdin>" if args.file == "-" else file_shown(args.file, lang)
-    raw = _read_input(args.file, name, lang)
-    try:
-        data = load_record(raw)
-        _check_actions_are_text(data, name, lang)
-        game = replay(data)
-    except CardrulesError as error:
-        raise Failure(w._("{file}: {message}", file=name, message=error.message(lang))) from None
-    except Failure:
-        raise
-    except Exception:  # the engine's own errors say what is wrong; not this one: a fault
-        raise Failure(w._("{file}: this deal record could not be read (a fault in cardrules "
-                          "itself: please report it, with the file)", file=name)) from None
+    data, game = read_record(args.file, lang)
     if args.json:
         print(json.dumps(summary(game), indent=2, ensure_ascii=False))
         return 0
@@ -153,6 +145,25 @@ def replay_command(args: argparse.Namespace, lang: Lang) -> int:
         printer.step(step)
     printer.end(game.result)
     return 0
+
+
+def read_record(file: str, lang: Lang) -> tuple[dict[str, Any], Game]:
+    """The record in ``file`` (``-``: standard input) and its deal replayed; a record that
+    cannot be read raises :class:`Failure` with the reason in ``lang``."""
+    w = words(lang)
+    name = "<stdin>" if file == "-" else file_shown(file, lang)
+    raw = _read_input(file, name, lang)
+    try:
+        data = load_record(raw)
+        _check_actions_are_text(data, name, lang)
+        return data, replay(data)
+    except CardrulesError as error:
+        raise Failure(w._("{file}: {message}", file=name, message=error.message(lang))) from None
+    except Failure:
+        raise
+    except Exception:  # the engine's own errors say what is wrong; not this one: a fault
+        raise Failure(w._("{file}: this deal record could not be read (a fault in cardrules "
+                          "itself: please report it, with the file)", file=name)) from None
 
 
 def _record_names(game: Game) -> list[str]:
@@ -255,8 +266,15 @@ def play(args: argparse.Namespace, lang: Lang) -> int:
     seed = whole_number(args.seed, "--seed", lang)
     seat = whole_number(args.seat, "--seat", lang)
     options = parse_options(args.option, lang)
+    if args.game is None and not args.daily:
+        raise Failure(w._("the following arguments are required: {names}", names="GAME"))
     try:
-        game = new_game(args.game, players=players, seed=seed, options=options)
+        if args.daily:
+            if seed is not None:
+                raise Failure(w._("--daily deals the cards of the day: it takes no --seed"))
+            seed = daily_record(datetime.date.today(), args.game or DAILY_GAME,
+                                players)["seed"]
+        game = new_game(args.game or DAILY_GAME, players=players, seed=seed, options=options)
     except CardrulesError as error:
         raise Failure(error.message(lang)) from None
     n = game.players
@@ -306,7 +324,24 @@ def _play(args: argparse.Namespace, lang: Lang, game: Game, me: int | None,
             status = _save(game, save, lang) or status
     if lost is not None:
         raise lost
+    if not stopped and status == 0:
+        from .analyse import offer_analysis  # it reads records as replay does: imported late
+
+        others = args.level if args.bot == "pimc" else args.bot
+        if args.daily and me is not None and game.is_over:
+            _daily_result(game, me, lang, others)
+        offer_analysis(game, me, lang, echoing_input(), others)
     return status
+
+
+def _daily_result(game: Game, seat: int, lang: Lang, others: str) -> None:
+    """The deal of the day's result line (it spoils nothing: points only)."""
+    from ..account.review import daily_line
+    from ..analysis import bot_in_seat
+
+    mine = bot_in_seat(game.to_record(), seat, others=others)
+    print(daily_line(game.rules, datetime.date.today(), mine.player_points, mine.bot_points,
+                     lang))
 
 
 def _save(game: Game, save: SaveTarget, lang: Lang) -> int:

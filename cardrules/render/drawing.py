@@ -13,8 +13,8 @@ the same sentences, the same score table, the same CSS classes (``cr-card``, ``c
 The kinds of drawing: :meth:`Drawing.trick` (a finished trick), :meth:`Drawing.table` (the
 position: hands, the turned-up card, the stock, the trick being played, what a player may do),
 :meth:`Drawing.cards` (a row of cards), :meth:`Drawing.score` (the result),
-:meth:`Drawing.auction` (the auction so far and what followed it) and :meth:`Drawing.deal` (a
-whole deal diagram).
+:meth:`Drawing.auction` (the auction so far and what followed it), :meth:`Drawing.deal` (a
+whole deal diagram) and :meth:`Drawing.analysis` (the analysis of a player's decisions).
 
 Examples:
     >>> import cardrules
@@ -35,11 +35,14 @@ from html import escape
 
 from ..account.deal import DealAccount, StepAccount, account
 from ..account.narration import Narrator
+from ..account.review import Review
+from ..analysis import Analysis
 from ..core.actions import Move
 from ..core.cards import Card, parse_card
 from ..core.packs import SPANISH_48, Pack
 from ..engine import Game
 from ..words import Lang, words
+from .analysis import chance_svg, chance_table
 from .diagram import AccountHtml, card_picture, glossary_titles, render_deal
 
 __all__ = ["Drawing"]
@@ -221,6 +224,13 @@ class Drawing:
                 break
             after.extend(html.before_play(step))
         return self.figure("auction", html.auction(after, summary=False), caption)
+
+    def analysis(self, analysis: Analysis, caption: str | None = None) -> str:
+        """The analysis of one player's decisions (:mod:`cardrules.analysis`): the graph of
+        the chance to win after each decision and its table (:mod:`cardrules.render.analysis`),
+        with ``caption`` under them (default: the summary of the marks)."""
+        inner = chance_svg(analysis, self.lang) + chance_table(analysis, self.lang)
+        return self.figure("analysis", inner, caption or Review(analysis, self.lang).summary())
 
     def deal(self, game: Game, tricks: tuple[int, int] | None = None, open_hands: bool = True,
              caption: str | None = None) -> str:

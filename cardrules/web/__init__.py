@@ -1,8 +1,7 @@
 """The browser's side in Python: what the widget's Web Worker calls.
 
 The worker imports this package and calls its functions by name; each takes and returns JSON
-text (the ``*_data`` functions return the same as plain dicts). Play mode is
-:mod:`cardrules.web.play`, imported when the reader first plays.
+text (the ``*_data`` functions return the same as plain dicts).
 
 ==============================================  ==========================================
 function                                        answer
@@ -18,6 +17,9 @@ function                                        answer
 ``catalog(lang)``                               the games, their player counts, the play
                                                 labels (:mod:`~cardrules.web.catalog`)
 ==============================================  ==========================================
+
+Play mode is :mod:`cardrules.web.play` and the analysis of a deal :mod:`cardrules.web.analysis`
+(each imported at its first call).
 
 An answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": "<message in lang>"}``.
 """

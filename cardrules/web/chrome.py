@@ -256,6 +256,31 @@ WORDS: Final[dict[str, Entry]] = {
     "play.byDefault": N_("(the game's default)"),
     "play.yes": N_("yes"),
     "play.no": N_("no"),
+    "play.analyse": N_("Analyse my play"),
+    "play.analyseTitle": N_("Every decision of yours weighed by the search, the costly ones "
+                            "marked, and the bot in your seat with the same cards"),
+    "play.daily": N_("the deal of the day"),
+    # The analysis of a deal (analysis.js).
+    "analysis.seat": N_("Analyse the play of"),
+    "analysis.start": N_("Analyse"),
+    "analysis.startTitle": N_("Weigh every decision of that player by the search and mark the "
+                              "costly ones"),
+    "analysis.notOver": N_("Only a finished deal can be analysed."),
+    "analysis.stop": N_("Stop the analysis"),
+    "analysis.progress": N_("Decisions weighed"),
+    "analysis.starting": N_("Starting the analysis…"),
+    "analysis.weighing": N_("Weighing the decisions: {n} of {total}…"),
+    "analysis.stopped": N_("The analysis is stopped."),
+    "analysis.botPlaying": N_("The bot in the same seat is playing the deal…"),
+    "analysis.done": N_("The analysis is done."),
+    "analysis.marks": N_("Marked decisions (each goes to its step)"),
+    "analysis.markAt": N_("Step {n}: {mark}"),
+    "analysis.noteMark": N_("Marked: {mark}."),
+    "analysis.copy": N_("Copy the result line"),
+    "analysis.copyTitle": N_("The line says your points and the bot's, and nothing about the "
+                             "cards"),
+    "analysis.copied": N_("The result line is copied."),
+    "analysis.copyFailed": N_("Could not copy: the line is selected, copy it by hand."),
     # The practice page.
     "practice.kinds": N_("Practise"),
     "practice.kind.label": N_("name the play"),

@@ -34,6 +34,9 @@ A ``draw`` block is a few ``key: value`` lines, all optional:
     ``open: false``).
     ``cards``: a row of cards (``cards``), each with an optional note (``notes``).
     ``score``: the result of a finished deal: each side's points and the verdict.
+    ``analysis``: the analysis of a player's decisions (``game:`` an expression giving a
+    :class:`cardrules.analysis.Analysis`): the graph of the chance to win after each decision,
+    the same figures as a table, and the summary of the marks under them.
     ``auction``: the auction so far, as a table of rounds (each seat's bid or pass, the winning
     bid marked), then what followed it before the first card, in the narrator's words: the
     auction won, the talon shown (with its cards), the discards, the call and the sides it
@@ -88,6 +91,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from cardrules.analysis import Analysis
 from cardrules.engine import Game, Rules
 from cardrules.render.diagram import glossary_titles
 from cardrules.render.drawing import Drawing
@@ -101,7 +105,7 @@ BLOCKS = ("python", "pycon", "draw")
 """The info strings of the blocks this hook reads: the examples and the drawings."""
 
 _KEYS = ("show", "game", "trick", "hands", "legal", "cards", "notes", "caption", "tricks", "open")
-_SHOWS = ("trick", "table", "deal", "cards", "score", "auction")
+_SHOWS = ("trick", "table", "deal", "cards", "score", "auction", "analysis")
 
 
 # Reading a page -------------------------------------------------------------------------------
@@ -182,6 +186,10 @@ def draw(settings: dict[str, str], namespace: dict[str, Any], drawing: Drawing) 
         notes = [str(n) for n in value(settings["notes"])] if "notes" in settings else None
         return drawing.cards(cards, notes, pack, caption)
     game = value(game_expr)
+    if show == "analysis":
+        if not isinstance(game, Analysis):
+            raise ValueError(f"game: {game_expr!r} is not an analysis but {type(game).__name__}")
+        return drawing.analysis(game, caption)
     if not isinstance(game, Game):
         raise ValueError(f"game: {game_expr!r} is not a game but {type(game).__name__}")
     if show == "trick":

@@ -58,7 +58,7 @@ RUNTIME_FILES = (
 MODULES = ("main.js", "dom.js", "text.js", "runtime.js", "stepper.js", "deal-view.js",
            "autoplay.js", "more.js", "address.js", "table.js", "hands.js", "score.js", "auction.js",
            "picker.js", "lookup.js", "play.js", "play-setup.js", "play-table.js",
-           "play-choices.js", "practice.js")
+           "play-choices.js", "practice.js", "analysis.js")
 """The widget's ES modules: ``main.js`` imports the others."""
 WIDGET_FILES = (*MODULES, "widget.css", "play.css", "practice.css", "worker.js")
 """Everything of the widget's copied into the site (``play.js`` loads ``play.css``,

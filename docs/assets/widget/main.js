@@ -17,6 +17,7 @@
  * on the pages that need it, with the settings in
  * <script type="application/json" id="cr-widget-config">. */
 
+import { Analysis } from "./analysis.js";
 import { Stepper } from "./stepper.js";
 import { Play } from "./play.js";
 import { Practice } from "./practice.js";
@@ -44,6 +45,8 @@ function init() {
     return new Stepper(figure, { trySource: first, openLookup: first });
   });
   window.crWidgets = steppers;
+  // Each stepper gets the analysis of its deal ("Analyse my play", under the board).
+  window.crAnalyses = steppers.map((stepper) => new Analysis(stepper));
   // Each stepper gets its play mode (the "Play" choice beside stepping through).
   window.crPlays = steppers.map((stepper) => new Play(stepper, { tryPage }));
   if (steppers.length) steppers[0].address.noBoard(steppers.length);

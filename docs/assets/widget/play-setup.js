@@ -7,6 +7,7 @@
  *                                            (or a promise of them) */
 
 import { button, el, recordText } from "./dom.js";
+import { today } from "./analysis.js";
 import { Runtime, problem } from "./runtime.js";
 import { page, t } from "./text.js";
 
@@ -83,10 +84,11 @@ export class PlaySetup {
     this.optionsBox.addEventListener("toggle", () => {
       if (this.optionsBox.open) this.loadOptions();
     });
+    this.playersLabel = labeled(t("playerCount"), this.playersSelect);
+    this.seedLabel = labeled(t("seed"), this.seed);
     this.newRow = el("div", { class: "cr-play__new-row" },
       el("div", { class: "cr-source__row" },
-        labeled(t("game"), this.gameSelect), labeled(t("playerCount"), this.playersSelect),
-        labeled(t("seed"), this.seed)),
+        labeled(t("game"), this.gameSelect), this.playersLabel, this.seedLabel),
       this.optionsBox);
     this.root.append(
       el("p", { class: "cr-board__heading", text: t("play.setup") }),
@@ -97,10 +99,12 @@ export class PlaySetup {
       this.setupStatus);
   }
 
-  /* The deals on offer: a new one, the board's, and the Try it page's samples. */
+  /* The deals on offer: a new one, the board's, and the Try it page's deal of the day (of
+   * the game chosen) and samples. */
   syncSources() {
     const chosen = this.source.value;
     const items = [option("new", t("play.newDeal"))];
+    if (this.options.tryPage) items.push(option("daily", t("play.daily")));
     if (this.stepper.data) items.push(option("board", t("play.boardDeal")));
     if (this.options.tryPage) {
       (page.config.examples || []).forEach((example) => {
@@ -214,7 +218,11 @@ export class PlaySetup {
   }
 
   syncSetup() {
-    this.newRow.hidden = this.source.value !== "new";
+    // The deal of the day: the game only (its players are the game's fewest; its seed the
+    // date's).
+    const daily = this.source.value === "daily";
+    this.newRow.hidden = this.source.value !== "new" && !daily;
+    this.playersLabel.hidden = this.seedLabel.hidden = this.optionsBox.hidden = daily;
     this.fillSeats();
   }
 
@@ -233,7 +241,7 @@ export class PlaySetup {
       names = game && game.names[String(n)] ? game.names[String(n)] : [];
     } else {
       const game = games.find((g) => g.id === this.gameSelect.value);
-      const n = this.playersSelect.value;
+      const n = value === "daily" && game ? String(game.players[0]) : this.playersSelect.value;
       names = game && game.names[n] ? game.names[n] : [];
     }
     const chosen = this.seatSelect.value;
@@ -261,6 +269,13 @@ export class PlaySetup {
       }
       this.begin({ game: this.gameSelect.value, players: Number(this.playersSelect.value),
         seed, seat, level, options: this.chosenOptions() });
+    } else if (value === "daily") {
+      // The date is the reader's own; the deal comes from it (cardrules.analysis.daily).
+      this.begin(Runtime.call("analysis_daily", [this.gameSelect.value, today(), page.lang])
+        .then((answer) => {
+          if (!answer.ok) throw new Error(answer.error);
+          return { record: answer.record_text, step: 0, seat, level, daily: answer.date };
+        }));
     } else if (value === "board" && this.stepper.data) {
       this.begin({ record: stepperRecord(this.stepper.data), step: 0, seat, level });
     } else if (value.indexOf("sample:") === 0) {

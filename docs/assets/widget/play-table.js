@@ -105,7 +105,9 @@ export class PlayTable {
         button(t("play.copy"), t("play.copy"), () => { play.copyRecord(); }, "cr-play__copy"),
         button(t("play.download"), t("play.download"), () => { play.downloadRecord(); },
           "cr-play__download"),
-        button(t("play.open"), t("play.open"), () => { play.openRecord(); }, "cr-play__open")),
+        button(t("play.open"), t("play.open"), () => { play.openRecord(); }, "cr-play__open"),
+        button(t("play.analyse"), t("play.analyseTitle"), () => { play.analyse(); },
+          "cr-play__analyse")),
       el("details", { class: "cr-source__details", open: true },
         el("summary", { text: t("record") }), this.recordBox));
     return this.end;

@@ -193,12 +193,17 @@ export class Play {
     this.engaged = focused instanceof Element && (this.setup.root.contains(focused) ||
       this.takeover.contains(focused));
     this.closeSession();
+    // A new deal stops the analysis of the last one.
+    if (this.stepper.analysis) this.stepper.analysis.stop();
+    this.daily = null;
+    let daily = null;
     this.setup.setupError("");
     this.setup.startButton.disabled = true;
     this.setup.setupStatus.hidden = false;
     this.setup.setupStatus.textContent = Runtime.info ? t("play.starting") : t("loading");
     const asked = ++this.loop;
     Promise.resolve(settings).then((chosen) => Runtime.start().then(() => {
+      daily = chosen.daily || null;
       this.setup.setupStatus.textContent = t("play.starting");
       return Runtime.call("play_start", [JSON.stringify(chosen), page.lang]);
     })).then((answer) => {
@@ -211,6 +216,7 @@ export class Play {
         return;
       }
       this.setup.setupError("");
+      this.daily = daily;
       this.show(answer);
     }, (error) => {
       this.setup.startButton.disabled = false;
@@ -429,6 +435,25 @@ export class Play {
   /* Draw the table as the state now stands. */
   render() {
     this.table.draw();
+  }
+
+  /* The finished deal in step mode, as the reader's seat saw it, and the analysis of the
+   * reader's decisions (with the bot in the seat against the same bots; a deal of the day's
+   * result line). The keyboard's focus goes on to the analysis. */
+  analyse() {
+    const text = this.recordText();
+    if (!text || !this.game) return;
+    const { seat, level } = this.game;
+    const daily = this.daily;
+    this.setMode("step");
+    const stepper = this.stepper;
+    stepper.loadFrom(Runtime.call("deal_steps", [text, page.lang, String(seat)]), false)
+      .then((shown) => {
+        if (!shown || !stepper.analysis) return;
+        stepper.analysis.start(seat, { level, daily });
+        stepper.analysis.root.scrollIntoView({ block: "nearest" });
+        stepper.analysis.stopButton.focus();
+      });
   }
 
   /* The finished deal in step mode, on the stepper. */

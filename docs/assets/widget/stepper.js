@@ -112,6 +112,7 @@ export class Stepper {
     this.sourcePanel = null;
     this.recordBox = null;
     this.rendered = []; // what to do after each step is drawn (play mode's "Play from here")
+    this.announcing = []; // more words a step is announced with (the analysis's note)
     this.build();
   }
 
@@ -449,6 +450,7 @@ export class Stepper {
     if (this.index === this.data.steps.length - 1 && this.data.result) {
       parts.push(this.data.result.text);
     }
+    this.announcing.forEach((more) => { parts.push(more()); });
     this.announcer.textContent = parts.filter((part) => !!part).join(" ");
   }
 

@@ -22,7 +22,14 @@ const PLAY_CALLS = {
  * cardrules.learn.practice.pictures (the module imported at its first call). */
 const PRACTICE_CALLS = { practice_exercise: "exercise", practice_pictures: "pictures" };
 /* The score pad page (scorepad.js): "scorepad_tally" is cardrules.web.scorepad.tally. */
-const MODULE_CALLS = { scorepad_tally: ["cardrules.web.scorepad", "tally"] };
+/* The analysis of a deal (analysis.js): "analysis_<f>" is f of cardrules.web.analysis. */
+const MODULE_CALLS = { scorepad_tally: ["cardrules.web.scorepad", "tally"],
+  analysis_start: ["cardrules.web.analysis", "start"],
+  analysis_step: ["cardrules.web.analysis", "step"],
+  analysis_finish: ["cardrules.web.analysis", "finish"],
+  analysis_seat_bot: ["cardrules.web.analysis", "seat_bot"],
+  analysis_close: ["cardrules.web.analysis", "close"],
+  analysis_daily: ["cardrules.web.analysis", "daily"] };
 
 let booting = null;
 

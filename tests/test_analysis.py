@@ -1,0 +1,297 @@
+"""The analysis of a deal (cardrules.analysis): planted blunders are marked, known positions go
+to the exact solver, the marks follow the thresholds, the JSON says what the issue asks, the
+bot in the seat and the deal of the day, the graph, and ``cardrules analyse`` with bad input.
+
+Deal counts are kept small (a few imagined deals a decision): the benchmark
+(benchmarks/analysis.py) measures the analysis at its real size."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import run
+from examples_share import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import new_game, replay
+from cardrules.account.narration import Narrator
+from cardrules.account.review import Review, daily_line
+from cardrules.analysis import (
+    EXTEND,
+    FORMAT,
+    THRESHOLDS,
+    Mark,
+    analyse,
+    bot_in_seat,
+    daily_record,
+    is_known,
+    mark_for,
+)
+from cardrules.bots import GreedyBot, hint_bot, make_bot, play_out
+from cardrules.bots.endgame import solve
+from cardrules.cli.analyse import offer_analysis
+from cardrules.engine import Game
+from cardrules.render.analysis import analysis_figure, chance_svg
+
+ROOT = Path(__file__).resolve().parent.parent
+BRISCOLA = ROOT / "examples" / "briscola-2p.json"
+
+
+def _finish(game: Game) -> None:
+    play_out(game, [GreedyBot()] * game.players)
+
+
+def _solved(game: Game, action: Any, seat: int) -> tuple[float, float]:
+    child = game.clone()
+    child.play(action)
+    (won, points, _), _ = solve(child, seat)
+    return won, points
+
+
+def _planted_known() -> tuple[dict[str, Any], int, int, tuple[float, float, float, float]]:
+    """A two-player Briscola deal in which, the stock gone, the seat to play throws away at
+    least 20 points by the solver's reckoning (a blunder), then the greedy bot finishes it:
+    the record, the seat, the action's index, and (won, points) of the best and the made play."""
+    for seed in range(200):
+        game = new_game("briscola", players=2, seed=seed)
+        greedy = GreedyBot()
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if is_known(view) and len(view.legal_actions) == 3:
+                values = {a: _solved(game, a, seat) for a in view.legal_actions}
+                best = max(values, key=lambda a: values[a][0] + values[a][1] / 240)
+                worst = min(values, key=lambda a: values[a][1])
+                if values[best][1] - values[worst][1] >= 20:
+                    index = len(game.log) - 1
+                    game.play(worst)
+                    _finish(game)
+                    return (game.to_record(), seat, index,
+                            (*values[best], *values[worst]))
+                break
+            game.play(greedy.choose(view))
+    raise AssertionError("no deal to plant a blunder in")
+
+
+def test_a_blunder_planted_in_a_known_position_is_marked_by_the_exact_solver() -> None:
+    record, seat, index, (best_won, best_points, made_won, made_points) = _planted_known()
+    analysis = analyse(record, seat, worlds=4)
+    decision = next(d for d in analysis.decisions if d.index == index)
+    assert decision.exact and decision.worlds == 1
+    assert decision.made.notation == record["actions"][index]
+    assert decision.points_lost == pytest.approx(best_points - made_points)
+    assert decision.mark is Mark.BLUNDER
+    assert decision.chance_error == decision.points_error == 0
+    review = Review(analysis, "en")
+    assert "the exact solver" in " ".join(review.decision(decision))
+    assert review.better(decision).endswith(f"would have kept {round(best_points - made_points)}"
+                                            " points.")
+    del best_won, made_won
+
+
+def test_a_blunder_planted_in_the_search_is_marked_on_the_same_deals() -> None:
+    # The worst play, as 60 imagined deals of a seed of its own weigh it, three tricks before
+    # the stock runs out, where it costs at least 30 points of chance; the analysis (on other
+    # imagined deals) must mark it.
+    for seed in range(40):
+        game = new_game("briscola", players=2, seed=seed)
+        while game.stock_size > 6:
+            game.play(GreedyBot().choose(game.view(game.current_player or 0)))
+        seat = game.current_player
+        assert seat is not None
+        view = game.view(seat)
+        estimates = hint_bot(60, seed=99).evaluate(view, list(view.legal_actions))
+        best = max(estimates, key=lambda e: e.value)
+        worst = min(estimates, key=lambda e: e.value)
+        if best.wins - worst.wins < 0.3:
+            continue
+        index = len(game.log) - 1
+        game.play(worst.action)
+        _finish(game)
+        analysis = analyse(game.to_record(), seat, worlds=40, seed=1)
+        decision = next(d for d in analysis.decisions if d.index == index)
+        assert not decision.exact and decision.worlds in (40, 40 * (EXTEND + 1))
+        assert decision.made.action == worst.action
+        assert decision.mark.rank >= Mark.MISTAKE.rank
+        assert decision.chance_lost > THRESHOLDS.errors * decision.chance_error
+        return
+    raise AssertionError("no deal to plant a blunder in")
+
+
+def test_the_json_gives_each_decision_its_action_index_plays_chances_points_and_mark() -> None:
+    record = json.loads(BRISCOLA.read_text(encoding="utf-8"))
+    data = json.loads(json.dumps(analyse(record, 1, worlds=3).to_json()))
+    assert data["format"] == FORMAT and data["seat"] == 1 and data["game"] == "briscola"
+    assert data["player"] == replay(record).names[1]
+    game = replay(record)
+    actors = game.actors()
+    assert data["decisions"]
+    for decision in data["decisions"]:
+        index = decision["index"]
+        assert actors[index + 1] == 1  # the action is the seat's own
+        assert decision["made"]["action"] == record["actions"][index]
+        for choice in (decision["made"], decision["best"]):
+            assert set(choice) == {"action", "chance", "points"}
+            assert 0 <= choice["chance"] <= 1 and 0 <= choice["points"] <= 120
+        assert decision["mark"] in {"none", "inaccuracy", "mistake", "blunder"}
+    summary = data["summary"]
+    assert summary["decisions"] == len(data["decisions"])
+    assert sum(d["mark"] == "mistake" for d in data["decisions"]) == summary["mistake"]
+
+
+@given(st.floats(0, 1), st.floats(0, 60), st.floats(0, 0.5), st.floats(0, 30),
+       st.floats(0, 1))
+@settings(max_examples=examples(200), deadline=None)
+def test_marks_follow_the_thresholds_and_the_uncertainty(
+        chance: float, points: float, chance_error: float, points_error: float,
+        more: float) -> None:
+    mark = mark_for(chance, points, chance_error, points_error, 120)
+    level = 0
+    if chance > 2 * chance_error:
+        level = sum(chance >= t for t in THRESHOLDS.chance)
+    if points > 2 * points_error:
+        level = max(level, sum(points / 120 >= t for t in THRESHOLDS.points))
+    assert mark.rank == level
+    # A larger loss with the same uncertainty is never marked lower.
+    assert mark_for(chance + more, points + 60 * more, chance_error, points_error, 120).rank \
+        >= mark.rank
+
+
+@given(st.integers(0, 10_000), st.sampled_from([("briscola", 2), ("brisca", 3)]))
+@settings(max_examples=examples(6), deadline=None)
+def test_the_best_choice_is_worth_at_least_the_one_made_on_the_same_deals(
+        seed: int, game_and_players: tuple[str, int]) -> None:
+    name, players = game_and_players
+    game = new_game(name, players=players, seed=seed)
+    play_out(game, [make_bot("random", seed=seed + s) for s in range(players)])
+    analysis = analyse(game.to_record(), seed % players, worlds=2, seed=seed)
+    for decision in analysis.decisions:
+        assert decision.best.value >= decision.made.value
+        assert decision.chance_lost == pytest.approx(
+            max(0.0, decision.best.chance - decision.made.chance))
+        assert decision.points_lost == pytest.approx(
+            max(0.0, decision.best.points - decision.made.points))
+        assert decision.mark is mark_for(decision.chance_lost, decision.points_lost,
+                                         decision.chance_error, decision.points_error,
+                                         analysis.deal_points)
+        assert decision.choices[0] == decision.best and decision.made in decision.choices
+        assert decision.exact == (decision.worlds == 1 and players == 2)
+
+
+def test_the_bot_in_the_seat_replays_the_record_while_it_agrees_with_it() -> None:
+    game = new_game("briscola", players=2, seed=12)
+    play_out(game, [make_bot("pimc", seed=3, level="easy"), GreedyBot()])
+    same = bot_in_seat(game.to_record(), 0, level="easy", seed=3)
+    assert same.diverged is None and same.bot_points == same.player_points
+    assert same.record["actions"] == game.to_record()["actions"]
+    other = bot_in_seat(game.to_record(), 1, level="easy", others="greedy", seed=5)
+    assert other.diverged is not None
+    assert other.record["actions"][:other.diverged] == game.to_record()["actions"][:other.diverged]
+    assert replay(other.record).result is not None
+
+
+def test_the_deal_of_the_day_is_the_date_s_and_its_line_spoils_nothing() -> None:
+    day = datetime.date(2026, 11, 27)
+    record = daily_record(day, "brisca")
+    assert record == daily_record(day, "brisca")
+    assert record["seed"] != daily_record(day + datetime.timedelta(days=1), "brisca")["seed"]
+    game = replay(record)
+    line = daily_line(game.rules, day, 78, 71, "es")
+    assert line == "Brisca (España), 27 nov 2026: 78 puntos; el bot en mi lugar, 71"
+    narrator = Narrator(game.rules, game.names, "es")
+    for hand in game.hands:
+        for card in hand:
+            assert narrator.card_name(card) not in line and card.code not in line
+
+
+def test_the_graph_and_its_table_hold_the_same_figures_and_escape_names() -> None:
+    record = json.loads(BRISCOLA.read_text(encoding="utf-8"))
+    record["players"] = ["<b>Ana</b>", "Bruno"]
+    analysis = analyse(record, 0, worlds=2)
+    svg = ET.fromstring(chance_svg(analysis, "en"))
+    ns = "{http://www.w3.org/2000/svg}"
+    title = svg.find(f"{ns}title")
+    assert title is not None and "<b>Ana</b>" in (title.text or "")  # text, not markup
+    line = svg.find(f"{ns}polyline")
+    assert line is not None and len(line.get("points", "").split()) == len(analysis.series())
+    figure = ET.fromstring(analysis_figure(analysis, "es"))
+    rows = figure.findall(".//tbody/tr")
+    assert len(rows) == len(analysis.decisions) + 1
+    chances = [row.findall("td")[2].text for row in rows]
+    spanish = Review(analysis, "es")
+    assert chances == [spanish.chance(c) for _, c in analysis.series()]
+    assert chances[0] == f"{round(analysis.series()[0][1] * 100)}\u00a0%"
+
+
+def test_analyse_prints_the_analysis_in_spanish_and_as_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    cheap = ("--worlds", "2", "--level", "easy", "--others", "greedy")
+    status, out, err = run(capsys, "analyse", str(BRISCOLA), *cheap, "--lang", "es")
+    assert status == 0 and err == ""
+    assert out.startswith("Las decisiones de Ana, examinadas por la búsqueda\n")
+    assert "Probabilidades de ganar de Ana tras cada decisión:" in out
+    assert "el bot en su lugar se llevó" in out
+    status, out, err = run(capsys, "analyse", str(BRISCOLA), "--seat", "1", *cheap, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["seat"] == 1 and data["bot_in_seat"]["seat"] == 1
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (("analyse", "no-such-file.json"), ("no-such-file.json",)),
+    (("analyse", str(BRISCOLA), "--seat", "2"), ("--seat", "0 to 1")),
+    (("analyse", str(BRISCOLA), "--seat", "uno"), ("--seat",)),
+    (("analyse", str(BRISCOLA), "--worlds", "0", "--lang", "es"), ("--worlds debe estar",)),
+    (("analyse", str(ROOT / "README.md")), ("README.md",)),
+    (("play", "--daily", "--seed", "3"), ("--daily",)),
+    (("play", "--daily", "no-such-game"), ("no-such-game",)),
+    (("play",), ("required",)),
+])
+def test_bad_input_is_one_line_and_no_traceback(
+        capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+        needles: tuple[str, ...]) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    for needle in needles:
+        assert needle in err, err
+
+
+def test_play_daily_deals_the_cards_of_the_day(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "briscola", "--daily", "--auto", "--bot", "greedy")
+    assert status == 0
+    today = daily_record(datetime.date.today(), "briscola")
+    assert f"seed {today['seed']}\n" in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_offer_to_analyse_is_made_only_at_a_terminal_after_a_finished_deal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("briscola", players=2, seed=3)
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "n"
+
+    offer_analysis(game, 0, "en", answer)  # not over: not asked
+    _finish(game)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    offer_analysis(game, 0, "en", answer)  # not a terminal: not asked
+    offer_analysis(game, None, "en", answer)  # nobody's seat: not asked
+    assert asked == []
+    monkeypatch.setattr(sys, "stdin", _Terminal(""))
+    offer_analysis(game, 0, "es", answer)
+    assert asked == ["¿Repasamos tus decisiones? [s/N] "]
+    assert capsys.readouterr().out == ""  # declined: nothing printed

@@ -1,0 +1,116 @@
+"""The analysis of a deal as the widget gets it (cardrules.web.analysis): the JSON is the
+package's one account of the analysis (not derived again), made a decision at a time, in both
+languages, and bad requests answered in one line. Small deals and few imagined deals: cheap."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+import pytest
+
+from cardrules import new_game, replay
+from cardrules.account.review import Review, daily_line
+from cardrules.analysis import Mark, analyse, daily_record
+from cardrules.bots import make_bot, play_out
+from cardrules.web import analysis as web
+
+WORLDS = 4
+
+
+def _ask(function: Any, *args: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(function(*args))
+    return answer
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    game = new_game("briscola", players=2, seed=4)
+    play_out(game, [make_bot("greedy"), make_bot("random", seed=3)])
+    return game.to_record()
+
+
+def _start(record: dict[str, Any], lang: str = "en", **more: Any) -> dict[str, Any]:
+    settings = {"record": record, "seat": 1, "worlds": WORLDS, "level": "easy",
+                "bot_level": "easy", **more}
+    return _ask(web.start, json.dumps(settings), lang)
+
+
+def test_the_widget_gets_the_package_analysis_a_decision_at_a_time(
+        record: dict[str, Any]) -> None:
+    started = _start(record, daily="2026-11-27")
+    assert started["ok"] and started["player"] == replay(record).names[1]
+    session = started["session"]
+    shown: list[dict[str, Any]] = []
+    while True:
+        answer = _ask(web.step, session)
+        assert answer["ok"]
+        if answer["done"]:
+            break
+        assert answer["count"] == len(shown) + 1
+        shown.append(answer["decision"])
+    assert len(shown) == started["total"] > 5
+    # The one account: the same decisions as the package's analysis of that seat.
+    whole = analyse(record, 1, worlds=WORLDS)
+    review = Review(whole, "en")
+    assert [d["index"] for d in shown] == [d.index for d in whole.decisions]
+    for said, decision in zip(shown, whole.decisions, strict=True):
+        assert said["step"] == decision.index + 1
+        assert (said["mark"], said["best"]) == (decision.mark.value, decision.best.notation)
+        assert said["lines"] == review.decision(decision)
+        assert said["better"] == (review.better(decision) if said["mark"] != "none" else "")
+        card = said["best_card"]
+        assert card is None or (decision.better and card == decision.best.notation)
+    finished = _ask(web.finish, session)
+    assert finished["analysis"]["decisions"] == whole.to_json()["decisions"]
+    assert finished["summary"] == review.summary()
+    assert finished["svg"].startswith("<svg") and "<script" not in finished["svg"]
+    assert len(finished["rows"]) == len(shown) + 1 and len(finished["headers"]) == 4
+    assert [row[0] for row in finished["rows"][:-1]] == [str(d["index"] + 1) for d in shown]
+    bot = _ask(web.seat_bot, session)
+    while not bot["done"]:
+        assert 0 < bot["played"] <= 2 * bot["actions"]
+        bot = _ask(web.seat_bot, session)
+    result = replay(record).result
+    assert result is not None
+    points = result.side_points[1]
+    assert bot["player_points"] == points
+    assert bot["text"].startswith(f"{started['player']} took {points} points")
+    day = datetime.date(2026, 11, 27)
+    assert bot["line"] == daily_line(replay(record).rules, day, points, bot["bot_points"], "en")
+    assert json.loads(web.close(session)) == {"ok": True}
+    gone = _ask(web.step, session)
+    assert gone == {"ok": False, "error": "This analysis is no longer open: start it again."}
+
+
+def test_spanish_and_bad_requests_in_one_line(record: dict[str, Any]) -> None:
+    started = _start(record, "es")
+    assert started["title"].startswith("Las decisiones de")
+    first = _ask(web.step, started["session"])
+    spanish = Review(analyse(record, 1, worlds=WORLDS), "es")
+    assert first["decision"]["mark_text"] == spanish.mark(Mark(first["decision"]["mark"]))
+    assert first["decision"]["lines"] == spanish.decision(spanish.analysis.decisions[0])
+    web.close(started["session"])
+    assert _ask(web.finish, started["session"])["error"] == (
+        "Este análisis ya no está abierto: vuelve a empezarlo.")
+    unfinished = {**record, "actions": record["actions"][:5]}
+    for bad, lang in (({"record": unfinished}, "en"), ({"record": record, "seat": 2}, "en"),
+                      ({"record": record, "level": "wizard"}, "en"), ({"seat": 0}, "es"),
+                      ({"record": {"game": "chess"}}, "en"),
+                      ({"record": record, "daily": "27/11/2026"}, "en")):
+        answer = _ask(web.start, json.dumps(bad), lang)
+        assert answer["ok"] is False and "\n" not in answer["error"] and answer["error"]
+    assert "terminado" in _ask(web.start, json.dumps({"record": unfinished}), "es")["error"]
+    assert _ask(web.start, "[1, 2", "en")["ok"] is False
+
+
+def test_the_deal_of_the_day_is_the_package_s() -> None:
+    answer = _ask(web.daily, "brisca", "2026-11-27", "es")
+    assert answer["ok"] and (answer["game"], answer["players"]) == ("brisca", 2)
+    expected = daily_record(datetime.date(2026, 11, 27), "brisca")
+    assert json.loads(answer["record_text"]) == expected
+    assert _ask(web.daily, "tute", "2026-11-27", "en")["record_text"] != answer["record_text"]
+    bad = _ask(web.daily, "brisca", "tomorrow", "es")
+    assert bad["ok"] is False and "AAAA-MM-DD" in bad["error"]
+    assert _ask(web.daily, "chess", "2026-11-27", "en")["ok"] is False
