@@ -156,9 +156,9 @@ def test_marks_follow_the_thresholds_and_the_uncertainty(
         more: float) -> None:
     mark = mark_for(chance, points, chance_error, points_error, 120)
     level = 0
-    if chance > 2 * chance_error:
+    if chance > THRESHOLDS.errors * chance_error:
         level = sum(chance >= t for t in THRESHOLDS.chance)
-    if points > 2 * points_error:
+    if points > THRESHOLDS.errors * points_error:
         level = max(level, sum(points / 120 >= t for t in THRESHOLDS.points))
     assert mark.rank == level
     # A larger loss with the same uncertainty is never marked lower.

@@ -143,7 +143,7 @@ class Thresholds:
     """The chance to win the deal lost (0 to 1)."""
     points: tuple[float, float, float] = (1 / 24, 1 / 12, 1 / 6)
     """The points lost, as a share of the deal's points (Brisca's 120: 5, 10, 20)."""
-    errors: float = 2.0
+    errors: float = 3.0
     """A loss counts only above this many paired standard errors of itself."""
 
     def to_json(self) -> dict[str, Any]:
