@@ -19,6 +19,7 @@ Every page visited is checked to make no request outside 127.0.0.1 and raise no 
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,6 +29,8 @@ import pytest
 from a11y_support import axe_violations, missing_axe, settle, widgets_ready
 from browser_support import Visit, Visits, more, on_first_screen, wholly_on_first_screen
 
+import cardrules
+from cardrules.analysis import daily_record
 from cardrules.games import GAMES
 
 LANGS = {"en": "", "es": "es/"}
@@ -415,6 +418,23 @@ def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
     assert widget.evaluate(_OUTSIDE) == []
     assert seen.page.evaluate("document.documentElement.scrollWidth") <= 375
     seen.shot(f"play-{lang}", widget)
+    # The deal of the day, by touch on the phone: the cards the package deals for the reader's
+    # date (cardrules.analysis.daily_record), the same for everyone.
+    widget.locator(".cr-play__new").click()
+    widget.locator(".cr-play__source").select_option("daily")
+    widget.locator(".cr-play__game").select_option("briscola")
+    widget.locator(".cr-play__start").click()
+    page.wait_for_function("() => { const p = window.crPlays[0]; return p.state && !p.busy && "
+                           "p.state.your_turn && !p.pending; }")
+    day = datetime.date.fromisoformat(page.evaluate(
+        "() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1)"
+        ".padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); }"))
+    dealt = cardrules.replay(daily_record(day, "briscola"))
+    state = page.evaluate("() => window.crPlays[0].state")
+    assert state["turn_up"] == dealt.turn_up.code
+    assert sorted(state["hand"]) in [sorted(c.code for c in hand) for hand in dealt.hands]
+    assert widget.evaluate(_BROKEN) == []
+    assert seen.page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
 # Focus, motion, language ------------------------------------------------------------------------

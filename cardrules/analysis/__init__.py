@@ -23,7 +23,7 @@ turn (an exchange before another seat's play) is not a decision weighed:
   5, 10 and 20 percentage points of chance; 1/24, 1/12 and 1/6 of the deal's points, 5, 10
   and 20 of Brisca's 120) for an inaccuracy, a mistake and a blunder. A threshold counts only
   where the loss is also larger than the search's own uncertainty: more than
-  :attr:`Thresholds.errors` (2) paired standard errors, the standard deviation of the
+  :attr:`Thresholds.errors` (3) paired standard errors, the standard deviation of the
   deal-by-deal differences between the two choices over the square root of the number of
   deals. The mark is the higher of the two (chance, points). A decision in doubt, a loss that
   reaches the first threshold but not beyond its uncertainty, is weighed again once in
