@@ -31,7 +31,8 @@ SOURCES = sorted(WIDGET.glob("*.js"))
 
 TECHNICAL = {
     # Keys a browser names (aria-keyshortcuts, KeyboardEvent.key), DOM names and events.
-    "ArrowLeft ArrowRight Home End", "ArrowLeft", "ArrowRight", "Home", "End", "Enter", "Escape", "INPUT",
+    "ArrowLeft ArrowRight Home End", "ArrowLeft", "ArrowRight", "Home", "End", "Enter", "Escape",
+    "INPUT",
     "DOMContentLoaded", "IntersectionObserver",
     # Errors for developers (the worker's protocol, a runtime that never starts): the page shows
     # its own words instead (runtime.js: problem), the console the error.
