@@ -431,7 +431,7 @@ def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
         ".padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); }"))
     dealt = cardrules.replay(daily_record(day, "briscola"))
     state = page.evaluate("() => window.crPlays[0].state")
-    assert state["turn_up"] == dealt.turn_up.code
+    assert dealt.turn_up is not None and state["turn_up"] == dealt.turn_up.code
     assert sorted(state["hand"]) in [sorted(c.code for c in hand) for hand in dealt.hands]
     assert widget.evaluate(_BROKEN) == []
     assert seen.page.evaluate("document.documentElement.scrollWidth") <= 375
