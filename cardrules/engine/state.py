@@ -113,6 +113,10 @@ class Result:
     reason: str = "points"
     """How the deal was decided: ``"points"``, or a game's special ending (``"claim"``...)."""
 
+    def side_of(self, seat: int) -> int:
+        """The index in :attr:`sides` of the side ``seat`` scored with."""
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
     def seat_game_points(self) -> tuple[float, ...]:
         """The game points each seat scores for a match. By default every seat of the winning
         side scores that side's :attr:`game_points`; a game that scores seats one by one (an

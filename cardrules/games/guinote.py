@@ -398,10 +398,6 @@ class Guinote(Rules):
         brings its points (the side of the next deal's seat 0 first)."""
         if result.reason != "ida":
             return {}
-        brought = [result.side_points[_side_of(result.sides, earlier(s))] for s in (0, 1)]
+        brought = [result.side_points[result.side_of(earlier(s))] for s in (0, 1)]
         return {"vueltas_first": brought[0], "vueltas_second": brought[1]}
-
-
-def _side_of(sides: Sides, seat: int) -> int:
-    return next(i for i, side in enumerate(sides) if seat in side)
 

@@ -179,14 +179,10 @@ def left_to_win(game: Game) -> frozenset[int]:
     return frozenset(found)
 
 
-def _side(game: Game, seat: int) -> int:
-    return next(i for i, side in enumerate(game.sides) if seat in side)
-
-
 def _best_line(game: Game, seat: int, score: Any) -> tuple[Action, ...]:
     """The rest of ``game``'s deal with ``seat``'s side playing for the most of ``score`` and
     the others for the least (the first of equal plays, in the engine's order)."""
-    allies = game.sides[_side(game, seat)]
+    allies = game.sides[game.side_of(seat)]
     node = game.clone()
     line: list[Action] = []
     while not node.is_over:
@@ -215,7 +211,7 @@ def solve(game: Game) -> Solution | None:
         return None
     seat = game.current_player
     assert seat is not None
-    side = _side(game, seat)
+    side = game.side_of(seat)
     now = sum(game.points[s] for s in game.sides[side])
 
     def wins(end: Game) -> float:
