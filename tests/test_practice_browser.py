@@ -41,14 +41,18 @@ def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
 CARD = ".cr-practice__card[data-exercise]"
 
 
-def shown(seen: Visit, lang: str, previous: str | None = None) -> dict[str, Any]:
-    """The exercise on the page (waiting for one other than ``previous``), checked against the
+def shown(seen: Visit, lang: str, previous: str | None = None,
+          kind: str | None = None) -> dict[str, Any]:
+    """The exercise on the page (waiting for one other than ``previous``, and of ``kind`` when
+    given: ticking a kind may show one exercise on the way to the next), checked against the
     one Python makes from its id."""
     page = seen.page
     page.wait_for_function(
-        "(previous) => { const c = document.querySelector('.cr-practice__card[data-exercise]');"
+        "([previous, kind]) => { const c = document.querySelector("
+        "'.cr-practice__card[data-exercise]');"
         " return c && !c.hidden && c.getAttribute('data-exercise') !== previous"
-        " && !c.hasAttribute('data-result'); }", arg=previous)
+        " && (kind === null || c.getAttribute('data-kind') === kind)"
+        " && !c.hasAttribute('data-result'); }", arg=[previous, kind])
     card = page.locator(CARD)
     ident = card.get_attribute("data-exercise")
     assert ident is not None
@@ -216,7 +220,7 @@ def endgame_puzzle(seen: Visit, previous: str) -> None:
     page = seen.page
     page.locator("input.cr-practice__kind[data-kind='puzzle']").check()
     page.locator("input.cr-practice__kind[data-kind='word']").uncheck()
-    drill = shown(seen, "en", previous)
+    drill = shown(seen, "en", previous, kind="puzzle")
     assert drill["kind"] == "puzzle" and drill["play_from"] == drill["step"]
     card = page.locator(CARD)
     solution = page.locator(".cr-practice__solution")
