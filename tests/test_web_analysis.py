@@ -12,7 +12,7 @@ import pytest
 
 from cardrules import new_game, replay
 from cardrules.account.review import Review, daily_line
-from cardrules.analysis import Mark, analyse, daily_record
+from cardrules.analysis import Mark, analyse, bot_in_seat, daily_record
 from cardrules.bots import make_bot, play_out
 from cardrules.web import analysis as web
 
@@ -114,3 +114,48 @@ def test_the_deal_of_the_day_is_the_package_s() -> None:
     bad = _ask(web.daily, "brisca", "tomorrow", "es")
     assert bad["ok"] is False and "AAAA-MM-DD" in bad["error"]
     assert _ask(web.daily, "chess", "2026-11-27", "en")["ok"] is False
+
+
+def test_a_deal_taken_over_at_a_step_rates_only_the_decisions_after_it(
+        record: dict[str, Any]) -> None:
+    """"Play from here": the play session says how many actions came before the reader took
+    the seat; the analysis from there weighs only the seat's decisions after them (and says so),
+    and the bot in the seat plays the seat's earlier actions as recorded."""
+    from cardrules.web import play
+
+    step = 12
+    taken = _ask(play.start, json.dumps({"record": record, "step": step, "seat": 1}), "en")
+    assert taken["ok"] and taken["taken"] == step
+    play.close(taken["session"])
+    assert _ask(play.start, json.dumps({"game": "briscola", "players": 2, "seed": 1}),
+                "en")["taken"] == 0
+    whole = _start(record)
+    started = _start(record, **{"from": taken["taken"]})
+    assert started["ok"] and 0 < started["total"] < whole["total"]
+    assert started["taken"] == ("The seat was taken at step 13: the decisions made before it "
+                                "are not rated.") and whole["taken"] == ""
+    shown = []
+    while not (answer := _ask(web.step, started["session"]))["done"]:
+        shown.append(answer["decision"]["index"])
+    later = analyse(record, 1, worlds=WORLDS, first=step)
+    all_of_them = analyse(record, 1, worlds=WORLDS)
+    assert shown == [d.index for d in later.decisions]
+    assert shown == [d.index for d in all_of_them.decisions if d.index >= step]
+    assert len(shown) == started["total"]
+    assert _ask(web.finish, started["session"])["analysis"]["first"] == step
+    bot = _ask(web.seat_bot, started["session"])
+    while not bot["done"]:
+        bot = _ask(web.seat_bot, started["session"])
+    spanish = _start(record, "es", **{"from": step})
+    assert spanish["taken"].startswith("El asiento se tomó en el paso 13")
+    for bad in (-1, len(record["actions"]) + 1, "3", True):
+        answer = _ask(web.start, json.dumps({"record": record, "seat": 1, "from": bad}), "en")
+        assert answer["ok"] is False and answer["error"].startswith("from ")
+
+
+def test_the_bot_in_a_seat_taken_over_keeps_the_seat_s_earlier_actions(
+        record: dict[str, Any]) -> None:
+    step = 12
+    replayed = bot_in_seat(record, 1, level="easy", others="greedy", first=step)
+    assert replayed.record["actions"][:step] == record["actions"][:step]
+    assert replayed.diverged is None or replayed.diverged >= step

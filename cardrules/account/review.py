@@ -196,6 +196,16 @@ class Review:
         return self.w._("The decisions of {who}, weighed by the search",
                         who=self.analysis.names[self.analysis.seat])
 
+    def taken_over(self) -> str:
+        """In a deal played on from a step, what is not rated: "The seat was taken at step 22:
+        the decisions made before it are not rated." ("" in a deal played from the start).
+        Steps are counted as the board counts them, the deal being step 1."""
+        first = self.analysis.first
+        if first <= 0:
+            return ""
+        return self.w._("The seat was taken at step {n}: the decisions made before it are not "
+                        "rated.", n=first + 1)
+
     def chance_caption(self) -> str:
         """The caption of the chance-to-win graph and its table."""
         return self.w._("The chance to win of {who} after each decision",

@@ -97,6 +97,7 @@ __all__ = [
     "is_known",
     "mark_for",
     "side_result",
+    "turns",
 ]
 
 FORMAT: Final = "cardrules-analysis/1"
@@ -274,6 +275,9 @@ class Analysis:
     """The thresholds it was marked by."""
     decisions: tuple[Decision, ...] = field(default=())
     """The seat's decisions, in the order of the deal."""
+    first: int = 0
+    """The first action of the record whose decision is rated: the seat was taken over there
+    (a deal played on from a step), and the seat's decisions before it are not rated."""
 
     @property
     def game(self) -> str:
@@ -300,14 +304,16 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         """One JSON object: ``format``, ``game``, ``seat``, ``player`` (the seat's name),
         ``points`` and ``won`` (the deal as played), ``deal_points``, ``worlds``, ``seed``,
-        ``thresholds``, ``summary`` and ``decisions``: each with ``index`` (of the action in
-        the record's ``actions``), ``made`` and ``best`` (each ``action`` in notation,
-        ``chance`` to win 0-1, expected ``points``), ``mark`` (``none``, ``inaccuracy``,
-        ``mistake``, ``blunder``), ``worlds``, ``exact``, the losses and their errors."""
+        ``first`` (the index of the first action rated), ``thresholds``, ``summary`` and
+        ``decisions``: each with ``index`` (of the action in the record's ``actions``),
+        ``made`` and ``best`` (each ``action`` in notation, ``chance`` to win 0-1, expected
+        ``points``), ``mark`` (``none``, ``inaccuracy``, ``mistake``, ``blunder``), ``worlds``,
+        ``exact``, the losses and their errors."""
         return {"format": FORMAT, "game": self.game, "seat": self.seat,
                 "player": self.names[self.seat], "points": self.points, "won": self.won,
                 "deal_points": self.deal_points, "worlds": self.worlds, "seed": self.seed,
-                "thresholds": self.thresholds.to_json(), "summary": self.summary().to_json(),
+                "first": self.first, "thresholds": self.thresholds.to_json(),
+                "summary": self.summary().to_json(),
                 "decisions": [d.to_json() for d in self.decisions]}
 
 
@@ -342,7 +348,7 @@ def is_known(view: SeatView) -> bool:
 
 def analyse(record: str | bytes | Mapping[str, Any], seat: int = 0, *,
             worlds: int = DEFAULT_WORLDS, seed: int = 0,
-            thresholds: Thresholds = THRESHOLDS) -> Analysis:
+            thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Analysis:
     """The analysis of ``seat``'s decisions in the deal of ``record`` (see the module
     docstring).
 
@@ -353,49 +359,74 @@ def analyse(record: str | bytes | Mapping[str, Any], seat: int = 0, *,
             budget for that many worlds stops it sooner in a long game).
         seed: the seed of the imagined deals.
         thresholds: where the marks begin.
+        first: the index (in the record's ``actions``) of the first action whose decision is
+            rated: a deal played on from a step, where the player took the seat over, is
+            rated from there (the seat's recorded decisions before it were not the player's).
 
     Raises:
         RecordError: the record is not a valid deal record.
         ValueError: the deal has no such seat, or ``worlds`` is below 1.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> from cardrules.bots import make_bot, play_out
+        >>> game = new_game("briscola", players=2, seed=4)
+        >>> play_out(game, [make_bot("greedy"), make_bot("greedy")])
+        >>> later = analyse(game.to_record(), seat=0, worlds=4, first=20)
+        >>> later.first, min(d.index for d in later.decisions) >= 20
+        (20, True)
     """
     game = replay(record)
-    made = tuple(decisions(game, seat, worlds=worlds, seed=seed, thresholds=thresholds))
-    return analysis_of(game, seat, made, worlds=worlds, seed=seed, thresholds=thresholds)
+    made = tuple(decisions(game, seat, worlds=worlds, seed=seed, thresholds=thresholds,
+                           first=first))
+    return analysis_of(game, seat, made, worlds=worlds, seed=seed, thresholds=thresholds,
+                       first=first)
+
+
+def turns(game: Game, seat: int, first: int = 0) -> Iterator[tuple[int, Game, SeatView]]:
+    """The decisions of ``seat`` in ``game`` (a replayed deal) that the analysis weighs: its
+    turns with more than one choice, from the action at index ``first`` of the record's
+    ``actions`` on. Yields the index of the action made, and the position and the seat's view
+    just before it (the position is played on after each: use them before the next)."""
+    if not 0 <= seat < game.players:
+        raise ValueError(f"no seat {seat} in a {game.players}-player game")
+    if first < 0:
+        raise ValueError("first must be at least 0")
+    position = game.fresh()
+    actors = game.actors()
+    for i, action in enumerate(game.log):
+        if i > first and actors[i] == seat and position.current_player == seat:
+            view = position.view(seat)
+            if len(view.legal_actions) > 1:
+                yield i - 1, position, view
+        position.play(action)
 
 
 def decisions(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
-              thresholds: Thresholds = THRESHOLDS) -> Iterator[Decision]:
-    """``seat``'s decisions in ``game`` (a replayed deal), weighed one at a time: what
-    :func:`analyse` collects, for a caller that shows the first marks before the last are
-    weighed, or stops early (the widget).
+              thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Iterator[Decision]:
+    """``seat``'s decisions in ``game`` (a replayed deal) from the action at index ``first``
+    on (see :func:`turns`), weighed one at a time: what :func:`analyse` collects, for a caller
+    that shows the first marks before the last are weighed, or stops early (the widget).
 
     Each decision's deals come from a random source seeded by ``seed`` and the decision's
     index, so a decision is weighed alike whichever others are."""
-    if not 0 <= seat < game.players:
-        raise ValueError(f"no seat {seat} in a {game.players}-player game")
     if worlds < 1:
         raise ValueError("worlds must be at least 1")
-    position = game.fresh()
-    log = game.log
-    actors = game.actors()
     deal_points = _deal_points(game)
-    for i, action in enumerate(log):
-        if i and actors[i] == seat and position.current_player == seat:
-            view = position.view(seat)
-            if len(view.legal_actions) > 1:
-                yield _weigh(position, view, action, i - 1, worlds,
-                             _decision_seed(seed, i - 1), deal_points, thresholds)
-        position.play(action)
+    actions = game.log[1:]
+    for index, position, view in turns(game, seat, first):
+        yield _weigh(position, view, actions[index], index, worlds,
+                     _decision_seed(seed, index), deal_points, thresholds)
 
 
 def analysis_of(game: Game, seat: int, made: Sequence[Decision], *,
                 worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                thresholds: Thresholds = THRESHOLDS) -> Analysis:
+                thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Analysis:
     """The :class:`Analysis` of ``seat`` in ``game`` made of decisions already weighed
-    (:func:`decisions`, with the same ``worlds``, ``seed`` and ``thresholds``)."""
+    (:func:`decisions`, with the same ``worlds``, ``seed``, ``thresholds`` and ``first``)."""
     points, won = side_result(game, seat) if game.result is not None else (0, 0.5)
     return Analysis(game.to_record(), seat, tuple(game.names), _deal_points(game), points, won,
-                    worlds, seed, thresholds, tuple(made))
+                    worlds, seed, thresholds, tuple(made), first)
 
 
 def _deal_points(game: Game) -> int:

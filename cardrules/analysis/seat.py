@@ -9,7 +9,8 @@ What "the same" means, precisely (:func:`bot_in_seat`):
   player's seat is asked at each of that seat's turns; while it chooses what the player chose,
   the deal goes on as recorded. (A move the player made out of turn, such as an exchange
   before another seat's play, is not offered to the bot: it is asked in its turn only, as in
-  :func:`~cardrules.bots.play_out`.)
+  :func:`~cardrules.bots.play_out`.) In a deal the player took over at a step (``first``),
+  the seat's own actions before it are played as recorded too: they were not the player's.
 * **The same bots once it differs**: from the first action that differs from the record, every
   other seat is played by the bot ``others`` (:data:`OTHERS`: the search bot at a level, the
   greedy or the random bot; the search bot at the normal level unless said: a terminal deal
@@ -96,9 +97,11 @@ def side_result(game: Game, seat: int) -> tuple[int, float]:
 
 
 def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: str = "normal",
-                others: str = "normal", seed: int = 0) -> SeatReplay:
+                others: str = "normal", seed: int = 0, first: int = 0) -> SeatReplay:
     """The deal of ``record`` played again with the search bot (level ``level``) in
-    ``seat``: see the module docstring for what stays the same.
+    ``seat``: see the module docstring for what stays the same. From a deal taken over at a
+    step (``first``: the index of the first action of the record that the player chose), the
+    seat's actions before it are played as recorded, and the bot takes the seat from there.
 
     Raises:
         RecordError: the record is not a valid deal record.
@@ -106,7 +109,8 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
         OptionError: an unknown level.
         ValueError: ``others`` is not one of :data:`OTHERS`.
     """
-    replaying = bot_in_seat_steps(record, seat, level=level, others=others, seed=seed)
+    replaying = bot_in_seat_steps(record, seat, level=level, others=others, seed=seed,
+                                  first=first)
     while True:
         try:
             next(replaying)
@@ -117,7 +121,7 @@ def bot_in_seat(record: str | bytes | Mapping[str, Any], seat: int, *, level: st
 
 def bot_in_seat_steps(record: str | bytes | Mapping[str, Any], seat: int, *,
                       level: str = "normal", others: str = "normal",
-                      seed: int = 0) -> Generator[int, None, SeatReplay]:
+                      seed: int = 0, first: int = 0) -> Generator[int, None, SeatReplay]:
     """:func:`bot_in_seat` a decision at a time, for a caller that may stop it (the widget):
     yields the actions played so far after each bot's decision, and returns the
     :class:`SeatReplay` (the value of its ``StopIteration``). Raises as :func:`bot_in_seat`,
@@ -140,7 +144,7 @@ def bot_in_seat_steps(record: str | bytes | Mapping[str, Any], seat: int, *,
     while not game.is_over:
         to_act = game.current_player
         assert to_act is not None and to_act != CHANCE
-        if diverged is None and k < len(recorded) and actors[k] != seat:
+        if diverged is None and k < len(recorded) and (actors[k] != seat or k < first):
             game.play(recorded[k])
             k += 1
             continue

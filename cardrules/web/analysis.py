@@ -56,6 +56,7 @@ from ..analysis import (
     analysis_of,
     daily_record,
     decisions,
+    turns,
 )
 from ..analysis.seat import bot_in_seat_steps
 from ..bots import LEVELS
@@ -110,6 +111,7 @@ class _Session:
     total: int
     weighing: Iterator[Decision]
     day: datetime.date | None
+    first: int
     made: list[Decision] = field(default_factory=list)
     replaying: Generator[int, None, SeatReplay] | None = None
     replay: SeatReplay | None = None
@@ -141,20 +143,6 @@ def _answered(lang: Lang, make: Any, *args: Any) -> dict[str, Any]:
         return failure(error, lang)
 
 
-def _decisions_of(game: Game, seat: int) -> int:
-    """How many decisions :func:`cardrules.analysis.decisions` will weigh (a choice of more
-    than one action in the seat's turn), counted without weighing them."""
-    position = game.fresh()
-    actors = game.actors()
-    count = 0
-    for i, action in enumerate(game.log):
-        if (i and actors[i] == seat and position.current_player == seat
-                and len(position.view(seat).legal_actions) > 1):
-            count += 1
-        position.play(action)
-    return count
-
-
 def start_data(settings: str | Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """A new analysis (see :func:`start`)."""
     language = _page_lang[0] = known(lang)
@@ -182,15 +170,21 @@ def _start(settings: str | Mapping[str, Any], lang: Lang) -> dict[str, Any]:
         raise AnalysisError("worlds {worlds}: a whole number from 1 to 1000",
                             worlds=Quoted(worlds))
     day = datetime.date.fromisoformat(data["daily"]) if data.get("daily") else None
+    first = data.get("from", 0)
+    actions = len(game.log) - 1
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= actions:
+        raise AnalysisError("from {first}: a whole number from 0 to {last}",
+                            first=Quoted(first), last=actions)
     _counter[0] += 1
     session = _Session(_counter[0], game, seat, lang, level, bot_level, worlds,
-                       _decisions_of(game, seat), decisions(game, seat, worlds=worlds), day)
+                       sum(1 for _ in turns(game, seat, first)),
+                       decisions(game, seat, worlds=worlds, first=first), day, first)
     _sessions[session.id] = session
     while len(_sessions) > MAX_ANALYSES:
         del _sessions[min(_sessions)]
     review = Review(_analysis(session), lang)
     return {"ok": True, "session": session.id, "seat": seat, "player": game.names[seat],
-            "total": session.total, "title": review.title()}
+            "total": session.total, "title": review.title(), "taken": review.taken_over()}
 
 
 def start(settings_json: str, lang: str = "en") -> str:
@@ -201,19 +195,25 @@ def start(settings_json: str, lang: str = "en") -> str:
             text), ``seat`` (0 by default), ``level`` (the other seats' bots when the bot in
             the seat plays the deal again: ``"normal"`` by default), ``bot_level`` (the bot
             in the seat's: ``"normal"`` by default), ``worlds`` (imagined
-            deals a decision; the analysis's default) and ``daily`` (``"YYYY-MM-DD"``: the
-            record is that date's deal of the day, and :func:`seat_bot` gives its result line).
+            deals a decision; the analysis's default), ``daily`` (``"YYYY-MM-DD"``: the
+            record is that date's deal of the day, and :func:`seat_bot` gives its result line)
+            and ``from`` (the actions of the record played before the reader took the seat,
+            in a deal played on from a step: only the decisions after them are rated, and the
+            bot in the seat takes it from there; 0 by default).
         lang: the language of every sentence.
 
     Returns:
         JSON text: ``{"ok": true, "session", "seat", "player" (the seat's name), "total"
-        (the decisions to weigh), "title"}`` or ``{"ok": false, "error"}``.
+        (the decisions to weigh), "title", "taken" (in a deal taken over at a step, the
+        sentence that says the decisions before it are not rated; else "")}`` or
+        ``{"ok": false, "error"}``.
     """
     return answer_text(start_data(settings_json, lang))
 
 
 def _analysis(session: _Session) -> Analysis:
-    return analysis_of(session.game, session.seat, session.made, worlds=session.worlds)
+    return analysis_of(session.game, session.seat, session.made, worlds=session.worlds,
+                       first=session.first)
 
 
 def _decision_json(review: Review, decision: Decision) -> dict[str, Any]:
@@ -301,7 +301,8 @@ def _seat_bot(session: int) -> dict[str, Any]:
     if found.replay is None:
         if found.replaying is None:
             found.replaying = bot_in_seat_steps(found.game.to_record(), found.seat,
-                                                level=found.bot_level, others=found.level)
+                                                level=found.bot_level, others=found.level,
+                                                first=found.first)
         until = time.perf_counter() + SLICE_SECONDS
         played = 0
         try:

@@ -221,8 +221,10 @@ def start(settings_json: str, lang: str = "en") -> str:
     Returns:
         JSON text: ``{"ok": true, "session", "game", "title", "players", "seat", "seats"
         ([{"name", "dealer"}]), "style", "scored_by", "draws", "level", "bot", "bot_seed",
-        "log" (every step so far, as the seat was told it: see :func:`act`), "state"}`` (the
-        seat's view: see :func:`act`), or ``{"ok": false, "error"}``.
+        "taken" (the record's actions played before the reader took the seat: 0 for a fresh
+        deal; what the analysis of the reader's play starts from), "log" (every step so far,
+        as the seat was told it: see :func:`act`), "state"}`` (the seat's view: see
+        :func:`act`), or ``{"ok": false, "error"}``.
     """
     return _answer(start_data(settings_json, lang))
 
@@ -300,6 +302,7 @@ def _start(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
         "level": level,
         "bot": bot,
         "bot_seed": session.seed,
+        "taken": session.start - 1,
         "log": list(session.log),
         "state": _state(session),
     }

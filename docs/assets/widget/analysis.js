@@ -13,7 +13,9 @@
  *                                marked step (the better play said, its card marked in the hand)
  *   analysis.start(seat, extra)  analyse `seat` of the deal on the board (`extra.level`: the
  *                                bots the deal was played against; `extra.daily`: the date of
- *                                a deal of the day, for its result line)
+ *                                a deal of the day, for its result line; `extra.from`: the
+ *                                actions played before the reader took the seat, whose
+ *                                decisions are not rated)
  *   analysis.stop()              stop, keeping what was shown
  *
  * window.crAnalysisWorlds (imagined deals a decision) and window.crAnalysisBotLevel (the bot
@@ -87,6 +89,7 @@ export class Analysis {
     // end the summary and the bot in the seat (shown on the page in their own places).
     this.announcer = el("p", { class: "cr-sr-only", "aria-live": "polite" });
     this.heading = el("p", { class: "cr-board__heading cr-analysis__title" });
+    this.takenText = el("p", { class: "cr-analysis__taken", hidden: true });
     this.summary = el("p", { class: "cr-analysis__summary", hidden: true });
     this.botText = el("p", { class: "cr-analysis__bot", hidden: true });
     this.lineText = el("p", { class: "cr-analysis__line" });
@@ -106,7 +109,7 @@ export class Analysis {
       el("div", { class: "cr-source__row" },
         el("label", null, t("analysis.seat") + " ", this.seatSelect), this.startButton,
         this.stopButton, this.progress),
-      this.status, this.announcer, this.heading, this.summary, this.botText, this.lineBox, this.marksBox,
+      this.status, this.announcer, this.heading, this.takenText, this.summary, this.botText, this.lineBox, this.marksBox,
       this.figure);
     // The note at a marked step, under the board: the mark and the better play.
     this.noteCard = el("span", { class: "cr-analysis__note-card" });
@@ -175,6 +178,7 @@ export class Analysis {
     this.status.textContent = this.announcer.textContent = "";
     this.heading.textContent = "";
     this.summary.hidden = this.botText.hidden = this.lineBox.hidden = true;
+    this.takenText.hidden = true;
     this.marksBox.hidden = this.figure.hidden = this.progress.hidden = true;
     this.marks.replaceChildren();
   }
@@ -219,6 +223,7 @@ export class Analysis {
     this.status.textContent = t("analysis.starting");
     const settings = { record: data.record_text, seat, level: extra.level || "normal" };
     if (extra.daily) settings.daily = extra.daily;
+    if (extra.from) settings.from = extra.from;
     // The tests ask for fewer imagined deals and a quicker bot in the seat.
     if (typeof window.crAnalysisWorlds === "number") settings.worlds = window.crAnalysisWorlds;
     if (window.crAnalysisBotLevel) settings.bot_level = window.crAnalysisBotLevel;
@@ -229,6 +234,8 @@ export class Analysis {
       if (!started.ok) throw new Error(started.error);
       this.session = started.session;
       this.heading.textContent = started.title;
+      this.takenText.textContent = started.taken;
+      this.takenText.hidden = !started.taken;
       this.progress.max = Math.max(1, started.total);
       this.status.textContent = t("analysis.weighing", { n: 0, total: started.total });
       let count = 0;
@@ -257,8 +264,8 @@ export class Analysis {
       this.showBot(bot);
       this.idle();
       this.status.textContent = t("analysis.done");
-      this.announcer.textContent = [finished.summary, bot.text]
-        .concat(bot.line ? [bot.line] : []).join(" ");
+      this.announcer.textContent = [started.taken, finished.summary, bot.text, bot.line]
+        .filter(Boolean).join(" ");
     } catch (error) {
       if (!live()) return;
       this.idle();

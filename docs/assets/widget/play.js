@@ -443,14 +443,14 @@ export class Play {
   analyse() {
     const text = this.recordText();
     if (!text || !this.game) return;
-    const { seat, level } = this.game;
+    const { seat, level, taken } = this.game;
     const daily = this.daily;
     this.setMode("step");
     const stepper = this.stepper;
     stepper.loadFrom(Runtime.call("deal_steps", [text, page.lang, String(seat)]), false)
       .then((shown) => {
         if (!shown || !stepper.analysis) return;
-        stepper.analysis.start(seat, { level, daily });
+        stepper.analysis.start(seat, { level, daily, from: taken });
         stepper.analysis.root.scrollIntoView({ block: "nearest" });
         stepper.analysis.stopButton.focus();
       });
