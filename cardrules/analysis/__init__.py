@@ -25,10 +25,15 @@ turn (an exchange before another seat's play) is not a decision weighed:
   where the loss is also larger than the search's own uncertainty: more than
   :attr:`Thresholds.errors` (3) paired standard errors, the standard deviation of the
   deal-by-deal differences between the two choices over the square root of the number of
-  deals. The mark is the higher of the two (chance, points). A decision in doubt, a loss that
-  reaches the first threshold but not beyond its uncertainty, is weighed again once in
-  :data:`EXTEND` (3) times as many new deals, and judged over them all (so a real loss near a
-  threshold is not waved through for want of deals, and the deals go where they are needed).
+  deals. The mark is the higher of the two (chance, points).
+* **The deals go where they are needed.** A clear verdict stops early: after a quarter and
+  after half of the deals (:data:`EARLY`, from 20 deals), the weighing stops with no mark when
+  no other choice is within reach of one (every other choice's gain over the one made, plus
+  :attr:`Thresholds.clear` (2) paired standard errors, below the first thresholds, in chance
+  and in points). A decision in doubt, a loss that reaches the first threshold but not beyond
+  its uncertainty, is weighed again in as many new deals, and judged over them all, up to
+  :data:`EXTEND` (3) times while it stays in doubt (so a real loss near a threshold is not
+  waved through for want of deals).
 * **Known positions.** Where the seat knows every card (two players, the stock and any talon
   gone), there is nothing to imagine: the exact solver (:func:`cardrules.bots.endgame.solve`,
   minimax: both sides play their best) weighs each choice, :attr:`Decision.exact` says so, the
@@ -76,6 +81,8 @@ from .seat import OTHERS, SeatReplay, bot_in_seat, side_result
 
 __all__ = [
     "DEFAULT_WORLDS",
+    "EARLY",
+    "EARLY_MIN",
     "EXTEND",
     "FORMAT",
     "MAX_CHOICES",
@@ -109,7 +116,16 @@ search bot plays out (and, like it, fewer in a long game, where its work budget 
 
 EXTEND: Final = 3
 """A decision in doubt (a loss that reaches a threshold but is within its uncertainty) is
-weighed again in this many times the worlds, new ones, and judged over them all."""
+weighed again in as many new worlds, and judged over them all, up to this many times while it
+stays in doubt (at most four times the worlds in all)."""
+
+EARLY: Final = (4, 2)
+"""The weighing of a decision looks at its figures after a quarter and after half of its
+worlds, and stops there when the verdict is clear (no other choice within reach of a mark:
+see :attr:`Thresholds.clear`)."""
+
+EARLY_MIN: Final = 20
+"""The fewest worlds an early look (:data:`EARLY`) judges from."""
 
 MAX_CHOICES: Final = 8
 """The most choices weighed at one decision. A card play has at most a hand's cards and a
@@ -146,10 +162,15 @@ class Thresholds:
     """The points lost, as a share of the deal's points (Brisca's 120: 5, 10, 20)."""
     errors: float = 3.0
     """A loss counts only above this many paired standard errors of itself."""
+    clear: float = 2.0
+    """At an early look (:data:`EARLY`), the weighing stops, with no mark, when every other
+    choice's gain over the one made, plus this many paired standard errors of it, is below the
+    first thresholds (in chance and in points): no choice is then within reach of a mark."""
 
     def to_json(self) -> dict[str, Any]:
         """The thresholds as JSON."""
-        return {"chance": list(self.chance), "points": list(self.points), "errors": self.errors}
+        return {"chance": list(self.chance), "points": list(self.points), "errors": self.errors,
+                "clear": self.clear}
 
 
 THRESHOLDS: Final = Thresholds()
@@ -466,20 +487,28 @@ def _weigh(position: Game, view: SeatView, made: Action, index: int, worlds: int
     actions = _choices(view, made, legal)
     table: list[list[Outcome]]
     exact = is_known(view) and plays_left(position) <= EXACT_PLAYS
+    made_at = actions.index(made)
     if exact:
         table = [[_solved(position, action, view.seat) for action in actions]]
     else:
         bot = hint_bot(worlds, seed=seed)
-        table = list(bot.outcomes(view, actions))
-    verdict = _verdict(table, actions, actions.index(made), deal_points, thresholds)
-    if not exact and verdict[-1]:
+        table = []
+        looks = [n for n in (worlds // k for k in EARLY) if n >= EARLY_MIN]
+        for row in bot.outcomes(view, actions):
+            table.append(row)
+            if looks and len(table) == looks[0]:
+                looks.pop(0)
+                if _clear(table, made_at, deal_points, thresholds):
+                    break
+    verdict = _verdict(table, actions, made_at, deal_points, thresholds)
+    rounds = 0
+    while not exact and verdict[-1] and rounds < EXTEND:
         # In doubt: a loss that may reach a threshold but not yet beyond the uncertainty.
-        # The same search goes on over EXTEND times as many new deals (its random source goes
-        # on), once, and the verdict is taken over them all.
-        bot.worlds = worlds * EXTEND
-        bot.budget *= EXTEND
+        # The same search goes on over as many new deals again (its random source goes on),
+        # and the verdict is taken over them all; up to EXTEND times.
+        rounds += 1
         table += bot.outcomes(view, actions)
-        verdict = _verdict(table, actions, actions.index(made), deal_points, thresholds)
+        verdict = _verdict(table, actions, made_at, deal_points, thresholds)
     choices, best_at, made_at, losses, mark, _ = verdict
     ranked = sorted(range(len(actions)), key=lambda k: (k != best_at, -choices[k].value))
     return Decision(index, choices[made_at], choices[best_at],
@@ -522,11 +551,34 @@ def _paired(table: Sequence[Sequence[Outcome]], best: int, made: int,
             part: int) -> tuple[float, float]:
     """The mean loss (never below 0) of ``made`` against ``best`` in one part of the outcome
     (0: the win, 1: the points) over the shared worlds, and its paired standard error."""
-    diffs = [row[best][part] - row[made][part] for row in table]
+    mean, error = _gain(table, best, made, part)
+    return max(0.0, mean), error
+
+
+def _gain(table: Sequence[Sequence[Outcome]], other: int, made: int,
+          part: int) -> tuple[float, float]:
+    """The mean gain (below 0: a loss) of ``other`` over ``made`` in one part of the outcome
+    over the shared worlds, and its paired standard error."""
+    diffs = [row[other][part] - row[made][part] for row in table]
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
-        return max(0.0, mean), 0.0
+        return mean, 0.0
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return max(0.0, mean), math.sqrt(variance / n)
+    return mean, math.sqrt(variance / n)
 
+
+def _clear(table: Sequence[Sequence[Outcome]], made: int, deal_points: int,
+           thresholds: Thresholds) -> bool:
+    """Whether no other choice is within reach of a mark: each one's gain over the choice made,
+    plus :attr:`Thresholds.clear` paired standard errors, below the first thresholds, in
+    chance and in points (the weighing of a decision may stop early, with no mark)."""
+    chance_at, points_at = thresholds.chance[0], thresholds.points[0] * deal_points
+    for other in range(len(table[0])):
+        if other == made:
+            continue
+        for part, limit in ((0, chance_at), (1, points_at)):
+            mean, error = _gain(table, other, made, part)
+            if mean + thresholds.clear * error >= limit:
+                return False
+    return True

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from ..core.actions import Action, Decision, Move
-from ..core.cards import Card
+from ..core.cards import ALL_CARDS, Card
 from ..engine import Game, Phase
 from .simple import GREEDY_TAKES as _GREEDY_TAKES
 from .simple import GreedyBot, first_move, key_for_trumps
@@ -88,23 +88,18 @@ def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
                 points: Sequence[int]) -> Card:
     """The greedy card among ``cards`` for the seat to play (see the module docstring)."""
     trump = game.trump
-
-    def key(card: Card) -> tuple[int, bool, int, int]:
-        i = card.index
-        return (points[i], card.suit is trump, strength[i], i)
-
+    keys = _tables(strength, points, trump).greedy
     trick = game.trick
-    if not trick:
-        return min(cards, key=key)
-    trick_winner = game.rules.trick_winner
-    order = game.order
-    seat = order[len(trick)]
-    best = trick_winner(trick, trump)
-    if best is not None and _same_side(game, order[best], seat):
-        return min(cards, key=key)
-    size = len(trick)
-    winning = [c for c in cards if trick_winner([*trick, c], trump) == size]
-    return min(winning or cards, key=key)
+    if trick:
+        order = game.order
+        size = len(trick)
+        winner = game.rules.trick_winner
+        best = winner(trick, trump)
+        if best is None or not _same_side(game, order[best], order[size]):
+            winning = [c for c in cards if winner([*trick, c], trump) == size]
+            if winning:
+                cards = winning
+    return _cheapest(cards, keys)
 
 
 TRUMP_WORTH: Final = 6
@@ -128,28 +123,67 @@ def careful_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
     if 0 < size < len(order) - 1:
         return greedy_card(game, cards, strength, points)
     trump = game.trump
-
-    def spent(card: Card) -> int:
-        i = card.index
-        return TRUMP_WORTH + strength[i] // 2 if card.suit is trump else 0
-
-    def key(card: Card) -> tuple[int, int, int]:
-        i = card.index
-        return (points[i] + spent(card), strength[i], i)
-
+    tables = _tables(strength, points, trump)
+    keys = tables.careful
     if not size:
-        return min(cards, key=key)
+        return _cheapest(cards, keys)
+    spent = tables.spent
     seat = order[size]
-    trick_winner = game.rules.trick_winner
-    taken = sum(points[c.index] for c in trick)
+    taken = 0
+    for c in trick:
+        taken += points[c.index]
+    winner = game.rules.trick_winner
+    chosen = cards[0]
+    top: tuple[int, tuple[int, int, int]] | None = None
+    for card in cards:
+        i = card.index
+        swing = taken + points[i]
+        after = winner([*trick, card], trump)
+        ours = after == size or (after is not None and _same_side(game, order[after], seat))
+        rank = (spent[i] - swing if ours else swing + spent[i], keys[i])
+        if top is None or rank < top:
+            top, chosen = rank, card
+    return chosen
 
-    def value(card: Card) -> int:
-        best = trick_winner([*trick, card], trump)
-        swing = taken + points[card.index]
-        ours = best is not None and _same_side(game, order[best], seat)
-        return (swing if ours else -swing) - spent(card)
 
-    return min(cards, key=lambda card: (-value(card), key(card)))
+class _Tables:
+    """What the greedy and the careful rule weigh each card by, under one trump suit, by card
+    index (made once per rules and trump: a playout asks at every play)."""
+
+    __slots__ = ("careful", "greedy", "spent")
+
+    def __init__(self, strength: Sequence[int], points: Sequence[int], trump: object) -> None:
+        suits = [card.suit for card in ALL_CARDS]
+        self.greedy = [(points[i], suits[i] is trump, strength[i], i)
+                       for i in range(len(ALL_CARDS))]
+        self.spent = [TRUMP_WORTH + strength[i] // 2 if suits[i] is trump else 0
+                      for i in range(len(ALL_CARDS))]
+        self.careful = [(points[i] + self.spent[i], strength[i], i)
+                        for i in range(len(ALL_CARDS))]
+
+
+_TABLES: dict[tuple[int, int, int], tuple[Sequence[int], Sequence[int], object, _Tables]] = {}
+
+
+def _tables(strength: Sequence[int], points: Sequence[int], trump: object) -> _Tables:
+    """The tables of these rules' strengths and points under ``trump`` (kept by the objects'
+    identities: hashing an enum member costs a Python call, and this is asked at every play)."""
+    key = (id(strength), id(points), id(trump))
+    found = _TABLES.get(key)
+    if found is None or found[0] is not strength or found[1] is not points or (
+            found[2] is not trump):
+        found = _TABLES[key] = (strength, points, trump, _Tables(strength, points, trump))
+    return found[3]
+
+
+def _cheapest(cards: Sequence[Card], keys: Sequence[tuple[Any, ...]]) -> Card:
+    chosen = cards[0]
+    low = keys[chosen.index]
+    for card in cards:
+        k = keys[card.index]
+        if k < low:
+            low, chosen = k, card
+    return chosen
 
 
 def _same_side(game: Game, a: int, b: int) -> bool:
