@@ -1,7 +1,7 @@
 """The analysis of a deal (:mod:`cardrules.analysis`): does it find planted mistakes, does it
 leave the strong bot's play alone, and what does it cost.
 
-Usage: python benchmarks/analysis.py [--planted N] [--hard N] [--speed N] [--worlds W]
+Usage: python benchmarks/analysis.py [--planted N] [--hard N] [--speed N] [--worlds W[,W...]]
 
 * **Planted mistakes** (``--planted N``: N records of each kind and game). Deals of two-player
   Briscola, two-player Brisca and four-player Brisca are played by the greedy bot until one seat
@@ -19,7 +19,8 @@ Usage: python benchmarks/analysis.py [--planted N] [--hard N] [--speed N] [--wor
   else 1,000 imagined deals from the seat's view (with a seed of its own, so that the analysis
   does not weigh the same deals again), which must find the loss at the mistake thresholds
   (10 points of 120, or 10 points of chance) and beyond three paired standard errors. The
-  analysis then weighs the record at its default (160 deals) and must mark each planted play.
+  analysis then weighs the record at its default (160 deals; ``--worlds 80,160``: at each of
+  those, the browser's 80 included) and must mark each planted play.
 * **The hard bot's own play** (``--hard N``): N deals of two-player Briscola, the hard-level
   search bot in seat 0 against the normal level; every decision of seat 0 analysed; the share
   marked a mistake or a blunder (the goal: at most 2%).
@@ -163,9 +164,9 @@ def plant(kind: str, game_id: str, players: int, seed: int) -> Planted | None:
     return None
 
 
-def planted_run(count: int, worlds: int) -> int:
-    """Plant ``count`` mistakes of each kind in each game and analyse them: print each kind's
-    marks; 0 when every one is marked."""
+def planted_run(count: int, worlds: Sequence[int]) -> int:
+    """Plant ``count`` mistakes of each kind in each game and analyse them at each number of
+    ``worlds`` (the same records): print each kind's marks; 0 when every one is marked."""
     missed = 0
     for kind in KINDS:
         for game_id, players in GAMES:
@@ -176,21 +177,23 @@ def planted_run(count: int, worlds: int) -> int:
                 planted = plant(kind, game_id, players, seed)
                 if planted is not None:
                     found.append(planted)
-            marks = []
-            for p in found:
-                analysis = analyse(p.record, p.seat, worlds=worlds, seed=1)
-                decision = next(d for d in analysis.decisions if d.index == p.index)
-                marks.append(decision.mark)
-                if decision.mark is Mark.NONE:
-                    missed += 1
-                    print(f"  missed: {kind} {game_id}-{players} seed in record "
-                          f"{p.record.get('seed')} action {p.index} {p.made} (best {p.best}, "
-                          f"reference loss {p.loss:.1f}; analysis lost {decision.points_lost:.1f}"
-                          f" ± {decision.points_error:.1f}, chance {decision.chance_lost:.2f} ± "
-                          f"{decision.chance_error:.2f})")
-            counts = {m.value: marks.count(m) for m in Mark}
-            print(f"{kind:13} {game_id}-{players}: {len(found)} planted, "
-                  f"{sum(m is not Mark.NONE for m in marks)} marked {counts}", flush=True)
+            for n in worlds:
+                marks = []
+                for p in found:
+                    analysis = analyse(p.record, p.seat, worlds=n, seed=1)
+                    decision = next(d for d in analysis.decisions if d.index == p.index)
+                    marks.append(decision.mark)
+                    if decision.mark is Mark.NONE:
+                        missed += 1
+                        print(f"  missed at {n} deals: {kind} {game_id}-{players} seed in "
+                              f"record {p.record.get('seed')} action {p.index} {p.made} (best "
+                              f"{p.best}, reference loss {p.loss:.1f}; analysis lost "
+                              f"{decision.points_lost:.1f} ± {decision.points_error:.1f}, "
+                              f"chance {decision.chance_lost:.2f} ± "
+                              f"{decision.chance_error:.2f})")
+                counts = {m.value: marks.count(m) for m in Mark}
+                print(f"{kind:13} {game_id}-{players}, {n} deals: {len(found)} planted, "
+                      f"{sum(m is not Mark.NONE for m in marks)} marked {counts}", flush=True)
     return 1 if missed else 0
 
 
@@ -271,18 +274,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--planted", type=int, default=0, help="records of each kind and game")
     parser.add_argument("--hard", type=int, default=0, help="deals of the hard bot")
     parser.add_argument("--speed", type=int, default=0, help="deals of each game timed")
-    parser.add_argument("--worlds", type=int, default=160, help="deals a decision")
+    parser.add_argument("--worlds", default="160",
+                        help="deals a decision (for --planted, several: 80,160)")
     parser.add_argument("--workers", type=int, default=1, help="processes for --hard")
     args = parser.parse_args(argv)
+    worlds = [int(n) for n in str(args.worlds).split(",")]
     if not (args.planted or args.hard or args.speed):
         args.planted, args.hard, args.speed = 5, 100, 3
     status = 0
     if args.planted:
-        status = planted_run(args.planted, args.worlds)
+        status = planted_run(args.planted, worlds)
     if args.speed:
-        speed_run(args.speed, args.worlds)
+        speed_run(args.speed, worlds[0])
     if args.hard:
-        hard_run(args.hard, args.worlds, args.workers)
+        hard_run(args.hard, worlds[0], args.workers)
     return status
 
 

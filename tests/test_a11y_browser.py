@@ -28,9 +28,11 @@ from typing import Any
 import pytest
 from a11y_support import axe_violations, missing_axe, settle, widgets_ready
 from browser_support import Visit, Visits, more, on_first_screen, wholly_on_first_screen
+from test_play_browser import play_to_the_end, shown_record
 
 import cardrules
-from cardrules.analysis import daily_record
+from cardrules.account.review import Review, daily_line
+from cardrules.analysis import analyse, daily_record
 from cardrules.games import GAMES
 
 LANGS = {"en": "", "es": "es/"}
@@ -396,8 +398,9 @@ def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
     play" on a 375 × 667 first screen, and step mode opens on the board; the disclosure
     triangles of the widget (the play setup's options, the term lookup, the auction) stay
     inside their panel, and a seat's "dealer", "to play" and "3 cards" never break inside (step
-    mode, then play mode with four players)."""
-    seen = visit(f"{LANGS[lang]}try/#play", width=375, touch=True)
+    mode, then play mode with four players); in Spanish, the deal of the day played and
+    analysed (analyse_the_deal_of_the_day)."""
+    seen = visit(f"{LANGS[lang]}try/#play", width=375, touch=True, clipboard=lang == "es")
     page = seen.page
     page.set_viewport_size({"width": 375, "height": 667})
     widget = page.locator(".cr-widget").first
@@ -435,6 +438,46 @@ def test_on_a_phone_the_widget_keeps_its_parts_whole(lang: str,
     assert sorted(state["hand"]) in [sorted(c.code for c in hand) for hand in dealt.hands]
     assert widget.evaluate(_BROKEN) == []
     assert seen.page.evaluate("document.documentElement.scrollWidth") <= 375
+    if lang == "es":
+        analyse_the_deal_of_the_day(seen, widget, day)
+
+
+def analyse_the_deal_of_the_day(seen: Visit, widget: Any, day: datetime.date) -> None:
+    """The deal of the day played to its end on the phone, then "Analyse my play" in Spanish
+    (few imagined deals, a quick bot in the seat): the package's analysis in the reader's
+    words, the result line as the package says it, copied to the clipboard, the panel whole
+    at 375 px and clean under axe."""
+    page = seen.page
+    page.evaluate("() => { window.crAnalysisWorlds = 2; window.crAnalysisBotLevel = 'easy'; }")
+    play_to_the_end(seen, widget)
+    record = shown_record(widget)
+    seat = page.evaluate("() => window.crPlays[0].game.seat")
+    widget.locator(".cr-play__analyse").click()
+    page.wait_for_function("() => window.crAnalyses[0].session !== null && "
+                           "!window.crAnalyses[0].running", timeout=120000)
+    panel = widget.locator(".cr-analysis")
+    assert panel.locator(".cr-analysis__status").inner_text() == "El análisis ha terminado."
+    review = Review(analyse(record, seat, worlds=2), "es")
+    assert panel.locator(".cr-analysis__summary").inner_text() == review.summary()
+    assert panel.locator(".cr-analysis__title").inner_text() == review.title()
+    assert panel.locator(".cr-analysis__taken").is_hidden()  # played from the deal
+    bot = panel.locator(".cr-analysis__bot").inner_text()
+    line = panel.locator(".cr-analysis__line").inner_text()
+    found = re.fullmatch(r".*, el bot en mi lugar, (\d+)", line)
+    assert found is not None, line
+    rules = cardrules.replay(record).rules
+    assert line == daily_line(rules, day, review.analysis.points, int(found[1]), "es")
+    assert f"el bot en su lugar se llevó {found[1]} punt" in bot
+    # The line, to share: nothing of the cards in it, and copied as shown.
+    panel.locator(".cr-analysis__copy").click()
+    copied = panel.locator(".cr-analysis__copied")
+    page.wait_for_function("(node) => node.textContent !== ''", arg=copied.element_handle())
+    assert copied.inner_text() == "El resultado está copiado."
+    assert page.evaluate("() => navigator.clipboard.readText()") == line
+    assert widget.evaluate(_BROKEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    seen.shot("analysed-es", widget)
+    assert axe_violations(page) == []
 
 
 # Focus, motion, language ------------------------------------------------------------------------

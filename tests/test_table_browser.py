@@ -24,6 +24,8 @@ from a11y_support import AXE, axe_violations
 from browser_support import TIMEOUT, Visits, _Handler, _Server
 from test_scorepad import PLAYERS, played
 
+from cardrules.account.review import Review
+from cardrules.analysis import analyse
 from cardrules.web.scorepad import FAMILIES, pad_options, tally
 
 GAMES = ("alcalde", "alcalde-variation", "aluette", "brisca", "briscas", "briscola", "chiamata",
@@ -172,12 +174,31 @@ def _offline_language(page: Any, base: str, site: Path, lang: str,
     assert _step(page)
 
 
+def _analyse_offline(page: Any) -> None:
+    """The analysis of the deal on the board (the Spanish Tute page's, stepped), offline: the
+    package's analysis at the same settings, in Spanish; then Stop while the bot in the seat
+    plays (what it would cost is not the point here)."""
+    page.evaluate("() => { window.crAnalysisWorlds = 2; window.crAnalysisBotLevel = 'easy'; }")
+    panel = page.locator(".cr-analysis").first
+    panel.locator(".cr-analysis__start").click()
+    summary = panel.locator(".cr-analysis__summary")
+    summary.wait_for()
+    record = page.evaluate("() => window.crWidgets[0].data.record_text")
+    seat = int(panel.locator(".cr-analysis__seat").input_value())
+    review = Review(analyse(record, seat, worlds=2), "es")
+    assert summary.inner_text() == review.summary()
+    assert panel.locator(".cr-analysis__title").inner_text() == review.title()
+    if page.evaluate("() => window.crAnalyses[0].running"):
+        panel.locator(".cr-analysis__stop").click()
+        assert panel.locator(".cr-analysis__status").inner_text() == "El análisis se ha detenido."
+
+
 def test_after_one_visit_each_language_works_offline(offline_tab: Any,
                                                      served: tuple[str, list[str]],
                                                      site: Path) -> None:
     """A page of each language visited once, online (its widget started): then, offline, every
-    page of both languages, a deal stepped in each, and the score pad, whose match carries on
-    from one language to the other."""
+    page of both languages, a deal stepped in each and analysed in Spanish, and the score pad,
+    whose match carries on from one language to the other."""
     base, _ = served
     page = offline_tab
     caches = []
@@ -207,6 +228,7 @@ def test_after_one_visit_each_language_works_offline(offline_tab: Any,
         assert _totals(page) == {"Ana": "1", "Luis": "0"}
         # (The glossary, the heaviest page to draw, opened in one language is enough.)
         _offline_language(page, base, site, "es", ("", "games/aluette/"))
+        _analyse_offline(page)
         page.goto(base + "es/scorepad/")
         page.wait_for_selector("#cr-scorepad[data-state=playing]")
         stored = page.evaluate("() => localStorage.getItem('cardrules.scorepad')")

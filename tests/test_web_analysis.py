@@ -103,6 +103,10 @@ def test_spanish_and_bad_requests_in_one_line(record: dict[str, Any]) -> None:
         assert answer["ok"] is False and "\n" not in answer["error"] and answer["error"]
     assert "terminado" in _ask(web.start, json.dumps({"record": unfinished}), "es")["error"]
     assert _ask(web.start, "[1, 2", "en")["ok"] is False
+    # The page's own number of imagined deals, unless asked: half the package's.
+    plain = _ask(web.start, json.dumps({"record": record}), "en")
+    assert _ask(web.finish, plain["session"])["analysis"]["worlds"] == web.WEB_WORLDS == 80
+    web.close(plain["session"])
 
 
 def test_the_deal_of_the_day_is_the_package_s() -> None:

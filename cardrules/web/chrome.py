@@ -272,6 +272,9 @@ WORDS: Final[dict[str, Entry]] = {
     "analysis.weighing": N_("Weighing the decisions: {n} of {total}…"),
     "analysis.stopped": N_("The analysis is stopped."),
     "analysis.botPlaying": N_("The bot in the same seat is playing the deal…"),
+    "analysis.botProgress": N_("The bot in the same seat is playing the deal: {n} of {total} "
+                               "plays made…"),
+    "analysis.botProgressLabel": N_("Plays made in the bot's deal"),
     "analysis.done": N_("The analysis is done."),
     "analysis.marks": N_("Marked decisions (each goes to its step)"),
     "analysis.markAt": N_("Step {n}: {mark}"),

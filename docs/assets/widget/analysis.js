@@ -220,6 +220,7 @@ export class Analysis {
     this.stopButton.hidden = false;
     this.progress.hidden = false;
     this.progress.value = 0;
+    this.progress.setAttribute("aria-label", t("analysis.progress"));
     this.status.textContent = t("analysis.starting");
     const settings = { record: data.record_text, seat, level: extra.level || "normal" };
     if (extra.daily) settings.daily = extra.daily;
@@ -253,19 +254,27 @@ export class Analysis {
       if (!live()) return;
       if (!finished.ok) throw new Error(finished.error);
       this.showFinish(finished);
+      // The marks are all in: heard now, while the bot in the seat plays on (a slice a call,
+      // its progress shown; Stop still stops it).
+      this.announcer.textContent = [started.taken, finished.summary].filter(Boolean).join(" ");
       this.status.textContent = t("analysis.botPlaying");
+      this.progress.value = 0;
+      this.progress.setAttribute("aria-label", t("analysis.botProgressLabel"));
       let bot;
       for (;;) {
         bot = await Runtime.call("analysis_seat_bot", [started.session]);
         if (!live()) return;
         if (!bot.ok) throw new Error(bot.error);
         if (bot.done) break;
+        this.progress.max = Math.max(1, bot.actions, bot.played);
+        this.progress.value = bot.played;
+        this.status.textContent = t("analysis.botProgress", { n: bot.played,
+          total: Math.max(bot.actions, bot.played) });
       }
       this.showBot(bot);
       this.idle();
       this.status.textContent = t("analysis.done");
-      this.announcer.textContent = [started.taken, finished.summary, bot.text, bot.line]
-        .filter(Boolean).join(" ");
+      this.announcer.textContent = [bot.text, bot.line].filter(Boolean).join(" ");
     } catch (error) {
       if (!live()) return;
       this.idle();
