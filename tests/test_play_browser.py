@@ -37,8 +37,7 @@ from cardrules.core.cards import parse_card
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests (the page's own is longer)."""
 ANALYSIS_WORLDS = 8
-"""The imagined deals an analysis weighs a decision in, in these tests (the page's own:
-cardrules.web.analysis.WEB_WORLDS, 80)."""
+"""The imagined deals an analysis weighs a decision in, in these tests (the page's own: 160)."""
 LONG_TASK_MS = 1000
 """No task on the page's main thread may take longer while a deal is played: Python runs in
 the worker (a bot's decision on the main thread would freeze the page for about that long; a

@@ -187,7 +187,7 @@ def _analyse_offline(page: Any) -> None:
     seat = int(panel.locator(".cr-analysis__seat").input_value())
     review = Review(analyse(record, seat, worlds=2), "es")
     assert summary.inner_text() == review.summary()
-    assert panel.locator(".cr-analysis__title").inner_text() == review.title()
+    assert panel.locator(".cr-analysis__title").text_content() == review.title()
     if page.evaluate("() => window.crAnalyses[0].running"):
         panel.locator(".cr-analysis__stop").click()
         assert panel.locator(".cr-analysis__status").inner_text() == "El análisis se ha detenido."

@@ -12,7 +12,7 @@ import pytest
 
 from cardrules import new_game, replay
 from cardrules.account.review import Review, daily_line
-from cardrules.analysis import Mark, analyse, bot_in_seat, daily_record
+from cardrules.analysis import DEFAULT_WORLDS, Mark, analyse, bot_in_seat, daily_record
 from cardrules.bots import make_bot, play_out
 from cardrules.web import analysis as web
 
@@ -103,9 +103,9 @@ def test_spanish_and_bad_requests_in_one_line(record: dict[str, Any]) -> None:
         assert answer["ok"] is False and "\n" not in answer["error"] and answer["error"]
     assert "terminado" in _ask(web.start, json.dumps({"record": unfinished}), "es")["error"]
     assert _ask(web.start, "[1, 2", "en")["ok"] is False
-    # The page's own number of imagined deals, unless asked: half the package's.
+    # The page's own number of imagined deals, unless asked: the package's, as the terminal's.
     plain = _ask(web.start, json.dumps({"record": record}), "en")
-    assert _ask(web.finish, plain["session"])["analysis"]["worlds"] == web.WEB_WORLDS == 80
+    assert _ask(web.finish, plain["session"])["analysis"]["worlds"] == DEFAULT_WORLDS == 160
     web.close(plain["session"])
 
 

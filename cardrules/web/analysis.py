@@ -73,7 +73,6 @@ from .steps import replayed
 __all__ = [
     "MAX_ANALYSES",
     "SLICE_SECONDS",
-    "WEB_WORLDS",
     "close",
     "daily",
     "daily_data",
@@ -89,11 +88,6 @@ __all__ = [
 
 MAX_ANALYSES: Final = 4
 """Analyses kept at once (the oldest is forgotten beyond that)."""
-WEB_WORLDS: Final = DEFAULT_WORLDS // 2
-"""The imagined deals a decision is weighed in, in the browser: half the package's (and the
-terminal's) :data:`~cardrules.analysis.DEFAULT_WORLDS`, so that a phone keeps pace (the
-rulebook's bots page says so; ``benchmarks/analysis.py --planted 5 --worlds 80,160`` measures
-what each finds)."""
 SLICE_SECONDS: Final = 0.25
 """The bot in the seat plays on for about this long a call, then the page may stop it."""
 
@@ -171,7 +165,7 @@ def _start(settings: str | Mapping[str, Any], lang: Lang) -> dict[str, Any]:
         if chosen not in LEVELS:
             raise AnalysisError("bots' strength {level}: choose {levels}",
                                 level=Quoted(chosen), levels=", ".join(LEVELS))
-    worlds = data.get("worlds", WEB_WORLDS)
+    worlds = data.get("worlds", DEFAULT_WORLDS)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 1000:
         raise AnalysisError("worlds {worlds}: a whole number from 1 to 1000",
                             worlds=Quoted(worlds))
@@ -201,8 +195,10 @@ def start(settings_json: str, lang: str = "en") -> str:
             text), ``seat`` (0 by default), ``level`` (the other seats' bots when the bot in
             the seat plays the deal again: ``"normal"`` by default), ``bot_level`` (the bot
             in the seat's: ``"normal"`` by default), ``worlds`` (imagined
-            deals a decision; by default :data:`WEB_WORLDS`), ``daily`` (``"YYYY-MM-DD"``: the
-            record is that date's deal of the day, and :func:`seat_bot` gives its result line)
+            deals a decision; the package's default, as in the terminal: at half as many, the
+            planted mistakes of ``benchmarks/analysis.py`` were not all marked), ``daily``
+            (``"YYYY-MM-DD"``: the record is that date's deal of the day, and :func:`seat_bot`
+            gives its result line),
             and ``from`` (the actions of the record played before the reader took the seat,
             in a deal played on from a step: only the decisions after them are rated, and the
             bot in the seat takes it from there; 0 by default).

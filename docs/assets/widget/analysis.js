@@ -109,8 +109,8 @@ export class Analysis {
       el("div", { class: "cr-source__row" },
         el("label", null, t("analysis.seat") + " ", this.seatSelect), this.startButton,
         this.stopButton, this.progress),
-      this.status, this.announcer, this.heading, this.takenText, this.summary, this.botText, this.lineBox, this.marksBox,
-      this.figure);
+      this.status, this.announcer, this.heading, this.takenText, this.summary, this.botText,
+      this.lineBox, this.marksBox, this.figure);
     // The note at a marked step, under the board: the mark and the better play.
     this.noteCard = el("span", { class: "cr-analysis__note-card" });
     this.noteText = el("span", { class: "cr-analysis__note-text" });
