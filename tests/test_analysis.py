@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import math
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -29,6 +30,7 @@ from cardrules.analysis import (
     FORMAT,
     THRESHOLDS,
     Mark,
+    Thresholds,
     analyse,
     bot_in_seat,
     daily_record,
@@ -119,12 +121,37 @@ def test_a_blunder_planted_in_the_search_is_marked_on_the_same_deals() -> None:
         _finish(game)
         analysis = analyse(game.to_record(), seat, worlds=40, seed=1)
         decision = next(d for d in analysis.decisions if d.index == index)
-        assert not decision.exact and decision.worlds in (40, 40 * (EXTEND + 1))
+        assert not decision.exact and decision.worlds in {40 * k for k in range(1, EXTEND + 2)}
         assert decision.made.action == worst.action
         assert decision.mark.rank >= Mark.MISTAKE.rank
         assert decision.chance_lost > THRESHOLDS.errors * decision.chance_error
         return
     raise AssertionError("no deal to plant a blunder in")
+
+
+def test_a_clear_decision_stops_early_and_a_mark_never_does() -> None:
+    """At 40 deals a decision the one early look is at 20 (a quarter is under EARLY_MIN). Beside
+    the same analysis that never stops early (the same deals: each decision's own seed), a
+    decision weighed in fewer deals stopped at that look, with no mark and no other choice
+    within three standard errors of one; every other decision is weighed alike."""
+    game = new_game("briscola", players=2, seed=4)
+    play_out(game, [make_bot("greedy"), make_bot("random", seed=3)])
+    record = game.to_record()
+    # (The last tricks, from action 24 on, to keep it quick: where this deal's early stop is.)
+    quick = analyse(record, 0, worlds=40, seed=2, first=24)
+    never = analyse(record, 0, worlds=40, seed=2, first=24,
+                    thresholds=Thresholds(clear=math.inf))
+    stopped = 0
+    for early, full in zip(quick.decisions, never.decisions, strict=True):
+        if early.worlds == full.worlds:
+            assert early == full
+            continue
+        stopped += 1
+        assert early.worlds == 20 < full.worlds and early.mark is Mark.NONE
+        for choice in early.choices:
+            assert choice.chance - early.made.chance < THRESHOLDS.chance[0]
+            assert choice.points - early.made.points < THRESHOLDS.points[0] * quick.deal_points
+    assert 0 < stopped < len(quick.decisions)
 
 
 def test_the_json_gives_each_decision_its_action_index_plays_chances_points_and_mark() -> None:
