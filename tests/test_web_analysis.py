@@ -123,8 +123,8 @@ def test_the_deal_of_the_day_is_the_package_s() -> None:
 def test_a_deal_taken_over_at_a_step_rates_only_the_decisions_after_it(
         record: dict[str, Any]) -> None:
     """"Play from here": the play session says how many actions came before the reader took
-    the seat; the analysis from there weighs only the seat's decisions after them (and says so),
-    and the bot in the seat plays the seat's earlier actions as recorded."""
+    the seat; the analysis from there weighs only the seat's decisions after them, as the whole
+    analysis weighs them, and says so."""
     from cardrules.web import play
 
     step = 12
@@ -147,9 +147,6 @@ def test_a_deal_taken_over_at_a_step_rates_only_the_decisions_after_it(
     assert shown == [d.index for d in all_of_them.decisions if d.index >= step]
     assert len(shown) == started["total"]
     assert _ask(web.finish, started["session"])["analysis"]["first"] == step
-    bot = _ask(web.seat_bot, started["session"])
-    while not bot["done"]:
-        bot = _ask(web.seat_bot, started["session"])
     spanish = _start(record, "es", **{"from": step})
     assert spanish["taken"].startswith("El asiento se tomó en el paso 13")
     for bad in (-1, len(record["actions"]) + 1, "3", True):
