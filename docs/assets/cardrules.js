@@ -38,11 +38,14 @@ document.addEventListener("click", function (event) {
     for (var i = 0; i < nodes.length; i++) {
       var node = nodes[i];
       var given = node.getAttribute("data-cr-tabstop") === "1";
-      if (node.hasAttribute("tabindex") && !given) continue; // the page's own tab stop
+      var stop = node.hasAttribute("tabindex");
+      if (stop && !given) continue; // the page's own tab stop
       var style = getComputedStyle(node);
       var overflow = style.overflowX + " " + style.overflowY;
       var needed = /auto|scroll/.test(overflow) && scrolls(node) && !takesFocus(node);
-      if (needed && !given) {
+      // The theme's code script also takes a code block's tab stop away when it no longer
+      // scrolls; given back here when it scrolls again (a phone's width, a tab shown).
+      if (needed && !(given && stop)) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("data-cr-tabstop", "1");
       } else if (!needed && given) {
@@ -66,7 +69,7 @@ document.addEventListener("click", function (event) {
     var content = document.querySelector(".md-content") || document.body;
     if ("MutationObserver" in window) {
       new MutationObserver(later).observe(content, {
-        childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open"],
+        childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open", "tabindex"],
       });
     }
   }
