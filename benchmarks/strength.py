@@ -131,11 +131,12 @@ class Timed:
 GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""
 
-CANDIDATES = ("pimc-exact", "ismcts-guided")
+CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided")
 """Searches measured against ISMCTS beside the shipped bot (``--bot``): ``pimc-exact``, the
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
-the endgame exactly; ``ismcts-guided``, ISMCTS with the search bot's playouts, reward and exact
-endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``)."""
+the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
+playouts (as the hint does); ``ismcts-guided``, ISMCTS with the search bot's playouts, reward
+and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``)."""
 
 
 def worlds(level: str) -> int:
@@ -151,6 +152,9 @@ def player(name: str, level: str, seed: int) -> Bot:
         return make_bot("pimc", seed=seed, worlds=worlds(level))
     if name == "pimc-exact":
         return PimcBot(worlds=worlds(level), seed=seed, noise=0.0, exact=True)
+    if name == "pimc-careful":
+        return PimcBot(worlds=worlds(level), seed=seed, noise=0.0, exact=True,
+                       careful_opponents=True)
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
     return make_bot(name, seed=seed)
