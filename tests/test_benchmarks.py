@@ -39,10 +39,34 @@ def test_strength_plays_mirrored_pairs_and_writes_both_tables(
         assert int(wins) + int(losses) + int(draws) == 4  # 2 pairs = 4 deals
     english = (tmp_path / "strength.en.md").read_text(encoding="utf-8")
     spanish = (tmp_path / "strength.es.md").read_text(encoding="utf-8")
-    assert "| Briscola (Italy), 2 | the random bot |" in english
-    assert "| Brisca rematada (Chile), 3 | el bot al azar |" in spanish
+    assert "| Briscola (Italy), 2 | easy | the random bot |" in english
+    assert "| Brisca rematada (Chile), 3 | fácil | el bot al azar |" in spanish
     assert "2 mirrored pairs (4 deals)" in english
-    assert "2 parejas de manos espejo (4 manos)" in spanish and "nivel fácil" in spanish
+    assert "2 parejas de manos espejo (4 manos)" in spanish
+
+
+def test_strength_gives_ismcts_the_cpu_of_each_level_side_by_side(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = script("strength")
+    # Two cheap levels (2 and 4 worlds a decision) in one run, as --level easy,normal,hard.
+    code = strength.main(["--pairs", "1", "--games", "briscola-2", "--against", "ismcts",
+                          "--calibrate", "1", "--workers", "1", "--level", "w2,w4",
+                          "--table", str(tmp_path)])
+    assert code == 0
+    out = capsys.readouterr().out
+    # The calibration times both bots and sets the iterations each level's pairs then use.
+    found = dict(re.findall(r"(w\d) [\d.]+ ms, ISMCTS \d+ iterations [\d.]+ ms per decision: "
+                            r"ISMCTS gets (\d+) iterations", out))
+    assert set(found) == {"w2", "w4"}
+    for level, iterations in found.items():
+        assert f"{level}     against ismcts:{iterations} " in out
+        english = (tmp_path / "strength.en.md").read_text(encoding="utf-8")
+        assert f"| {level} | ISMCTS, {iterations} iterations (equal CPU) |" in english
+    measured = re.findall(r"CPU per decision ([\d.]+) ms, opponent ([\d.]+)", out)
+    assert len(measured) == 2 and all(float(a) > 0 < float(b) for a, b in measured)
+    side_by_side = re.search(r"against ismcts: w2 [\d.]+% \([\d.]+-[\d.]+\) v ismcts:\d+; "
+                             r"w4 [\d.]+% \([\d.]+-[\d.]+\) v ismcts:\d+$", out, re.M)
+    assert side_by_side is not None
 
 
 def test_wilson_interval_holds_the_rate() -> None:
@@ -66,3 +90,17 @@ def test_suite_cpu_reports_each_file_and_its_tests(capsys: pytest.CaptureFixture
     ran = int(re.search(r"^(\d+) tests, ", out, re.M).group(1))  # type: ignore[union-attr]
     assert ran == sum(int(f[2]) for f in files) > 100
     assert len(re.findall(r"^ +\d+\.\d +\d+\.\d  tests/\S+::", out, re.M)) == 2
+
+
+def test_a_table_of_a_run_stopped_early_counts_each_lines_pairs() -> None:
+    strength = script("strength")
+    rows = [strength.Row("Briscola (Italy), 2", "normal", "ismcts", "ismcts:400",
+                         strength.Tally(wins=30, losses=20, pairs=25)),
+            strength.Row("Briscola (Italy), 2", "hard", "ismcts", "ismcts:800",
+                         strength.Tally(wins=14, losses=10, pairs=12))]
+    english = strength.table(rows, "en", "pimc")
+    assert "| normal | ISMCTS, 400 iterations (equal CPU) | 60.0% |" in english
+    assert "| 50 | 0 |" in english and "| 24 | 0 |" in english  # each line's own deals
+    assert "half the deals of each line" in english
+    spanish = strength.table(rows[:1], "es", "pimc")
+    assert "| difícil |" not in spanish and "25 parejas de manos espejo (50 manos)" in spanish

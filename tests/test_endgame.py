@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Game
 from cardrules.bots import PimcBot
-from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search
+from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search, solve
 from cardrules.bots.playout import playout
 
 GAMES = [("briscola", 2), ("brisca", 2), ("briscas", 2), ("briscola", 3), ("brisca", 4),
@@ -100,3 +100,24 @@ def test_with_nothing_hidden_the_hint_is_exact() -> None:
     best = max(ratings[0], key=lambda r: r[1])[1]
     chosen = PimcBot(worlds=10, seed=9).choose(view)
     assert dict(ratings[0])[chosen] == best
+
+
+def test_the_exact_bot_plays_a_known_endgame_at_its_minimax() -> None:
+    # Two players, the stock gone: every card is known, and PimcBot(exact=True) weighs each
+    # play by the minimax of the position (solve), not by its model of the opponent.
+    checked = 0
+    for seed in range(6):
+        game = endgame("briscola", 2, seed)
+        assert game is not None
+        while game.stock_size and not game.is_over:
+            game.play(game.legal_actions()[0])
+        seat = game.current_player
+        if game.is_over or seat is None or len(game.legal_actions()) < 2:
+            continue
+        estimates = PimcBot(worlds=3, seed=seed, noise=0.0, exact=True).evaluate(game.view(seat))
+        for estimate in estimates:
+            trial = game.clone()
+            trial.play(estimate.action)
+            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])  # 3 same worlds
+        checked += 1
+    assert checked >= 3

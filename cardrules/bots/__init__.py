@@ -30,6 +30,7 @@ from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.quoted import Quoted
 from ..engine import CHANCE, Game, SeatView
+from .ismcts import IsmctsBot
 from .pimc import HINT_NOISE, LEVELS, STEPS_PER_WORLD, Estimate, PimcBot, hint_bot
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 
@@ -41,6 +42,7 @@ __all__ = [
     "Bot",
     "Estimate",
     "GreedyBot",
+    "IsmctsBot",
     "PimcBot",
     "RandomBot",
     "cheapest_key",

@@ -27,7 +27,7 @@ from typing import Final
 from ..core.actions import Action, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
-from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search
+from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search, solve
 from .opponents import carelessness
 from .playout import playout
 from .simple import GreedyBot, cheapest_key
@@ -107,6 +107,9 @@ class PimcBot:
             (:func:`~cardrules.bots.playout.careful_card`), as the bot's own side does: the
             reader's hint (:func:`hint_bot`), which weighs the reader's choices against players
             as careful as the reader is assumed to be, not against the greedy rule.
+        exact: near the end, a world is solved exactly, every seat at its best
+            (:func:`~cardrules.bots.endgame.solve`, minimax), instead of searching the bot's
+            own plays against its model of the opponents.
 
     Examples:
         >>> from cardrules import new_game
@@ -117,8 +120,10 @@ class PimcBot:
 
     def __init__(self, worlds: int = LEVELS["normal"], time_limit: float | None = None,
                  seed: int | None = None, noise: float | None = None,
-                 budget: int | None = None, careful_opponents: bool = False) -> None:
+                 budget: int | None = None, careful_opponents: bool = False,
+                 exact: bool = False) -> None:
         self.careful_opponents = careful_opponents
+        self.exact = exact
         self.worlds = max(1, worlds)
         self.budget = self.worlds * STEPS_PER_WORLD if budget is None else max(0, budget)
         self.time_limit = time_limit
@@ -215,7 +220,9 @@ class PimcBot:
                     # Near the end: the bot's own plays searched (the same world may come again).
                     key = (_hidden(world), i)
                     if key not in searched:
-                        searched[key], nodes = search(trial, view.seat, allies, noise)
+                        searched[key], nodes = (
+                            solve(trial, view.seat) if self.exact
+                            else search(trial, view.seat, allies, noise))
                         spent += nodes * step
                     results.append(searched[key])
                 else:

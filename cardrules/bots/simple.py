@@ -49,7 +49,7 @@ class RandomBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        actions = _legal_actions(view)
+        actions = legal_actions(view)
         return actions[int(self._random() * len(actions))]
 
     def __repr__(self) -> str:
@@ -98,7 +98,7 @@ class GreedyBot:
         Raises:
             ValueError: the seat has no legal action (it is not asked to act).
         """
-        actions = _legal_actions(view)
+        actions = legal_actions(view)
         cards: list[Card] = []
         for action in actions:
             if isinstance(action, Card):
@@ -121,7 +121,7 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-def _legal_actions(view: SeatView) -> tuple[Action, ...]:
+def legal_actions(view: SeatView) -> tuple[Action, ...]:
     """The seat's legal actions; ``ValueError`` when it has none (a bot is asked only to act)."""
     if not view.legal_actions:
         raise ValueError(f"seat {view.seat} has no legal action now")

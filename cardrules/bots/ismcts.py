@@ -1,0 +1,207 @@
+"""Information Set Monte Carlo Tree Search: the textbook search for card games, as a yardstick.
+
+:class:`IsmctsBot` is single-observer ISMCTS as Cowling, Powley and Whitehouse describe it
+("Information Set Monte Carlo Tree Search", IEEE Transactions on Computational Intelligence and
+AI in Games 4(2), 2012, algorithm 3). One tree is grown over the deciding seat's information:
+its nodes are sequences of actions, not positions. Each iteration
+
+1. deals a *determinization*, a whole world that agrees with the seat's view
+   (:meth:`SeatView.sample <cardrules.engine.SeatView.sample>`);
+2. descends the tree, restricted to the actions legal in that world, by UCB1 with
+   *availability counts*: a child's score is its mean reward plus
+   ``c * sqrt(ln(times it was available) / visits)``, and every child legal in the world has
+   its availability counted, chosen or not;
+3. adds one untried action of the world as a new node;
+4. plays the world out at random to the end;
+5. takes back the reward to each node: 1 if the side of the seat that made the node's action
+   won the deal, 0.5 for a draw, 0 for a loss.
+
+The action played is the root's most visited child. The bot reads nothing but its seat's view,
+and with a number of iterations it repeats itself for a seed. ``benchmarks/strength.py`` sets it
+against the project's search bot at equal thinking time; the project does not offer it as a
+player.
+
+Two departures from the paper, off by default (the yardstick is the paper's algorithm), make the
+*guided* form the benchmark weighs as a candidate: ``guided=True`` plays step 4 by the search
+bot's playout policy (:func:`~cardrules.bots.playout.playout`: the deciding seat's side careful,
+everyone else greedy) and rewards the win plus half the side's share of the points, scaled to
+between 0 and 1, as the search bot weighs a world (:func:`~cardrules.bots.endgame.outcome`);
+and once at most :data:`~cardrules.bots.endgame.SEARCH_PLAYS` cards are left to play, it stops
+growing a tree and solves the imagined deals exactly (minimax), as the search bot does.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final
+
+from ..core.actions import Action
+from ..engine import Game, SeatView
+from .endgame import SEARCH_PLAYS, outcome, plays_left
+from .pimc import PimcBot
+from .playout import playout
+from .simple import legal_actions
+
+EXPLORATION: Final = 0.7
+"""UCB1's exploration constant ``c`` (the paper's value, for rewards between 0 and 1)."""
+
+
+ENDGAME_SHARE: Final = 8
+"""In the guided form's endgame, one imagined deal solved per this many iterations."""
+
+
+class _Node:
+    """The statistics of one sequence of actions from the root."""
+
+    __slots__ = ("available", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who made the action leading here (its side is rewarded)
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class IsmctsBot:
+    """Single-observer ISMCTS (see the module docstring).
+
+    Args:
+        iterations: determinizations per decision.
+        cpu_time: if given, seconds of the process's CPU time per decision instead (at least
+            one iteration); the bot then no longer repeats itself.
+        seed: seeds its random source.
+        exploration: UCB1's constant.
+        guided: the search bot's playouts, reward and exact endgame instead of the paper's
+            random playouts and win/loss reward (see the module docstring).
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscola", players=2, seed=7)
+        >>> IsmctsBot(iterations=50, seed=1).choose(game.view(0)) in game.legal_actions()
+        True
+    """
+
+    def __init__(self, iterations: int = 1000, cpu_time: float | None = None,
+                 seed: int | None = None, exploration: float = EXPLORATION,
+                 guided: bool = False) -> None:
+        self.iterations = max(1, iterations)
+        self.guided = guided
+        self.cpu_time = cpu_time
+        self.seed = seed
+        self.exploration = exploration
+        self._random = random.Random(seed)
+        self.last_iterations = 0
+        """How many iterations the last decision made."""
+        self.last_visits: dict[Action, int] = {}
+        """The visits of each root action at the last decision (empty when it was not searched
+        by the tree: a forced action, or the guided form's endgame)."""
+
+    def __repr__(self) -> str:
+        guided = ", guided=True" if self.guided else ""
+        return f"IsmctsBot(iterations={self.iterations}, seed={self.seed!r}{guided})"
+
+    def choose(self, view: SeatView) -> Action:
+        """The root's most visited action after the iterations.
+
+        Raises:
+            ValueError: the seat has no legal action (it is not asked to act).
+        """
+        legal = legal_actions(view)
+        self.last_visits = {}
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._random
+        if self.guided:
+            world = view.sample(rng)
+            if plays_left(world) <= SEARCH_PLAYS:
+                return self._endgame(view)
+        root = _Node(view.seat)
+        allies = frozenset((view.seat, *view.partners))
+        deadline = None if self.cpu_time is None else time.process_time() + self.cpu_time
+        done = 0
+        while True:
+            self._iterate(root, view.sample(rng), rng, allies)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.process_time() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_visits = {action: node.visits for action, node in root.children.items()}
+        allowed = set(legal)
+        best = max((item for item in root.children.items() if item[0] in allowed),
+                   key=lambda item: item[1].visits)
+        return best[0]
+
+    def _endgame(self, view: SeatView) -> Action:
+        """Few cards left: every action solved exactly in imagined deals (the search bot's
+        endgame, its opponents at their best)."""
+        worlds = max(1, self.iterations // ENDGAME_SHARE)
+        bot = PimcBot(worlds=worlds, seed=self._random.getrandbits(32), noise=0.0,
+                      budget=0, exact=True)
+        return bot.choose(view)
+
+    def _iterate(self, root: _Node, world: Game, rng: random.Random,
+                 allies: frozenset[int]) -> None:
+        node = root
+        path = [root]
+        c = self.exploration
+        # Selection: down the tree while every action legal in this world has a node.
+        while not world.is_over:
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                # Expansion: one untried action of this world.
+                action = untried[int(rng.random() * len(untried))]
+                seat = world.current_player
+                assert seat is not None
+                child = _Node(seat)
+                children[action] = child
+                child.available = 1
+                for other in legal:
+                    if other is not action and other in children:
+                        children[other].available += 1
+                world.play(action)
+                path.append(child)
+                break
+            best: _Node | None = None
+            best_action: Action | None = None
+            top = -1.0
+            for action in legal:
+                child = children[action]
+                child.available += 1
+                score = (child.reward / child.visits
+                         + c * math.sqrt(math.log(child.available) / child.visits))
+                if score > top:
+                    top, best, best_action = score, child, action
+            assert best is not None and best_action is not None
+            world.play(best_action)
+            node = best
+            path.append(best)
+        if self.guided:
+            # Simulation by the search bot's policy, rewarded as it weighs a world.
+            playout(world, rng, 0.0, allies)
+            mine = outcome(world, root.seat)[2] / 1.5
+            for node in path:
+                node.visits += 1
+                node.reward += mine if node.seat in allies else 1.0 - mine
+            return
+        # Simulation: random play to the end.
+        while not world.is_over:
+            legal = world.legal_actions()
+            world.play(legal[int(rng.random() * len(legal))])
+        # Backpropagation: each node rewarded for the side of the seat that made its action.
+        result = world.result
+        assert result is not None
+        won = result.winner
+        for node in path:
+            node.visits += 1
+            if won is None:
+                node.reward += 0.5
+            elif node.seat in result.sides[won]:
+                node.reward += 1.0
