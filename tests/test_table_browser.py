@@ -24,10 +24,10 @@ from a11y_support import AXE, axe_violations
 from browser_support import TIMEOUT, Visits, _Handler, _Server
 from test_scorepad import PLAYERS, played
 
+import cardrules.games
 from cardrules.web.scorepad import FAMILIES, pad_options, tally
 
-GAMES = ("alcalde", "alcalde-variation", "aluette", "brisca", "briscas", "briscola", "chiamata",
-         "rematada", "tute", "guinote")
+GAMES = tuple(cardrules.games.GAMES)  # every game's page
 LANGS = {"en": "", "es": "es/"}
 READY_OFFLINE = "#cr-offline[data-state=readyPython]"
 
