@@ -86,6 +86,12 @@ class Timed:
         self.tally.decisions += 1
         return action
 
+    def interject(self, view: cardrules.SeatView) -> cardrules.Action | None:
+        start = time.perf_counter()
+        action = self.bot.interject(view)
+        self.tally.seconds += time.perf_counter() - start
+        return action
+
 
 def play_pair(task: Task) -> Tally:
     """One mirrored pair: the deal of ``task.seed`` twice, the bot's seats swapped."""

@@ -56,11 +56,8 @@ __all__ = [
 class Bot(Protocol):
     """Anything that can choose an action for a seat.
 
-    A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
-    A bot may also have a method ``interject(view) -> Action | None``: asked when its seat
-    may make a move out of turn (``view.out_of_turn``), it returns one of those moves, or
-    ``None`` to let the play go on (see :func:`interjection`). A bot without it makes no move
-    out of turn.
+    A bot is asked to :meth:`choose` when its seat is to act, and to :meth:`interject` when
+    its seat may make a move out of turn (see :func:`interjection`).
     """
 
     def choose(self, view: SeatView) -> Action:
@@ -72,6 +69,18 @@ class Bot(Protocol):
 
         Returns:
             One of ``view.legal_actions``.
+        """
+        ...
+
+    def interject(self, view: SeatView) -> Action | None:
+        """A move out of turn, or ``None`` to let the seat to act play on.
+
+        Args:
+            view: what the bot's seat may see; ``view.out_of_turn`` is true and
+                ``view.legal_actions`` are the moves it may make out of turn.
+
+        Returns:
+            One of ``view.legal_actions``, or ``None``.
         """
         ...
 
@@ -125,7 +134,7 @@ def interjection(game: Game, bots: Sequence[Bot | None]) -> tuple[int, Action] |
 
     Each seat with moves out of turn (:meth:`Game.out_of_turn_actions
     <cardrules.engine.Game.out_of_turn_actions>`), in the order of play from the seat to act,
-    is asked by its bot's ``interject`` (see :class:`Bot`); the first move made is the answer.
+    is asked by its bot's :meth:`~Bot.interject`; the first move made is the answer.
     The bots, the terminal and the widget all ask this before the seat to act plays.
 
     Args:
@@ -142,9 +151,8 @@ def interjection(game: Game, bots: Sequence[Bot | None]) -> tuple[int, Action] |
     """
     for seat in game.out_of_turn_actions():
         bot = bots[seat]
-        interject = getattr(bot, "interject", None)
-        if interject is not None:
-            move = interject(game.view(seat))
+        if bot is not None:
+            move = bot.interject(game.view(seat))
             if move is not None:
                 return seat, move
     return None
