@@ -92,6 +92,12 @@ def run(settings_text):
                     chosen = mine.choose(live.view(0))
                     state = json.loads(play.act(session, cardrules.format_action(chosen)))["state"]
                     continue
+                if state["interject"]:  # the bots wait for seat 0's move out of turn
+                    live = play._sessions[session].game
+                    move = mine.interject(live.view(0))
+                    state = json.loads(play.go_on(session) if move is None else play.act(
+                        session, cardrules.format_action(move)))["state"]
+                    continue
                 began = time.perf_counter()
                 state = json.loads(play.advance(session))["state"]
                 advance.append((time.perf_counter() - began) * 1000)

@@ -29,12 +29,22 @@ import time
 from pathlib import Path
 from typing import Any
 
+from cardrules.games import GAMES as REGISTRY
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bot_pyodide.mjs"
 RUNTIME = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
-GAMES = ("briscola-2", "brisca-2", "briscola-3", "brisca-4", "alcalde-3", "aluette-4",
-         "chiamata-5", "rematada-3")
-"""The games timed by default (``id-players``)."""
+
+
+def default_games() -> tuple[str, ...]:
+    """The games timed by default (``id-players``): every registered game at the fewest and
+    the most players it takes (a game added to the registry is timed with no edit here)."""
+    return tuple(f"{game}-{n}" for game, rules in REGISTRY.items()
+                 for n in sorted({min(rules.player_counts), max(rules.player_counts)}))
+
+
+GAMES = default_games()
+"""The games timed by default (see :func:`default_games`)."""
 TARGET_MS = 200.0
 """The p95 a decision at the default strength must stay under, on 2-player Briscola."""
 

@@ -127,6 +127,12 @@ class Timed:
             tally.their_seconds += spent
         return action
 
+    def interject(self, view: cardrules.SeatView) -> cardrules.Action | None:
+        start = time.perf_counter()
+        action = self.bot.interject(view)
+        self.tally.seconds += time.perf_counter() - start
+        return action
+
 
 GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""

@@ -103,6 +103,9 @@ class Steered:
     def choose(self, view: SeatView) -> Action:
         return self.steer(view) or self.greedy.choose(view)
 
+    def interject(self, view: SeatView) -> Action | None:
+        return self.greedy.interject(view)
+
 
 def _no_steer(view: SeatView) -> Action | None:
     return None

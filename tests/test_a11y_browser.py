@@ -108,13 +108,21 @@ def play_into_a_deal(seen: Visit, *, players: int = 2, plays: int = 2) -> None:
     widget.locator(".cr-play__start").click()
     widget.locator(".cr-play__table").wait_for(state="visible")
     turn = ("() => { const p = window.crPlays[0]; return p.state && !p.busy && "
-            "(p.state.over || (p.state.your_turn && !p.pending)); }")
-    for _ in range(plays):
+            "(p.state.over || ((p.state.your_turn || !!p.state.interject) && !p.pending)); }")
+
+    def wait_for_turn() -> None:  # a move out of turn offered meanwhile is let pass
         seen.page.wait_for_function(turn)
+        while seen.page.evaluate("() => !!window.crPlays[0].state.interject"):
+            widget.locator(".cr-play__moves button[data-action='go-on']").click()
+            seen.page.wait_for_function("() => !window.crPlays[0].state.interject")
+            seen.page.wait_for_function(turn)
+
+    for _ in range(plays):
+        wait_for_turn()
         step = seen.page.evaluate("() => window.crPlays[0].state.step")
         widget.locator("button.cr-play__card:not([aria-disabled])").first.click()
         seen.page.wait_for_function("(step) => window.crPlays[0].state.step > step", arg=step)
-    seen.page.wait_for_function(turn)
+    wait_for_turn()
 
 
 @pytest.fixture

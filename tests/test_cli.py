@@ -1485,3 +1485,25 @@ def test_python_dash_m_play_with_piped_input() -> None:
     assert "\nYour play (1-3, a code such as " in done.stdout  # the answers are echoed
     assert "── End of the deal ──" in done.stdout
     assert done.stderr == ""
+
+
+def test_a_move_out_of_turn_is_offered_once_and_may_be_let_pass(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Briscas, seed 0: the user (seat 1) holds the 2 of trumps, which may take the turned-up
+    # card before the first card is played, while the bot in seat 0 is to play.
+    offer = "Before Ana plays, you may make a move out of turn."
+    for answer, first in (("\n", "seat 0 plays"), ("1\n", "exchange:2B")):
+        save = tmp_path / f"deal-{len(answer)}.json"
+        status, out, _ = run(capsys, "play", "briscas", "--seed", "0", "--seat", "1",
+                             "--bot", "greedy", "--save", str(save), "--force",
+                             stdin=answer + "1\n" * 40, monkeypatch=monkeypatch)
+        assert status == 0
+        assert out.count(offer) == 1, out[:2000]
+        game = saved_game(save)
+        move = game.log[1]
+        if first == "exchange:2B":
+            assert isinstance(move, Exchange) and move.card == parse_card("2B")
+            assert game.actors()[1] == 1
+        else:  # let pass: the bot played first, and the exchange waited for the user's turn
+            assert isinstance(move, Card) and game.actors()[1] == 0

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Card, Deal, Game, parse_card, parse_cards
 from cardrules.account.narration import Narrator
+from cardrules.bots import GreedyBot, interjection, make_bot
 from cardrules.match import Match
 
 # Ace, three, king, JACK, KNIGHT, then the blanks: the jack above the knight.
@@ -85,6 +86,16 @@ def test_a_cante_is_king_and_jack_declared_by_either_partner_after_the_side_wins
     play(game, "11O 10O 12O 2O")  # Carmen takes the trick
     # Carmen's king and knight of swords make no cante in Guiñote.
     assert "king and the jack of swords" in refused(game, "declare:E")
+    # Carmen is to lead; Ana may sing out of turn, and every way of asking says so alike.
+    cante = game.parse("declare:C")
+    assert game.current_player == 2 and cante not in game.legal_actions()
+    assert game.out_of_turn_actions() == {0: [cante]}
+    assert game.view(0).legal_actions == (cante,) and game.view(0).out_of_turn
+    assert not game.view(2).out_of_turn and not game.view(1).out_of_turn
+    # The search bot in Ana's seat sings; the greedy bot acts in turn only.
+    bots: list[Any] = [make_bot("pimc", seed=1, worlds=4) for _ in range(4)]
+    assert interjection(game, bots) == (0, cante)
+    assert interjection(game, [GreedyBot()] * 4) is None
     # Ana, Carmen's partner, sings out of turn: her king and jack of cups, 20.
     event = game.play("declare:C")
     assert event.seat == 0 and game.points[0] == 20

@@ -102,7 +102,8 @@ def assert_nothing_hidden(answer: dict[str, Any], game: Game, seat: int, lang: s
 
 def play_through(answer: dict[str, Any], rng: random.Random, lang: str = "en",
                  check: bool = False) -> Iterator[dict[str, Any]]:
-    """Play the session to its end (the reader choosing at random); yields every answer."""
+    """Play the session to its end (the reader choosing at random, moves out of turn too);
+    yields every answer."""
     session = answer["session"]
     seat = answer["seat"]
     state = answer["state"]
@@ -111,6 +112,9 @@ def play_through(answer: dict[str, Any], rng: random.Random, lang: str = "en",
     while not state["over"]:
         if state["your_turn"]:
             reply = json.loads(play.act(session, rng.choice(choices(state))))
+        elif state["interject"]:  # a move out of turn, or let the play go on
+            move = rng.choice([*(m["action"] for m in state["moves"]), None])
+            reply = json.loads(play.go_on(session) if move is None else play.act(session, move))
         else:
             reply = json.loads(play.advance(session))
             assert len(reply["steps"]) == 1
@@ -630,3 +634,28 @@ def test_no_refusal_shows_an_engine_code(game: str, players: int, lang: str) -> 
     for reason in reasons:
         assert not re.search(r"\b\d{1,2}[OCEB]\b", reason), reason
         assert "(auction)" not in reason and "phase" not in reason, reason
+
+
+def test_the_bots_wait_for_the_readers_move_out_of_turn() -> None:
+    # Briscas, seed 0: Bruno (seat 1) holds the 2 of trumps, which may take the turned-up card
+    # at once, though Ana is to play first.
+    answer = start(game="briscas", players=2, seat=1, seed=0, bot="greedy")
+    state = answer["state"]
+    assert not state["your_turn"] and [m["action"] for m in state["moves"]] == ["exchange:2B"]
+    assert state["interject"] == {
+        "text": "Before Ana plays, you may make a move out of turn.", "go_on": "Let Ana play"}
+    session = answer["session"]
+    waited = json.loads(play.advance(session))
+    assert waited["steps"] == [] and waited["state"]["interject"] is not None
+    # Let pass, the move is not offered again while it stays possible: the bots play on.
+    went = json.loads(play.go_on(session))
+    assert went["ok"] and went["state"]["interject"] is None
+    assert went["state"]["moves"] == state["moves"]  # still a choice to click
+    moved = json.loads(play.advance(session))
+    assert [s["actor"] for s in moved["steps"]] == [0]
+    # Made out of turn, in Spanish too.
+    again = start(lang="es", game="briscas", players=2, seat=1, seed=0, bot="greedy")
+    assert again["state"]["interject"]["go_on"] == "Deja jugar a Ana"
+    took = json.loads(play.act(again["session"], "exchange:2B"))
+    assert took["ok"] and took["steps"][0]["actor"] == 1
+    assert took["state"]["interject"] is None and not took["state"]["your_turn"]

@@ -131,12 +131,18 @@ def ready_widget(seen: Visit) -> Any:
 
 
 def settled(page: Any) -> dict[str, Any]:
-    """Wait until the reader may act or the deal is over; the page's state."""
-    until(page,
-        "(() => { const p = window.crPlays[0]; return p.state && !p.busy && !p.thinking && "
-        "(p.state.over || (p.state.your_turn && !p.pending)); })()")
-    state: dict[str, Any] = page.evaluate("window.crPlays[0].state")
-    return state
+    """Wait until the reader may act or the deal is over; the page's state. A move out of turn
+    offered meanwhile is let pass, by the keys (its button, then Enter)."""
+    while True:
+        until(page,
+            "(() => { const p = window.crPlays[0]; return p.state && !p.busy && !p.thinking && "
+            "(p.state.over || ((p.state.your_turn || !!p.state.interject) && !p.pending)); })()")
+        state: dict[str, Any] = page.evaluate("window.crPlays[0].state")
+        if not state["interject"]:
+            return state
+        page.locator(".cr-play__moves button[data-action='go-on']").focus()
+        page.keyboard.press("Enter")
+        until(page, "!window.crPlays[0].state.interject")
 
 
 def after(page: Any, step: int) -> None:

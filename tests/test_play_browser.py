@@ -100,18 +100,19 @@ def start_playing(widget: Any, *, game: str | None = None, players: int | None =
 
 
 def wait_for_turn_or_end(seen: Visit, index: int = 0) -> dict[str, Any]:
-    """Wait until the reader may act or the deal is over; the page's state."""
+    """Wait until the reader may act (in turn, or out of turn while the bots wait) or the deal
+    is over; the page's state."""
     seen.page.wait_for_function(
         f"() => (() => {{ const p = window.crPlays[{index}]; return p.state && !p.busy && "
-        "(p.state.over || (p.state.your_turn && !p.pending)); })()")
+        "(p.state.over || ((p.state.your_turn || !!p.state.interject) && !p.pending)); })()")
     state: dict[str, Any] = seen.page.evaluate(f"window.crPlays[{index}].state")
     return state
 
 
 def play_to_the_end(seen: Visit, widget: Any, index: int = 0,
                     each: Callable[[dict[str, Any]], None] | None = None) -> int:
-    """Click the first card (or choice) the reader may play until the deal is over; the number
-    of the reader's plays."""
+    """Click the first card (or choice) the reader may play until the deal is over, and let
+    every move out of turn pass; the number of the reader's plays."""
     plays = 0
     while True:
         state = wait_for_turn_or_end(seen, index)
@@ -120,6 +121,12 @@ def play_to_the_end(seen: Visit, widget: Any, index: int = 0,
         if each is not None:
             each(state)
         cards = widget.locator("button.cr-play__card:not([aria-disabled])")
+        if state["interject"]:
+            widget.locator(".cr-play__moves button[data-action='go-on']").click()
+            seen.page.wait_for_function(
+                f"() => !window.crPlays[{index}].state.interject || "
+                f"window.crPlays[{index}].state.step > {state['step']}")
+            continue
         if cards.count():
             cards.first.click()
         else:
@@ -233,14 +240,27 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     # (cantes, the exchange, the arrastre's duties), played to the end and scored as replayed.
     widget.locator(".cr-play__mode--play").click()
     widget.locator(".cr-play__new").click()  # the finished deal's table, back to the setup
-    start_playing(widget, game="guinote", players=4, seed=3, seat=0)
+    start_playing(widget, game="guinote", players=4, seed=2, seat=0)
     assert widget.locator(".cr-play__title").inner_text() == (
         "Guiñote (Aragón) · you play as Ana")
-    assert play_to_the_end(seen, widget) >= 6
+    # Once, Ana may make a move out of turn: the bots wait, the status says so, and the button
+    # that lets the play go on is among her choices.
+    waited: list[str] = []
+
+    def out_of_turn(state: dict[str, Any]) -> None:
+        if state["interject"]:
+            waited.append(widget.locator(".cr-play__status").inner_text())
+            assert waited[-1] == state["interject"]["text"]
+            assert waited[-1].endswith("you may make a move out of turn.")
+            go_on = widget.locator(".cr-play__moves button[data-action='go-on']")
+            assert go_on.inner_text() == state["interject"]["go_on"] and go_on.is_enabled()
+
+    assert play_to_the_end(seen, widget, each=out_of_turn) >= 6
+    assert waited
     record = shown_record(widget)
     game = cardrules.replay(record)
     result = game.result
-    assert result is not None and record["game"] == "guinote" and record["seed"] == 3
+    assert result is not None and record["game"] == "guinote" and record["seed"] == 2
     assert shown_points(widget) == list(result.side_points)
     narrator = Narrator(game.rules, game.names, "en", viewer=0, you=0)
     assert widget.locator(".cr-play__status").inner_text() == narrator.verdict(result)

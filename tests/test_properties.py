@@ -18,7 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Action, Arrastro, Card, Deal, Exchange, Game, IllegalActionError, Phase
+from cardrules import (
+    Action,
+    Arrastro,
+    Card,
+    Deal,
+    Exchange,
+    Game,
+    IllegalActionError,
+    Move,
+    Phase,
+)
 
 FAMILY_OPTIONS: list[dict[str, Any]] = [
     {},
@@ -86,6 +96,7 @@ def check_cards(game: Game, deal: Counter[Card]) -> None:
 
 
 def check_views(game: Game, open_hands: bool) -> None:
+    out_of_turn = game.out_of_turn_actions()
     for seat in range(game.players):
         view = game.view(seat)
         assert view.seat == seat
@@ -94,6 +105,17 @@ def check_views(game: Game, open_hands: bool) -> None:
         assert view.current_player == game.current_player
         assert view.phase is game.phase
         assert view.legal_actions == tuple(game.legal_actions(seat))
+        # Whose move it is: the seat to act's moves are the game's; another seat's are only
+        # moves out of turn, which the game lists too.
+        if seat == game.current_player:
+            assert view.legal_actions == tuple(game.legal_actions()) and not view.out_of_turn
+        else:
+            assert view.out_of_turn == bool(view.legal_actions)
+            assert out_of_turn.get(seat, []) == list(view.legal_actions)
+            for action in view.legal_actions:
+                assert isinstance(action, Move)
+                rule = game.rules.rule_for(action)
+                assert rule is not None and rule.out_of_turn, action
         assert view.turn_up == game.turn_up
         assert view.stock_size == game.stock_size
         public = set(view.hand) | {c for t in view.tricks for c in t.cards}

@@ -24,7 +24,7 @@ from cardrules.match import Match
 from cardrules.web.scorepad import FAMILIES, STATE_VERSION, pad_options, pad_words, tally
 
 PLAYERS = {"brisca": 4, "briscola": 2, "briscas": 3, "tute": 4, "chiamata": 5, "rematada": 3,
-           "alcalde": 3, "alcalde-variation": 3, "aluette": 4}
+           "alcalde": 3, "alcalde-variation": 3, "aluette": 4, "guinote": 4}
 """A player count for each family (one with partners where the game has them)."""
 NAMES = ("Ana", "Luis", "Eva", "Juan", "Bea")
 
@@ -53,6 +53,11 @@ def entry_of(game: Game) -> dict[str, Any]:
         mordienne = top is not None and rules.is_mordienne(game, top)  # type: ignore[attr-defined]
         return {"tricks": list(result.points), "first": top, "surrender": surrender,
                 "mordienne": mordienne}
+    if rules.id == "guinote":  # this deal's points (not those a deal de vueltas brought)
+        last = game.tricks[-1].winner
+        assert last is not None
+        return {"points": [sum(result.points[s] for s in side) for side in result.sides],
+                "last": game.side_of(last)}
     entry: dict[str, Any] = {"points": list(result.side_points)}
     if rules.id == "tute":
         tute = data.get("tute")
@@ -130,6 +135,28 @@ def test_the_pad_totals_a_match_as_the_package_does(family: str, data: st.DataOb
     partial = scored({**state, "entries": state["entries"][:-1]})
     last_seats = match.results[-1][0]
     assert partial["next"] == f"{match.people[last_seats[-1]]} deals next."
+
+
+def test_worked_example_guinote_de_ida_then_de_vueltas() -> None:
+    # Juan deals first: Ana and Eva make 95, Luis and Juan 45, nobody 101: no game.
+    state: dict[str, Any] = {"v": 1, "game": "guinote", "dealer": 3,
+                             "people": ["Ana", "Luis", "Eva", "Juan"],
+                             "entries": [{"points": [95, 45], "last": 0}]}
+    pad = scored(state)
+    assert pad["rows"][0]["said"] == "Nobody wins the deal." and pad["totals"] == [0, 0, 0, 0]
+    # Ana deals the deal de vueltas; each side brings its points (Luis, to her right, leads).
+    assert pad["form"]["sides"] == ["Luis and Juan", "Eva and Ana"]
+    assert pad["form"]["brought"] == ("Each side brings its points from the deal before: Luis "
+                                      "and Juan, 45; Eva and Ana, 95.")
+    # Six more reach 101: Eva and Ana win the game, the first of a coto of three.
+    state["entries"].append({"points": [10, 6], "last": 1})
+    pad = scored(state, "es")
+    assert pad["rows"][1]["said"] == "Eva y Ana ganan la mano (55 – 101)."
+    assert pad["totals"] == [1, 0, 1, 0] and pad["next"] == "Ahora da Luis."
+    assert "brought" not in pad["form"]  # a deal won: the next starts from nothing
+    # The last trick is always named.
+    bad = scored({**state, "entries": [{"points": [95, 45], "last": None}]})
+    assert bad == {"ok": False, "error": "last trick: choose one of the list", "at": 0}
 
 
 def test_worked_examples_chiamata_alone_and_a_void_deal() -> None:

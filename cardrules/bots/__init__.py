@@ -47,6 +47,7 @@ __all__ = [
     "RandomBot",
     "cheapest_key",
     "hint_bot",
+    "interjection",
     "make_bot",
     "play_out",
     "wins_now",
@@ -57,7 +58,8 @@ __all__ = [
 class Bot(Protocol):
     """Anything that can choose an action for a seat.
 
-    A bot is asked only when its seat may act; it must return one of ``view.legal_actions``.
+    A bot is asked to :meth:`choose` when its seat is to act, and to :meth:`interject` when
+    its seat may make a move out of turn (see :func:`interjection`).
     """
 
     def choose(self, view: SeatView) -> Action:
@@ -69,6 +71,18 @@ class Bot(Protocol):
 
         Returns:
             One of ``view.legal_actions``.
+        """
+        ...
+
+    def interject(self, view: SeatView) -> Action | None:
+        """A move out of turn, or ``None`` to let the seat to act play on.
+
+        Args:
+            view: what the bot's seat may see; ``view.out_of_turn`` is true and
+                ``view.legal_actions`` are the moves it may make out of turn.
+
+        Returns:
+            One of ``view.legal_actions``, or ``None``.
         """
         ...
 
@@ -117,11 +131,41 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
                       bots=", ".join(BOTS))
 
 
+def interjection(game: Game, bots: Sequence[Bot | None]) -> tuple[int, Action] | None:
+    """The move out of turn a bot makes now, if any, with its seat.
+
+    Each seat with moves out of turn (:meth:`Game.out_of_turn_actions
+    <cardrules.engine.Game.out_of_turn_actions>`), in the order of play from the seat to act,
+    is asked by its bot's :meth:`~Bot.interject`; the first move made is the answer.
+    The bots, the terminal and the widget all ask this before the seat to act plays.
+
+    Args:
+        game: the deal.
+        bots: one bot per seat, ``None`` for a seat no bot plays (a person's).
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscas", players=2, seed=0)  # seat 1 may take the 6 with its 2
+        >>> interjection(game, [PimcBot(worlds=4, seed=1), PimcBot(worlds=4, seed=2)])
+        (1, Exchange(card=Card('2B')))
+        >>> interjection(game, [None, GreedyBot()]) is None  # the greedy bot acts in turn only
+        True
+    """
+    for seat in game.out_of_turn_actions():
+        bot = bots[seat]
+        if bot is not None:
+            move = bot.interject(game.view(seat))
+            if move is not None:
+                return seat, move
+    return None
+
+
 def play_out(game: Game, bots: Sequence[Bot]) -> None:
     """Play ``game`` to the end, one bot per seat.
 
-    Each bot acts when its seat is the player to act; bots are not asked about moves allowed
-    out of turn (such as the Spanish trump exchange), so those are simply not made.
+    Each bot acts when its seat is the player to act; before that, a bot whose seat may make a
+    move out of turn (such as the Spanish trump exchange) is asked whether it makes it
+    (:func:`interjection`).
 
     Args:
         game: a dealt game (as :func:`cardrules.new_game` returns it); it is played in place.
@@ -144,4 +188,5 @@ def play_out(game: Game, bots: Sequence[Bot]) -> None:
         seat = game.current_player
         if seat is None or seat == CHANCE:
             raise ValueError("the game must be dealt before it is played out")
-        game.play(bots[seat].choose(game.view(seat)))
+        found = interjection(game, bots)
+        game.play(bots[seat].choose(game.view(seat)) if found is None else found[1])

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.actions import Action, Decision
+from ..core.actions import Action, CardMove, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
 from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search, solve
@@ -156,6 +156,25 @@ class PimcBot:
         key = cheapest_key(view)
         best = max(estimates, key=lambda e: (e.value, -_cost(e.action, key)))
         return best.action
+
+    def interject(self, view: SeatView) -> Action | None:
+        """A move out of turn, or ``None`` to let the play go on (see
+        :func:`~cardrules.bots.interjection`): a declaration (a cante, chosen as
+        :mod:`~cardrules.bots.tactics` chooses it in turn), or an exchange that gives the seat
+        a stronger card than the one it gives up. It is decided without a search, so that a
+        seat that may wait costs the play nothing."""
+        if not view.out_of_turn:
+            return None
+        decision = decide(view)
+        if decision is not None:
+            return decision
+        strength = view.rules.strength
+        up = view.turn_up
+        for action in view.legal_actions:
+            if (isinstance(action, CardMove) and action.decision is Decision.EXCHANGE
+                    and up is not None and strength[up.index] > strength[action.card.index]):
+                return action
+        return None
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The actions worth searching: in play, the card plays and the moves that change the

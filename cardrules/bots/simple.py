@@ -52,6 +52,10 @@ class RandomBot:
         actions = legal_actions(view)
         return actions[int(self._random() * len(actions))]
 
+    def interject(self, view: SeatView) -> Action | None:
+        """No move out of turn: the random bot acts in turn only."""
+        return None
+
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
 
@@ -116,6 +120,11 @@ class GreedyBot:
             if winning:
                 return min(winning, key=key)
         return min(cards, key=key)
+
+    def interject(self, view: SeatView) -> Action | None:
+        """No move out of turn: the greedy bot acts in turn only (it takes an exchange when it
+        is offered at its turn)."""
+        return None
 
     def __repr__(self) -> str:
         return "GreedyBot()"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..account.refusals import refusal
-from ..bots import LEVELS, Bot, Estimate, hint_bot
+from ..bots import LEVELS, Bot, Estimate, hint_bot, interjection
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
@@ -234,6 +234,8 @@ class Session:
         self.players_line = players_line
         self.read_line = read_line
         self.advisor = advisor
+        self._waved: set[Action] = set()
+        """The user's moves out of turn already offered (see :meth:`offer_out_of_turn`)."""
 
     def run(self) -> int:
         """Play the deal to its end, printing it; the exit status: 0, 1 when the input closed,
@@ -243,13 +245,19 @@ class Session:
         deal = next(game.steps())  # the deal is the game's first step
         printer.intro(deal, seed=game.seed, players_line=self.players_line,
                      show_hands=self.me is None)
+        bots: list[Bot | None] = [None if s == self.me else b for s, b in enumerate(self.bots)]
         try:
             while not game.is_over:
                 seat = game.current_player
                 assert seat is not None and seat >= 0
-                if seat == self.me:
+                # Moves out of turn first: the user's, offered once, then the bots'.
+                action = self.offer_out_of_turn(seat)
+                found = interjection(game, bots) if action is None else None
+                if found is not None:
+                    action = found[1]
+                elif action is None and seat == self.me:
                     action = self.ask(game.view(seat))
-                else:
+                elif action is None:
                     who = printer.narrator.who(seat)
                     with thinking(printer.out, self.words._("{who} is thinking…", who=who)):
                         action = self.bots[seat].choose(game.view(seat))
@@ -266,15 +274,45 @@ class Session:
         return 0
 
     # The user's turn ----------------------------------------------------------------------------
+    def offer_out_of_turn(self, to_act: int) -> Action | None:
+        """The user's move out of turn (:meth:`Game.out_of_turn_actions
+        <cardrules.engine.Game.out_of_turn_actions>`), when the user has moves out of turn not
+        offered yet; ``None`` when there are none or the user lets ``to_act`` play on. Moves
+        let pass are not offered again while they stay possible (they are in the menu at the
+        user's own turn)."""
+        me = self.me
+        if me is None or me == to_act:
+            return None
+        moves = self.game.out_of_turn_actions().get(me, [])
+        if not moves:
+            self._waved.clear()
+            return None
+        if set(moves) <= self._waved:
+            return None
+        self._waved.update(moves)
+        return self.answer(self.game.view(me), waiting=to_act)
+
     def ask(self, view: SeatView) -> Action:
         """Show the user's position and read answers until one names a legal action."""
+        action = self.answer(view)
+        assert action is not None  # only a move out of turn may be let pass
+        return action
+
+    def answer(self, view: SeatView, waiting: int | None = None) -> Action | None:
+        """:meth:`ask`; with ``waiting`` (the seat to act, when the user may move out of
+        turn), an empty answer lets that seat play on (``None``)."""
         options = self.printer.status(view)
         cards = [a for a in options if isinstance(a, Card)]
         example = cards[0].code if cards else ""
         numbers = "1" if len(options) == 1 else f"1-{len(options)}"
         helps, quits, hints = answer_words()
         w = self.words
-        if cards:
+        if waiting is not None:
+            who = self.printer.narrator.who(waiting)
+            self.printer.say(w._("Before {who} plays, you may make a move out of turn.", who=who))
+            prompt = w._("Your choice ({numbers}, Enter to let {who} play, hint, h help, "
+                         "q quit): ", numbers=numbers, who=who)
+        elif cards:
             prompt = w._("Your play ({numbers}, a code such as {example}, hint, h help, q quit): ",
                          numbers=numbers, example=example)
         else:
@@ -288,6 +326,8 @@ class Session:
                 raise _Abandon(INPUT_CLOSED, 1) from None
             answer = line.strip()
             if not answer:
+                if waiting is not None:
+                    return None
                 continue
             word = answer.lower()
             if word in helps:

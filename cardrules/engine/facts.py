@@ -199,6 +199,9 @@ class TallyForm:
     """A deal may be void, everybody passing (Chiamata): the pad offers that."""
     tute: bool = False
     """The pad asks which side declared a tute, if any, and which took the last trick."""
+    last: bool = False
+    """The pad asks which side took the last trick (Guiñote: it settles a deal in which both
+    sides reach the target), a side always named."""
     tricks: int = 0
     """With ``kind == "tricks"``: the tricks of a deal (a spoiled trick is nobody's); the pad
     asks also who reached the top number first and whether it was a mordienne."""

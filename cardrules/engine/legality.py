@@ -107,7 +107,12 @@ class MoveRule(Generic[M]):
     phases: ClassVar[tuple[Phase, ...]] = (Phase.PLAY,)
     """The phases in which the move may be made."""
     out_of_turn: bool = False
-    """True when seats other than the one to act may make it (the Spanish trump exchange)."""
+    """True when seats other than the one to act may make it (the Spanish trump exchange,
+    Guiñote's cante by the partner of a trick's winner): such a seat's legal actions are then
+    these moves (:meth:`Game.legal_actions <cardrules.engine.Game.legal_actions>`,
+    :meth:`Game.out_of_turn_actions <cardrules.engine.Game.out_of_turn_actions>`), and the
+    bots, the terminal and the widget offer them before the seat to act plays. :meth:`actor`
+    must then name the seat that makes the move."""
     enabled: bool = True
     """False when the options turn the move off."""
     disabled: ClassVar[Why] = Why(N_("{move} is not played with these options"))

@@ -40,7 +40,21 @@ class Referee(DealState):
         """What ``seat`` (by default the seat to act) may do now.
 
         For the seat to act: the cards it may play, then any other moves. For another seat:
-        only moves allowed out of turn (such as the Spanish trump exchange); usually none.
+        only its moves *out of turn*, the moves of a kind whose rule declares so
+        (:attr:`MoveRule.out_of_turn <cardrules.engine.MoveRule.out_of_turn>`: the Spanish
+        trump exchange, Guiñote's cante by the partner of the trick's winner); usually none.
+        ``game.view(seat).legal_actions`` is the same list, and :meth:`out_of_turn_actions`
+        lists every seat's moves out of turn at once: the one way a front end or a bot finds
+        them (the seat to act is asked as usual; a seat with moves out of turn may make one
+        first, or let the play go on).
+
+        Examples:
+            >>> from cardrules import new_game
+            >>> game = new_game("briscas", players=2, seed=0)  # seat 1 holds the 2 of trumps
+            >>> game.current_player, game.legal_actions(1)
+            (0, [Exchange(card=Card('2B'))])
+            >>> game.out_of_turn_actions()
+            {1: [Exchange(card=Card('2B'))]}
         """
         if self._free:  # playing, and any card may be played: the common case, made cheap
             current = self.order[self._pos]
@@ -97,6 +111,29 @@ class Referee(DealState):
                 if rule.check(self, seat, move) is None:
                     actions.append(move)
         return actions
+
+    def out_of_turn_actions(self) -> dict[int, list[Action]]:
+        """The moves each seat other than the seat to act may make now, out of turn (see
+        :meth:`legal_actions`): ``{seat: moves}`` for the seats that have some, in the order of
+        play from the seat to act. Empty in most positions, and cheap to ask when the game has
+        no move out of turn."""
+        phase = self.phase
+        if phase is DEAL or phase is OVER:
+            return {}
+        rules = self._moves_live if phase is PLAY else self.rules.move_rules
+        if not any(rule.out_of_turn and rule.enabled for rule in rules):
+            return {}
+        to_act = self.current_player
+        players = self.rules.players
+        first = to_act if to_act is not None and 0 <= to_act < players else 0
+        found: dict[int, list[Action]] = {}
+        for k in range(players):
+            seat = (first + k) % players
+            if seat != to_act:
+                moves = self.legal_actions(seat)
+                if moves:
+                    found[seat] = moves
+        return found
 
     def parse(self, text: str) -> Action:
         """The action written ``text`` in this game's notation (a card code, or one of this

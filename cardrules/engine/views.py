@@ -50,7 +50,9 @@ class View:
     """The seat to act (:data:`~cardrules.engine.CHANCE` before the deal, ``None`` at the
     end)."""
     legal_actions: tuple[Action, ...]
-    """What this seat may do now (moves allowed out of turn included)."""
+    """What this seat may do now: ``game.legal_actions(seat)``. For the seat to act, everything
+    it may play; for another seat, only its moves out of turn (see :attr:`out_of_turn`), most
+    often none."""
     hand: tuple[Card, ...]
     """This seat's hand."""
     hand_sizes: tuple[int, ...]
@@ -97,6 +99,14 @@ class View:
     """The positions this seat received and the card in each (it saw them)."""
     duties: tuple[Duty, ...]
     """Every play made under a duty (follow suit...), with the duty's public terms."""
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether this seat may act although another seat is to act: its :attr:`legal_actions`
+        are then only moves whose rule allows them out of turn (:attr:`MoveRule.out_of_turn
+        <cardrules.engine.MoveRule.out_of_turn>`), which it may make or let pass
+        (:meth:`Game.out_of_turn_actions <cardrules.engine.Game.out_of_turn_actions>`)."""
+        return bool(self.legal_actions) and self.current_player != self.seat
 
     @property
     def players(self) -> int:

@@ -43,7 +43,19 @@ from ..core.errors import OptionError
 from ..core.options import Options, option
 from ..core.packs import Style, pack_for
 from ..core.ranking import RANKINGS
-from ..engine import CardRule, Result, Rules, Sides, Table, Title, Why, side_points
+from ..engine import (
+    CardRule,
+    Result,
+    Rules,
+    Sides,
+    Table,
+    TalliedTable,
+    Tally,
+    TallyForm,
+    Title,
+    Why,
+    side_points,
+)
 from ..words import N_
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
 from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
@@ -316,6 +328,20 @@ class Guinote(Rules):
         if isinstance(action, Declare) and type(action) is not self.cante_type:
             return self.cante_type(action.suit)
         return action
+
+    def tally_form(self) -> TallyForm:
+        """Each side's points (cards, cantes and *las diez de últimas*, so no fixed total) and
+        which side took the last trick."""
+        return TallyForm(last=True)
+
+    def result_of_tally(self, tally: Tally) -> Result:
+        """A deal entered by hand: the sides' points of this deal (a deal de vueltas adds
+        those its sides brought, :meth:`result`), the last trick settling a deal in which
+        both sides reach 101."""
+        sides = self.initial_sides()
+        last = () if tally.last is None else (sides[tally.last][0],)
+        table = TalliedTable.by_sides(sides, tally.points, GuinoteDetails(), last)
+        return self.result(table.table())
 
     def brought_points(self) -> tuple[int, ...] | None:
         """De vueltas, the points each side brings from the deal de ida."""

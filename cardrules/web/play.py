@@ -24,6 +24,7 @@ function                                    answer
 ``act(session, action)``                    the reader's action, played
 ``advance(session)``                        one bot's action (the page calls it while a bot
                                             is to act, one step at a time)
+``go_on(session)``                          the reader lets pass a move out of turn
 ``undo(session)``                           back to before the reader's last action
 ``hint(session)``                           the search bot's estimate of each legal action
 ``close(session)``                          forgets the session
@@ -62,7 +63,7 @@ from ..account.deal import AuctionCall, StepAccount, Teller, account
 from ..account.hints import MIN_BIDS, bid_summary, estimate_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
-from ..bots import LEVELS, Bot, hint_bot, make_bot
+from ..bots import LEVELS, Bot, hint_bot, interjection, make_bot
 from ..core.actions import (
     Action,
     CardMove,
@@ -92,6 +93,8 @@ __all__ = [
     "advance",
     "advance_data",
     "close",
+    "go_on",
+    "go_on_data",
     "hint",
     "hint_data",
     "options",
@@ -156,6 +159,9 @@ class _Session:
     """The last step as the reader's seat was told it (what the table shows now)."""
     calls: list[AuctionCall] = field(default_factory=list)
     """The auction's calls so far (bids are said aloud: every seat hears them)."""
+    waved: set[Action] = field(default_factory=set)
+    """The reader's moves out of turn that the reader let pass (:func:`go_on`): not offered
+    again while they stay possible (they are among the choices at the reader's own turn)."""
 
 
 _sessions: dict[int, _Session] = {}
@@ -411,6 +417,7 @@ def _state(session: _Session) -> dict[str, Any]:
         "call": call,
         "may_play": _may_play(narrator, playable, len(hand)) if your_turn else "",
         "can_undo": bool(session.marks),
+        "interject": _interject_words(session),
         "result": None,
         "record": None,
         "record_text": None,
@@ -539,6 +546,30 @@ def _bot(session: _Session) -> Bot:
     return make_bot("greedy")
 
 
+def _waiting(session: _Session) -> list[Action]:
+    """The reader's moves out of turn the bots wait for, not yet let pass (the reader may make
+    one, or let the seat to act play on: :func:`go_on`); empty when there are none."""
+    game = session.game
+    if game.is_over or game.current_player == session.seat:
+        return []
+    moves = game.out_of_turn_actions().get(session.seat, [])
+    if not moves:
+        session.waved.clear()
+    return [] if set(moves) <= session.waved else moves
+
+
+def _interject_words(session: _Session) -> dict[str, str] | None:
+    """While the bots wait for the reader's move out of turn: what the page says and its
+    button to let the play go on."""
+    turn = session.game.current_player
+    if turn is None or not _waiting(session):
+        return None
+    w = words(session.lang)
+    who = session.teller.narrator.who(turn)
+    return {"text": w._("Before {who} plays, you may make a move out of turn.", who=who),
+            "go_on": w._("Let {who} play", who=who)}
+
+
 def _moved(session: _Session, steps: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return {"ok": True, "session": session.id, "steps": steps, "state": _state(session), **extra}
 
@@ -591,7 +622,9 @@ def act(session: int, action: str) -> str:
         them), ``score`` (the score table of the seat's account:
         :meth:`ScoreTable.to_json <cardrules.account.score.ScoreTable.to_json>`; at the end
         the stepper's for that seat), ``auction`` (the calls so far),
-        ``situation`` (an auction's state in words), ``can_undo``, and at the end ``result``
+        ``situation`` (an auction's state in words), ``can_undo``, ``interject`` (while the bots
+        wait for the reader's move out of turn: ``text``, what to say, and ``go_on``, the
+        button that lets the play go on (:func:`go_on`); else null), and at the end ``result``
         (with its ``text``), ``record`` and ``record_text`` (the record as JSON text, for the
         page to show and copy as it is); ``names``: the name of each card the answer shows.
         ``{"ok": false, "error"}`` for an action the seat may not make (the game is unchanged).
@@ -607,10 +640,14 @@ def advance_data(session: int) -> dict[str, Any]:
         lang = found.lang
         game = found.game
         turn = game.current_player
-        if game.is_over or turn is None or turn == found.seat or turn < 0:
+        if game.is_over or turn is None or turn == found.seat or turn < 0 or _waiting(found):
             return _moved(found, [], ms=0.0)
         began = time.perf_counter()
-        action = _bot(found).choose(game.view(turn))
+        bots: list[Bot | None] = [None if s == found.seat else _bot(found)
+                                  for s in range(game.players)]
+        interjected = interjection(game, bots)
+        action = (_bot(found).choose(game.view(turn)) if interjected is None
+                  else interjected[1])
         ms = (time.perf_counter() - began) * 1000
         told = _told(found, game.play_step(action))
         found.log.append(told)
@@ -620,13 +657,37 @@ def advance_data(session: int) -> dict[str, Any]:
 
 
 def advance(session: int) -> str:
-    """Let the bot whose turn it is act, once.
+    """Let the bot whose turn it is act, once (or a bot make a move out of turn first:
+    :func:`cardrules.bots.interjection`).
 
     Returns:
-        JSON text: as :func:`act`, with the step of the bot (none when the reader is to act or
-        the deal is over) and ``ms``, the time the bot took to decide.
+        JSON text: as :func:`act`, with the step of the bot (none when the reader is to act,
+        the bots wait for the reader's move out of turn (the state's ``interject``), or the
+        deal is over) and ``ms``, the time the bot took to decide.
     """
     return _answer(advance_data(session))
+
+
+def go_on_data(session: int) -> dict[str, Any]:
+    """The reader lets the play go on (see :func:`go_on`)."""
+    lang: Lang = _page_lang[0]
+    try:
+        found = _session(session)
+        lang = found.lang
+        found.waved.update(_waiting(found))
+        return _moved(found, [])
+    except (CardrulesError, ValueError, TypeError) as error:
+        return _failure(error, lang)
+
+
+def go_on(session: int) -> str:
+    """The reader makes none of the moves out of turn offered now (the state's ``interject``):
+    the bots play on, and those moves are not offered again while they stay possible.
+
+    Returns:
+        JSON text: as :func:`act`, with no step.
+    """
+    return _answer(go_on_data(session))
 
 
 def undo_data(session: int) -> dict[str, Any]:

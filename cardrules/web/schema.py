@@ -245,6 +245,15 @@ class PlayStepJSON(TypedDict):
     taking: int | None
 
 
+class PlayInterjectJSON(TypedDict):
+    """The reader may make a move out of turn before the seat to act plays."""
+
+    text: str
+    """What the page says ("Before Ana plays, you may make a move out of turn.")."""
+    go_on: str
+    """The button that lets the play go on ("Let Ana play")."""
+
+
 class PlayStateJSON(TypedDict):
     """What the reader's seat sees now in play mode, and what it may do."""
 
@@ -280,6 +289,8 @@ class PlayStateJSON(TypedDict):
     call: PlayCallJSON | None
     may_play: str
     can_undo: bool
+    interject: PlayInterjectJSON | None
+    """While the bots wait for the reader's move out of turn (``None``: they do not)."""
     result: ResultJSON | None
     record: dict[str, object] | None
     record_text: str | None
@@ -304,6 +315,7 @@ __all__ = [
     "PlayCallJSON",
     "PlayCallSuitJSON",
     "PlayCardJSON",
+    "PlayInterjectJSON",
     "PlayMoveJSON",
     "PlayStateJSON",
     "PlayStepJSON",

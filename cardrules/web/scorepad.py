@@ -42,9 +42,9 @@ __all__ = ["FAMILIES", "STATE_VERSION", "WORDS", "pad_options", "pad_words", "ta
 STATE_VERSION: Final = 1
 """The version of the stored state (``"v"``): the page keeps aside a state of another one."""
 
-FAMILIES: Final = ("brisca", "briscola", "briscas", "tute", "chiamata", "rematada", "alcalde",
-                   "alcalde-variation", "aluette")
-"""The games the score pad keeps, one entry form per family."""
+FAMILIES: Final = tuple(GAMES)
+"""The games the score pad keeps: every registered game, each with the entry form its module
+declares (:meth:`Rules.tally_form <cardrules.engine.Rules.tally_form>`)."""
 
 LIMIT: Final = 1000
 """The largest figure an entry may hold (card points, a bid): a typing slip beyond it is
@@ -193,6 +193,9 @@ def _tally(rules: Rules, form: TallyForm, entry: dict[str, Any], lang: Lang) -> 
         return _tricks(rules, form, sides, entry, lang)
     points = _side_points(form, sides, entry, lang)
     cantes = form.cantes and entry.get("cantes") is True
+    if form.last:
+        last = _choice(entry.get("last"), len(sides), Message(N_("last trick")))
+        return Tally(points=points, last=last, cantes=cantes)
     if not form.tute:
         return Tally(points=points, cantes=cantes)
     tute = _choice(entry.get("tute"), len(sides), Message(N_("tute")), none=True)
@@ -255,7 +258,15 @@ def _form(rules: Rules, people: Sequence[str], seats: Sequence[int],
     form["sides"] = [_names(people, [seats[s] for s in side], lang) for side in sides]
     form["kind"] = asked.kind
     form["tute"] = asked.tute
+    form["last"] = asked.last
     form["cantes"] = asked.cantes
+    brought = rules.brought_points()
+    if brought is not None:  # a deal de vueltas: the points each side brings
+        w = words(lang)
+        each = "; ".join(w._("{names}, {points}", names=names, points=points)
+                         for names, points in zip(form["sides"], brought, strict=True))
+        form["brought"] = w._("Each side brings its points from the deal before: {points}.",
+                              points=each)
     form["surrender"] = asked.surrender
     return form
 
@@ -303,6 +314,7 @@ def tally(state: str, lang: Lang) -> str:
                 tally_options(GAMES[str(game)].options_type)):
             raise EntryError("this is not a score pad of this version")
         rules = rules_for(str(game), len(people), options)
+        deal_rules = rules  # the next deal's: the options a deal passes on added, as a Match
         dealer = _choice(data.get("dealer"), len(people), Message(N_("who")))
         assert dealer is not None
         entries = data.get("entries", [])
@@ -317,12 +329,16 @@ def tally(state: str, lang: Lang) -> str:
             if not isinstance(entry, dict):
                 raise EntryError("{what}: choose one of the list", what=Message(N_("deal")))
             seats = _seats(len(people), dealer)
-            result = _result(rules, entry, lang)
+            result = _result(deal_rules, entry, lang)
             before = list(scores)
             next_dealer = book_deal(rules, seats, result, scores)
             rows.append({"dealer": people[dealer], "said": _said(result, people, seats, lang),
                          "gained": [_figure(a - b) for a, b in zip(scores, before, strict=True)]})
             dealer = next_dealer
+            after = _seats(len(people), dealer)
+            earlier = {s: seats.index(person) for s, person in enumerate(after)}
+            carried = rules.carried_options(result, earlier.__getitem__)
+            deal_rules = rules_for(str(game), len(people), {**options, **carried})
         at = None
         over = match_over(rules, scores, len(entries), deals, target)
         answer: dict[str, Any] = {
@@ -340,7 +356,7 @@ def tally(state: str, lang: Lang) -> str:
                                   len(won), names=_names(people, won, lang))
         else:
             answer["next"] = w._("{name} deals next.", name=people[dealer])
-            answer["form"] = _form(rules, people, _seats(len(people), dealer), lang)
+            answer["form"] = _form(deal_rules, people, _seats(len(people), dealer), lang)
         return json.dumps(answer, ensure_ascii=False)
     except (CardrulesError, ValueError) as error:
         said_ = error.said.say(lang) if isinstance(error, CardrulesError) else str(error)

@@ -70,6 +70,15 @@ export class PlayChoices {
       nodes.push(node);
       i++;
     }
+    // While the bots wait for the reader's move out of turn (the status says so): the button
+    // that lets the play go on.
+    if (state.interject) {
+      const goOn = button(state.interject.go_on, null, () => { if (mayAct) this.play.goOn(); },
+        "cr-play__move");
+      goOn.setAttribute("data-action", "go-on");
+      goOn.disabled = !mayAct;
+      nodes.push(goOn);
+    }
     const focused = document.activeElement;
     const keep = focused instanceof Element && this.moves.contains(focused)
       ? (focused.getAttribute("data-action") || null) : null;

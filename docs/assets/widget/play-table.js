@@ -233,6 +233,8 @@ export class PlayTable {
       play.say((cards && moves ? t("play.yourTurnOr")
         : (cards ? t("play.yourTurn") : t("play.yourMove"))) +
         (state.may_play ? " " + state.may_play : ""));
+    } else if (state.interject && !play.pending) {
+      play.say(state.interject.text);
     } else if (state.turn !== null && state.turn >= 0 && state.turn !== game.seat) {
       play.say(t("play.thinking", { name: game.seats[state.turn].name }));
     }
@@ -326,7 +328,7 @@ export class PlayTable {
     const inside = focused instanceof HTMLElement && this.root.contains(focused) &&
       focused !== this.root && !focused.disabled;
     const idle = focused === this.root;
-    const myTurn = state.your_turn && mayAct;
+    const myTurn = (state.your_turn || !!state.interject) && mayAct;
     if (inside) return;
     if (!myTurn && idle) return;
     let target = null;

@@ -310,13 +310,23 @@ export class Play {
   }
 
   act(action) {
+    this.send("play_act", [action]);
+  }
+
+  /* The reader makes none of the moves out of turn offered (state.interject): play goes on. */
+  goOn() {
+    this.send("play_go_on", []);
+  }
+
+  /* A call of the reader's (play_act, play_go_on), then the bots play on. */
+  send(call, args) {
     if (!this.game) return;
     const session = this.game.session;
     this.loop++;
     this.pending = true;
     this.busy = true;
     this.render();
-    Runtime.call("play_act", [session, action]).then((answer) => {
+    Runtime.call(call, [session, ...args]).then((answer) => {
       this.pending = false;
       this.busy = false;
       if (!answer.ok) {

@@ -314,6 +314,8 @@ export class ScorePad {
     const seats = form.seats.map((name, i) => [i, name]);
     const sides = (form.sides || []).map((names, i) => [i, names]);
     const none = ["", t("nobody")];
+    // A deal that carries the deal before's points (de vueltas): what each side brings.
+    if (form.brought) set.append(el("p", { class: "cr-pad__brought", text: form.brought }));
     if (form.kind === "points") {
       form.sides.forEach((names, i) => {
         set.append(field(t("points", { names }), numberInput("points" + i, 0, 1000)));
@@ -321,6 +323,8 @@ export class ScorePad {
       if (form.tute) {
         set.append(field(t("tute"), select("tute", [none, ...sides], "")));
         set.append(field(t("last"), select("last", [none, ...sides], "")));
+      } else if (form.last) {
+        set.append(field(t("last"), select("last", sides, "0")));
       }
       if (form.cantes) set.append(checkbox("cantes", t("cantes")));
     } else if (form.kind === "tricks") {
@@ -374,6 +378,7 @@ export class ScorePad {
     if (form.kind === "points") {
       const entry = { points: form.sides.map((_, i) => number("points" + i)) };
       if (form.tute) { entry.tute = choice("tute"); entry.last = choice("last"); }
+      if (form.last) entry.last = choice("last");
       if (form.cantes) entry.cantes = checked("cantes");
       return entry;
     }

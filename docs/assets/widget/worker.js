@@ -16,7 +16,7 @@ const CALLS = new Set(["deal_steps", "link_steps", "new_deal", "lookup", "run_ex
   "catalog"]);
 const PLAY_CALLS = {
   play_start: "start", play_act: "act", play_advance: "advance", play_undo: "undo",
-  play_hint: "hint", play_close: "close", play_options: "options"
+  play_hint: "hint", play_close: "close", play_options: "options", play_go_on: "go_on"
 };
 /* The practice page: "practice_exercise" is cardrules.learn.practice.exercise and "practice_pictures"
  * cardrules.learn.practice.pictures (the module imported at its first call). */
