@@ -103,6 +103,11 @@ class IsmctsBot:
         guided = ", guided=True" if self.guided else ""
         return f"IsmctsBot(iterations={self.iterations}, seed={self.seed!r}{guided})"
 
+    def interject(self, view: SeatView) -> Action | None:
+        """No move out of turn: the paper's search decides only when its seat is to act (an
+        exchange it may make out of turn waits for its turn)."""
+        return None
+
     def choose(self, view: SeatView) -> Action:
         """The root's most visited action after the iterations.
 
