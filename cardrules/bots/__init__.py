@@ -49,6 +49,7 @@ __all__ = [
     "hint_bot",
     "interjection",
     "make_bot",
+    "not_let_pass",
     "play_out",
     "wins_now",
 ]
@@ -158,6 +159,32 @@ def interjection(game: Game, bots: Sequence[Bot | None]) -> tuple[int, Action] |
             if move is not None:
                 return seat, move
     return None
+
+
+def not_let_pass(game: Game, seat: int, let_pass: set[Action]) -> list[Action]:
+    """A person's moves out of turn to offer now: ``seat``'s (:meth:`Game.out_of_turn_actions
+    <cardrules.engine.Game.out_of_turn_actions>`) unless every one of them is in ``let_pass``,
+    the moves the person already let pass, which are not offered again while they stay
+    possible (they are among the choices at the person's own turn). ``let_pass`` is emptied
+    when the seat has no move out of turn left. The terminal and the widget offer the same way.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> game = new_game("briscas", players=2, seed=0)  # seat 1 may take the 6 with its 2
+        >>> passed: set[Action] = set()
+        >>> moves = not_let_pass(game, 1, passed)
+        >>> moves
+        [Exchange(card=Card('2B'))]
+        >>> passed.update(moves)
+        >>> not_let_pass(game, 1, passed)
+        []
+    """
+    if game.is_over or game.current_player == seat:
+        return []
+    moves = game.out_of_turn_actions().get(seat, [])
+    if not moves:
+        let_pass.clear()
+    return [] if set(moves) <= let_pass else moves
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..account.refusals import refusal
-from ..bots import LEVELS, Bot, Estimate, hint_bot, interjection
+from ..bots import LEVELS, Bot, Estimate, hint_bot, interjection, not_let_pass
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
@@ -281,13 +281,10 @@ class Session:
         let pass are not offered again while they stay possible (they are in the menu at the
         user's own turn)."""
         me = self.me
-        if me is None or me == to_act:
+        if me is None:
             return None
-        moves = self.game.out_of_turn_actions().get(me, [])
+        moves = not_let_pass(self.game, me, self._waved)
         if not moves:
-            self._waved.clear()
-            return None
-        if set(moves) <= self._waved:
             return None
         self._waved.update(moves)
         return self.answer(self.game.view(me), waiting=to_act)

@@ -63,7 +63,7 @@ from ..account.deal import AuctionCall, StepAccount, Teller, account
 from ..account.hints import MIN_BIDS, bid_summary, estimate_words, summary_lines
 from ..account.narration import Narrator
 from ..account.refusals import refusal
-from ..bots import LEVELS, Bot, hint_bot, interjection, make_bot
+from ..bots import LEVELS, Bot, hint_bot, interjection, make_bot, not_let_pass
 from ..core.actions import (
     Action,
     CardMove,
@@ -549,13 +549,7 @@ def _bot(session: _Session) -> Bot:
 def _waiting(session: _Session) -> list[Action]:
     """The reader's moves out of turn the bots wait for, not yet let pass (the reader may make
     one, or let the seat to act play on: :func:`go_on`); empty when there are none."""
-    game = session.game
-    if game.is_over or game.current_player == session.seat:
-        return []
-    moves = game.out_of_turn_actions().get(session.seat, [])
-    if not moves:
-        session.waved.clear()
-    return [] if set(moves) <= session.waved else moves
+    return not_let_pass(session.game, session.seat, session.waved)
 
 
 def _interject_words(session: _Session) -> dict[str, str] | None:
