@@ -5,6 +5,7 @@ come from the catalogue of words in the build's language."""
 from __future__ import annotations
 
 import doctest
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -50,6 +51,22 @@ def to_html(text: str) -> str:
 def test_the_shared_module_docstring_examples(shared: ModuleType) -> None:
     result = doctest.testmod(shared)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_plain_code_tokens_lose_their_markup_and_keep_their_text() -> None:
+    hook = load_hook("plain_code")
+    result = doctest.testmod(hook)
+    assert result.attempted >= 2 and result.failed == 0
+    page = ('<p><span class="n">x</span></p><div class="highlight"><pre><code>'
+            '<span class="kn">from</span><span class="w"> </span><span class="nn">cardrules</span>'
+            '<span class="w"> </span><span class="kn">import</span> <span class="n">replay</span>'
+            '<span class="p">(</span><span class="s2">"a&lt;b"</span><span class="p">)</span>'
+            '</code></pre></div>')
+    out = hook.on_page_content(page, None, None, None)
+    # The text a reader sees and hears is the same; the coloured tokens keep their spans.
+    assert re.sub(r"<[^>]+>", "", out) == re.sub(r"<[^>]+>", "", page)
+    assert out.count("<span") == 5 and '<span class="s2">"a&lt;b"</span>' in out
+    assert out.startswith('<p><span class="n">x</span></p>')  # not code: kept
 
 
 def test_every_hook_reads_the_language_one_way() -> None:
