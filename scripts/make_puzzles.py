@@ -1,10 +1,11 @@
 """Write the endgame puzzles' positions: cardrules/learn/puzzles.json.
 
-Seeded two-player deals of each game of ``cardrules.learn.puzzles.GAMES``, played by the search
-bot (``make_bot("pimc", level="easy")``, seeded) in both seats; in each, the positions once the
-stock is gone where :func:`cardrules.learn.puzzles.solve` finds a puzzle (exactly one best first
-play for a goal); from each deal at most one, the one with the most cards left (the first),
-which has the most first plays to choose from. The same arguments write the same file.
+Seeded two-player deals of each game of ``cardrules.learn.puzzles.GAMES`` (every game of the
+registry with a two-player deal and a stock), played by the search bot (``make_bot("pimc",
+level="easy")``, seeded) in both seats; in each, the positions once the stock is gone where
+:func:`cardrules.learn.puzzles.solve` finds a puzzle (exactly one best first play for a goal);
+from each deal at most one, the one with the most cards left (the first), which has the most
+first plays to choose from. The same arguments write the same file.
 
     python scripts/make_puzzles.py [--per-game 60] [--seed 1] [--jobs 2]
 

@@ -226,6 +226,30 @@ def test_the_bot_in_the_seat_replays_the_record_while_it_agrees_with_it() -> Non
     assert replay(other.record).result is not None
 
 
+def test_the_bot_in_the_seat_makes_its_moves_out_of_turn_as_at_the_table() -> None:
+    """Briscas, seed 0: Bruno (seat 1) may take the turned-up card with the 2 of trumps before
+    Ana's first play. The bot in his seat is asked, as the bots at the table are
+    (``bots.interjection``): the player's own exchange out of turn stays as recorded when the
+    bot makes it too; where the player let it pass, the bot makes it, and the deal differs
+    there."""
+    exchanged = new_game("briscas", players=2, seed=0)
+    play_out(exchanged, [GreedyBot(), make_bot("pimc", seed=3, level="easy")])
+    record = exchanged.to_record()
+    assert record["actions"][0] == "exchange:2B" and exchanged.actors()[1] == 1
+    same = bot_in_seat(record, 1, level="easy", others="greedy", seed=3)
+    assert same.diverged is None and same.record["actions"] == record["actions"]
+    waited = new_game("briscas", players=2, seed=0)
+    play_out(waited, [GreedyBot(), GreedyBot()])  # the greedy bot never moves out of turn
+    assert "exchange:2B" not in waited.to_record()["actions"][:1]
+    bot = bot_in_seat(waited.to_record(), 1, level="easy", others="greedy", seed=3)
+    assert bot.diverged == 0 and bot.record["actions"][0] == "exchange:2B"
+    replayed = replay(bot.record)
+    assert replayed.result is not None and replayed.actors()[1] == 1
+    # Taken over after that moment (``first``), the seat's earlier actions stay as recorded.
+    later = bot_in_seat(waited.to_record(), 1, level="easy", others="greedy", seed=3, first=2)
+    assert later.record["actions"][:2] == waited.to_record()["actions"][:2]
+
+
 def test_the_deal_of_the_day_is_the_date_s_and_its_line_spoils_nothing() -> None:
     day = datetime.date(2026, 11, 27)
     record = daily_record(day, "brisca")

@@ -1487,6 +1487,21 @@ def test_python_dash_m_play_with_piped_input() -> None:
     assert done.stderr == ""
 
 
+def test_the_hint_at_a_move_out_of_turn_says_what_the_bots_would_do(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Briscas, seed 0: the user (seat 1) may take the turned-up card with the 2 of trumps
+    # before Ana plays; the hint says the bots would, and the user still chooses.
+    status, out, _ = run(capsys, "play", "briscas", "--seed", "0", "--seat", "1", "--bot",
+                         "greedy", stdin="hint\n\n" + "1\n" * 40, monkeypatch=monkeypatch)
+    assert status == 0
+    said = ("The bots would make this move out of turn now: take the turned-up card, 4B (four "
+            "of clubs), for your 2B (two of clubs).")
+    text = " ".join(out.split())  # the sentence is wrapped to the terminal's width
+    assert text.count(said) == 1 and text.index(said) < text.index("Ana plays 10O")
+    assert "Hint from the search bot" not in out
+
+
 def test_a_move_out_of_turn_is_offered_once_and_may_be_let_pass(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -20,10 +20,10 @@ import pytest
 
 import cardrules
 from cardrules import web
-from cardrules.account.hints import FEW_DEALS
+from cardrules.account.hints import FEW_DEALS, out_of_turn_hint
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
-from cardrules.bots import LEVELS
+from cardrules.bots import LEVELS, GreedyBot, hint_bot
 from cardrules.core.actions import Masked, Move
 from cardrules.core.cards import Card, parse_card
 from cardrules.core.rng import MAX_WEB_SEED
@@ -659,3 +659,45 @@ def test_the_bots_wait_for_the_readers_move_out_of_turn() -> None:
     took = json.loads(play.act(again["session"], "exchange:2B"))
     assert took["ok"] and took["steps"][0]["actor"] == 1
     assert took["state"]["interject"] is None and not took["state"]["your_turn"]
+
+
+def test_the_hint_says_the_move_out_of_turn_the_bots_would_make() -> None:
+    # Briscas, seed 0: Bruno may take the turned-up card with the 2 of trumps before Ana plays.
+    answer = start(game="briscas", players=2, seat=1, seed=0, bot="greedy")
+    hint = json.loads(play.hint(answer["session"]))
+    assert hint["ok"] and hint["best"] == "exchange:2B" and hint["estimates"] == []
+    assert hint["text"] == ("The bots would make this move out of turn now: take the turned-up "
+                            "card, the four of clubs, for your two of clubs.")
+    spanish = start(lang="es", game="briscas", players=2, seat=1, seed=0, bot="greedy")
+    said = json.loads(play.hint(spanish["session"]))["text"]
+    assert said.startswith("Los bots harían ahora esta jugada fuera de tu turno: ")
+    # Let pass, the move is still out of turn: the hint still says it; the game is unchanged.
+    session = answer["session"]
+    log = list(game_of(answer).log)
+    assert json.loads(play.go_on(session))["state"]["interject"] is None
+    assert json.loads(play.hint(session))["best"] == "exchange:2B"
+    assert game_of(answer).log == log
+
+
+def test_the_hint_says_when_the_bots_would_let_a_move_out_of_turn_pass() -> None:
+    """Two-player Guiñote, seed 1, played greedily for 15 actions: Ana may give the 7 of trumps
+    for the turned-up card out of turn, a lower card than the 7: the bots would not."""
+    game = cardrules.new_game("guinote", players=["Ana", "Luis"], seed=1)
+    while len(game.log) < 15:
+        seat = game.current_player
+        assert seat is not None
+        game.play(GreedyBot().choose(game.view(seat)))
+    assert game.current_player == 1 and [str(m) for m in game.legal_actions(0)] == ["exchange:7B"]
+    view = game.view(0)
+    assert view.out_of_turn and game.turn_up is not None
+    assert game.rules.strength[game.turn_up.index] < game.rules.strength[parse_card("7B").index]
+    for lang, said in (("en", "The bots would make no move out of turn now: they would let Luis "
+                               "play."),
+                       ("es", "Los bots no harían ahora ninguna jugada fuera de tu turno: "
+                              "dejarían jugar a Luis.")):
+        narrator = Narrator(game.rules, game.names, lang)
+        assert out_of_turn_hint(hint_bot(4, seed=1), view, narrator) == (None, said)
+    # At the seat's own turn there is nothing out of turn to say.
+    own = game.view(1)
+    narrator = Narrator(game.rules, game.names, "en")
+    assert not own.out_of_turn and out_of_turn_hint(hint_bot(4, seed=1), own, narrator)[0] is None

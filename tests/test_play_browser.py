@@ -244,7 +244,8 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
     assert widget.locator(".cr-play__title").inner_text() == (
         "Guiñote (Aragón) · you play as Ana")
     # Once, Ana may make a move out of turn: the bots wait, the status says so, and the button
-    # that lets the play go on is among her choices.
+    # that lets the play go on is among her choices. The hint says (the first time) what the
+    # bots would do with that move now, and marks the move they would make.
     waited: list[str] = []
 
     def out_of_turn(state: dict[str, Any]) -> None:
@@ -254,6 +255,18 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
             assert waited[-1].endswith("you may make a move out of turn.")
             go_on = widget.locator(".cr-play__moves button[data-action='go-on']")
             assert go_on.inner_text() == state["interject"]["go_on"] and go_on.is_enabled()
+            if len(waited) == 1:
+                hint_button = widget.locator(".cr-play__hint")
+                assert hint_button.get_attribute("aria-disabled") is None
+                hint_button.click()
+                said = widget.locator(".cr-play__hints .cr-play__hint-text")
+                said.wait_for()
+                best = page.evaluate("window.crPlays[0].hints.best || null")
+                assert said.inner_text().startswith(
+                    "The bots would make this move out of turn now: " if best else
+                    "The bots would make no move out of turn now: they would let ")
+                marked = widget.locator(".cr-play__moves button.is-hinted")
+                assert marked.count() == (1 if best else 0)
 
     assert play_to_the_end(seen, widget, each=out_of_turn) >= 6
     assert waited

@@ -41,7 +41,7 @@ from cardrules.engine import Game, Step
 from cardrules.games import exchange as exchange_module
 from cardrules.games import rules_for
 from cardrules.games.exchange import Exchange, ExchangeRule
-from cardrules.learn import glossary
+from cardrules.learn import glossary, puzzles
 from cardrules.learn.practice import MAX_SEED, Claim, Exercise, generate, same_sense
 from cardrules.words import words
 
@@ -50,12 +50,15 @@ SEEDS_PER_KIND = int(os.environ.get("CARDRULES_CLAIMS_SEEDS", "200"))
 makes the exercise in English and in Spanish."""
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 TIMING_REASONS = {"first-trick", "not-your-turn", "once-a-trick", "before-penultimate"}
+"""The reasons the exchange's timing gives (the engine's one refusal of its timing)."""
 REFUSALS = {
     "wrong-card": exchange_module._WRONG_CARD.message,
     "two-first": exchange_module._TWO_FIRST.message,
     "two-turn": exchange_module._TWO_TURN.message,
     "no-trick": exchange_module._NO_TRICK.message,
+    "no-side-trick": exchange_module._SIDE_TRICK.message,
     **{reason: exchange_module._TIMING.message for reason in TIMING_REASONS},
+    "after-win": exchange_module._AFTER_WIN.message,
 }
 """The engine's refusal (its message id) behind each reason an exercise gives."""
 SYNONYMS = [("subasta", "remate"), ("carta-vuelta", "muestra"), ("monte", "baceta"),
@@ -123,13 +126,24 @@ def reason_holds(game: Game, reason: str, seat: int, card: Card) -> None:
         assert rule.timing == "own-turn" and game.current_player == seat
     elif reason == "before-penultimate":
         assert rule.timing == "before-penultimate"
+    elif reason == "after-win":
+        assert rule.timing == "after-win"
+        assert game.trick or not game.tricks or game.tricks[-1].winner != seat
     elif reason == "no-trick":
         assert not any(t.winner == seat for t in game.tricks)
+    elif reason == "no-side-trick":
+        assert rule.needs_side_trick and side_tricks(game, seat) == 0
     elif reason in ("two-first", "two-turn"):  # before the first card: the 2's turn
         assert not game.tricks and not game.trick and rule.rule == "puerto-rico"
         assert rule.seven_waits == ("always" if reason == "two-turn" else "while-two-held")
         if reason == "two-first":  # its text says a player holds the 2
             assert holder(game, Card(2, card.suit)) is not None
+
+
+def side_tricks(game: Game, seat: int) -> int:
+    """The tricks won by ``seat`` or a partner (the test's own count)."""
+    side = next(s for s in game.sides if seat in s)
+    return sum(1 for t in game.tricks if t.winner in side)
 
 
 def takes_turn_up(game: Game, card: Card) -> bool:
@@ -239,6 +253,9 @@ def check_exchange_claim(claim: Claim, game: Game, drill: Exercise) -> None:
     elif fact == "tricks-so-far":
         n, seat, won = about
         assert n == len(game.tricks) and won == sum(1 for t in game.tricks if t.winner == seat)
+    elif fact == "side-tricks":
+        seat, won = about
+        assert rule.needs_side_trick and won == side_tricks(game, int(seat))
     elif fact == "on-table":
         assert list(about) == [f"{s}:{c.code}" for s, c in game.trick_plays] and game.trick
     elif fact == "turn":
@@ -285,11 +302,15 @@ def check_exchange_claim(claim: Claim, game: Game, drill: Exercise) -> None:
             suit = [c for c in game.rules.cards if c.suit is game.trump]
             high = {c.number for c in suit if strength[c.index] > strength[seven.index]}
             low = {c.number for c in suit if c.number != 2} - high
+            if name in ("seven", "seven-high"):  # the 7 alone: the cards below it, the 2 too
+                low = {c.number for c in suit if c.number != 7} - high
             assert set(ranks[:cut]) == high and set(ranks[cut + 1:]) == low
     elif fact == "timing":
         assert about == (rule.timing,)
     elif fact == "needs-trick":
         assert rule.needs_trick
+    elif fact == "needs-side-trick":
+        assert rule.needs_side_trick
     else:  # pragma: no cover
         pytest.fail(f"a claim of an unknown fact: {claim}")
 
@@ -307,6 +328,19 @@ def replayed_puzzle(record_json: str, step: int) -> tuple[Game, Game]:
     end = cardrules.replay(record)
     record["actions"] = record["actions"][:step]
     return cardrules.replay(record), end
+
+
+@functools.lru_cache(maxsize=4)
+def _solution(record_json: str) -> puzzles.Solution:
+    solution = puzzles.solve(cardrules.replay(json.loads(record_json)))
+    assert solution is not None
+    return solution
+
+
+def solved(game: Game) -> puzzles.Solution:
+    """The puzzle at ``game``'s position, solved afresh (kept for the other language's
+    exercise)."""
+    return _solution(json.dumps(game.to_record()))
 
 
 def check_puzzle_claims(drill: Exercise) -> None:
@@ -369,12 +403,21 @@ def check_puzzle_claims(drill: Exercise) -> None:
             assert about[1:] == (tuple(final) if claim.fact == "best-win" else (best,))
         elif claim.fact == "fails-points":
             assert about[0] != drill.answer and reached[str(about[0])] == about[1]
-        elif claim.fact in ("fails-win", "fails-draw"):
+        elif claim.fact in ("fails-win", "fails-draw", "fails-none"):
             code, ends = about[0], [int(n) for n in about[1:]]
             assert code != drill.answer and reached[str(code)] == 0.0
             assert sum(ends) == sum(final)
-            assert (ends[side] == ends[other]) is (claim.fact == "fails-draw")
-            assert claim.fact == "fails-draw" or ends[other] > ends[side]
+            # The line the claim's score comes from, played out by the engine: who wins it (a
+            # tie of points may be won, by the last trick, where the game says so).
+            line = next(p.line for p in solved(game).plays if str(p.card) == code)
+            played = game.clone()
+            for action in line:
+                played.play(action)
+            assert played.result is not None and list(played.result.side_points) == ends
+            won = played.result.winner
+            expected = ("fails-win" if won is not None else
+                        "fails-draw" if ends[side] == ends[other] else "fails-none")
+            assert claim.fact == expected and won in (None, 1 - side)
         else:  # pragma: no cover
             pytest.fail(f"a claim of an unknown fact: {claim}")
     wrong = [c.about[0] for c in drill.claims if c.fact.startswith("fails-")]

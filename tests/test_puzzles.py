@@ -121,3 +121,44 @@ def test_no_puzzle_before_the_stock_is_gone_or_with_big_hands() -> None:
     assert tute.stock_size == 0 and not puzzles.is_position(tute)
     three = endgame("brisca", 5, 3)
     assert puzzles.is_position(three) is (len(three.legal_actions()) >= 2)
+
+
+def test_a_stock_game_of_two_comes_in_by_itself() -> None:
+    """The puzzles' games are read from the registry: every game with a two-player deal and a
+    stock, and no other."""
+    for game_id, rules_type in cardrules.games.GAMES.items():
+        two = 2 in rules_type.player_counts
+        stock = two and any(cardrules.rules_for(game_id, 2).draw_counts)
+        assert (game_id in puzzles.GAMES) is stock
+    assert "guinote" in puzzles.GAMES and "aluette" not in puzzles.GAMES
+
+
+def test_guinote_endgame_solved_with_its_last_ten_its_cantes_and_its_duties() -> None:
+    """Guiñote once the stock is gone: the last trick's ten and a cante still to declare are in
+    what is left to win (no points goal then), and the solver, alpha-beta against the plain
+    minimax, plays only what the arrastre's duties allow."""
+    game = endgame("guinote", 25, 4)  # a hand still holds a king and a jack: a cante to come
+    values = game.rules.card_points
+    in_play = sum(values[c.index] for hand in game.hands for c in hand)
+    left = puzzles.left_to_win(game)
+    assert min(left) == in_play + 10 and len(left) > 1
+    assert all((n - min(left)) in (0, 20, 40, 60) for n in left)
+    solution = puzzles.solve(game)
+    assert solution is None or solution.goal == "win"
+    for seat in (0, 1):
+        def points(end: Game, side: int = seat) -> float:
+            assert end.result is not None
+            return float(end.result.side_points[side])
+
+        assert exact(game.clone(), seat, points) == plain_minimax(game.clone(), seat, points)
+    # The follower's plays in the arrastre: what the duty allows, no more.
+    led = game.clone()
+    led.play(led.legal_actions()[0])
+    follower = led.current_player
+    assert follower is not None
+    legal = led.legal_actions()
+    hand = led.hands[follower]
+    assert set(legal) <= set(hand)
+    suit = led.trick_plays[0][1].suit
+    if any(c.suit is suit for c in hand):
+        assert all(isinstance(c, cardrules.Card) and c.suit is suit for c in legal)

@@ -34,9 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..bots import Estimate
-from ..core.actions import Decision, Move, NumberMove
+from ..bots import Bot, Estimate
+from ..core.actions import Action, Decision, Move, NumberMove, format_action
+from ..core.cards import Card
+from ..engine import SeatView
 from ..words import N_, Lang, decimal, words
+from .narration import Narrator
 
 __all__ = [
     "EVEN",
@@ -47,6 +50,7 @@ __all__ = [
     "chance_words",
     "estimate_words",
     "few_deals",
+    "out_of_turn_hint",
     "summary_lines",
     "wins_words",
     "won_of",
@@ -225,3 +229,35 @@ def summary_lines(summary: BidSummary, lang: Lang, *, by_tricks: bool) -> list[s
     lines.append(chance_words(summary.best, lang, share, few, bid=_bid_number(summary.best),
                               points=average))
     return lines
+
+
+def out_of_turn_hint(bot: Bot, view: SeatView, narrator: Narrator) -> tuple[Action | None, str]:
+    """The hint while a seat may make a move out of turn (``view.out_of_turn``, the seat to
+    act about to play): the move ``bot`` would make now (its
+    :meth:`~cardrules.bots.Bot.interject`, as the bots at the table are asked), or ``None``
+    when it would let the seat to act play on; and that, in ``narrator``'s language. The
+    terminal's ``hint`` and the widget's Hint both say it.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> from cardrules.bots import hint_bot
+        >>> game = new_game("briscas", players=2, seed=0)  # seat 1 may take the 4 with its 2
+        >>> narrator = Narrator(game.rules, game.names, "en")
+        >>> move, said = out_of_turn_hint(hint_bot(4, seed=1), game.view(1), narrator)
+        >>> str(move)
+        'exchange:2B'
+        >>> said.split(": ")[0]
+        'The bots would make this move out of turn now'
+        >>> said.split(": ")[1]
+        'take the turned-up card, the four of clubs, for your two of clubs.'
+    """
+    move = bot.interject(view) if view.out_of_turn else None
+    w = words(narrator.lang)
+    if move is None:
+        turn = view.current_player
+        who = narrator.who(turn) if turn is not None else ""
+        return None, w._("The bots would make no move out of turn now: they would let {who} "
+                         "play.", who=who)
+    said = (narrator.card(move) if isinstance(move, Card)
+            else narrator.choice(move, view.turn_up, view.trump) or format_action(move))
+    return move, w._("The bots would make this move out of turn now: {choice}.", choice=said)

@@ -7,12 +7,15 @@ What "the same" means, precisely (:func:`bot_in_seat`):
 * **The same play elsewhere while the deal goes the same way**: every other seat plays its
   recorded action as long as every action before it is the recorded one. The bot in the
   player's seat is asked at each of that seat's turns; while it chooses what the player chose,
-  the deal goes on as recorded. (A move the player made out of turn, such as an exchange
-  before another seat's play, is not offered to the bot: it is asked in its turn only, as in
-  :func:`~cardrules.bots.play_out`.) In a deal the player took over at a step (``first``),
-  the seat's own actions before it are played as recorded too: they were not the player's.
+  the deal goes on as recorded. Before another seat plays, the bot is asked whether it makes
+  a move out of turn (its :meth:`~cardrules.bots.Bot.interject`, as the bots are at the
+  table: :func:`~cardrules.bots.interjection`), such as an exchange or a cante: a move the
+  player made out of turn there stays as recorded while the bot makes the same one. In a deal
+  the player took over at a step (``first``), the seat's own actions before it are played as
+  recorded too: they were not the player's.
 * **The same bots once it differs**: from the first action that differs from the record, every
-  other seat is played by the bot ``others`` (:data:`OTHERS`: the search bot at a level, the
+  other seat is played by the bot ``others`` (moves out of turn included, each seat asked as
+  at the table) (:data:`OTHERS`: the search bot at a level, the
   greedy or the random bot; the search bot at the normal level unless said: a terminal deal
   says the bots it was played against), seeded by ``seed`` and its seat, so that the replay is
   the same on every machine.
@@ -38,8 +41,8 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..bots import Bot, make_bot
-from ..core.actions import format_action
+from ..bots import Bot, interjection, make_bot
+from ..core.actions import Action, format_action
 from ..engine import CHANCE, Game
 from ..record import load_record, replay
 
@@ -139,28 +142,63 @@ def bot_in_seat_steps(record: str | bytes | Mapping[str, Any], seat: int, *,
     actors = played.actors()[1:]
     bot = make_bot("pimc", seed=seed, level=level)
     seated: dict[int, Bot] = {}
+
+    def table_bot(at: int) -> Bot:
+        """The bot of seat ``at`` once the deal differs."""
+        if at == seat:
+            return bot
+        if at not in seated:
+            seated[at] = _other_bot(others, seed * 101 + at + 1)
+        return seated[at]
+
+    def out_of_turn() -> Action | None:
+        """The bot's move out of turn before another seat plays, if it makes one now."""
+        if seat not in game.out_of_turn_actions():
+            return None
+        return bot.interject(game.view(seat))
+
     k = 0
     diverged: int | None = None
     while not game.is_over:
         to_act = game.current_player
         assert to_act is not None and to_act != CHANCE
-        if diverged is None and k < len(recorded) and (actors[k] != seat or k < first):
-            game.play(recorded[k])
-            k += 1
-            continue
-        if to_act == seat:
-            choice = bot.choose(game.view(seat))
-            if diverged is None and (k >= len(recorded) or choice != recorded[k]):
+        if diverged is None and k < len(recorded):
+            asked = k >= first and to_act != seat
+            if actors[k] != seat or k < first:  # another seat's action, as recorded...
+                move = out_of_turn() if asked else None
+                if move is None:
+                    game.play(recorded[k])
+                    k += 1
+                    continue
+                diverged = k  # ...unless the bot moves out of turn before it
+                game.play(move)
+                yield len(game.log) - 1
+                continue
+            if to_act == seat:
+                choice = bot.choose(game.view(seat))
+                if choice != recorded[k]:
+                    diverged = k
+                k += 1
+                game.play(choice)
+                yield len(game.log) - 1
+                continue
+            # The player's move out of turn: as recorded while the bot makes the same one.
+            move = out_of_turn()
+            if move != recorded[k]:
                 diverged = k
             k += 1
-            game.play(choice)
-            yield len(game.log) - 1
-            continue
-        if diverged is None:  # the player's recorded move out of turn: not offered to the bot
+            if move is not None:
+                game.play(move)
+                yield len(game.log) - 1
+                continue
+        elif diverged is None:
             diverged = k
-        if to_act not in seated:
-            seated[to_act] = _other_bot(others, seed * 101 + to_act + 1)
-        game.play(seated[to_act].choose(game.view(to_act)))
+        # Off the record: the table's play, every seat asked for a move out of turn first.
+        found = interjection(game, [table_bot(s) for s in range(game.players)])
+        if found is not None:
+            game.play(found[1])
+        else:
+            game.play(table_bot(to_act).choose(game.view(to_act)))
         yield len(game.log) - 1
     player_points, player_won = side_result(played, seat)
     bot_points, bot_won = side_result(game, seat)

@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from ..account.hints import out_of_turn_hint
 from ..account.refusals import refusal
-from ..bots import LEVELS, Bot, Estimate, hint_bot, interjection, not_let_pass
+from ..bots import LEVELS, Bot, Estimate, PimcBot, hint_bot, interjection, not_let_pass
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import CardrulesError, shown
@@ -88,9 +89,11 @@ class Advisor:
 
     def estimates(self, view: SeatView) -> list[Estimate]:
         """One estimate per legal action of ``view``'s seat, in the view's order."""
-        seed = (self.seed << 16) | (len(view.history) & 0xFFFF)
-        bot = hint_bot(LEVELS[self.level], seed)
-        return bot.evaluate(view, view.legal_actions)
+        return self.bot(view).evaluate(view, view.legal_actions)
+
+    def bot(self, view: SeatView) -> PimcBot:
+        """The hint's search bot at ``view``'s position (seeded as :meth:`estimates`)."""
+        return hint_bot(LEVELS[self.level], (self.seed << 16) | (len(view.history) & 0xFFFF))
 
 
 THINKING_DELAY = 0.4
@@ -333,6 +336,11 @@ class Session:
                 continue
             if word in quits:
                 raise _Abandon(QUIT, 0)
+            if word in hints and waiting is not None:  # a move out of turn: the bots' own
+                said = out_of_turn_hint(self.advisor.bot(view), view, self.printer.narrator)[1]
+                for hint_line in textwrap.wrap(said, width=78):
+                    self.printer.say(hint_line)
+                continue
             if word in hints:
                 with thinking(self.printer.out, w._("Working out the hint…")):
                     estimates = self.advisor.estimates(view)

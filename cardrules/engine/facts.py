@@ -110,7 +110,8 @@ class TrumpExchange(Protocol):
 
     @property
     def rule(self) -> str:
-        """The tradition's rule: ``"italian"``, ``"spanish"``, ``"puerto-rico"``..."""
+        """The tradition's rule: ``"italian"``, ``"spanish"``, ``"puerto-rico"``, ``"seven"``
+        (the 7 of trumps takes any turned-up card), ``"seven-high"`` (one above it)."""
         ...
 
     @property
@@ -122,6 +123,11 @@ class TrumpExchange(Protocol):
     @property
     def needs_trick(self) -> bool:
         """Whether the exchanger must have won a trick first."""
+        ...
+
+    @property
+    def needs_side_trick(self) -> bool:
+        """Whether the exchanger's side must have won a trick first (his own or a partner's)."""
         ...
 
     @property

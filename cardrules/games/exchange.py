@@ -19,8 +19,16 @@ from ..core.packs import Style
 from ..engine import Details, MoveRule, Rules, Table, Why
 from ..words import N_
 
-ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish"]
-ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
+ExchangeOptionName = Literal["none", "italian", "puerto-rico", "spanish"]
+"""The exchange rules the option ``exchange`` offers the Briscola family."""
+ExchangeRuleName = Literal["none", "italian", "puerto-rico", "spanish", "seven", "seven-high"]
+"""Every exchange rule: the option's, and the 7's alone (``"seven"``: the 7 of trumps takes any
+turned-up card; ``"seven-high"``: only one above it), which a game installs by itself."""
+ExchangeTimingOption = Literal["any-time", "own-turn", "first-trick", "before-penultimate"]
+"""The timings the option ``exchange_timing`` offers the Briscola family."""
+ExchangeTiming = Literal["any-time", "own-turn", "first-trick", "before-penultimate", "after-win"]
+"""Every timing: the option's, and ``"after-win"`` (only by the player who has just won a
+trick, before he leads the next), which a game installs by itself."""
 
 # The 2 and the 7 of each card's suit, by card index (an enum key would hash in Python).
 _TWO_OF: Final = tuple(Card(2, c.suit) for c in ALL_CARDS)
@@ -30,6 +38,8 @@ DEFAULT_TIMING: Final[dict[str, ExchangeTiming]] = {
     "italian": "first-trick",
     "spanish": "any-time",
     "puerto-rico": "any-time",
+    "seven": "any-time",
+    "seven-high": "any-time",
 }
 """Each exchange rule's own timing, used when the timing option is left unset."""
 
@@ -67,7 +77,7 @@ class ExchangeOptions(Options):
     ``None`` means "as the game's tradition plays it".
     """
 
-    exchange: ExchangeRuleName | None = option(
+    exchange: ExchangeOptionName | None = option(
         None,
         N_("which card may take the turned-up card (default: the tradition's)"),
     )
@@ -85,7 +95,7 @@ class ExchangeOptions(Options):
     exchanged: no source gives a substitute. The exchange is the action ``exchange:<card>`` by
     whoever holds that card."""
 
-    exchange_timing: ExchangeTiming | None = option(
+    exchange_timing: ExchangeTimingOption | None = option(
         None,
         N_("when the exchange is allowed (default: the tradition's)"),
     )
@@ -161,6 +171,10 @@ _TWO_FIRST_TRICK = Why(N_("until the first trick is over the 2 of trumps has pre
 _NO_TRICK = Why(N_("{who} must win a trick before exchanging"),
                 N_("you must win a trick before exchanging"))
 _TIMING = Why(N_("the exchange is not allowed at this moment (timing: {timing})"))
+_AFTER_WIN = Why(N_("the exchange is made by the player who has just won a trick, before he "
+                    "leads"))
+_SIDE_TRICK = Why(N_("{who}'s side must win a trick before the exchange"),
+                  N_("your side must win a trick before the exchange"))
 
 
 class ExchangeRule(MoveRule[Exchange]):
@@ -172,7 +186,7 @@ class ExchangeRule(MoveRule[Exchange]):
     disabled = _DISABLED
 
     def __init__(self, rules: Rules, options: ExchangeOptions, rule: ExchangeRuleName,
-                 timing: ExchangeTiming) -> None:
+                 timing: ExchangeTiming, *, side_trick: bool = False) -> None:
         self.rules = rules
         self.rule: ExchangeRuleName = options.exchange or rule
         """The exchange rule in force."""
@@ -183,6 +197,8 @@ class ExchangeRule(MoveRule[Exchange]):
         needs = options.exchange_needs_trick
         self.needs_trick: bool = needs if needs is not None else self.rule == "spanish"
         """Whether the exchanger must have won a trick."""
+        self.needs_side_trick = side_trick
+        """Whether the exchanger's side must have won a trick (his own or a partner's)."""
         self.enabled = self.rule != "none"
         self.two_until = options.exchange_two_until
         """Puerto Rico: until when the 2 of trumps goes before the 7 on a high card."""
@@ -194,15 +210,17 @@ class ExchangeRule(MoveRule[Exchange]):
         up = game.turn_up
         if up is None or up.suit is not game.trump:
             return ()
-        two = _TWO_OF[up.index]
-        if up is two:
-            return ()
         rule = self.rule
-        if rule == "italian":
-            return (two,)
         seven = _SEVEN_OF[up.index]
         strength = self.rules.strength
         high = strength[up.index] > strength[seven.index]
+        if rule in ("seven", "seven-high"):  # the 7 alone, of any card or of a higher one
+            return (seven,) if up is not seven and (high or rule == "seven") else ()
+        two = _TWO_OF[up.index]
+        if up is two:
+            return ()
+        if rule == "italian":
+            return (two,)
         if rule == "spanish":
             return (seven,) if high else (two,)
         if rule == "puerto-rico":
@@ -231,6 +249,8 @@ class ExchangeRule(MoveRule[Exchange]):
             assert isinstance(details, ExchangeDetails)
             if seat != game.current_player or details.exchanged_in == len(game.tricks):
                 return False
+        if timing == "after-win":
+            return not game.trick and bool(game.tricks) and game.tricks[-1].winner == seat
         return not (timing == "before-penultimate"
                     and game.stock_size <= sum(self.rules.draw_counts))
 
@@ -261,7 +281,13 @@ class ExchangeRule(MoveRule[Exchange]):
             return _WRONG_CARD
         if self.needs_trick and not any(t.winner == seat for t in game.tricks):
             return _NO_TRICK
-        return None if self._open(game, seat) else _TIMING
+        if self.needs_side_trick and not any(
+                t.winner is not None and game.side_of(t.winner) == game.side_of(seat)
+                for t in game.tricks):
+            return _SIDE_TRICK
+        if self._open(game, seat):
+            return None
+        return _AFTER_WIN if self.timing == "after-win" else _TIMING
 
     def actor(self, game: Table, move: Exchange) -> int | None:
         return next((s for s, h in enumerate(game.hands) if move.card in h), None)

@@ -226,41 +226,19 @@ class CantePairRule(CanteRule):
                N_("you need the king and the jack of {suit} to declare"))
 
 
-_SIDE_TRICK = Why(N_("{who}'s side must win a trick before the exchange"),
-                  N_("your side must win a trick before the exchange"))
-
-
 class SevenExchangeRule(ExchangeRule):
     """The 7 of trumps takes the turned-up card (options ``exchange_low``, ``exchange_after``),
-    at any moment while it lies under the stock."""
+    at any moment while it lies under the stock: the exchange's rule ``"seven"`` (any turned-up
+    card) or ``"seven-high"`` (one above it); after a trick won by the exchanger's side, or by
+    himself (two players: the same)."""
 
     def __init__(self, rules: Guinote) -> None:
         o = rules.opts
-        own = o.exchange_after == "own-trick"
+        own = o.exchange_after == "own-trick" or rules.players == 2
         super().__init__(rules, ExchangeOptions(
-            exchange="spanish" if o.exchange else "none", exchange_timing="any-time",
-            exchange_needs_trick=own), "spanish", "any-time")
-        self.low = o.exchange_low
-        """Whether a turned-up card below the 7 may be taken too."""
-        self.side_trick = not own
-
-    def cards(self, game: Table) -> tuple[Card, ...]:
-        up = game.turn_up
-        if up is None or up.suit is not game.trump or up.number == 7:
-            return ()
-        seven = Card(7, up.suit)
-        strength = self.rules.strength
-        if not self.low and strength[up.index] < strength[seven.index]:
-            return ()
-        return (seven,)
-
-    def check(self, game: Table, seat: int | None, move: Exchange) -> Why | None:
-        why = super().check(game, seat, move)
-        if why is None and self.side_trick and seat is not None and not any(
-                t.winner is not None and game.side_of(t.winner) == game.side_of(seat)
-                for t in game.tricks):
-            return _SIDE_TRICK
-        return why
+            exchange=None if o.exchange else "none", exchange_timing="any-time",
+            exchange_needs_trick=own), "seven" if o.exchange_low else "seven-high", "any-time",
+            side_trick=not own)
 
 
 class Guinote(Rules):

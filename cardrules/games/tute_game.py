@@ -319,24 +319,6 @@ class FollowDuty(CardRule):
         return {"suit": self.suit_name} if self.suit_name is not None else {}
 
 
-_AFTER_WIN = Why(N_("the exchange is made by the player who has just won a trick, before he "
-                    "leads"))
-
-
-class TuteExchangeRule(ExchangeRule):
-    """The exchange of two-player Tute: the 7 of trumps takes a turned-up card that counts, the
-    2 a blank one (ludoteka's Tute habanero), by the player who has just won a trick, when he
-    leads."""
-
-    def check(self, game: Table, seat: int | None, move: Exchange) -> Why | None:
-        why = super().check(game, seat, move)
-        if why is not None:
-            return why
-        if game.trick or not game.tricks or game.tricks[-1].winner != seat:
-            return _AFTER_WIN
-        return None
-
-
 _NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
 
 
@@ -444,10 +426,11 @@ class Tute(Rules):
         self.free_play = False
         exchange = ExchangeOptions(
             exchange=o.exchange if players == 2 else "none",
-            exchange_timing="any-time",  # TuteExchangeRule: only when leading after a win
             exchange_needs_trick=True,
         )
-        self.exchange = TuteExchangeRule(self, exchange, "spanish", "any-time")
+        # The 7 or the 2 of ludoteka's Tute habanero, by the player who has just won a trick,
+        # when he leads.
+        self.exchange = ExchangeRule(self, exchange, "spanish", "after-win")
         late = players == 2 and not o.cantes_after_stock
         # The tute before the marriages: a player who takes the first declaration offered (a
         # playout) declares his tute, which the trick's one declaration would otherwise forbid.

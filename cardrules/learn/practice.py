@@ -1,6 +1,7 @@
 """Practice exercises for learners of the games and their Spanish words, made by the engine.
 
-Every exercise is cut from a real deal: a seeded deal of Brisca, Briscola or Briscas that the
+Every exercise is cut from a real deal: a seeded deal of one of the games that turn a trump up
+under a stock and have the trump exchange (:data:`DEALS`, read from the registry) that the
 package's bots (greedy and random, seeded) play out, then replayed step by step
 (:meth:`Game.steps <cardrules.engine.Game.steps>`). The answer is what the engine says about that
 position, never a hand-written one:
@@ -58,6 +59,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .. import games as registry
 from ..account.narration import Narrator
 from ..bots import GreedyBot, RandomBot, play_out
 from ..core.actions import Trick
@@ -76,6 +78,7 @@ from .puzzles import GAMES as PUZZLE_GAMES
 from .puzzles import Position, Solution, positions, solve
 
 __all__ = [
+    "DEALS",
     "GAMES",
     "KINDS",
     "MAX_SEED",
@@ -94,10 +97,31 @@ __all__ = [
 
 KINDS: Final[tuple[str, ...]] = ("label", "winner", "points", "exchange", "word", "puzzle")
 """The kinds of exercise, in the order the practice page lists them."""
-GAMES: Final[tuple[str, ...]] = ("brisca", "briscola", "briscas")
-"""The games the deals are drawn from: each turns a trump up and has the trump exchange."""
 PLAYERS: Final[tuple[int, ...]] = (2, 3, 4)
-"""The numbers of players the deals are drawn with."""
+"""The numbers of players the deals may be drawn with."""
+
+
+def practised(game_id: str, players: int) -> bool:
+    """Whether deals of ``game_id`` for ``players`` make the position exercises: a trump turned
+    up under a stock that the players draw from, the trump exchange in force, and one card a
+    seat at each turn of a trick (with the default options).
+
+    Examples:
+        >>> practised("briscola", 2), practised("aluette", 4)
+        (True, False)
+    """
+    rules = rules_for(game_id, players)
+    return (rules.turns_up and any(rules.draw_counts) and rules.trump_exchange() is not None
+            and all(size == 1 for size in rules.turn_sizes))
+
+
+DEALS: Final[tuple[tuple[str, int], ...]] = tuple(
+    (game_id, players) for game_id, rules_type in registry.GAMES.items()
+    for players in rules_type.player_counts if players in PLAYERS and practised(game_id, players))
+"""The games and numbers of players the deals are drawn from (:func:`practised`), in the
+registry's order: a new game that turns a trump up comes in by itself."""
+GAMES: Final[tuple[str, ...]] = tuple(dict.fromkeys(game_id for game_id, _ in DEALS))
+"""The games the deals are drawn from."""
 NAMES: Final[tuple[str, ...]] = ("Ana", "Luis", "Carmen", "Pedro")
 """The players' names, by seat."""
 MAX_SEED: Final = MAX_WEB_SEED
@@ -141,6 +165,10 @@ _EXCHANGE_RULES: Final[dict[str, str]] = {
                       "two of trumps takes it instead if a player holds the two (it has "
                       "precedence); the two of trumps takes the seven and the cards below it "
                       "({low})."),
+    "seven": N_("The exchange in {game}: the seven of trumps takes the turned-up card, whatever "
+                "it is: higher than itself ({high}) or lower ({low})."),
+    "seven-high": N_("The exchange in {game}: the seven of trumps takes a turned-up card higher "
+                     "than itself ({high}); no card takes a lower one ({low})."),
     "puerto-rico-always": N_("The exchange in {game}: the seven of trumps takes a turned-up card "
                              "higher than itself ({high}), but until the first card of the deal "
                              "is played only the two of trumps may take it, wherever the two is, "
@@ -149,8 +177,9 @@ _EXCHANGE_RULES: Final[dict[str, str]] = {
 }
 """The trump exchange's rule, by :attr:`TrumpExchange.rule
 <cardrules.engine.TrumpExchange.rule>` (``{high}``, ``{low}``: the ranks above and below
-the seven, from the game's card strength); Puerto Rico's by its option too: ``"puerto-rico"``
-when the seven waits only while a player holds the two (``exchange_seven_waits=
+the seven, from the game's card strength: below it, the seven itself and not the two where the
+two takes them, the two too where the seven alone exchanges); Puerto Rico's by its option too:
+``"puerto-rico"`` when the seven waits only while a player holds the two (``exchange_seven_waits=
 "while-two-held"``), ``"puerto-rico-always"`` when it always waits for the first card (the
 default)."""
 
@@ -163,6 +192,8 @@ _REFUSED: Final[dict[str, str]] = {
                    "first card."),
     "no-trick": N_("No: {who} has not taken a trick yet, and only a player who has taken one may "
                    "make the exchange."),
+    "no-side-trick": N_("No: {who}'s side has not taken a trick yet, and only a player whose side "
+                        "has taken one may make the exchange."),
     "first-trick": N_("No: the first trick is over, and the exchange is only allowed until it is "
                       "finished."),
     "not-your-turn": N_("No: it is not {who}'s turn, and the exchange is only allowed in your own "
@@ -171,6 +202,8 @@ _REFUSED: Final[dict[str, str]] = {
                        "allowed once a trick."),
     "before-penultimate": N_("No: the last cards of the stock are drawn after this trick, and the "
                              "exchange is not allowed during it."),
+    "after-win": N_("No: only the player who has just won a trick may make the exchange, before "
+                    "leading the next one."),
 }
 """Why the exchange asked about is refused, by reason (the reason is found from the position;
 the tests check it against the engine's refusal)."""
@@ -188,10 +221,12 @@ _TAKER: Final[dict[str, str]] = {
 
 _NOT_NOW: Final[dict[str, str]] = {
     "no-trick": N_("{who} has not taken a trick yet"),
+    "no-side-trick": N_("{who}'s side has not taken a trick yet"),
     "first-trick": N_("the first trick is over"),
     "not-your-turn": N_("it is not {who}'s turn"),
     "once-a-trick": N_("{who} has already made an exchange during this trick"),
     "before-penultimate": N_("the last cards of the stock are drawn after this trick"),
+    "after-win": N_("only the player who has just won a trick may make it, before leading"),
 }
 """Why the holder of the card that takes the turned-up card may not give it now, by reason."""
 
@@ -213,6 +248,7 @@ _TIMINGS: Final[dict[str, str]] = {
     "own-turn": N_("When: only in your own turn, once a trick."),
     "before-penultimate": N_("When: at any moment but the trick after which the last cards are "
                              "drawn."),
+    "after-win": N_("When: only after winning a trick, before leading the next one."),
 }
 """When the trump exchange is allowed, by :attr:`TrumpExchange.timing
 <cardrules.engine.TrumpExchange.timing>`."""
@@ -500,9 +536,8 @@ def _played(game_id: str, players: int, seed: int,
 
 
 def _deal(rng: random.Random, lang: Lang) -> _Deal:
-    """A seeded deal of one of :data:`GAMES`, played out by seeded greedy and random bots."""
-    game_id = rng.choice(GAMES)
-    players = rng.choice(PLAYERS)
+    """A seeded deal of one of :data:`DEALS`, played out by seeded greedy and random bots."""
+    game_id, players = rng.choice(DEALS)
     seed = rng.randrange(2**31)
     bots = tuple(None if rng.random() < 0.5 else rng.randrange(2**31) for _ in range(players))
     game, steps = _played(game_id, players, seed, bots)
@@ -781,6 +816,12 @@ def _where(game: Game, card: Card) -> int | str:
     return "out"
 
 
+def _side_tricks(game: Game, seat: int) -> int:
+    """The tricks ``seat``'s side has taken."""
+    side = game.side_of(seat)
+    return sum(1 for t in game.tricks if t.winner is not None and game.side_of(t.winner) == side)
+
+
 def _refused(game: Game, rule: TrumpExchange, seat: int, card: Card) -> str:
     """Why the holder of ``card`` may not give it for the turned-up card now, found from the
     position (the tests check it against the engine's refusal)."""
@@ -795,12 +836,14 @@ def _refused(game: Game, rule: TrumpExchange, seat: int, card: Card) -> str:
         return "wrong-card"
     if rule.needs_trick and not any(t.winner == seat for t in game.tricks):
         return "no-trick"
+    if rule.needs_side_trick and not _side_tricks(game, seat):
+        return "no-side-trick"
     if rule.timing == "own-turn":
         return "not-your-turn" if game.current_player != seat else "once-a-trick"
     if rule.timing == "first-trick" and game.tricks:
         return "first-trick"
-    if rule.timing == "before-penultimate":
-        return "before-penultimate"
+    if rule.timing in ("before-penultimate", "after-win"):
+        return rule.timing
     return "other"  # no reason of the exchange's own: the engine's words
 
 
@@ -821,8 +864,11 @@ def _exchange_rule_line(say: _Said, game: Game, rule: TrumpExchange, trump: Suit
     seven, two = Card(7, trump), Card(2, trump)
     suit = [c for c in game.rules.cards if c.suit is trump]
     high = [c for c in suit if strength[c.index] > strength[seven.index]]
-    low = [c for c in suit if c is not two and strength[c.index] <= strength[seven.index]]
     name: str = rule.rule
+    if name in ("seven", "seven-high"):  # the seven alone exchanges: every card below it
+        low = [c for c in suit if strength[c.index] < strength[seven.index]]
+    else:  # the two takes the seven and the cards below it
+        low = [c for c in suit if c is not two and strength[c.index] <= strength[seven.index]]
     if name == "puerto-rico" and rule.seven_waits == "always":
         name = "puerto-rico-always"  # the 7 waits for the first card wherever the 2 is
     say("rule", "rule", (name, *(c.number for c in high), "/", *(c.number for c in low)),
@@ -892,6 +938,11 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             N_("Tricks played so far: {n}; {who} has taken {won} of them.") if won else
             N_("Tricks played so far: {n}; {who} has taken none of them."),
             n=len(game.tricks), who=who, won=won)
+        if rule.needs_side_trick:
+            side_won = _side_tricks(game, seat)
+            say("context", "side-tricks", (seat, side_won),
+                N_("{who}'s side has taken {won} of them.") if side_won else
+                N_("{who}'s side has taken none of them."), who=who, won=side_won)
         if game.trick:
             table = ", ".join(w._("{card} ({who})", card=deal.card(c), who=narrator.who(s))
                               for s, c in game.trick_plays)
@@ -939,6 +990,10 @@ def _exchange(rng: random.Random, lang: Lang, ident: str) -> Exercise:
     say("rule", "timing", (rule.timing,), _TIMINGS[rule.timing])
     if rule.needs_trick:
         say("rule", "needs-trick", (), N_("Who: only a player who has already taken a trick."))
+    if rule.needs_side_trick:
+        say("rule", "needs-side-trick", (),
+            N_("Who: only a player whose side has already taken a trick, his own or a "
+               "partner's."))
     return _finish(
         say, id=ident, kind="exchange", lang=lang, prompt=prompt,
         choices=(Choice("yes", w._("Yes")), Choice("no", w._("No"))),
@@ -1030,9 +1085,14 @@ def _puzzle(rng: random.Random, lang: Lang, ident: str) -> Exercise:
             say("rule", "fails-points", (play.card.code, play.points),
                 N_("{card}: {other} can hold {who} to {n} points."),
                 card=deal.card(play.card), who=who, other=them, n=play.points)
-        elif play.end[solution.side] == play.end[1 - solution.side]:
+        elif play.winner is None and play.end[solution.side] == play.end[1 - solution.side]:
             say("rule", "fails-draw", (play.card.code, *play.end),
                 N_("{card}: {other} can hold {who} to a draw, {score}."),
+                card=deal.card(play.card), who=who, other=them, score=score(play.end))
+        elif play.winner is None:  # no side reaches what wins a deal (the game goes on)
+            say("rule", "fails-none", (play.card.code, *play.end),
+                N_("{card}: {other} can keep {who} from winning the deal: {score}, and "
+                   "neither wins it."),
                 card=deal.card(play.card), who=who, other=them, score=score(play.end))
         else:
             say("rule", "fails-win", (play.card.code, *play.end),
@@ -1066,7 +1126,7 @@ def picture_paths() -> list[str]:
         True
     """
     found: dict[str, None] = {}
-    dealt = [(g, n) for g in GAMES for n in PLAYERS] + [(g, 2) for g in PUZZLE_GAMES]
+    dealt = [*DEALS, *((g, 2) for g in PUZZLE_GAMES)]
     for game_id, players in dealt:
         rules = rules_for(game_id, players)
         style = rules.pack.face.style

@@ -37,10 +37,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, Literal
 
+from .. import games as registry
 from ..bots.endgame import exact
 from ..core.actions import Action
 from ..core.cards import Card
 from ..engine import Game, Phase
+from ..games import rules_for
 from ..record import replay
 
 __all__ = [
@@ -51,15 +53,31 @@ __all__ = [
     "Position",
     "Solution",
     "counts",
+    "has_two_player_stock",
     "is_position",
     "left_to_win",
     "positions",
     "solve",
 ]
 
-GAMES: Final[tuple[str, ...]] = ("briscola", "brisca", "briscas", "tute")
-"""The games with a two-player deal and a stock, whose positions become puzzles once the stock
-is gone (the other games are played by three players or more, or without a stock)."""
+
+
+def has_two_player_stock(game_id: str) -> bool:
+    """Whether ``game_id`` is played by two players drawing from a stock after each trick (with
+    its default options): then its positions become puzzles once the stock is gone.
+
+    Examples:
+        >>> has_two_player_stock("briscola"), has_two_player_stock("aluette")
+        (True, False)
+    """
+    return (2 in registry.GAMES[game_id].player_counts
+            and any(rules_for(game_id, 2).draw_counts))
+
+
+GAMES: Final[tuple[str, ...]] = tuple(g for g in registry.GAMES if has_two_player_stock(g))
+"""The games with a two-player deal and a stock (:func:`has_two_player_stock`), in the
+registry's order, whose positions become puzzles once the stock is gone (the other games are
+played by three players or more, or without a stock)."""
 MAX_HAND: Final = 3
 """The most cards a hand may hold in a puzzle: few enough to solve at once, in the browser."""
 DATA: Final = "puzzles.json"
@@ -99,6 +117,10 @@ class FirstPlay:
     """The play and the rest of the deal, both players at their best for the goal."""
     end: tuple[int, ...]
     """The side points at the end of :attr:`line` (in the order of the deal's sides)."""
+    winner: int | None = None
+    """The side that wins the deal at the end of :attr:`line` (an index of the deal's sides),
+    or ``None``: a draw, or a deal that no side wins (none reaches the points that win a deal,
+    and the game goes on)."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +271,7 @@ def solve(game: Game) -> Solution | None:
         assert end.result is not None
         left = sum(end.result.side_points) - sum(game.points)
         plays.append(FirstPlay(card, ok, w == 1.0, int(m) - now, line,
-                               tuple(end.result.side_points)))
+                               tuple(end.result.side_points), end.result.winner))
     target = next(p.points for p in plays if p.meets)
     return Solution(seat, side, goal, target, left, tuple(plays))
 

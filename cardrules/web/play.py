@@ -60,7 +60,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..account.deal import AuctionCall, StepAccount, Teller, account
-from ..account.hints import MIN_BIDS, bid_summary, estimate_words, summary_lines
+from ..account.hints import (
+    MIN_BIDS,
+    bid_summary,
+    estimate_words,
+    out_of_turn_hint,
+    summary_lines,
+)
 from ..account.narration import Narrator
 from ..account.refusals import refusal
 from ..bots import LEVELS, Bot, hint_bot, interjection, make_bot, not_let_pass
@@ -728,6 +734,13 @@ def hint_data(session: int) -> dict[str, Any]:
         narrator = found.teller.narrator
         w = words(lang)
         view = game.view(seat)
+        level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
+        seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % _SEEDS
+        if not game.is_over and view.out_of_turn and view.legal_actions:
+            # Another seat is to act: whether the bots would make a move out of turn now.
+            move, text = out_of_turn_hint(hint_bot(LEVELS[level], seed), view, narrator)
+            return {"ok": True, "text": text, "estimates": [],
+                    **({} if move is None else {"best": format_action(move)})}
         if game.is_over or view.current_player != seat or not view.legal_actions:
             return {"ok": True, "text": w._("No hint now: it is not your turn."),
                     "estimates": []}
@@ -736,8 +749,6 @@ def hint_data(session: int) -> dict[str, Any]:
             choice = _choice_words(narrator, legal[0], view)
             return {"ok": True, "text": w._("You have only one choice: {choice}.", choice=choice),
                     "best": format_action(legal[0]), "estimates": []}
-        level = found.level if LEVELS[found.level] > LEVELS[HINT_LEVEL] else HINT_LEVEL
-        seed = (found.seed * 1_000_003 + len(game.log) * 7_919 + 1) % _SEEDS
         bidding = sum(isinstance(a, NumberMove) and a.decision is Decision.BID
                       for a in legal) >= MIN_BIDS
         # Bids are weighed too (each played out after the rest of the auction), in fewer

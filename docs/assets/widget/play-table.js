@@ -251,7 +251,9 @@ export class PlayTable {
    * never lost to the page when one of them is pressed. */
   drawButtons(state) {
     const play = this.play;
-    const noHint = !state.your_turn || state.over || play.pending || play.thinking;
+    // A hint at the reader's turn, and while a move out of turn is offered (state.interject).
+    const noHint = !(state.your_turn || state.interject) || state.over || play.pending ||
+      play.thinking;
     this.hintButton.toggleAttribute("aria-disabled", noHint);
     if (noHint) this.hintButton.setAttribute("aria-disabled", "true");
     const noUndo = !state.can_undo || play.busy;
