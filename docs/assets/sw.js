@@ -5,7 +5,8 @@
  * One cache per build, "cardrules-<lang>-<version>": filled whole at install (every page of the
  * language, the theme's files, the card pictures), the runtime added when a page with the
  * widget asks for it (table.js sends "keep" with the wheel's and the snapshot's addresses).
- * A new build's worker waits until the reader agrees to reload (table.js sends "skip"); once
+ * A new build's worker waits until the reader agrees to reload (table.js sends "skip", the
+ * worker answers once it takes over); once
  * active it deletes every older cache of its language, whole. Answers come from the cache first,
  * so a page and the runtime always come from the same build; what the cache lacks comes from
  * the network (same origin only) and is kept. Requests to another origin are not touched. */
@@ -55,7 +56,9 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   const reply = (answer) => { if (event.ports[0]) event.ports[0].postMessage(answer); };
   if (data.type === "skip") {
-    self.skipWaiting();
+    // The answer tells the page that this worker now takes over: it may reload at once (its
+    // navigation then waits for this worker to be active).
+    event.waitUntil(self.skipWaiting().then(() => reply({ skipped: true })));
   } else if (data.type === "keep" && Array.isArray(data.urls)) {
     event.waitUntil(keep([...SETTINGS.runtime, ...data.urls]).then(status).then(reply,
       (error) => reply({ error: String(error) })));

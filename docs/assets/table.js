@@ -95,14 +95,25 @@
         reloaded = true;
         window.location.reload();
       }
-      // The new worker takes over (controllerchange); if it already has, or it activates
-      // without the page seeing the change, its own state says so: reload either way.
+      // Reload at the first sign that the new worker takes over: its answer to "skip", the
+      // page's controller changing, or the worker's own state (a browser may not deliver one
+      // of them, or deliver it before the page listens).
       navigator.serviceWorker.addEventListener("controllerchange", reload);
       waiting.addEventListener("statechange", function () {
-        if (waiting.state === "activated") reload();
+        if (waiting.state === "activating" || waiting.state === "activated") reload();
       });
-      if (waiting.state === "activated") reload();
-      else waiting.postMessage({ type: "skip" });
+      if (waiting.state === "activating" || waiting.state === "activated") {
+        reload();
+        return;
+      }
+      // Asked again every few seconds until it answers: a message to a worker that the
+      // browser is still starting (or stopped meanwhile) can be lost, on a busy machine.
+      var asking = function () {
+        if (reloaded) return;
+        ask(waiting, { type: "skip" }).then(reload);
+        setTimeout(asking, 3000);
+      };
+      asking();
     });
     say("update", live, button);
   }
