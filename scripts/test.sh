@@ -124,9 +124,10 @@ grep -E '^setup:' "$LOG_DIR/browser.log" || true
 phase "pytest"
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 workers=${CARDRULES_TEST_WORKERS:-$((cores + 1))}
+# The slowest tests are listed at the end: where the suite's time goes, run after run.
 if [ "$workers" = 1 ]; then
-    .venv/bin/python -m pytest "$@"
+    .venv/bin/python -m pytest --durations=30 "$@"
 else
-    .venv/bin/python -m pytest -n "$workers" --dist loadscope "$@"
+    .venv/bin/python -m pytest -n "$workers" --dist loadscope --durations=30 "$@"
 fi
 phase "done"
