@@ -94,7 +94,12 @@ def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
     """
-    plan = _Plan(view)
+    last = _LAST_PLAN
+    if last and last[0][0] is view:
+        plan = last[0][1]
+    else:  # a search samples many worlds of one view: its plan is worked out once
+        plan = _Plan(view)
+        _LAST_PLAN[:] = [(view, plan)]
     problem = "no deal agrees with this view"
     for attempt in range(ATTEMPTS):
         try:
@@ -114,8 +119,13 @@ class _Stuck(Exception):
     """This draw cannot be completed."""
 
 
+_LAST_PLAN: list[tuple[View, _Plan]] = []
+"""The plan of the view sampled last (views are frozen: the same object, the same plan)."""
+
+
 class _Plan:
-    """Everything the view says about where cards were, worked out once per sample."""
+    """Everything the view says about where cards were, worked out once per view (a draw
+    resets every field it fills, so one plan draws any number of worlds)."""
 
     def __init__(self, view: View) -> None:
         rules = view.rules
