@@ -53,13 +53,12 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
         careful = frozenset()
     elif careful is None:
         careful = allies
-    # Two seats, both careful, the default trick winner (two-player Briscola and Brisca, the
-    # analysis's and the hint's playouts): the careful card chosen inline, the same card.
-    duel = (rules.players == 2 and len(careful) == 2
-            and type(rules).trick_winner is Rules.trick_winner)
-    play_phase = Phase.PLAY
-    duel_trump: object = None
-    tables: _Tables | None = None
+    # Two careful seats (the analysis's and the hint's playouts of two-player Briscola, Brisca):
+    # the same plays by a leaner loop.
+    if (not noise and rules.players == 2 and len(careful) == 2
+            and type(rules).trick_winner is Rules.trick_winner):
+        _duel_playout(game, strength, points)
+        return
     while not game.is_over:
         legal = game.legal_actions()
         seat = game.current_player
@@ -67,14 +66,6 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
             game.play(legal[0])
         elif seat not in allies and noise and rng.random() < noise:
             game.play(legal[int(rng.random() * len(legal))])
-        elif (duel and game.phase is play_phase
-              and len(legal) == len(game.hands[cast(int, seat)])):
-            # Every legal action a card (no move offered): the whole hand.
-            trump = game.trump
-            if trump is not duel_trump or tables is None:  # trumps may change in a deal
-                duel_trump, tables = trump, _tables(strength, points, trump)
-            game.play(_duel_card(game.trick, cast("list[Card]", legal), strength, points,
-                                 trump, tables))
         elif seat in careful:
             game.play(greedy_action(game, legal, strength, points, careful_card))
         else:
@@ -159,6 +150,29 @@ def careful_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
         if top is None or rank < top:
             top, chosen = rank, card
     return chosen
+
+
+def _duel_playout(game: Game, strength: Sequence[int], points: Sequence[int]) -> None:
+    """:func:`playout` with two careful seats, no noise and the default trick winner
+    (two-player Briscola and Brisca: the analysis's and the hint's playouts): the same plays,
+    the careful card chosen inline (:func:`_duel_card`) while the legal actions are the hand."""
+    play_phase = Phase.PLAY
+    known_trump: object = None
+    tables: _Tables | None = None
+    play = game.play
+    while not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            play(legal[0])
+        elif game.phase is play_phase and len(legal) == len(
+                game.hands[cast(int, game.current_player)]):
+            trump = game.trump
+            if tables is None or trump is not known_trump:  # trumps may change in a deal
+                known_trump, tables = trump, _tables(strength, points, trump)
+            play(_duel_card(game.trick, cast("list[Card]", legal), strength, points, trump,
+                            tables))
+        else:  # a move offered, or a decision outside card play
+            play(greedy_action(game, legal, strength, points, careful_card))
 
 
 def _duel_card(trick: Sequence[Card], cards: Sequence[Card], strength: Sequence[int],
