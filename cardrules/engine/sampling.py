@@ -25,6 +25,7 @@ everything its seat has seen. This module deals one at random:
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -94,12 +95,12 @@ def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
     """
-    last = _LAST_PLAN
-    if last and last[0][0] is view:
-        plan = last[0][1]
+    last: tuple[View, _Plan] | None = getattr(_LAST_PLAN, "plan", None)
+    if last is not None and last[0] is view:
+        plan = last[1]
     else:  # a search samples many worlds of one view: its plan is worked out once
         plan = _Plan(view)
-        _LAST_PLAN[:] = [(view, plan)]
+        _LAST_PLAN.plan = (view, plan)
     problem = "no deal agrees with this view"
     for attempt in range(ATTEMPTS):
         try:
@@ -119,8 +120,9 @@ class _Stuck(Exception):
     """This draw cannot be completed."""
 
 
-_LAST_PLAN: list[tuple[View, _Plan]] = []
-"""The plan of the view sampled last (views are frozen: the same object, the same plan)."""
+_LAST_PLAN = threading.local()
+"""The plan of the view this thread sampled last (``plan``: the view and its plan; views are
+frozen: the same object, the same plan). Per thread, because a draw fills the plan's fields."""
 
 
 class _Plan:
