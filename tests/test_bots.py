@@ -35,7 +35,14 @@ from cardrules.bots import (
     play_out,
     wins_now,
 )
-from cardrules.bots.playout import CardRule, careful_card, greedy_card, playout
+from cardrules.bots.playout import (
+    CardRule,
+    _duel_card,
+    _tables,
+    careful_card,
+    greedy_card,
+    playout,
+)
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
 
@@ -189,6 +196,27 @@ def test_careful_leads_a_figure_before_a_trump() -> None:
     assert careful(game) is parse_card("12O")
     game = start("briscola", 2, ["12O 2B 5E", "3C 4O 6E"], turn_up="7B")
     assert careful(game) is parse_card("5E")
+
+
+def test_the_two_seat_careful_card_is_the_careful_rules_card() -> None:
+    # The playouts of two careful seats choose inline (_duel_card): at every position of whole
+    # deals of two-player Briscola and Brisca, whoever leads, it is careful_card's card.
+    checked = 0
+    for game_id in ("briscola", "brisca"):
+        for seed in range(12):
+            game = new_game(game_id, players=2, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                rules = game.rules
+                cards = [a for a in game.legal_actions() if isinstance(a, Card)]
+                tables = _tables(rules.strength, rules.card_points, game.trump)
+                inline = _duel_card(game.trick, cards, rules.strength, rules.card_points,
+                                    game.trump, tables)
+                assert inline is careful(game), (game_id, seed, len(game.log))
+                checked += 1
+                # Played on at random, so that both seats lead and answer every kind of card.
+                game.play(rng.choice(game.legal_actions()))
+    assert checked > 900
 
 
 def test_careful_loads_points_on_its_partners_trick() -> None:

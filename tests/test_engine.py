@@ -226,6 +226,24 @@ def test_a_sampled_world_shows_the_seat_exactly_its_view(
         world.play(rnd.choice(world.legal_actions()))
 
 
+@settings(max_examples=60, deadline=None)
+@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+def test_a_view_sampled_again_deals_as_a_fresh_copy_of_it_does(
+    setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
+) -> None:
+    """A view's sampling plan is worked out once for all its worlds: the second world of one
+    view is the world a fresh copy of the view (a plan of its own) deals from the same seed."""
+    game = random_moment(setup, rnd)
+    if game.is_over:
+        return
+    view = game.view(rnd.randrange(game.players))
+    seed = rnd.random()
+    view.sample(random.Random(seed + 1))
+    again = view.sample(random.Random(seed))
+    fresh = dataclasses.replace(view).sample(random.Random(seed))
+    assert again.snapshot() == fresh.snapshot()
+
+
 def test_sampled_worlds_vary_the_hidden_cards_and_keep_the_seen_ones() -> None:
     game = cardrules.new_game("brisca", players=4, seed=11)
     for _ in range(9):

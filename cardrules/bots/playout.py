@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ..core.actions import Action, Decision, Move
 from ..core.cards import ALL_CARDS, Card
-from ..engine import Game, Phase
+from ..engine import Game, Phase, Rules
 from .simple import GREEDY_TAKES as _GREEDY_TAKES
 from .simple import GreedyBot, first_move, key_for_trumps
 from .tactics import DECIDED as _DECIDED
@@ -53,6 +53,12 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
         careful = frozenset()
     elif careful is None:
         careful = allies
+    # Two careful seats (the analysis's and the hint's playouts of two-player Briscola, Brisca):
+    # the same plays by a leaner loop.
+    if (not noise and rules.players == 2 and len(careful) == 2
+            and type(rules).trick_winner is Rules.trick_winner):
+        _duel_playout(game, strength, points)
+        return
     while not game.is_over:
         legal = game.legal_actions()
         seat = game.current_player
@@ -141,6 +147,59 @@ def careful_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
         after = winner([*trick, card], trump)
         ours = after == size or (after is not None and _same_side(game, order[after], seat))
         rank = (spent[i] - swing if ours else swing + spent[i], keys[i])
+        if top is None or rank < top:
+            top, chosen = rank, card
+    return chosen
+
+
+def _duel_playout(game: Game, strength: Sequence[int], points: Sequence[int]) -> None:
+    """:func:`playout` with two careful seats, no noise and the default trick winner
+    (two-player Briscola and Brisca: the analysis's and the hint's playouts): the same plays,
+    the careful card chosen inline (:func:`_duel_card`) while the legal actions are the hand."""
+    play_phase = Phase.PLAY
+    known_trump: object = None
+    tables: _Tables | None = None
+    play = game.play
+    while not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            play(legal[0])
+        elif game.phase is play_phase and len(legal) == len(
+                game.hands[cast(int, game.current_player)]):
+            trump = game.trump
+            if tables is None or trump is not known_trump:  # trumps may change in a deal
+                known_trump, tables = trump, _tables(strength, points, trump)
+            play(_duel_card(game.trick, cast("list[Card]", legal), strength, points, trump,
+                            tables))
+        else:  # a move offered, or a decision outside card play
+            play(greedy_action(game, legal, strength, points, careful_card))
+
+
+def _duel_card(trick: Sequence[Card], cards: Sequence[Card], strength: Sequence[int],
+               points: Sequence[int], trump: object, tables: _Tables) -> Card:
+    """:func:`careful_card` for a trick of two seats under the default trick winner, without
+    the game (``tables``: :func:`_tables` under ``trump``): leading, the cheapest card by the
+    careful keys; second, the card that weighs best against the card led (taking it when its
+    points outweigh the trump spent)."""
+    keys = tables.careful
+    if not trick:
+        return _cheapest(cards, keys)
+    spent = tables.spent
+    led = trick[0]
+    led_suit = led.suit
+    led_strength = strength[led.index]
+    taken = points[led.index]
+    chosen = cards[0]
+    top: tuple[int, tuple[int, int, int]] | None = None
+    for card in cards:
+        i = card.index
+        suit = card.suit
+        swing = taken + points[i]
+        # Ours (the default winner): a higher card of the suit led, or a trump on another suit.
+        if (strength[i] > led_strength) if suit is led_suit else (suit is trump):
+            rank = (spent[i] - swing, keys[i])
+        else:
+            rank = (swing + spent[i], keys[i])
         if top is None or rank < top:
             top, chosen = rank, card
     return chosen

@@ -25,6 +25,7 @@ everything its seat has seen. This module deals one at random:
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -94,7 +95,12 @@ def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
     """
-    plan = _Plan(view)
+    last: tuple[View, _Plan] | None = getattr(_LAST_PLAN, "plan", None)
+    if last is not None and last[0] is view:
+        plan = last[1]
+    else:  # a search samples many worlds of one view: its plan is worked out once
+        plan = _Plan(view)
+        _LAST_PLAN.plan = (view, plan)
     problem = "no deal agrees with this view"
     for attempt in range(ATTEMPTS):
         try:
@@ -114,8 +120,14 @@ class _Stuck(Exception):
     """This draw cannot be completed."""
 
 
+_LAST_PLAN = threading.local()
+"""The plan of the view this thread sampled last (``plan``: the view and its plan; views are
+frozen: the same object, the same plan). Per thread, because a draw fills the plan's fields."""
+
+
 class _Plan:
-    """Everything the view says about where cards were, worked out once per sample."""
+    """Everything the view says about where cards were, worked out once per view (a draw
+    resets every field it fills, so one plan draws any number of worlds)."""
 
     def __init__(self, view: View) -> None:
         rules = view.rules
