@@ -26,6 +26,7 @@ play), and :class:`Game` here (what each seat sees, copies, the history as steps
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from ..core.cards import Card
 from ..core.errors import IllegalActionError
 from ..core.labels import label_play
 from .referee import Referee
-from .sampling import sample_world
+from .sampling import Plan, sample_world, unseen_cards
 from .state import CHANCE, Receipt, State, Step
 from .views import View
 
@@ -304,7 +305,28 @@ class SeatView(View):
         Raises:
             ValueError: no world agrees with the view (a view edited by hand).
         """
-        return sample_world(self, rng, self._new_world)
+        return sample_world(self, rng, self._new_world, self._plan)
+
+    def unseen(self) -> tuple[Card, ...] | None:
+        """The cards this seat has not seen, when nothing it has seen makes one of them likelier
+        than another in any place (no duty of a past play, face-down move or removed card tells
+        them apart); ``None`` otherwise. A search that deals many worlds may then deal these
+        cards at random into the places :meth:`sample` gave unseen cards, instead of sampling
+        every world anew.
+
+        Examples:
+            >>> from cardrules import new_game
+            >>> view = new_game("briscola", players=2, seed=3).view(0)
+            >>> unseen = view.unseen()
+            >>> len(unseen), any(card in view.hand or card is view.turn_up for card in unseen)
+            (36, False)
+        """
+        return unseen_cards(self, self._plan)
+
+    @functools.cached_property
+    def _plan(self) -> Plan:
+        """Where the cards were, as this view says it: made once, for every world sampled."""
+        return Plan(self)
 
     def _new_world(self) -> Game:
         return Game(self.rules, names=self.names)

@@ -86,15 +86,18 @@ class _Seat:
     hand_size: int = 0
 
 
-def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> W:
+def sample_world(view: View, rng: random.Random, new_world: Callable[[], W],
+                 plan: Plan | None = None) -> W:
     """A whole game that agrees with ``view`` (see :meth:`SeatView.sample
     <cardrules.engine.SeatView.sample>`), dealt and replayed on a fresh game from
-    ``new_world``.
+    ``new_world``; ``plan``: the view's :class:`Plan`, if it was made before (a search samples
+    many worlds from one view).
 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
     """
-    plan = _Plan(view)
+    if plan is None:
+        plan = Plan(view)
     problem = "no deal agrees with this view"
     for attempt in range(ATTEMPTS):
         try:
@@ -110,12 +113,29 @@ def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> 
     raise ValueError(f"seat {view.seat}: {problem}")
 
 
+def unseen_cards(view: View, plan: Plan | None = None) -> tuple[Card, ...] | None:
+    """The cards ``view``'s seat has not seen, in card order, when nothing it has seen tells
+    them apart: no duty of a past play rules a card out of a hand, no card went face down and
+    no card was removed from a choice of several. Every place that holds an unseen card (another
+    hand, the stock, a hidden talon) is then as likely to hold any of them, and a world may deal
+    them at random (:meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`). ``None`` when
+    something does tell them apart: only :func:`sample_world` deals such a view."""
+    if view.rules.remove_one_of:
+        return None
+    if plan is None:
+        plan = Plan(view)
+    if any(info.voids or info.hidden for info in plan.seats.values()):
+        return None
+    return tuple(plan.pool)
+
+
 class _Stuck(Exception):
     """This draw cannot be completed."""
 
 
-class _Plan:
-    """Everything the view says about where cards were, worked out once per sample."""
+class Plan:
+    """Everything a view says about where cards were, worked out once per view (each sample
+    draws from it anew)."""
 
     def __init__(self, view: View) -> None:
         rules = view.rules
