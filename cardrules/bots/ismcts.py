@@ -157,7 +157,7 @@ class IsmctsBot:
             if start is not None:
                 self._compact(start, root, [root], rng)
             else:
-                self._iterate(root, view.sample(rng), rng, allies, compact)
+                self._iterate(root, view.sample(rng, quick=compact), rng, allies, compact)
             done += 1
             if deadline is None:
                 if done >= self.iterations:
