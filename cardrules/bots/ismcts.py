@@ -17,22 +17,23 @@ its nodes are sequences of actions, not positions. Each iteration
    won the deal, 0.5 for a draw, 0 for a loss.
 
 The action played is the root's most visited child. The bot reads nothing but its seat's view,
-and with a number of iterations it repeats itself for a seed.
+and with a number of iterations it repeats itself for a seed. ``benchmarks/strength.py`` sets it
+against the project's search bot at equal thinking time; the project does not offer it as a
+player.
 
 Where the deal is in plain card play (:mod:`cardrules.bots.compact`: any card may be played,
 no exchange or other move possible any more), the iterations run on a compact model of the deal
-instead of the engine's :class:`~cardrules.engine.Game`: the same algorithm, about fifteen
-times as many iterations a second. A world is then dealt lazily: the unseen cards of the other
-hands at the start of an iteration, each unseen stock card when it is drawn, all at random
-among the cards the seat has not seen (:meth:`SeatView.unseen
-<cardrules.engine.SeatView.unseen>`), which is the same distribution as sampling the whole
-world when nothing the seat saw tells those cards apart. Before that point (the first trick
-of Briscola, while its exchange is open; an auction), an iteration deals its world with
-:meth:`SeatView.sample <cardrules.engine.SeatView.sample>` and plays on the engine until plain
-play begins, then goes on in the compact model. ``compact=False`` keeps every iteration on
-the engine: the reference the compact form is checked against. ``benchmarks/strength.py`` sets it
-against the project's search bot at equal thinking time; the project does not offer it as a
-player.
+instead of the engine's :class:`~cardrules.engine.Game`: the same algorithm, five to eight
+times as many iterations a second in two-player Briscola (``benchmarks/ismcts_speed.py``). A
+world is then dealt as it is played: the unseen cards of the other hands at the start of an
+iteration, each unseen stock card when it is drawn, at random among the cards the seat has not
+seen (:meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`), which deals the worlds
+:meth:`SeatView.sample <cardrules.engine.SeatView.sample>` deals when nothing the seat saw
+tells those cards apart. Before that point (the first trick of Briscola, while its exchange is
+open; an auction), an iteration deals its world with ``SeatView.sample`` (``quick``) and plays
+on the engine until plain play begins, then goes on in the compact model. ``compact=False``
+keeps every iteration on the engine, each world sampled in full: the reference the compact form
+is checked against.
 
 Two departures from the paper, off by default (the yardstick is the paper's algorithm), make the
 *guided* form the benchmark weighs as a candidate: ``guided=True`` plays step 4 by the search
