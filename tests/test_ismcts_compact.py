@@ -148,3 +148,18 @@ def test_the_compact_form_searches_as_the_engine_form_does(plays: int) -> None:
     best = [max(v, key=v.__getitem__) for v in visits]
     assert best[0] == best[1]
     assert all(v[best[0]] > 300 for v in visits)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_ismcts_plays_every_game_on_the_model_or_the_engine(game: str) -> None:
+    players = GAMES[game].player_counts[0]
+    deal = new_game(game, players=players, seed=5)
+    bots = [IsmctsBot(iterations=3, seed=s) for s in range(players)]
+    while not deal.is_over:
+        seat = deal.current_player
+        assert seat is not None
+        view = deal.view(seat)
+        action = bots[seat].choose(view)
+        assert action in view.legal_actions
+        deal.play(action)
+    assert deal.result is not None
