@@ -221,15 +221,20 @@ class World:
         start = self.start
         trick = self.trick
         beats = start.beats
-        won = 0
-        best = trick[0]
-        for i in range(1, len(trick)):
-            if beats[best * WIDTH + trick[i]]:
-                won, best = i, trick[i]
-        taker = self.order[won]
         worth = start.card_points
-        for card in trick:
-            self.points[taker] += worth[card]
+        if len(trick) == 2:
+            a, b = trick
+            taker = self.order[1 if beats[a * WIDTH + b] else 0]
+            self.points[taker] += worth[a] + worth[b]
+        else:
+            won = 0
+            best = trick[0]
+            for i in range(1, len(trick)):
+                if beats[best * WIDTH + trick[i]]:
+                    won, best = i, trick[i]
+            taker = self.order[won]
+            for card in trick:
+                self.points[taker] += worth[card]
         self.takers.append(taker)
         self.trick = []
         self.pos = 0

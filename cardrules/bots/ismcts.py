@@ -260,10 +260,11 @@ class IsmctsBot:
         world = start.deal(rng)
         random_ = rng.random
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
         hands = world.hands
         # The nodes below a compact position are keyed by card index (see _Node.children).
         while node is not None and not world.over:
-            seat = world.seat
+            seat = world.order[world.pos]
             children = node.children
             legal = hands[seat]
             untried = [i for i in legal if i not in children]
@@ -286,7 +287,7 @@ class IsmctsBot:
                 child = children[i]
                 child.available += 1
                 visits = child.visits
-                score = child.reward / visits + c * math.sqrt(math.log(child.available) / visits)
+                score = child.reward / visits + c * sqrt(log(child.available) / visits)
                 if score > top:
                     top, best, card = score, child, i
             path.append(best)
