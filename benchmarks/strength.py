@@ -18,8 +18,9 @@ a few calibration pairs (``--calibrate``, their own deals) time both bots' decis
 choice, in CPU time of the process that plays them, and ISMCTS gets the number of iterations
 that costs what a decision of the bot's level costs (a fixed number, so every pair is
 reproducible for its seed); the run prints the CPU per decision each side then spent.
-``ismcts:4000`` fixes the iterations instead. ``--level normal,hard`` measures each level in
-turn and prints their lines side by side.
+``ismcts:4000`` fixes the iterations instead; ``--bot ismcts:N --against ismcts-engine:N``
+plays ISMCTS's compact form against its form on the engine (the same algorithm: about half).
+``--level normal,hard`` measures each level in turn and prints their lines side by side.
 
 The pairs run over every core (``--workers``), with a progress bar on standard error. With
 ``--table FOLDER`` the figures are also written as Markdown tables, in English and Spanish,
@@ -163,14 +164,19 @@ def player(name: str, level: str, seed: int) -> Bot:
                        careful_opponents=True)
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
+    if name.startswith("ismcts:"):  # the yardstick itself, N iterations (its compact form)
+        return IsmctsBot(iterations=int(name.split(":", 1)[1]), seed=seed)
     return make_bot(name, seed=seed)
 
 
 def opponent(name: str, seed: int) -> Bot:
-    """The opponent called ``name``: a bot of :func:`make_bot`, or ``ismcts:N`` (ISMCTS with N
-    iterations a decision)."""
+    """The opponent called ``name``: a bot of :func:`make_bot`, ``ismcts:N`` (ISMCTS with N
+    iterations a decision), or ``ismcts-engine:N`` (the same on the engine, ``compact=False``:
+    ``--bot ismcts:N --against ismcts-engine:N`` sets the two forms against each other)."""
     if name.startswith("ismcts:"):
         return IsmctsBot(iterations=int(name.split(":", 1)[1]), seed=seed)
+    if name.startswith("ismcts-engine:"):
+        return IsmctsBot(iterations=int(name.split(":", 1)[1]), seed=seed, compact=False)
     return make_bot(name, seed=seed)
 
 

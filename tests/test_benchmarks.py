@@ -45,6 +45,17 @@ def test_strength_plays_mirrored_pairs_and_writes_both_tables(
     assert "2 parejas de manos espejo (4 manos)" in spanish
 
 
+def test_strength_sets_the_two_forms_of_ismcts_against_each_other(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    strength = script("strength")
+    code = strength.main(["--pairs", "1", "--games", "briscola-2", "--bot", "ismcts:6",
+                          "--against", "ismcts-engine:6", "--workers", "1"])
+    assert code == 0
+    wins, losses, draws = map(int, re.findall(r"against ismcts-engine:6 .* (\d+)-(\d+), "
+                                              r"(\d+) draws", capsys.readouterr().out)[0])
+    assert wins + losses + draws == 2
+
+
 def test_strength_gives_ismcts_the_cpu_of_each_level_side_by_side(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     strength = script("strength")

@@ -38,10 +38,10 @@ from cardrules.bots import (
 from cardrules.bots.playout import (
     CardRule,
     _duel_card,
-    _tables,
     careful_card,
     greedy_card,
     playout,
+    tables,
 )
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
@@ -209,9 +209,9 @@ def test_the_two_seat_careful_card_is_the_careful_rules_card() -> None:
             while not game.is_over:
                 rules = game.rules
                 cards = [a for a in game.legal_actions() if isinstance(a, Card)]
-                tables = _tables(rules.strength, rules.card_points, game.trump)
+                weights = tables(rules.strength, rules.card_points, game.trump)
                 inline = _duel_card(game.trick, cards, rules.strength, rules.card_points,
-                                    game.trump, tables)
+                                    game.trump, weights)
                 assert inline is careful(game), (game_id, seed, len(game.log))
                 checked += 1
                 # Played on at random, so that both seats lead and answer every kind of card.

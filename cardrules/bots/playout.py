@@ -94,7 +94,7 @@ def greedy_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
                 points: Sequence[int]) -> Card:
     """The greedy card among ``cards`` for the seat to play (see the module docstring)."""
     trump = game.trump
-    keys = _tables(strength, points, trump).greedy
+    keys = tables(strength, points, trump).greedy
     trick = game.trick
     if trick:
         order = game.order
@@ -129,11 +129,11 @@ def careful_card(game: Game, cards: Sequence[Card], strength: Sequence[int],
     if 0 < size < len(order) - 1:
         return greedy_card(game, cards, strength, points)
     trump = game.trump
-    tables = _tables(strength, points, trump)
-    keys = tables.careful
+    weights = tables(strength, points, trump)
+    keys = weights.careful
     if not size:
         return _cheapest(cards, keys)
-    spent = tables.spent
+    spent = weights.spent
     seat = order[size]
     taken = 0
     for c in trick:
@@ -158,7 +158,7 @@ def _duel_playout(game: Game, strength: Sequence[int], points: Sequence[int]) ->
     the careful card chosen inline (:func:`_duel_card`) while the legal actions are the hand."""
     play_phase = Phase.PLAY
     known_trump: object = None
-    tables: _Tables | None = None
+    weights: Tables | None = None
     play = game.play
     while not game.is_over:
         legal = game.legal_actions()
@@ -167,18 +167,18 @@ def _duel_playout(game: Game, strength: Sequence[int], points: Sequence[int]) ->
         elif game.phase is play_phase and len(legal) == len(
                 game.hands[cast(int, game.current_player)]):
             trump = game.trump
-            if tables is None or trump is not known_trump:  # trumps may change in a deal
-                known_trump, tables = trump, _tables(strength, points, trump)
+            if weights is None or trump is not known_trump:  # trumps may change in a deal
+                known_trump, weights = trump, tables(strength, points, trump)
             play(_duel_card(game.trick, cast("list[Card]", legal), strength, points, trump,
-                            tables))
+                            weights))
         else:  # a move offered, or a decision outside card play
             play(greedy_action(game, legal, strength, points, careful_card))
 
 
 def _duel_card(trick: Sequence[Card], cards: Sequence[Card], strength: Sequence[int],
-               points: Sequence[int], trump: object, tables: _Tables) -> Card:
+               points: Sequence[int], trump: object, tables: Tables) -> Card:
     """:func:`careful_card` for a trick of two seats under the default trick winner, without
-    the game (``tables``: :func:`_tables` under ``trump``): leading, the cheapest card by the
+    the game (``tables``: :func:`tables` under ``trump``): leading, the cheapest card by the
     careful keys; second, the card that weighs best against the card led (taking it when its
     points outweigh the trump spent)."""
     keys = tables.careful
@@ -205,33 +205,49 @@ def _duel_card(trick: Sequence[Card], cards: Sequence[Card], strength: Sequence[
     return chosen
 
 
-class _Tables:
-    """What the greedy and the careful rule weigh each card by, under one trump suit, by card
-    index (made once per rules and trump: a playout asks at every play)."""
+WIDTH: Final = len(ALL_CARDS)
+"""The number of card indexes: a table by pairs of cards has ``WIDTH * WIDTH`` entries."""
 
-    __slots__ = ("careful", "greedy", "spent")
+
+class Tables:
+    """What the playouts weigh each card by, under one trump suit, by card index (made once per
+    rules and trump: a playout asks at every play; :func:`tables` gives them)."""
+
+    __slots__ = ("beats", "careful", "greedy", "spent")
 
     def __init__(self, strength: Sequence[int], points: Sequence[int], trump: object) -> None:
         suits = [card.suit for card in ALL_CARDS]
         self.greedy = [(points[i], suits[i] is trump, strength[i], i)
-                       for i in range(len(ALL_CARDS))]
+                       for i in range(WIDTH)]
+        """The greedy rule's key: the cheapest card first."""
         self.spent = [TRUMP_WORTH + strength[i] // 2 if suits[i] is trump else 0
-                      for i in range(len(ALL_CARDS))]
+                      for i in range(WIDTH)]
+        """What the careful rule counts a trump as costing beyond its points."""
         self.careful = [(points[i] + self.spent[i], strength[i], i)
-                        for i in range(len(ALL_CARDS))]
+                        for i in range(WIDTH)]
+        """The careful rule's key."""
+        self.beats = [
+            (suits[b] is suits[a] and strength[b] > strength[a])
+            or (suits[b] is trump and suits[a] is not trump)
+            for a in range(WIDTH) for b in range(WIDTH)
+        ]
+        """``beats[a * WIDTH + b]``: card ``b`` played after card ``a``, the best so far, takes
+        the trick from it under the default trick winner (:meth:`Rules.trick_winner
+        <cardrules.engine.Rules.trick_winner>`: the highest trump, else the highest card of
+        the suit led)."""
 
 
-_TABLES: dict[tuple[int, int, int], tuple[Sequence[int], Sequence[int], object, _Tables]] = {}
+_TABLES: dict[tuple[int, int, int], tuple[Sequence[int], Sequence[int], object, Tables]] = {}
 
 
-def _tables(strength: Sequence[int], points: Sequence[int], trump: object) -> _Tables:
+def tables(strength: Sequence[int], points: Sequence[int], trump: object) -> Tables:
     """The tables of these rules' strengths and points under ``trump`` (kept by the objects'
     identities: hashing an enum member costs a Python call, and this is asked at every play)."""
     key = (id(strength), id(points), id(trump))
     found = _TABLES.get(key)
     if found is None or found[0] is not strength or found[1] is not points or (
             found[2] is not trump):
-        found = _TABLES[key] = (strength, points, trump, _Tables(strength, points, trump))
+        found = _TABLES[key] = (strength, points, trump, Tables(strength, points, trump))
     return found[3]
 
 

@@ -25,7 +25,6 @@ everything its seat has seen. This module deals one at random:
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -87,47 +86,67 @@ class _Seat:
     hand_size: int = 0
 
 
-def sample_world(view: View, rng: random.Random, new_world: Callable[[], W]) -> W:
+def sample_world(view: View, rng: random.Random, new_world: Callable[[], W],
+                 plan: Plan | None = None, quick: bool = False) -> W:
     """A whole game that agrees with ``view`` (see :meth:`SeatView.sample
     <cardrules.engine.SeatView.sample>`), dealt and replayed on a fresh game from
-    ``new_world``.
+    ``new_world``; ``plan``: the view's :class:`Plan`, if it was made before (a search samples
+    many worlds from one view). ``quick``: see :meth:`Plan.redeal`.
 
     Raises:
         ValueError: no world agrees with the view after :data:`ATTEMPTS` draws.
     """
-    last: tuple[View, _Plan] | None = getattr(_LAST_PLAN, "plan", None)
-    if last is not None and last[0] is view:
-        plan = last[1]
-    else:  # a search samples many worlds of one view: its plan is worked out once
-        plan = _Plan(view)
-        _LAST_PLAN.plan = (view, plan)
+    if plan is None:
+        plan = Plan(view)
+    if quick and plan.template is not None:
+        try:
+            return _checked(view, _replay(view, plan.redeal(rng), {}, new_world()))
+        except (_Stuck, CardrulesError):
+            pass  # the full draw below
     problem = "no deal agrees with this view"
     for attempt in range(ATTEMPTS):
         try:
             deal, stand_ins = plan.draw(rng, earliest=attempt % 2 == 1)
-            world = _replay(view, deal, stand_ins, new_world())
-            # Some rules read hidden cards (a claim needs the side's top trumps): what the
-            # seat may do must be the same in the world.
-            if tuple(world.legal_actions(view.seat)) != view.legal_actions:
-                raise _Stuck("the seat's legal actions differ in this world")
+            world = _checked(view, _replay(view, deal, stand_ins, new_world()))
+            if quick and unseen_cards(view, plan) is not None:
+                plan.keep(deal)
             return world
         except (_Stuck, CardrulesError) as error:
             problem = str(error)
     raise ValueError(f"seat {view.seat}: {problem}")
 
 
+def _checked(view: View, world: W) -> W:
+    """``world``, unless the seat may do otherwise in it than in ``view``: some rules read
+    hidden cards (a claim needs the side's top trumps)."""
+    if tuple(world.legal_actions(view.seat)) != view.legal_actions:
+        raise _Stuck("the seat's legal actions differ in this world")
+    return world
+
+
+def unseen_cards(view: View, plan: Plan | None = None) -> tuple[Card, ...] | None:
+    """The cards ``view``'s seat has not seen, in card order, when nothing it has seen tells
+    them apart: no duty of a past play rules a card out of a hand, no card went face down and
+    no card was removed from a choice of several. Every place that holds an unseen card (another
+    hand, the stock, a hidden talon) is then as likely to hold any of them, and a world may deal
+    them at random (:meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`). ``None`` when
+    something does tell them apart: only :func:`sample_world` deals such a view."""
+    if view.rules.remove_one_of:
+        return None
+    if plan is None:
+        plan = Plan(view)
+    if any(info.voids or info.hidden for info in plan.seats.values()):
+        return None
+    return tuple(plan.pool)
+
+
 class _Stuck(Exception):
     """This draw cannot be completed."""
 
 
-_LAST_PLAN = threading.local()
-"""The plan of the view this thread sampled last (``plan``: the view and its plan; views are
-frozen: the same object, the same plan). Per thread, because a draw fills the plan's fields."""
-
-
-class _Plan:
-    """Everything the view says about where cards were, worked out once per view (a draw
-    resets every field it fills, so one plan draws any number of worlds)."""
+class Plan:
+    """Everything a view says about where cards were, worked out once per view (each sample
+    draws from it anew)."""
 
     def __init__(self, view: View) -> None:
         rules = view.rules
@@ -272,6 +291,35 @@ class _Plan:
             taken_positions.update(p for _, p in info.positions)
         self.free_positions = [p for p in range(total) if p not in taken_positions]
         self.removal = [c for c in rules.remove_one_of if c in set(self.pool)]
+        self.template: list[Card] | None = None
+        """A deal drawn before, every card in position order, kept for :meth:`redeal`."""
+        self.open_places: list[int] = []
+        """The positions of that deal that hold unseen cards."""
+
+    def keep(self, deal: Deal) -> None:
+        """Keep ``deal`` (drawn from this plan, whose unseen cards nothing tells apart) for
+        :meth:`redeal`."""
+        cards = list(deal.cards)
+        unseen = set(self.pool)
+        self.template = cards
+        self.open_places = [p for p, card in enumerate(cards) if card in unseen]
+
+    def redeal(self, rng: random.Random) -> Deal:
+        """The deal kept by :meth:`keep` with its unseen cards dealt anew at random into the
+        same positions. Its known cards keep their places: where a seat's known card lay among
+        the positions it received changes nothing from now on (it is in that hand, or was
+        played), so the worlds differ from fully drawn ones only in their past, not in what
+        can happen from here."""
+        assert self.template is not None
+        cards = self.template.copy()
+        unseen = list(self.pool)
+        random_ = rng.random
+        for i in range(len(unseen) - 1, 0, -1):  # Fisher-Yates, in fewer calls than shuffle()
+            j = int(random_() * (i + 1))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        for place, card in zip(self.open_places, unseen, strict=True):
+            cards[place] = card
+        return self._deal(dict(enumerate(cards)))
 
     def draw(self, rng: random.Random, earliest: bool) -> tuple[Deal, dict[int, Card]]:
         """One deal that agrees with the view, and the card of each face-down move."""

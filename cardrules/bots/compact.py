@@ -1,0 +1,376 @@
+"""A compact model of plain card play, for a search that plays out many worlds a decision.
+
+The engine's :class:`~cardrules.engine.Game` checks, logs and words every action; a tree search
+that plays tens of thousands of cards a decision pays for that at every card. Once a deal is
+in a stretch of *plain card play* (:func:`covers` and :func:`plain_play`: any card in hand may
+be played, one card a turn, the trick to the highest trump else the highest card of the suit
+led, the winner drawing first, no rule watching the tricks, and no move of the game, such as an
+exchange, possible any more) what is left of it is a few lists of small integers. A
+:class:`Start` is such a position, made from a seat's view (its unseen cards dealt afresh for
+each world, :meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
+the search plays it out itself (:mod:`cardrules.bots.ismcts`), with the per-trump tables of
+the playouts (:func:`cardrules.bots.playout.tables`), and :meth:`Start.rewards` scores the end
+by the game's own :meth:`Rules.result <cardrules.engine.Rules.result>`, so the model never
+says who won a deal by a rule of its own.
+
+Cards are their indexes (:attr:`Card.index <cardrules.core.cards.Card.index>`), ``-1`` a stock
+place whose card is dealt only when it is drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, cast
+
+from ..core.actions import Trick
+from ..core.cards import ALL_CARDS, Card, Suit
+from ..engine import Details, Game, Phase, Rules, SeatView, Sides, Table
+from .playout import WIDTH, tables
+
+CARDS: Final = ALL_CARDS
+"""Each card by its index."""
+
+UNSEEN: Final = -1
+"""A stock place whose card the world deals when it is drawn."""
+
+History = list[tuple[tuple[int, ...], int, list[int]]]
+"""The tricks a compact deal played: (the seats in order of play, the winner, the cards)."""
+
+_COVERED: dict[int, tuple[Rules, bool]] = {}
+
+
+def covers(rules: Rules) -> bool:
+    """Whether the card play of ``rules`` is plain enough for the compact model: free play, one
+    card a turn, one card (or none) drawn a round, the default trick winner, card points, and
+    no rule called after a trick or before the result."""
+    found = _COVERED.get(id(rules))
+    if found is None or found[0] is not rules:
+        setup = rules.engine_setup
+        kind = type(rules)
+        plain = (rules.free_play and setup.single_turns
+                 and (setup.single_draw or not setup.draws)
+                 and kind.trick_winner is Rules.trick_winner
+                 and kind.before_result is Rules.before_result
+                 and not rules.watches_tricks and not rules.scores_tricks)
+        found = _COVERED[id(rules)] = (rules, plain)
+    return found[1]
+
+
+def plain_play(world: Game) -> bool:
+    """Whether ``world`` (of rules the model :func:`covers`) is in plain card play now: playing,
+    and no move of the game still possible (an exchange's time is over...)."""
+    return (world.phase == Phase.PLAY and not world.is_over
+            and not any(rule.still_possible(world) for rule in world.rules.engine_setup.play_rules))
+
+
+class Start:
+    """A position of plain card play, its unseen cards still to be dealt (see the module
+    docstring). Make one with :meth:`of_view` or :meth:`of_world`; :meth:`deal` deals a world
+    from it."""
+
+    __slots__ = ("beats", "card_points", "details", "draw_orders", "hands", "leader", "memo",
+                 "missing", "orders", "points", "pool", "rules", "sides", "size", "stock",
+                 "stock_known", "stock_unseen", "taken", "trick", "tricks", "trump")
+
+    def __init__(self, world: Game, hidden: frozenset[int] = frozenset(), own: int = -1) -> None:
+        rules = world.rules
+        setup = rules.engine_setup
+        self.rules = rules
+        self.trump: Suit | None = world.trump
+        self.sides: Sides = world.sides
+        self.details: Details = world.details
+        hands: list[tuple[int, ...]] = []
+        missing: list[tuple[int, int]] = []
+        for seat, hand in enumerate(world.hands):
+            known = tuple(c.index for c in hand if c.index not in hidden)
+            hands.append(known)
+            if len(known) < len(hand):
+                assert seat != own, "a seat's own cards are not unseen"
+                missing.append((seat, len(hand) - len(known)))
+        self.hands = tuple(hands)
+        """Each seat's cards known in every world (all of them in a world)."""
+        self.missing = tuple(missing)
+        """``(seat, how many)``: the unseen cards each hand is dealt in a world."""
+        self.pool = tuple(sorted(hidden))
+        """The unseen cards, to be dealt into the hands and the stock."""
+        turn_up = world.turn_up
+        stock = (*world.stock, turn_up) if turn_up is not None else world.stock
+        assert world.stock_size == len(stock)
+        self.stock = tuple(UNSEEN if c.index in hidden else c.index for c in stock)
+        """The stock, top first, the turned-up card last."""
+        self.stock_unseen = self.stock.count(UNSEEN)
+        self.stock_known = tuple((k, c) for k, c in enumerate(self.stock) if c != UNSEEN)
+        """The stock's known cards, ``(place, card)`` from the top (the turned-up card...)."""
+        self.points = tuple(world.points)
+        self.leader = world.leader
+        self.trick = tuple(c.index for c in world.trick)
+        """The cards on the table, in order of play from :attr:`leader`."""
+        self.taken = tuple(tuple(t) for t in world.taken)
+        self.tricks = tuple(world.tricks)
+        self.orders = setup.trick_orders
+        self.draw_orders = setup.draw_orders
+        self.size = setup.trick_size
+        self.card_points = rules.card_points
+        self.beats = tables(rules.strength, rules.card_points, world.trump).beats
+        self.memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    @classmethod
+    def of_view(cls, view: SeatView, world: Game) -> Start | None:
+        """The position ``view`` shows, its unseen cards to be dealt at random into the places
+        that hold unseen cards in ``world`` (a world sampled from ``view``); ``None`` when the
+        compact model does not cover it (not plain play, an unseen card more likely in one
+        place than another, sides, trumps or the game's own state not all public)."""
+        if not covers(view.rules) or not plain_play(world):
+            return None
+        unseen = view.unseen()
+        if unseen is None or (view.sides, view.trump, view.details) != (
+                world.sides, world.trump, world.details):
+            return None
+        start = cls(world, frozenset(c.index for c in unseen), view.seat)
+        places = sum(n for _, n in start.missing) + start.stock_unseen
+        assert places <= len(start.pool), "more unseen places than unseen cards"
+        return start
+
+    @classmethod
+    def of_world(cls, world: Game) -> Start | None:
+        """The position of ``world``, every card known; ``None`` when the compact model does not
+        cover it."""
+        if not covers(world.rules) or not plain_play(world):
+            return None
+        return cls(world)
+
+    def deal(self, rng: random.Random) -> World:
+        """A world of this position, dealt as it is played: the unseen cards of the hands now,
+        each unseen card of the stock when it is drawn, at random among the unseen cards left
+        (the same as dealing them all at once, and only as many draws as the play makes)."""
+        pool = list(self.pool)
+        hands = [list(hand) for hand in self.hands]
+        random_ = rng.random
+        for seat, count in self.missing:
+            hand = hands[seat]
+            for _ in range(count):
+                hand.append(pool.pop(int(random_() * len(pool))))
+        return World(self, hands, pool, random_)
+
+    def rewards(self, points: Sequence[int], world: World) -> tuple[float, ...]:
+        """What the end of a deal played on from this position is worth to each seat: 1 when
+        its side won, 0.5 for a draw, 0 for a loss, by the game's :meth:`Rules.result
+        <cardrules.engine.Rules.result>` given each seat's ``points`` at the end of
+        ``world`` (and, if the result reads them, the cards taken and the tricks). Remembered
+        by the points alone when the result read nothing else."""
+        key = tuple(points)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        ending = _Ending(self, key, world)
+        result = self.rules.result(cast(Table, ending))
+        won = result.winner
+        if won is None:
+            worth = (0.5,) * len(points)
+        else:
+            side = result.sides[won]
+            worth = tuple(1.0 if seat in side else 0.0 for seat in range(len(points)))
+        if not ending.read_cards:
+            self.memo[key] = worth
+        return worth
+
+class World:
+    """One world of a :class:`Start`, dealt as it is played, played on by the search: :meth:`play`
+    plays a card, :meth:`play_out` plays the rest at random."""
+
+    __slots__ = ("drawn", "hands", "order", "over", "played", "points", "pool", "pos",
+                 "random", "start", "takers", "trick")
+
+    def __init__(self, start: Start, hands: list[list[int]], pool: list[int],
+                 random_: Callable[[], float]) -> None:
+        self.start = start
+        self.random = random_
+        """The world's source of chance (the playout's, and the unseen cards' deal)."""
+        self.hands = hands
+        self.pool = pool
+        """The unseen cards not dealt yet."""
+        self.drawn = 0
+        """The stock's places drawn so far."""
+        self.points = list(start.points)
+        self.order = start.orders[start.leader]
+        self.trick = list(start.trick)
+        self.pos = len(self.trick)
+        self.played = list(start.trick)
+        """Every card played since the start's trick began, in order."""
+        self.takers: list[int] = []
+        """The winner of each trick finished since then."""
+        self.over = False
+
+    @property
+    def seat(self) -> int:
+        """The seat to play."""
+        return self.order[self.pos]
+
+    def play(self, card: int) -> None:
+        """The seat to play plays ``card`` (it holds it)."""
+        self.hands[self.order[self.pos]].remove(card)
+        self.played.append(card)
+        self.trick.append(card)
+        self.pos += 1
+        if self.pos == self.start.size:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The trick is complete: its winner takes the points, draws first and leads."""
+        start = self.start
+        trick = self.trick
+        beats = start.beats
+        worth = start.card_points
+        if len(trick) == 2:
+            a, b = trick
+            taker = self.order[1 if beats[a * WIDTH + b] else 0]
+            self.points[taker] += worth[a] + worth[b]
+        else:
+            won = 0
+            best = trick[0]
+            for i in range(1, len(trick)):
+                if beats[best * WIDTH + trick[i]]:
+                    won, best = i, trick[i]
+            taker = self.order[won]
+            for card in trick:
+                self.points[taker] += worth[card]
+        self.takers.append(taker)
+        self.trick = []
+        self.pos = 0
+        self.order = start.orders[taker]
+        stock = start.stock
+        if self.drawn < len(stock):
+            for seat in start.draw_orders[taker]:
+                if self.drawn < len(stock):
+                    self.hands[seat].append(self._draw())
+            if self.drawn < len(stock):
+                return  # every hand is full again
+        if [] in self.hands:
+            self.over = True
+
+    def _draw(self) -> int:
+        """The stock's next card (an unseen place: one of the unseen cards left, at random)."""
+        card = self.start.stock[self.drawn]
+        self.drawn += 1
+        if card == UNSEEN:
+            pool = self.pool
+            card = pool.pop(int(self.random() * len(pool)))
+        return card
+
+    def play_out(self) -> None:
+        """Every seat plays a card at random to the end of the deal."""
+        random_ = self.random
+        hands = self.hands
+        while (self.pos or self.start.size != 2) and not self.over:
+            hand = hands[self.order[self.pos]]
+            self.play(hand[int(random_() * len(hand))])
+        if self.over:
+            return
+        # Two players, whole tricks at a time: the rules of _finish, without a call per card.
+        start = self.start
+        beats = start.beats
+        worth = start.card_points
+        stock = start.stock
+        pool = self.pool
+        end = len(stock)
+        drawn = self.drawn
+        points = self.points
+        played = self.played
+        takers = self.takers
+        leader = self.order[0]
+        while True:
+            first = hands[leader]
+            second = hands[1 - leader]
+            a = first.pop(int(random_() * len(first)))
+            b = second.pop(int(random_() * len(second)))
+            played.append(a)
+            played.append(b)
+            if beats[a * WIDTH + b]:
+                leader = 1 - leader
+            takers.append(leader)
+            points[leader] += worth[a] + worth[b]
+            if drawn < end:  # the winner draws first, then the other if a card is left
+                card = stock[drawn]
+                drawn += 1
+                if card == UNSEEN:
+                    card = pool.pop(int(random_() * len(pool)))
+                hands[leader].append(card)
+                if drawn < end:
+                    card = stock[drawn]
+                    drawn += 1
+                    if card == UNSEEN:
+                        card = pool.pop(int(random_() * len(pool)))
+                    hands[1 - leader].append(card)
+                    if drawn < end:
+                        continue
+            if not first or not second:
+                break
+        self.drawn = drawn
+        self.order = start.orders[leader]
+        self.over = True
+
+    def rewards(self) -> tuple[float, ...]:
+        """What the finished deal is worth to each seat (:meth:`Start.rewards`)."""
+        return self.start.rewards(self.points, self)
+
+    def history(self) -> History:
+        """The tricks finished since the start: (the seats in order of play, the winner, the
+        cards)."""
+        start = self.start
+        history: History = []
+        leader = start.leader
+        played = self.played
+        size = start.size
+        for i, taker in enumerate(self.takers):
+            history.append((start.orders[leader], taker, played[i * size:(i + 1) * size]))
+            leader = taker
+        return history
+
+
+class _Ending:
+    """A finished compact deal as a game's :meth:`~cardrules.engine.Rules.result` reads it
+    (the part of :class:`~cardrules.engine.Table` a result reads): it notes whether the result
+    read the cards taken or the tricks, which the points alone do not settle."""
+
+    __slots__ = ("_start", "_world", "details", "end_reason", "players", "points",
+                 "read_cards", "sides", "trump")
+
+    def __init__(self, start: Start, points: tuple[int, ...], world: World) -> None:
+        self._start = start
+        self._world = world
+        self.points = points
+        self.sides = start.sides
+        self.details = start.details
+        self.trump = start.trump
+        self.players = len(points)
+        self.end_reason: str | None = None
+        self.read_cards = False
+
+    def side_of(self, seat: int) -> int:
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(f"the side of seat {seat} is not known")
+
+    @property
+    def taken(self) -> list[list[Card]]:
+        self.read_cards = True
+        taken = [list(cards) for cards in self._start.taken]
+        for _order, winner, cards in self._world.history():
+            taken[winner].extend(CARDS[i] for i in cards)
+        return taken
+
+    @property
+    def tricks(self) -> list[Trick]:
+        self.read_cards = True
+        tricks = list(self._start.tricks)
+        worth = self._start.card_points
+        for order, winner, cards in self._world.history():
+            plays = tuple((seat, CARDS[i]) for seat, i in zip(order, cards))
+            tricks.append(Trick(len(tricks), order[0], plays, winner,
+                                sum(worth[i] for i in cards), self.trump))
+        return tricks
+
+
+__all__ = ["CARDS", "UNSEEN", "WIDTH", "History", "Start", "World", "covers", "plain_play"]
