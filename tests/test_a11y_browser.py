@@ -173,8 +173,13 @@ def page_file(site: Path, path: str) -> Path:
 
 
 def weight(site: Path, path: str) -> float:
-    """About how long axe takes over a page: it grows with the page's size."""
-    return 1 + page_file(site, path).stat().st_size / 200_000
+    """About how long a page takes to check: axe's runs grow with the page's size; a page with
+    the widget starts Python first (about as long again as a small page); the "Try it" page is
+    checked in three states (step and play mode besides the page)."""
+    built = page_file(site, path)
+    states = 3 if path.endswith("try/") else 1
+    python = 2 if "cr-widget-config" in built.read_text(encoding="utf-8") else 0
+    return states * (1 + built.stat().st_size / 200_000) + python
 
 
 def share(site: Path, lang: str, part: int, parts: int) -> list[str]:
@@ -265,12 +270,13 @@ def test_dark_is_the_same_switched_or_loaded(visit: Callable[..., Visit]) -> Non
     assert loaded.page.evaluate(colours)[0] == "slate"
 
 
-# Eight shares of the pages, four of each language: pytest-xdist (--dist loadscope in
+# Twelve shares of the pages, six of each language: pytest-xdist (--dist loadscope in
 # scripts/test.sh) gives each class to a worker, so the work is spread over every worker to the
 # end (with fewer, longer shares the last one ran alone while the other workers waited).
 
-SHARES = 4
-"""The shares of each language's pages."""
+SHARES = 6
+"""The shares of each language's pages (small enough that the last one to finish does not run
+long alone: with four, the suite's last two minutes ran one or two of them on one core)."""
 
 
 class AxeOnEveryPage:
@@ -300,6 +306,14 @@ class TestAxeEnglish4(AxeOnEveryPage):
     lang, part = "en", 3
 
 
+class TestAxeEnglish5(AxeOnEveryPage):
+    lang, part = "en", 4
+
+
+class TestAxeEnglish6(AxeOnEveryPage):
+    lang, part = "en", 5
+
+
 class TestAxeSpanish1(AxeOnEveryPage):
     lang, part = "es", 0
 
@@ -314,6 +328,14 @@ class TestAxeSpanish3(AxeOnEveryPage):
 
 class TestAxeSpanish4(AxeOnEveryPage):
     lang, part = "es", 3
+
+
+class TestAxeSpanish5(AxeOnEveryPage):
+    lang, part = "es", 4
+
+
+class TestAxeSpanish6(AxeOnEveryPage):
+    lang, part = "es", 5
 
 
 def test_the_shares_cover_every_page_once(site: Path) -> None:
