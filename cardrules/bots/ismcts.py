@@ -188,10 +188,7 @@ class IsmctsBot:
         c = self.exploration
         # Selection: down the tree while every action legal in this world has a node.
         while not world.is_over:
-            if compact and plain_play(world):
-                start = Start.of_world(world)
-                assert start is not None
-                self._compact(start, node, path, rng)
+            if compact and self._on_compact(world, node, path, rng):
                 return
             legal = world.legal_actions()
             children = node.children
@@ -234,10 +231,7 @@ class IsmctsBot:
             return
         # Simulation: random play to the end.
         while not world.is_over:
-            if compact and plain_play(world):
-                start = Start.of_world(world)
-                assert start is not None
-                self._compact(start, None, path, rng)
+            if compact and self._on_compact(world, None, path, rng):
                 return
             legal = world.legal_actions()
             world.play(legal[int(rng.random() * len(legal))])
@@ -251,6 +245,17 @@ class IsmctsBot:
                 node.reward += 0.5
             elif node.seat in result.sides[won]:
                 node.reward += 1.0
+
+    def _on_compact(self, world: Game, node: _Node | None, path: list[_Node],
+                    rng: random.Random) -> bool:
+        """Whether ``world`` is in plain play; if so, the rest of the iteration is run on the
+        compact model from it (:meth:`_compact`)."""
+        if not plain_play(world):
+            return False
+        start = Start.of_world(world)
+        assert start is not None
+        self._compact(start, node, path, rng)
+        return True
 
     def _compact(self, start: Start, node: _Node | None, path: list[_Node],
                  rng: random.Random) -> None:
