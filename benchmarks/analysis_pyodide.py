@@ -76,6 +76,12 @@ def report(label: str, games: dict[str, list[dict[str, Any]]]) -> None:
         print(f"  first decision in doubt in {len(doubt)} of {len(deals)}: first marks "
               f"{_seconds([d['first_ms'] for d in doubt])} s, settled "
               f"{_seconds([d['first_settled_ms'] for d in doubt])} s")
+        if doubt:
+            # Over the time the normal bot took at seat 0 in the same deal of the same run.
+            print("  there, first marks over the bot's time: median "
+                  f"{statistics.median(d['first_ms'] / d['bot_ms'] for d in doubt):.3f}, "
+                  "settled: median "
+                  f"{statistics.median(d['first_settled_ms'] / d['bot_ms'] for d in doubt):.3f}")
         target = TARGETS_S.get(name)
         if target is not None:
             worst = max(d["analysis_ms"] for d in deals) / 1000
