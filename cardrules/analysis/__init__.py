@@ -471,6 +471,8 @@ def weighings(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int 
         >>> settled = [w.decision for w in pieces if w.settled]
         >>> settled == list(decisions(game, 0, worlds=8))
         True
+        >>> len(pieces) > len(settled)   # at 8 deals a decision, some are in doubt
+        True
         >>> all(w.decision.worlds < next(s.decision.worlds for s in pieces[k:] if s.settled)
         ...     for k, w in enumerate(pieces) if not w.settled)
         True
