@@ -112,6 +112,7 @@ run
 // benchmarks/analysis_pyodide.py: {"analysis": {...}} times the widget's analysis instead
 // (cardrules.web.analysis, as the page calls it: see that script).
 const analysis = pyodide.runPython(`
+import hashlib
 import json
 import time
 
@@ -146,24 +147,37 @@ def analysis(settings_text):
                 return answer
             started = call(web.start, json.dumps({"record": game.to_record(), "seat": 0}), "en")
             session = started["session"]
-            first = None
+            first = settled = None
             marks = 0
             while True:
                 answer = call(web.step, session)
                 if answer["done"]:
                     break
-                marks += answer["decision"]["mark"] != "none"
+                now = (time.perf_counter() - began) * 1000
+                # A wheel whose answers say nothing of it gives settled decisions only.
+                if answer["decision"].get("settled", True):
+                    marks += answer["decision"]["mark"] != "none"
+                    if settled is None:
+                        settled = now
                 if first is None:
-                    first = (time.perf_counter() - began) * 1000
-            call(web.finish, session)
+                    first = now
+            whole = call(web.finish, session)["analysis"]
             analysed = (time.perf_counter() - began) * 1000
-            while not call(web.seat_bot, session)["done"]:
-                pass
-            total = (time.perf_counter() - began) * 1000
+            total = None
+            if settings.get("bot", True):
+                while not call(web.seat_bot, session)["done"]:
+                    pass
+                total = (time.perf_counter() - began) * 1000
             web.close(session)
+            decided = whole["decisions"]
             deals.append({"decisions": started["total"], "first_ms": first,
-                          "analysis_ms": analysed, "with_bot_ms": total, "bot_ms": bot_ms,
-                          "longest_call_ms": max(calls), "marks": marks})
+                          "first_settled_ms": settled, "analysis_ms": analysed,
+                          "with_bot_ms": total, "bot_ms": bot_ms,
+                          "longest_call_ms": max(calls), "marks": marks,
+                          # the first decision in doubt: weighed in more deals than asked
+                          "first_in_doubt": bool(decided) and decided[0]["worlds"] > whole["worlds"],
+                          "analysis": hashlib.sha256(json.dumps(
+                              whole, sort_keys=True).encode()).hexdigest()[:16]})
         out["games"][f"{game_id}-{players}"] = deals
     return json.dumps(out)
 

@@ -81,13 +81,14 @@ def parse_games(text: str) -> list[tuple[str, int]]:
     return games
 
 
-def run_script(settings: dict[str, Any], who: str = "bot_pyodide") -> dict[str, Any]:
-    """Run the Node script with these settings on the built wheel; its JSON answer (``who``
-    names the benchmark in what it says of a failure)."""
+def run_script(settings: dict[str, Any], who: str = "bot_pyodide",
+               wheel: Path | None = None) -> dict[str, Any]:
+    """Run the Node script with these settings on ``wheel`` (by default the built one); its
+    JSON answer (``who`` names the benchmark in what it says of a failure)."""
     node = shutil.which("node")
     if node is None or not RUNTIME.is_file():
         raise SystemExit(f"{who}: needs Node.js and node_modules/pyodide (npm ci)")
-    done = subprocess.run([node, str(SCRIPT), str(built_wheel()), json.dumps(settings)],
+    done = subprocess.run([node, str(SCRIPT), str(wheel or built_wheel()), json.dumps(settings)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{who}: the Node script failed:\n" + done.stderr[-4000:])

@@ -29,6 +29,7 @@ from cardrules.analysis import (
     EXTEND,
     FORMAT,
     THRESHOLDS,
+    Decision,
     Mark,
     Thresholds,
     analyse,
@@ -36,6 +37,7 @@ from cardrules.analysis import (
     daily_record,
     is_known,
     mark_for,
+    weighings,
 )
 from cardrules.bots import GreedyBot, hint_bot, make_bot, play_out
 from cardrules.bots.endgame import solve
@@ -45,6 +47,12 @@ from cardrules.render.analysis import analysis_figure, chance_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 BRISCOLA = ROOT / "examples" / "briscola-2p.json"
+BEFORE_PIECES = ROOT / "tests" / "analysis_before_pieces.json"
+"""The exact figures of two analyses ("example seat worlds": the example deal, the seat, the
+imagined deals a decision), as main's code made them (at 9e3a320) before the analysis gave a
+decision in doubt in pieces (:func:`cardrules.analysis.weighings`). Each decision: index,
+worlds, exact, mark, made, best, chance lost, points lost, their errors, and every choice's
+notation, chance, points and value, floats in full."""
 
 
 def _finish(game: Game) -> None:
@@ -152,6 +160,52 @@ def test_a_clear_decision_stops_early_and_a_mark_never_does() -> None:
             assert choice.chance - early.made.chance < THRESHOLDS.chance[0]
             assert choice.points - early.made.points < THRESHOLDS.points[0] * quick.deal_points
     assert 0 < stopped < len(quick.decisions)
+
+
+def _figures(decisions: list[Decision]) -> list[Any]:
+    """Every figure of the decisions, as :data:`BEFORE_PIECES` keeps them."""
+    figures: list[Any] = json.loads(json.dumps([
+        [d.index, d.worlds, d.exact, d.mark.value, d.made.notation, d.best.notation,
+         d.chance_lost, d.points_lost, d.chance_error, d.points_error,
+         [[c.notation, c.chance, c.points, c.value] for c in d.choices]]
+        for d in decisions]))
+    return figures
+
+
+def test_weighing_in_pieces_changes_no_figure_and_gives_only_decisions_in_doubt() -> None:
+    """The widget shows a decision in doubt after its first imagined deals and again after
+    each extension: the settled decisions are, bit for bit, the analysis made before it did
+    (the extensions add deals, they draw none again); a piece not settled is a decision in
+    doubt then (a loss that reaches a first threshold but not beyond its uncertainty), marked
+    by what is beyond its uncertainty, in fewer deals than its settled self, which comes after
+    it and before the next decision."""
+    before = json.loads(BEFORE_PIECES.read_text(encoding="utf-8"))
+    doubted = 0
+    for key, expected in before.items():
+        name, seat, worlds = key.split()
+        record = json.loads((ROOT / "examples" / f"{name}.json").read_text(encoding="utf-8"))
+        game = replay(record)
+        assert game.result is not None
+        deal_points = sum(game.result.side_points)
+        pieces = list(weighings(game, int(seat), worlds=int(worlds)))
+        assert _figures([w.decision for w in pieces if w.settled]) == expected, key
+        for k, piece in enumerate(pieces):
+            if piece.settled:
+                continue
+            doubted += 1
+            decision, following = piece.decision, pieces[k + 1].decision
+            assert following.index == decision.index and following.worlds > decision.worlds
+            assert ((THRESHOLDS.chance[0] <= decision.chance_lost
+                     <= THRESHOLDS.errors * decision.chance_error)
+                    or (THRESHOLDS.points[0] * deal_points <= decision.points_lost
+                        <= THRESHOLDS.errors * decision.points_error))
+            assert decision.mark is mark_for(decision.chance_lost, decision.points_lost,
+                                             decision.chance_error, decision.points_error,
+                                             deal_points)
+    assert doubted >= 5  # (12 pieces in these two analyses)
+    # analyse() itself, on the cheapest: the same figures.
+    record = json.loads(BRISCOLA.read_text(encoding="utf-8"))
+    assert _figures(list(analyse(record, 1, worlds=40).decisions)) == before["briscola-2p 1 40"]
 
 
 def test_the_json_gives_each_decision_its_action_index_plays_chances_points_and_mark() -> None:

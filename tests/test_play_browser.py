@@ -31,8 +31,9 @@ from cardrules import web
 from cardrules.account.narration import Narrator
 from cardrules.account.refusals import refusal
 from cardrules.account.review import Review
-from cardrules.analysis import Mark, analyse
+from cardrules.analysis import Mark, analyse, weighings
 from cardrules.core.cards import parse_card
+from cardrules.web import analysis as web_analysis
 
 PAUSE_MS = 20
 """The pause between the bots' plays in these tests (the page's own is longer)."""
@@ -288,12 +289,36 @@ def test_play_a_whole_deal_in_english(visit: Callable[..., Visit]) -> None:
 
 
 def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> None:
-    """After the deal: "Analyse my play" by keyboard; the marks come one by one, then the
-    summary, the graph and its table, the bot in the seat, each announced; a marked step
-    says the better play; Stop stops."""
+    """After the deal: "Analyse my play" by keyboard; the marks come one by one (a decision in
+    doubt first as still being weighed, then settled), then the summary, the graph and its
+    table, the bot in the seat, each announced; a marked step says the better play; Stop
+    stops."""
     page = seen.page
     expected = analyse(record, 1, worlds=ANALYSIS_WORLDS)
     review = Review(expected, "en")
+    # What a screen reader is to hear of the decisions, in the order the package weighs them:
+    # a decision in doubt as still being weighed (its mark so far) when first shown, then its
+    # mark once settled (if none, "no mark": its entry goes); any other, its mark if it has one.
+    pieces = list(weighings(cardrules.replay(record), 1, worlds=ANALYSIS_WORLDS))
+    to_hear: list[str] = []
+    in_doubt: set[int] = set()
+    for piece in pieces:
+        decision = piece.decision
+        said = f"Step {decision.index + 2}: " + (
+            review.mark(decision.mark) if piece.settled else review.mark_so_far(decision.mark))
+        if (piece.settled and decision.index in in_doubt) or (
+                decision.index not in in_doubt and (
+                    not piece.settled or decision.mark is not Mark.NONE)):
+            to_hear.append(said + ".")
+        if not piece.settled:
+            in_doubt.add(decision.index)
+    assert in_doubt, "at 8 imagined deals a decision, some are in doubt"
+    # Everything the panel's polite announcer says, noted as it is said.
+    page.evaluate("""() => { window.__heard = [];
+      new MutationObserver((changes) => { changes.forEach((change) => {
+        if (change.target.matches && change.target.matches('.cr-analysis > p.cr-sr-only')) {
+          change.addedNodes.forEach((node) => { window.__heard.push(node.textContent); });
+        } }); }).observe(document.body, { childList: true, subtree: true }); }""")
     widget.locator(".cr-play__mode--play").click()
     widget.locator(".cr-play__analyse").focus()
     page.keyboard.press("Enter")
@@ -313,6 +338,7 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     # Heard: the summary once the marks are in (while the bot plays on), then the bot's points.
     heard = panel.locator("p.cr-sr-only[aria-live='polite']")
     assert heard.text_content() == bot
+    assert page.evaluate("window.__heard") == [*to_hear, summary, bot]
     assert bot.startswith(f"Bruno took {expected.points} points; the bot in the same seat took ")
     assert panel.locator(".cr-analysis__summary").inner_text() == summary
     assert panel.locator(".cr-analysis__title").text_content() == review.title()
@@ -327,7 +353,9 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     marked = [d for d in expected.decisions if d.mark is not Mark.NONE]
     assert marked, "the first card every time: some play is marked"
     go = panel.locator("button.cr-analysis__go")
-    assert go.count() == len(marked)
+    assert go.count() == len(marked)  # the decisions in doubt that came out unmarked are gone
+    assert [go.nth(k).inner_text() for k in range(go.count())] == [
+        f"Step {d.index + 2}: {review.mark(d.mark)}" for d in marked]
     seen.shot("analysed", widget)
     # A marked decision, by keyboard: its step on the board, the better play said and heard.
     go.first.focus()
@@ -339,13 +367,35 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     assert note.inner_text().strip() == said
     assert said in widget.locator(":scope > p.cr-sr-only[aria-live]").text_content()
     seen.shot("marked", widget)
-    assert axe_violations(page) == []  # the analysed state, its note at a marked step shown
+    # A decision in doubt as the worker says it (the first whose doubt came out unmarked, so
+    # its entry is gone), drawn again: its entry, still being weighed, is back in the list.
+    started = json.loads(web_analysis.start(json.dumps(
+        {"record": record, "seat": 1, "worlds": ANALYSIS_WORLDS}), "en"))
+    answers = []
+    while not (answer := json.loads(web_analysis.step(started["session"])))["done"]:
+        answers.append(answer["decision"])
+    web_analysis.close(started["session"])
+    unmarked = {said["index"] for said in answers if said["settled"] and said["mark"] == "none"}
+    doubted = next(said for said in answers if not said["settled"]
+                   and said["mark"] == "none" and said["index"] in unmarked)
+    page.evaluate("(decision) => { window.crAnalyses[0].add(decision); }", doubted)
+    weighed = panel.locator("button.cr-analysis__go--weighing")
+    assert weighed.inner_text() == f"Step {doubted['step'] + 1}: still being weighed"
+    assert weighed.get_attribute("aria-description") == doubted["weighing"]
+    assert heard.text_content() == weighed.inner_text() + "."
+    assert axe_violations(page) == []  # the analysed state, its note at a marked step shown,
+    # and an entry still being weighed
     # The better card outlined in Bruno's hand (the stepper shows his view).
     best = page.evaluate(f"window.crAnalyses[0].bySteps[{step}].best_card")
     if best is not None:
         assert best == marked[0].best.notation
         outlined = widget.locator(".cr-board img.cr-card--better")
         assert outlined.count() == 1 and outlined.get_attribute("data-card") == best
+    # At the step in doubt, the note says it is still being weighed.
+    weighed.click()
+    page.wait_for_function(f"() => window.crWidgets[0].index === {doubted['step']}")
+    assert note.get_attribute("data-mark") == "weighing"
+    assert note.inner_text().strip() == doubted["weighing"]
     # Analyse again from the stepper, and stop at once: nothing more is asked of Python.
     panel.locator(".cr-analysis__start").click()
     panel.locator(".cr-analysis__stop").click()

@@ -12,7 +12,14 @@ import pytest
 
 from cardrules import new_game, replay
 from cardrules.account.review import Review, daily_line
-from cardrules.analysis import DEFAULT_WORLDS, Mark, analyse, bot_in_seat, daily_record
+from cardrules.analysis import (
+    DEFAULT_WORLDS,
+    Mark,
+    analyse,
+    bot_in_seat,
+    daily_record,
+    weighings,
+)
 from cardrules.bots import make_bot, play_out
 from cardrules.web import analysis as web
 
@@ -43,11 +50,16 @@ def test_the_widget_gets_the_package_analysis_a_decision_at_a_time(
     assert started["ok"] and started["player"] == replay(record).names[1]
     session = started["session"]
     shown: list[dict[str, Any]] = []
+    doubted: list[dict[str, Any]] = []  # decisions in doubt, as they stood (not settled)
     while True:
         answer = _ask(web.step, session)
         assert answer["ok"]
         if answer["done"]:
             break
+        if not answer["decision"]["settled"]:
+            assert answer["count"] == len(shown)
+            doubted.append(answer["decision"])
+            continue
         assert answer["count"] == len(shown) + 1
         shown.append(answer["decision"])
     assert len(shown) == started["total"] > 5
@@ -62,6 +74,18 @@ def test_the_widget_gets_the_package_analysis_a_decision_at_a_time(
         assert said["better"] == (review.better(decision) if said["mark"] != "none" else "")
         card = said["best_card"]
         assert card is None or (decision.better and card == decision.best.notation)
+        assert said["weighing"] == "" and said["mark_text"] == review.mark(decision.mark)
+    # Before each extension of a decision in doubt, the package's decision as it stood, said
+    # to be still weighed (at 4 imagined deals a decision, some are in doubt).
+    pieces = [w.decision for w in weighings(replay(record), 1, worlds=WORLDS) if not w.settled]
+    assert doubted and len(doubted) == len(pieces)
+    for said, decision in zip(doubted, pieces, strict=True):
+        assert (said["index"], said["mark"]) == (decision.index, decision.mark.value)
+        assert said["mark_text"] == review.mark_so_far(decision.mark)
+        assert said["weighing"] == review.weighing(decision) == (
+            f"In doubt after {decision.worlds} imagined deals: it is being weighed in more.")
+        assert said["lines"] == [*review.decision(decision), said["weighing"]]
+        assert said["better"] == (review.better(decision) if said["mark"] != "none" else "")
     finished = _ask(web.finish, session)
     assert finished["analysis"]["decisions"] == whole.to_json()["decisions"]
     assert finished["summary"] == review.summary()
@@ -87,8 +111,17 @@ def test_the_widget_gets_the_package_analysis_a_decision_at_a_time(
 def test_spanish_and_bad_requests_in_one_line(record: dict[str, Any]) -> None:
     started = _start(record, "es")
     assert started["title"].startswith("Las decisiones de")
-    first = _ask(web.step, started["session"])
+    answers = []
+    while not (answer := _ask(web.step, started["session"]))["done"]:
+        answers.append(answer["decision"])
+    first = {"decision": next(said for said in answers if said["settled"])}
     spanish = Review(analyse(record, 1, worlds=WORLDS), "es")
+    doubted = [said for said in answers if not said["settled"]]
+    assert doubted
+    for said in doubted:
+        assert said["mark_text"].endswith("todavía se está examinando")
+        assert said["weighing"].startswith("Dudosa tras ")
+        assert said["weighing"].endswith(" manos imaginadas: se sigue calculando con más.")
     assert first["decision"]["mark_text"] == spanish.mark(Mark(first["decision"]["mark"]))
     assert first["decision"]["lines"] == spanish.decision(spanish.analysis.decisions[0])
     web.close(started["session"])
@@ -140,7 +173,8 @@ def test_a_deal_taken_over_at_a_step_rates_only_the_decisions_after_it(
                                 "are not rated.") and whole["taken"] == ""
     shown = []
     while not (answer := _ask(web.step, started["session"]))["done"]:
-        shown.append(answer["decision"]["index"])
+        if answer["decision"]["settled"]:
+            shown.append(answer["decision"]["index"])
     later = analyse(record, 1, worlds=WORLDS, first=step)
     all_of_them = analyse(record, 1, worlds=WORLDS)
     assert shown == [d.index for d in later.decisions]

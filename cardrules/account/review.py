@@ -160,6 +160,20 @@ class Review:
         return self.w.n_("Weighed in {n} imagined deal.", "Weighed in {n} imagined deals.",
                          decision.worlds)
 
+    def mark_so_far(self, mark: Mark) -> str:
+        """The mark of a decision still being weighed, as a label: "still being weighed", or
+        "mistake so far, still being weighed" (see :func:`cardrules.analysis.weighings`)."""
+        if mark is Mark.NONE:
+            return self.w._("still being weighed")
+        return self.w._("{mark} so far, still being weighed", mark=self.mark(mark))
+
+    def weighing(self, decision: Decision) -> str:
+        """What is said of a decision still in doubt: "In doubt after 160 imagined deals: it is
+        being weighed in more."."""
+        return self.w.n_("In doubt after {n} imagined deal: it is being weighed in more.",
+                         "In doubt after {n} imagined deals: it is being weighed in more.",
+                         decision.worlds)
+
     def decision(self, decision: Decision) -> list[str]:
         """Everything said about one decision: the choice made and how it was weighed; at a
         marked one, the mark and the better choice."""

@@ -33,7 +33,8 @@ turn (an exchange before another seat's play) is not a decision weighed:
   and in points). A decision in doubt, a loss that reaches the first threshold but not beyond
   its uncertainty, is weighed again in as many new deals, and judged over them all, up to
   :data:`EXTEND` (3) times while it stays in doubt (so a real loss near a threshold is not
-  waved through for want of deals).
+  waved through for want of deals). :func:`weighings` gives such a decision as it stands
+  before each extension too, for a page that shows it at once and updates it.
 * **Known positions.** Where the seat knows every card (two players, the stock and any talon
   gone), there is nothing to imagine: the exact solver (:func:`cardrules.bots.endgame.solve`,
   minimax: both sides play their best) weighs each choice, :attr:`Decision.exact` says so, the
@@ -95,6 +96,7 @@ __all__ = [
     "SeatReplay",
     "Summary",
     "Thresholds",
+    "Weighing",
     "analyse",
     "analysis_of",
     "bot_in_seat",
@@ -105,6 +107,7 @@ __all__ = [
     "mark_for",
     "side_result",
     "turns",
+    "weighings",
 ]
 
 FORMAT: Final = "cardrules-analysis/1"
@@ -244,6 +247,18 @@ class Decision:
                 "points_lost": round(self.points_lost, 2),
                 "chance_error": round(self.chance_error, 4),
                 "points_error": round(self.points_error, 2)}
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """A decision as weighed so far (:func:`weighings`)."""
+
+    decision: Decision
+    """The decision over the deals weighed so far (its :attr:`~Decision.worlds`); its mark
+    counts, as always, only the losses beyond their uncertainty."""
+    settled: bool
+    """Whether this is the decision's last word. ``False``: it is in doubt (a loss that
+    reaches a threshold but not beyond its uncertainty), and more deals are to be weighed."""
 
 
 @dataclass(frozen=True)
@@ -429,17 +444,46 @@ def decisions(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int 
               thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Iterator[Decision]:
     """``seat``'s decisions in ``game`` (a replayed deal) from the action at index ``first``
     on (see :func:`turns`), weighed one at a time: what :func:`analyse` collects, for a caller
-    that shows the first marks before the last are weighed, or stops early (the widget).
+    that shows the first marks before the last are weighed, or stops early.
 
     Each decision's deals come from a random source seeded by ``seed`` and the decision's
     index, so a decision is weighed alike whichever others are."""
+    return (weighing.decision for weighing in weighings(
+        game, seat, worlds=worlds, seed=seed, thresholds=thresholds, first=first)
+        if weighing.settled)
+
+
+def weighings(game: Game, seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+              thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Iterator[Weighing]:
+    """:func:`decisions` in smaller pieces, for a caller that shows each decision as soon as
+    its first deals are weighed (the widget): a decision in doubt after its first ``worlds``
+    deals comes first as it stands then (a provisional :class:`Weighing`), then again after
+    each extension that leaves it in doubt, and settled last; any other decision comes settled
+    at once. The settled ones are :func:`decisions`'s, the same deals in the same order: the
+    extensions add deals, they draw none again.
+
+    Examples:
+        >>> from cardrules import new_game
+        >>> from cardrules.bots import make_bot, play_out
+        >>> game = new_game("briscola", players=2, seed=4)
+        >>> play_out(game, [make_bot("greedy"), make_bot("greedy")])
+        >>> pieces = list(weighings(game, 0, worlds=8))
+        >>> settled = [w.decision for w in pieces if w.settled]
+        >>> settled == list(decisions(game, 0, worlds=8))
+        True
+        >>> len(pieces) > len(settled)   # at 8 deals a decision, some are in doubt
+        True
+        >>> all(w.decision.worlds < next(s.decision.worlds for s in pieces[k:] if s.settled)
+        ...     for k, w in enumerate(pieces) if not w.settled)
+        True
+    """
     if worlds < 1:
         raise ValueError("worlds must be at least 1")
     deal_points = _deal_points(game)
     actions = game.log[1:]
     for index, position, view in turns(game, seat, first):
-        yield _weigh(position, view, actions[index], index, worlds,
-                     _decision_seed(seed, index), deal_points, thresholds)
+        yield from _weighings(position, view, actions[index], index, worlds,
+                              _decision_seed(seed, index), deal_points, thresholds)
 
 
 def analysis_of(game: Game, seat: int, made: Sequence[Decision], *,
@@ -483,8 +527,10 @@ def _choices(view: SeatView, made: Action, legal: Sequence[Action]) -> list[Acti
     return list(dict.fromkeys(picked))
 
 
-def _weigh(position: Game, view: SeatView, made: Action, index: int, worlds: int, seed: int,
-           deal_points: int, thresholds: Thresholds) -> Decision:
+def _weighings(position: Game, view: SeatView, made: Action, index: int, worlds: int,
+               seed: int, deal_points: int, thresholds: Thresholds) -> Iterator[Weighing]:
+    """One decision weighed (see :func:`weighings`): while it is in doubt, a provisional
+    :class:`Weighing` before each extension; the settled one last."""
     legal = position.legal_actions()
     actions = _choices(view, made, legal)
     table: list[list[Outcome]]
@@ -507,14 +553,24 @@ def _weigh(position: Game, view: SeatView, made: Action, index: int, worlds: int
     while not exact and verdict[-1] and rounds < EXTEND:
         # In doubt: a loss that may reach a threshold but not yet beyond the uncertainty.
         # The same search goes on over as many new deals again (its random source goes on),
-        # and the verdict is taken over them all; up to EXTEND times.
+        # and the verdict is taken over them all; up to EXTEND times. What the deals so far
+        # say is given first, for a caller that shows it while the rest are weighed.
+        yield Weighing(_decision(verdict, actions, index, len(table), exact, view), False)
         rounds += 1
         table += bot.outcomes(view, actions)
         verdict = _verdict(table, actions, made_at, deal_points, thresholds)
+    yield Weighing(_decision(verdict, actions, index, len(table), exact, view), True)
+
+
+def _decision(verdict: tuple[list[Choice], int, int, tuple[float, float, float, float], Mark,
+                             bool],
+              actions: Sequence[Action], index: int, worlds: int, exact: bool,
+              view: SeatView) -> Decision:
+    """The :class:`Decision` a verdict (:func:`_verdict`) gives."""
     choices, best_at, made_at, losses, mark, _ = verdict
     ranked = sorted(range(len(actions)), key=lambda k: (k != best_at, -choices[k].value))
     return Decision(index, choices[made_at], choices[best_at],
-                    tuple(choices[k] for k in ranked), len(table), exact, *losses, mark,
+                    tuple(choices[k] for k in ranked), worlds, exact, *losses, mark,
                     view.turn_up, view.trump)
 
 

@@ -11,7 +11,8 @@ time: nothing is left running). The page renders what it is sent; it derives not
 function                                       answer
 =============================================  ===============================================
 ``start(settings_json, lang)``                 a new analysis of one seat of a deal record
-``step(session)``                              the next decision weighed (and marked)
+``step(session)``                              the next decision weighed (and marked), or
+                                               one in doubt as it stands so far
 ``finish(session)``                            the summary, the graph (SVG) and its table
 ``seat_bot(session)``                          the bot in the seat: a piece of its deal, and
                                                at the end its points beside the player's
@@ -53,10 +54,11 @@ from ..analysis import (
     Decision,
     Mark,
     SeatReplay,
+    Weighing,
     analysis_of,
     daily_record,
-    decisions,
     turns,
+    weighings,
 )
 from ..analysis.seat import bot_in_seat_steps
 from ..bots import LEVELS
@@ -109,7 +111,7 @@ class _Session:
     bot_level: str
     worlds: int
     total: int
-    weighing: Iterator[Decision]
+    weighing: Iterator[Weighing]
     day: datetime.date | None
     first: int
     made: list[Decision] = field(default_factory=list)
@@ -178,7 +180,7 @@ def _start(settings: str | Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     _counter[0] += 1
     session = _Session(_counter[0], game, seat, lang, level, bot_level, worlds,
                        sum(1 for _ in turns(game, seat, first)),
-                       decisions(game, seat, worlds=worlds, first=first), day, first)
+                       weighings(game, seat, worlds=worlds, first=first), day, first)
     _sessions[session.id] = session
     while len(_sessions) > MAX_ANALYSES:
         del _sessions[min(_sessions)]
@@ -218,18 +220,26 @@ def _analysis(session: _Session) -> Analysis:
                        first=session.first)
 
 
-def _decision_json(review: Review, decision: Decision) -> dict[str, Any]:
+def _decision_json(review: Review, weighing: Weighing) -> dict[str, Any]:
+    decision = weighing.decision
     best = decision.best.action
+    marked = decision.mark is not Mark.NONE
+    lines = review.decision(decision)
+    if not weighing.settled:
+        lines.append(review.weighing(decision))
     return {
         "index": decision.index,
         "step": decision.index + 1,  # the stepper's step that shows the action played
+        "settled": weighing.settled,
         "mark": decision.mark.value,
-        "mark_text": review.mark(decision.mark),
+        "mark_text": (review.mark(decision.mark) if weighing.settled
+                      else review.mark_so_far(decision.mark)),
+        "weighing": "" if weighing.settled else review.weighing(decision),
         "made": decision.made.notation,
         "best": decision.best.notation,
         "best_card": best.code if isinstance(best, Card) and decision.better else None,
-        "better": review.better(decision) if decision.mark is not Mark.NONE else "",
-        "lines": review.decision(decision),
+        "better": review.better(decision) if marked else "",
+        "lines": lines,
         "exact": decision.exact,
     }
 
@@ -241,25 +251,33 @@ def step_data(session: int) -> dict[str, Any]:
 
 def _step(session: int) -> dict[str, Any]:
     found = _session(session)
-    decision = next(found.weighing, None)
-    if decision is None:
+    weighing = next(found.weighing, None)
+    if weighing is None:
         return {"ok": True, "done": True, "count": len(found.made), "decision": None}
-    found.made.append(decision)
+    if weighing.settled:
+        found.made.append(weighing.decision)
     review = Review(_analysis(found), found.lang)
     return {"ok": True, "done": False, "count": len(found.made),
-            "decision": _decision_json(review, decision)}
+            "decision": _decision_json(review, weighing)}
 
 
 def step(session: int) -> str:
-    """Weigh the next decision of the seat.
+    """Weigh the next decision of the seat, or a decision in doubt in more imagined deals: a
+    decision whose first deals leave it in doubt comes first as it stands (``settled``
+    false), then again after each extension of its deals (:func:`cardrules.analysis.weighings`:
+    the same deals the whole analysis weighs it in), settled last. A call weighs at most one
+    batch of a decision's deals.
 
     Returns:
-        JSON text: ``{"ok": true, "done" (no decision was left), "count" (decisions weighed),
+        JSON text: ``{"ok": true, "done" (no decision was left), "count" (decisions settled),
         "decision": {"index" (of the action in the record's ``actions``), "step" (the
-        stepper's step that shows it played), "mark", "mark_text", "made", "best" (notation),
-        "best_card" (the better play's card code, when another card was better), "better"
-        (at a marked decision, the better play in words), "lines" (everything said about the
-        decision), "exact"}}``.
+        stepper's step that shows it played), "settled", "mark" (counting only the losses
+        beyond their uncertainty, as always; unsettled, what the deals so far say),
+        "mark_text" (unsettled: the mark so far, said to be still weighed), "weighing"
+        (unsettled: the sentence that says it is still being weighed; else ""), "made", "best"
+        (notation), "best_card" (the better play's card code, when another card was better),
+        "better" (at a marked decision, the better play in words), "lines" (everything said
+        about the decision), "exact"}}``.
     """
     return answer_text(step_data(session))
 

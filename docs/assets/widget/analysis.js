@@ -2,7 +2,10 @@
  *
  * Python weighs one seat's decisions (cardrules.web.analysis: one account of the analysis,
  * worded by the catalogue) a decision per call, so the first marks show while the rest are
- * weighed; then the summary, the graph of the chance to win (an SVG the package draws, parsed
+ * weighed; a decision in doubt after its first imagined deals comes first as it stands
+ * ("still being weighed", its mark so far), then again after each batch of deals more, settled
+ * last (the list entry and the note follow it: the same deals the package's whole analysis
+ * weighs it in); then the summary, the graph of the chance to win (an SVG the package draws, parsed
  * as SVG and checked element by element: never inserted as HTML) with the same figures as a
  * table, and the bot in the seat (its deal played a slice per call). Dealing again, loading
  * another deal or pressing Stop stops it: the page simply stops calling (the worker runs one
@@ -67,6 +70,7 @@ export class Analysis {
     this.session = null;
     this.record = null; // the record text analysed (another deal on the board stops it)
     this.bySteps = {}; // the decisions by the stepper's step that shows them
+    this.entries = {}; // the marks list's buttons by step: marked, or still being weighed
     this.running = false;
     this.build();
     stepper.onRender(() => { this.sync(); });
@@ -155,13 +159,14 @@ export class Analysis {
     });
     const decision = this.bySteps[index];
     const marked = !!decision && decision.mark !== "none";
-    this.note.hidden = !marked;
-    if (!marked) return;
-    this.note.setAttribute("data-mark", decision.mark);
-    this.noteText.textContent = t("analysis.noteMark", { mark: decision.mark_text }) +
-      (decision.better ? " " + decision.better : "");
+    const weighing = !!decision && !decision.settled;
+    this.note.hidden = !marked && !weighing;
+    if (this.note.hidden) return;
+    this.note.setAttribute("data-mark", weighing ? "weighing" : decision.mark);
+    this.noteText.textContent = [marked ? t("analysis.noteMark", { mark: decision.mark_text })
+      : "", decision.better, decision.weighing].filter(Boolean).join(" ");
     const data = this.stepper.data;
-    const code = decision.best_card;
+    const code = marked ? decision.best_card : null;
     this.noteCard.replaceChildren(code && data.cards[code]
       ? cardImage(data.style, code, data.cards[code], "cr-card--small") : "");
     if (code) {
@@ -174,6 +179,7 @@ export class Analysis {
     this.stop();
     this.record = null;
     this.bySteps = {};
+    this.entries = {};
     this.note.hidden = true;
     this.status.textContent = this.announcer.textContent = "";
     this.heading.textContent = "";
@@ -282,18 +288,37 @@ export class Analysis {
     }
   }
 
-  /* A decision weighed: kept by step, and listed (as a way to go to its step) if marked. */
+  /* A decision weighed: kept by step, and listed (as a way to go to its step) while it is
+   * still being weighed or once it is marked. Heard: the first word on it (still being
+   * weighed, or its mark), and its mark once settled if it was in doubt ("no mark" too: its
+   * entry goes). An entry is updated in place, so the keyboard's focus stays on it. */
   add(decision) {
-    this.bySteps[decision.step] = decision;
-    if (decision.mark !== "none") {
-      const go = button(t("analysis.markAt", { n: decision.step + 1, mark: decision.mark_text }),
-        decision.better, () => { this.stepper.move(decision.step); this.stepper.board.focus(); },
-        "cr-analysis__go cr-analysis__go--" + decision.mark);
-      this.marks.append(el("li", null, go));
-      this.marksBox.hidden = false;
-      this.announcer.textContent = go.textContent + ".";
+    const step = decision.step;
+    const doubted = step in this.entries;
+    this.bySteps[step] = decision;
+    const said = t("analysis.markAt", { n: step + 1, mark: decision.mark_text });
+    let go = this.entries[step];
+    if (!decision.settled || decision.mark !== "none") {
+      if (!go) {
+        go = button(said, "", () => { this.stepper.move(step); this.stepper.board.focus(); });
+        this.entries[step] = go;
+        this.marks.append(el("li", null, go));
+      }
+      go.textContent = said;
+      go.className = "cr-w-button cr-analysis__go cr-analysis__go--" +
+        (decision.settled ? decision.mark : "weighing");
+      const more = decision.settled ? decision.better : decision.weighing;
+      if (more) go.setAttribute("aria-description", more);
+      else go.removeAttribute("aria-description");
+    } else if (go) {
+      // In doubt, then settled with no mark: its entry goes (the keyboard to Stop, if there).
+      if (document.activeElement === go) this.stopButton.focus();
+      go.parentElement.remove();
+      delete this.entries[step];
     }
-    if (this.stepper.index === decision.step) this.drawNote(decision.step);
+    this.marksBox.hidden = !this.marks.childElementCount;
+    if (!doubted ? go : decision.settled) this.announcer.textContent = said + ".";
+    if (this.stepper.index === step) this.drawNote(step);
   }
 
   showFinish(finished) {
