@@ -530,7 +530,7 @@ def analyse_the_deal_of_the_day(seen: Visit, widget: Any, day: datetime.date) ->
 
 def test_the_focus_ring_stands_out_in_the_dark(visit: Callable[..., Visit]) -> None:
     """The focus ring in the dark scheme (in the light one:
-    test_the_home_page_opens_on_three_ways_in[1280-en], on its open of the same page)."""
+    test_the_home_page_opens_on_three_ways_in[en-1280], on its open of the same page)."""
     the_focus_ring_stands_out(visit("", scheme="dark"))
 
 
