@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, more, show_view, shown_deal
+from test_snapshot_browser import started_from_the_snapshot
 
 import cardrules
 from cardrules import web
@@ -224,7 +225,8 @@ def test_the_try_page_in_one_visit(visit: Callable[..., Visit]) -> None:
     function of its own): a new deal dealt in the browser matches CPython's (first: the page's
     own deal is still on it), the auction samples are offered, markup in a pasted record shows
     as text, the term lookup runs its example, and a discard face down stays hidden in another
-    seat's view."""
+    seat's view; then test_snapshot_browser's check that the page's Python started from the
+    snapshot."""
     seen = visit("try/")
     a_new_deal_in_the_browser_matches_cpython(seen)
     try_page_offers_the_auction_samples(seen, "try/", "examples/rematada-failed.json",
@@ -234,16 +236,19 @@ def test_the_try_page_in_one_visit(visit: Callable[..., Visit]) -> None:
     one_seat_view_keeps_a_discard_hidden(
         seen, "en", "Ana puts the three of swords aside, face down.",
         "Ana puts a card aside, face down.")
+    started_from_the_snapshot(seen)
 
 
 def test_the_spanish_try_page_in_one_visit(visit: Callable[..., Visit]) -> None:
     """One open of the Spanish "Try it" page: the auction samples are offered, then a discard
-    face down stays hidden in another seat's view."""
+    face down stays hidden in another seat's view, then the page's Python started from the
+    snapshot (test_snapshot_browser)."""
     seen = visit("es/try/")
     try_page_offers_the_auction_samples(seen, "es/try/", "examples/chiamata-buia.json",
                                         "Se reparten las cartas.")
     one_seat_view_keeps_a_discard_hidden(seen, "es", "Ana aparta el tres de espadas boca abajo.",
                                          "Ana aparta una carta boca abajo.")
+    started_from_the_snapshot(seen)
 
 
 def term_lookup_runs_the_example(seen: Visit) -> None:
