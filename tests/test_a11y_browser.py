@@ -255,17 +255,18 @@ def no_axe_violation_on_any_page(lang: str, pages: list[str], site: Path, browse
     assert not found, f"{len(found)} axe violations:\n" + "\n".join(found)
 
 
-def test_dark_is_the_same_switched_or_loaded(visit: Callable[..., Visit]) -> None:
+def dark_is_the_same_switched_or_loaded(loaded: Visit, switched: Visit) -> None:
     """The sweep switches most pages to dark with the toggle: the page then has what a page
-    loaded in the dark scheme has (the same scheme on the body, the same colours)."""
-    loaded = visit("games/brisca/", scheme="dark")
-    switched = visit("games/brisca/", scheme="light")
+    loaded in the dark scheme has (the same scheme on the body, the same colours: the body's,
+    the widget's, a link's, a link's in running text). ``loaded`` opened in the dark scheme,
+    ``switched`` the same page opened in the light one; nothing focused on either."""
     dark(switched)
     colours = ("() => [document.body.getAttribute('data-md-color-scheme'),"
                " getComputedStyle(document.body).backgroundColor,"
                " getComputedStyle(document.body).color,"
                " getComputedStyle(document.querySelector('.cr-widget')).backgroundColor,"
-               " getComputedStyle(document.querySelector('.md-typeset a')).color]")
+               " getComputedStyle(document.querySelector('.md-typeset a')).color,"
+               " getComputedStyle(document.querySelector('.md-typeset p a')).color]")
     assert loaded.page.evaluate(colours) == switched.page.evaluate(colours)
     assert loaded.page.evaluate(colours)[0] == "slate"
 
@@ -353,11 +354,39 @@ def test_the_shares_cover_every_page_once(site: Path) -> None:
 # Where to start ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("lang", list(LANGS))
+@pytest.mark.parametrize(("lang", "width"), [("en", 375), ("es", 1280), ("es", 375)],
+                         ids=["en-375", "es-1280", "es-375"])
 def test_the_home_page_opens_on_three_ways_in(lang: str, width: int,
                                               visit: Callable[..., Visit]) -> None:
+    """The three ways in, each wholly on the first screen and a target as a whole; on a phone,
+    on the same open of the page, the games table fits it. In English at 1280 px:
+    test_the_english_home_page_on_a_computer_in_both_schemes."""
     seen = visit(LANGS[lang], width=width, touch=width < 400)
+    three_ways_in(seen, lang, width)
+    if width < 400:
+        the_games_table_fits_a_phone(seen)
+
+
+def test_the_english_home_page_on_a_computer_in_both_schemes(
+        visit: Callable[..., Visit]) -> None:
+    """The English home page at 1280 px opened twice, in the light and the dark scheme, each
+    open checking several things in turn (functions of their own): the three ways in (light);
+    the focus ring stands out in the light scheme; switched to dark with the toggle, the light
+    page has what the page loaded dark has (before the focus ring is checked on the dark one:
+    nothing focused on either); the focus ring stands out in the dark scheme; less motion stops
+    the transitions (last: the page then asks for less motion)."""
+    switched = visit("", width=1280)
+    loaded = visit("", width=1280, scheme="dark")
+    three_ways_in(switched, "en", 1280)
+    the_focus_ring_stands_out(switched)
+    switched.page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    dark_is_the_same_switched_or_loaded(loaded, switched)
+    the_focus_ring_stands_out(loaded)
+    reduced_motion_stops_transitions(switched)
+
+
+def three_ways_in(seen: Visit, lang: str, width: int) -> None:
+    """The start's three ways in: where they lead, on the first screen, each whole box a link."""
     page = seen.page
     ways = page.locator("nav.cr-start .cr-start__way")
     assert ways.count() == 3
@@ -389,9 +418,8 @@ def test_the_home_page_opens_on_three_ways_in(lang: str, width: int,
     seen.shot(f"home-{lang}")
 
 
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_the_games_table_fits_a_phone(lang: str, visit: Callable[..., Visit]) -> None:
-    seen = visit(LANGS[lang], width=375, touch=True)
+def the_games_table_fits_a_phone(seen: Visit) -> None:
+    """The home page's table of games lists every game and fits a phone's width (375 px)."""
     table = seen.page.locator("#games + .md-typeset__scrollwrap")
     assert table.locator("table a").count() == len(GAMES)  # every game, linked
     size = table.evaluate("(wrap) => [wrap.scrollWidth, wrap.clientWidth]")
@@ -515,11 +543,9 @@ def analyse_the_deal_of_the_day(seen: Visit, widget: Any, day: datetime.date) ->
 # Focus, motion, language ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_focus_ring_stands_out(scheme: str, visit: Callable[..., Visit]) -> None:
+def the_focus_ring_stands_out(seen: Visit) -> None:
     """A link of the page and a button of the widget, focused from the keyboard: a ring of 2 px
     at least, 3:1 against the page and against the widget's panel (WCAG 2.2: 1.4.11)."""
-    seen = visit("", scheme=scheme)
     page = seen.page
     ring = """(node) => { const s = getComputedStyle(node);
         return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"""
@@ -543,8 +569,8 @@ def test_the_focus_ring_stands_out(scheme: str, visit: Callable[..., Visit]) -> 
         assert ratio(colour, around) >= 3, (colour, around)
 
 
-def test_reduced_motion_stops_transitions(visit: Callable[..., Visit]) -> None:
-    seen = visit("")
+def reduced_motion_stops_transitions(seen: Visit) -> None:
+    """The theme's transitions run, and stop once the reader's system asks for less motion."""
     page = seen.page
     duration = "() => getComputedStyle(document.querySelector('.md-tabs__link')).transitionDuration"
     moving = page.evaluate(duration)

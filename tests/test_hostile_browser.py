@@ -191,12 +191,37 @@ def test_the_policy_is_enforced(visit: Callable[..., Visit]) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_step_and_play_modes_run_under_the_policy(visit: Callable[..., Visit],
-                                                  lang: str) -> None:
+def test_the_try_page_in_one_visit(visit: Callable[..., Visit], lang: str) -> None:
+    """One open of the "Try it" page in ``lang``, the checks run in turn on it (each a function
+    of its own): a bad link put in the address brings back the page's own deal (first: the page
+    opened without a link); step mode runs under the policy (on the page's own deal, which has
+    steps to go); the lookup escapes the direction controls it quotes; in English a seed beyond
+    2^53 is shown exactly and pasted back, in Spanish a key given twice is refused and a
+    byte-order mark is read; play mode runs under the policy (last: it leaves the board in play
+    mode)."""
     seen = visit(try_page(lang))
+    a_bad_link_in_the_address_brings_back_the_pages_own_deal(seen, lang)
+    step_mode_runs_under_the_policy(seen)
+    the_lookup_escapes_direction_controls_it_quotes(seen, LOOKUP_SAID[lang])
+    if lang == "en":
+        a_huge_seed_is_shown_exactly_and_can_be_pasted_back(seen)
+    else:
+        a_key_given_twice_is_refused_and_a_byte_order_mark_is_read(seen)
+    play_mode_runs_under_the_policy(seen, lang)
+
+
+def step_mode_runs_under_the_policy(seen: Visit) -> None:
+    """A few steps of the deal on the board (the fixture fails the test on any violation of the
+    policy)."""
     widget = ready(seen)
     for _ in range(3):
         widget.locator(".cr-w-button--next").click()
+
+
+def play_mode_runs_under_the_policy(seen: Visit, lang: str) -> None:
+    """A new deal in play mode and a card played (the fixture fails the test on any violation
+    of the policy)."""
+    widget = ready(seen)
     python_still_works(seen, lang)
     cards = widget.locator("button.cr-play__card:not([aria-disabled])")
     if cards.count():
@@ -277,10 +302,9 @@ def test_names_that_are_not_text_are_refused_in_the_pages_language(
     own_deal_is_on_the_board(seen, "es")
 
 
-def test_a_key_given_twice_is_refused_and_a_byte_order_mark_is_read(
-    visit: Callable[..., Visit]
-) -> None:
-    seen = visit("es/try/")
+def a_key_given_twice_is_refused_and_a_byte_order_mark_is_read(seen: Visit) -> None:
+    """On the Spanish page: a record with a key twice is refused in one sentence; one that starts
+    with a byte-order mark is read."""
     ready(seen)
     paste(seen, '{"seed": 1, "seed": 2, "game": "brisca", "game": "briscola", "players": 2}')
     seen.page.wait_for_function("() => document.querySelector('.cr-widget__status')"
@@ -294,9 +318,9 @@ def test_a_key_given_twice_is_refused_and_a_byte_order_mark_is_read(
 # 8. A seed beyond 2^53 stays exact in the record panel -------------------------------------------
 
 
-def test_a_huge_seed_is_shown_exactly_and_can_be_pasted_back(visit: Callable[..., Visit]) -> None:
+def a_huge_seed_is_shown_exactly_and_can_be_pasted_back(seen: Visit) -> None:
+    """A seed beyond 2^53 is shown exactly in the record panel, and loads again pasted back."""
     seed = 2**64 - 1
-    seen = visit("try/")
     widget = ready(seen)
     paste(seen, json.dumps({"game": "brisca", "players": 2, "seed": seed}))
     seen.page.wait_for_function(f"() => window.crWidgets[0].data.record.game === 'brisca'"
@@ -313,12 +337,11 @@ def test_a_huge_seed_is_shown_exactly_and_can_be_pasted_back(visit: Callable[...
 # 10. A bad link pasted into the address of an open page ------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_bad_link_in_the_address_brings_back_the_pages_own_deal(
-    visit: Callable[..., Visit], lang: str
-) -> None:
-    seen = visit(try_page(lang))
+def a_bad_link_in_the_address_brings_back_the_pages_own_deal(seen: Visit, lang: str) -> None:
+    """A good link put in the address of the open page opens its deal; a bad one then brings
+    back the page's own deal, with a notice (the page opened on its own deal, without a link)."""
     ready(seen)
+    own_deal_is_on_the_board(seen, lang)
     other = json.loads(OTHER.read_text(encoding="utf-8"))
     seen.page.evaluate(f"location.hash = 'deal={web.link_token(other)}&step=3'")
     seen.page.wait_for_function("(own) => window.crWidgets[0].data.title !== own",
@@ -442,16 +465,16 @@ def test_names_at_the_limit_wrap_on_a_narrow_page(browser: Any, base_url: str) -
 # 8. The lookup box does not echo direction controls ----------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "“\\u202eacsirb” is not in the glossary."),
-    ("es", "«\\u202eacsirb» no está en el glosario."),
-])
-def test_the_lookup_escapes_direction_controls_it_quotes(
-    visit: Callable[..., Visit], lang: str, said: str
-) -> None:
+LOOKUP_SAID = {
+    "en": "“\\u202eacsirb” is not in the glossary.",
+    "es": "«\\u202eacsirb» no está en el glosario.",
+}
+"""What the lookup says of U+202E then "acsirb", in each language."""
+
+
+def the_lookup_escapes_direction_controls_it_quotes(seen: Visit, said: str) -> None:
     """U+202E then "acsirb" showed the not-found sentence reversed: the character is written
     out, as records refuse it and ``cardrules term`` escapes it."""
-    seen = visit(try_page(lang))
     ready(seen)
     lookup = seen.page.locator(".cr-lookup").first
     if lookup.get_attribute("open") is None:

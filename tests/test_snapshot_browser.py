@@ -1,7 +1,11 @@
 """The widget starts from the memory snapshot made at build time (scripts/widget_snapshot.mjs),
 and starts the usual way, logging the error once on the console, when the snapshot cannot be had.
 
-In the system's Chromium, on the site the tests build (tests/site_build.py).
+In the system's Chromium, on the site the tests build (tests/site_build.py). That the "Try it"
+page starts from the snapshot (:func:`started_from_the_snapshot`) is checked on the open of that
+page that test_widget_browser's ``test_the_try_page_in_one_visit`` and
+``test_the_spanish_try_page_in_one_visit`` make anyway (a page open is the suite's costliest
+part).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, Visits
+from browser_support import READY, Visit, Visits
 
 SNAPSHOT = "**/*.pyodide-snapshot.gz*"
 
@@ -39,9 +43,9 @@ def shows_a_deal(page: Any) -> None:
                            "!== before", arg=before)
 
 
-@pytest.mark.parametrize("path", ["try/", "es/try/"])
-def test_the_try_page_starts_from_the_snapshot(visits: Visits, path: str) -> None:
-    seen = visits.open(path)
+def started_from_the_snapshot(seen: Visit) -> None:
+    """The page's Python started from the snapshot, fetched nothing of the package twice (no
+    bytecode bundle), logged no error of the snapshot, and its board answers."""
     times = started(seen.page)
     assert times["snapshot"] is True
     assert any(url.split("?")[0].endswith(".pyodide-snapshot.gz") for url in seen.requests)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, more, show_view, shown_deal
+from test_snapshot_browser import started_from_the_snapshot
 
 import cardrules
 from cardrules import web
@@ -91,8 +92,19 @@ def shown_points(widget: Any) -> list[int]:
 # Tests ------------------------------------------------------------------------------------------
 
 
-def test_english_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit]) -> None:
+def test_the_brisca_page_steps_jumps_and_shows_the_sides(visit: Callable[..., Visit]) -> None:
+    """One open of the English Brisca page (each check is a function of its own, run in turn on
+    the same board): it steps through a whole deal and back, jumps to a trick, and shows the
+    sides and partners in every view."""
     seen = visit("games/brisca/")
+    english_game_page_steps_through_a_whole_deal(seen)
+    jump_to_a_trick(seen)
+    sides_and_partners_show_in_every_view(seen)
+
+
+def english_game_page_steps_through_a_whole_deal(seen: Visit) -> None:
+    """The static diagram, then the board stepped to the end of the deal (each label explained,
+    each draw told), and back to its first step."""
     page = seen.page
     figure = page.locator("figure.cr-deal").first
     # The static diagram is there at once, Python or not.
@@ -182,8 +194,8 @@ def test_spanish_game_page_steps_through_a_whole_deal(visit: Callable[..., Visit
     assert found.locator(".cr-lookup__definition").inner_text() == definition
 
 
-def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
-    seen = visit("games/brisca/")
+def jump_to_a_trick(seen: Visit) -> None:
+    """The jump menu and a click on a trick of the static list each show that trick."""
     widget = ready_widget(seen)
     figure = seen.page.locator("figure.cr-deal").first
     more(widget).locator(".cr-widget__jump").select_option(label="Trick 3")
@@ -199,8 +211,49 @@ def test_jump_to_a_trick(visit: Callable[..., Visit]) -> None:
     assert widget.locator(".cr-widget__jump option:checked").inner_text() == "Trick 7"
 
 
-def test_term_lookup_runs_the_example(visit: Callable[..., Visit]) -> None:
+def paste_record(widget: Any, record: dict[str, Any]) -> None:
+    """Paste ``record`` into the picker's box (opened if closed) and load it."""
+    summary = in_picker(widget, ".cr-source__details summary").first
+    if summary.evaluate("(node) => !node.parentElement.open"):
+        summary.click()
+    in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
+    in_picker(widget, ".cr-source__load").click()
+
+
+def test_the_try_page_in_one_visit(visit: Callable[..., Visit]) -> None:
+    """One open of the English "Try it" page, the checks run in turn on its board (each a
+    function of its own): a new deal dealt in the browser matches CPython's (first: the page's
+    own deal is still on it), the auction samples are offered, markup in a pasted record shows
+    as text, the term lookup runs its example, and a discard face down stays hidden in another
+    seat's view; then test_snapshot_browser's check that the page's Python started from the
+    snapshot."""
     seen = visit("try/")
+    a_new_deal_in_the_browser_matches_cpython(seen)
+    try_page_offers_the_auction_samples(seen, "try/", "examples/rematada-failed.json",
+                                        "The cards are dealt.")
+    markup_in_a_record_shows_as_text(seen)
+    term_lookup_runs_the_example(seen)
+    one_seat_view_keeps_a_discard_hidden(
+        seen, "en", "Ana puts the three of swords aside, face down.",
+        "Ana puts a card aside, face down.")
+    started_from_the_snapshot(seen)
+
+
+def test_the_spanish_try_page_in_one_visit(visit: Callable[..., Visit]) -> None:
+    """One open of the Spanish "Try it" page: the auction samples are offered, then a discard
+    face down stays hidden in another seat's view, then the page's Python started from the
+    snapshot (test_snapshot_browser)."""
+    seen = visit("es/try/")
+    try_page_offers_the_auction_samples(seen, "es/try/", "examples/chiamata-buia.json",
+                                        "Se reparten las cartas.")
+    one_seat_view_keeps_a_discard_hidden(seen, "es", "Ana aparta el tres de espadas boca abajo.",
+                                         "Ana aparta una carta boca abajo.")
+    started_from_the_snapshot(seen)
+
+
+def term_lookup_runs_the_example(seen: Visit) -> None:
+    """A word looked up finds its term, whose example runs in the browser; a word that is not a
+    term gets suggestions."""
     widget = ready_widget(seen)
     lookup = widget.locator(".cr-lookup")
     lookup.locator(".cr-lookup__input").fill("arrastró")
@@ -223,17 +276,15 @@ def test_term_lookup_runs_the_example(visit: Callable[..., Visit]) -> None:
     assert lookup.locator(".cr-lookup__missing a").all_inner_texts() == ["fallar"]
 
 
-def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
-    seen = visit("try/")
+def markup_in_a_record_shows_as_text(seen: Visit) -> None:
+    """Names and a title of markup, pasted in a record, are shown as text and never run."""
     page = seen.page
     widget = ready_widget(seen)
     names = ['<script>window.__pwned = 1</script>', '<img src=x onerror="window.__pwned = 2">']
     record = record_of("examples/brisca-2p.json")
     record["players"] = names
     record["title"] = "<b onmouseover=alert(3)>title</b>"
-    in_picker(widget, ".cr-source__details summary").first.click()
-    in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
-    in_picker(widget, ".cr-source__load").click()
+    paste_record(widget, record)
     seat_names = on_board(widget, ".cr-board__name")
     seat_names.first.wait_for()
     page.wait_for_function(
@@ -250,8 +301,9 @@ def test_markup_in_a_record_shows_as_text(visit: Callable[..., Visit]) -> None:
     assert on_board(widget, ".cr-board__result").inner_text() == f"{names[0]} wins the deal, 80–40."
 
 
-def test_a_new_deal_in_the_browser_matches_cpython(visit: Callable[..., Visit]) -> None:
-    seen = visit("try/")
+def a_new_deal_in_the_browser_matches_cpython(seen: Visit) -> None:
+    """A deal dealt by the picker is CPython's, the static diagram steps aside and the sample
+    menu no longer names a sample (run first: the page's own deal is on the board)."""
     widget = ready_widget(seen)
     in_picker(widget, ".cr-source__game").select_option("aluette")
     in_picker(widget, ".cr-source__players").select_option("4")
@@ -288,26 +340,15 @@ def chanted_aluette() -> dict[str, Any]:
     return record
 
 
-@pytest.mark.parametrize(
-    ("path", "lang", "open_text", "hidden_text"),
-    [
-        ("try/", "en", "Ana puts the three of swords aside, face down.",
-         "Ana puts a card aside, face down."),
-        ("es/try/", "es", "Ana aparta el tres de espadas boca abajo.",
-         "Ana aparta una carta boca abajo."),
-    ],
-)
-def test_one_seat_view_keeps_a_discard_hidden(
-    visit: Callable[..., Visit], path: str, lang: str, open_text: str, hidden_text: str
-) -> None:
+def one_seat_view_keeps_a_discard_hidden(seen: Visit, lang: str, open_text: str,
+                                        hidden_text: str) -> None:
     """A discard face down: the open account and its owner's view name the card; another seat's
-    view says only that a card was put aside, and shows no picture of it."""
-    seen = visit(path)
+    view says only that a card was put aside, and shows no picture of it (the board must not
+    show an Aluette deal before: the test waits until the board shows Aluette)."""
     widget = ready_widget(seen)
+    assert seen.page.evaluate("window.crWidgets[0].data.game") != "aluette"
     record = chanted_aluette()
-    in_picker(widget, ".cr-source__details summary").first.click()
-    in_picker(widget, ".cr-source__paste").fill(json.dumps(record))
-    in_picker(widget, ".cr-source__load").click()
+    paste_record(widget, record)
     seen.page.wait_for_function("() => window.crWidgets[0].data.game === 'aluette'")
     more(widget).locator(".cr-widget__jump").select_option("0")
     for _ in range(5):
@@ -329,12 +370,13 @@ def test_one_seat_view_keeps_a_discard_hidden(
     assert told == [open_text, hidden_text, hidden_text, hidden_text]
 
 
-def test_sides_and_partners_show_in_every_view(visit: Callable[..., Visit]) -> None:
+def sides_and_partners_show_in_every_view(seen: Visit) -> None:
     """Four-player Brisca: the sides are dealt, so every view shows them from the deal on (each
     seat's side colour, its partner, a score by side). A hidden partner, shown to each view
     when it learns it: test_chiamata_steps_through_the_auction_and_the_call."""
-    seen = visit("games/brisca/")
     widget = ready_widget(seen)
+    widget.locator(".cr-w-button", has_text="First").click()  # from the deal on
+    assert widget.locator(".cr-widget__counter").inner_text() == "Step 1 of 42"
     seats = on_board(widget, ".cr-board__seat")
     head = on_board(widget, "table.cr-board__score th").first
     for view in ("all", "0", "3"):
@@ -495,14 +537,9 @@ def test_rematada_shows_the_talon_and_keeps_the_discards_hidden(
         "Ana makes the contract: 122 points, 114 needed.")
 
 
-@pytest.mark.parametrize(("path", "sample", "first"), [
-    ("try/", "examples/rematada-failed.json", "The cards are dealt."),
-    ("es/try/", "examples/chiamata-buia.json", "Se reparten las cartas."),
-])
-def test_try_page_offers_the_auction_samples(
-    visit: Callable[..., Visit], path: str, sample: str, first: str
-) -> None:
-    seen = visit(path)
+def try_page_offers_the_auction_samples(seen: Visit, path: str, sample: str, first: str) -> None:
+    """The sample menu offers the auction games' samples; ``sample`` shown steps through to its
+    result (the board must not show a deal of its game before)."""
     widget = ready_widget(seen)
     menu = in_picker(widget, ".cr-source__sample")
     offered = [menu.locator("option").nth(i).get_attribute("value")
@@ -510,9 +547,10 @@ def test_try_page_offers_the_auction_samples(
     for name in ("chiamata-5p", "chiamata-alone", "chiamata-buia", "chiamata-failed",
                  "chiamata-void", "rematada-3p", "rematada-failed", "rematada-forced"):
         assert f"examples/{name}.json" in offered
+    game = record_of(sample)["game"]
+    assert seen.page.evaluate("window.crWidgets[0].data.game") != game
     menu.select_option(sample)
     in_picker(widget, ".cr-source__show").click()
-    game = record_of(sample)["game"]
     seen.page.wait_for_function(f"() => window.crWidgets[0].data.game === '{game}'")
     assert on_board(widget, ".cr-board__text").inner_text() == first
     assert on_board(widget, "table.cr-board__auction-table").count() == 1
