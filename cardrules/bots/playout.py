@@ -47,12 +47,7 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
     rules = game.rules
     strength = rules.strength
     points = rules.card_points
-    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
-    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
-    if not (rules.free_play and any(points)):
-        careful = frozenset()
-    elif careful is None:
-        careful = allies
+    careful = careful_seats(rules, allies, careful)
     # Two careful seats (the analysis's and the hint's playouts of two-player Briscola, Brisca):
     # the same plays by a leaner loop.
     if (not noise and rules.players == 2 and len(careful) == 2
@@ -70,6 +65,17 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
             game.play(greedy_action(game, legal, strength, points, careful_card))
         else:
             game.play(greedy_action(game, legal, strength, points))
+
+
+def careful_seats(rules: Rules, allies: frozenset[int],
+                  careful: frozenset[int] | None = None) -> frozenset[int]:
+    """The seats a :func:`playout` plays by the careful rule: ``careful`` (``allies`` unless
+    given), or none where the rule measured weaker."""
+    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
+    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
+    if not (rules.free_play and any(rules.card_points)):
+        return frozenset()
+    return allies if careful is None else careful
 
 
 def greedy_action(game: Game, legal: Sequence[Action], strength: Sequence[int],
