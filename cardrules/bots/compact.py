@@ -359,7 +359,6 @@ class World:
         with probability ``noise``; a seat with one card plays it. The cards played."""
         start = self.start
         weights = start.weights
-        greedy_keys = weights.greedy
         careful_keys = weights.careful
         spent = weights.spent
         beats = start.beats
@@ -382,49 +381,87 @@ class World:
             if noise and seat not in allies and random_() < noise:
                 self.play(hand[int(random_() * len(hand))])
                 continue
+            if seat not in careful or 0 < size < len(order) - 1:
+                self.play(self.greedy())
+                continue
+            chosen = hand[0]
+            if not size:  # the careful lead: the cheapest card, a trump dear
+                low = careful_keys[chosen]
+                for card in hand:
+                    if careful_keys[card] < low:
+                        low, chosen = careful_keys[card], card
+                self.play(chosen)
+                continue
+            # Last to play: take the trick when its points outweigh the trump spent.
             trick = self.trick
-            # The trick's best card so far and its place (the default trick winner).
             won = 0
-            best = trick[0] if size else -1
+            best = trick[0]
             for i in range(1, size):
                 if beats[best * WIDTH + trick[i]]:
                     won, best = i, trick[i]
-            last = size == len(order) - 1
-            if seat in careful and (not size or last):
-                keys: Sequence[tuple[int, ...]] = careful_keys
-                if size:
-                    # Last to play: take the trick when its points outweigh the trump spent.
-                    taken = 0
-                    for c in trick:
-                        taken += worth[c]
-                    theirs = not _allied(side, order[won], seat)
-                    chosen = hand[0]
-                    top: tuple[int, tuple[int, ...]] | None = None
-                    for card in hand:
-                        swing = taken + worth[card]
-                        if theirs and not beats[best * WIDTH + card]:
-                            rank = (swing + spent[card], keys[card])
-                        else:
-                            rank = (spent[card] - swing, keys[card])
-                        if top is None or rank < top:
-                            top, chosen = rank, card
-                    self.play(chosen)
-                    continue
-                cards = hand
-            else:
-                keys = greedy_keys
-                cards = hand
-                if size and not _allied(side, order[won], seat):
-                    winning = [c for c in hand if beats[best * WIDTH + c]]
-                    if winning:
-                        cards = winning
-            chosen = cards[0]
-            low = keys[chosen]
-            for card in cards:
-                if keys[card] < low:
-                    low, chosen = keys[card], card
+            taken = 0
+            for c in trick:
+                taken += worth[c]
+            theirs = not _allied(side, order[won], seat)
+            top: tuple[int, tuple[int, ...]] | None = None
+            for card in hand:
+                swing = taken + worth[card]
+                if theirs and not beats[best * WIDTH + card]:
+                    rank = (swing + spent[card], careful_keys[card])
+                else:
+                    rank = (spent[card] - swing, careful_keys[card])
+                if top is None or rank < top:
+                    top, chosen = rank, card
             self.play(chosen)
         return plays
+
+    def greedy(self) -> int:
+        """The greedy rule's card for the seat to play
+        (:func:`~cardrules.bots.playout.greedy_card`): the cheapest card that takes the trick
+        from the other side, else the cheapest card."""
+        start = self.start
+        beats = start.beats
+        keys = start.weights.greedy
+        order = self.order
+        size = self.pos
+        seat = order[size]
+        cards = self.hands[seat]
+        if size:
+            trick = self.trick
+            won = 0
+            best = trick[0]
+            for i in range(1, size):
+                if beats[best * WIDTH + trick[i]]:
+                    won, best = i, trick[i]
+            if not _allied(start.side, order[won], seat):
+                winning = [c for c in cards if beats[best * WIDTH + c]]
+                if winning:
+                    cards = winning
+        chosen = cards[0]
+        low = keys[chosen]
+        for card in cards:
+            if keys[card] < low:
+                low, chosen = keys[card], card
+        return chosen
+
+    def copy(self) -> World:
+        """A copy to play on (its unseen cards still to deal share this world's source of
+        chance)."""
+        other = World.__new__(World)
+        other.start = self.start
+        other.random = self.random
+        other.stock = self.stock
+        other.hands = [hand.copy() for hand in self.hands]
+        other.pool = self.pool.copy()
+        other.drawn = self.drawn
+        other.points = self.points.copy()
+        other.order = self.order
+        other.trick = self.trick.copy()
+        other.pos = self.pos
+        other.played = self.played.copy()
+        other.takers = self.takers.copy()
+        other.over = self.over
+        return other
 
     def _guided_duel(self, noise: float, allies: frozenset[int], careful: frozenset[int]) -> int:
         """:meth:`play_guided` for two seats from the start of a trick, whole tricks at a time

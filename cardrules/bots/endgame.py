@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 
 from ..core.actions import Action
 from ..engine import Game
+from .compact import World
 from .playout import greedy_action
 
 SEARCH_PLAYS: Final = 8
@@ -169,6 +170,58 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
                 (1 - noise) * expected[2] + noise * total[2] / n)
 
     result = value(game)
+    return result, nodes
+
+
+def search_world(world: World, seat: int, allies: frozenset[int],
+                 noise: float) -> tuple[Outcome, int]:
+    """:func:`search` on the compact model of plain card play (``world``: every card known, as
+    :meth:`Start.of_world(game).deal(rng) <cardrules.bots.compact.Start.of_world>` makes it):
+    the same figure and the same positions counted, several times faster. ``world`` is played
+    on."""
+    nodes = 0
+
+    def value(node: World) -> Outcome:
+        nonlocal nodes
+        nodes += 1
+        hands = node.hands
+        while not node.over and len(hands[node.order[node.pos]]) == 1:
+            node.play(hands[node.order[node.pos]][0])  # a forced play: no branching
+        if node.over:
+            return node.outcome(seat)
+        legal = hands[node.order[node.pos]]
+        if node.order[node.pos] in allies:
+            best: Outcome | None = None
+            for card in legal:
+                child = node.copy()
+                child.play(card)
+                got = value(child)
+                if best is None or got[2] > best[2]:
+                    best = got
+            assert best is not None
+            return best
+        model = node.greedy()
+        child = node.copy()
+        child.play(model)
+        expected = value(child)
+        if not noise:
+            return expected
+        total = [0.0, 0.0, 0.0]
+        for card in legal:
+            if card == model:
+                got = expected
+            else:
+                child = node.copy()
+                child.play(card)
+                got = value(child)
+            for k in range(3):
+                total[k] += got[k]
+        n = len(legal)
+        return ((1 - noise) * expected[0] + noise * total[0] / n,
+                (1 - noise) * expected[1] + noise * total[1] / n,
+                (1 - noise) * expected[2] + noise * total[2] / n)
+
+    result = value(world)
     return result, nodes
 
 

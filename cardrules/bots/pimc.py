@@ -27,8 +27,8 @@ from typing import Final, cast
 from ..core.actions import Action, CardMove, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
-from .compact import Start, World, covers
-from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search, solve
+from .compact import Start, World, covers, plain_play
+from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search, search_world, solve
 from .opponents import carelessness
 from .playout import careful_seats, playout
 from .simple import GreedyBot, cheapest_key
@@ -233,7 +233,8 @@ class PimcBot:
         # model (the same playouts, several times faster); else on the engine.
         pending = None
         position = None
-        if (self.compact and covers(view.rules)
+        covered = self.compact and covers(view.rules)
+        if (covered
                 and all(isinstance(action, Card) for action in actions)):
             pending = view.sample(rng)
             if plays_left(pending) > SEARCH_PLAYS + 1:
@@ -265,11 +266,27 @@ class PimcBot:
                     # Near the end: the bot's own plays searched (the same world may come again).
                     key = (_hidden(world), i)
                     if key not in searched:
-                        searched[key], nodes = (
-                            solve(trial, view.seat) if self.exact
-                            else search(trial, view.seat, allies, noise))
+                        if self.exact:
+                            searched[key], nodes = solve(trial, view.seat)
+                        elif covered and plain_play(trial):
+                            searched[key], nodes = search_world(
+                                cast(Start, Start.of_world(trial)).deal(rng), view.seat,
+                                allies, noise)
+                        else:
+                            searched[key], nodes = search(trial, view.seat, allies, noise)
                         spent += nodes * step
                     results.append(searched[key])
+                elif covered:
+                    # On the engine until plain card play begins, then on the compact model.
+                    playout(trial, rng, noise, allies, careful, plain_play)
+                    plays = len(trial.log) - begun
+                    if trial.is_over:
+                        results.append(outcome(trial, view.seat))
+                    else:
+                        rest = cast(Start, Start.of_world(trial)).deal(rng)
+                        plays += rest.play_guided(noise, allies, guided)
+                        results.append(rest.outcome(view.seat))
+                    spent += plays * step
                 else:
                     playout(trial, rng, noise, allies, careful)
                     spent += (len(trial.log) - begun) * step
