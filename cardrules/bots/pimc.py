@@ -229,15 +229,16 @@ class PimcBot:
         spent = 0.0
         searched: dict[tuple[object, int], Outcome] = {}
         guided = careful_seats(view.rules, allies, careful)
-        # Far from the end, in plain card play: the worlds dealt and played out on the compact
-        # model (the same playouts, several times faster); else on the engine.
+        # In plain card play the worlds are dealt, played out and searched on the compact model
+        # (the same playouts and searches, several times faster); else on the engine.
         pending = None
         position = None
+        endgame = False
         covered = self.compact and covers(view.rules)
-        if (covered
-                and all(isinstance(action, Card) for action in actions)):
+        if covered and all(isinstance(action, Card) for action in actions):
             pending = view.sample(rng)
-            if plays_left(pending) > SEARCH_PLAYS + 1:
+            endgame = plays_left(pending) <= SEARCH_PLAYS + 1
+            if not (endgame and self.exact):
                 position = Start.of_view(view, pending)
         for played in range(self.worlds):
             if (self.time_limit is not None and played >= 2
@@ -248,12 +249,22 @@ class PimcBot:
             results: list[Outcome] = []
             if position is not None:
                 hands, stock = position.deal_all(rng)
-                for action in actions:
+                hidden: object = (
+                    (tuple(frozenset(hand) for hand in hands), tuple(stock)) if endgame else ())
+                for i, action in enumerate(actions):
                     dealt = World(position, [hand.copy() for hand in hands], [], rng.random,
                                   stock)
                     dealt.play(cast(Card, action).index)
-                    spent += (1 + dealt.play_guided(noise, allies, guided)) * step
-                    results.append(dealt.outcome(view.seat))
+                    if not endgame:
+                        spent += (1 + dealt.play_guided(noise, allies, guided)) * step
+                        results.append(dealt.outcome(view.seat))
+                        continue
+                    # Near the end: the bot's own plays searched (the same world may come again).
+                    found = (hidden, i)
+                    if found not in searched:
+                        searched[found], nodes = search_world(dealt, view.seat, allies, noise)
+                        spent += nodes * step
+                    results.append(searched[found])
                 yield results
                 continue
             world = pending if pending is not None else view.sample(rng)
