@@ -129,48 +129,19 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
     """
     rules = game.rules
     strength, points = rules.strength, rules.card_points
-    nodes = 0
 
-    def value(node: Game) -> Outcome:
-        nonlocal nodes
-        nodes += 1
+    def turn(node: Game) -> tuple[list[Action], int | None]:
         legal = _forced(node)
-        if node.is_over:
-            return outcome(node, seat)
-        if node.current_player in allies:
-            best: Outcome | None = None
-            for action in legal:
-                child = node.clone()
-                child.play(action)
-                got = value(child)
-                if best is None or got[2] > best[2]:
-                    best = got
-            assert best is not None
-            return best
-        model = greedy_action(node, legal, strength, points)
-        child = node.clone()
-        child.play(model)
-        expected = value(child)
-        if not noise:
-            return expected
-        # A careless opponent: any legal play, each as likely (the model's play included).
-        total = [0.0, 0.0, 0.0]
-        for action in legal:
-            if action == model:
-                got = expected
-            else:
-                child = node.clone()
-                child.play(action)
-                got = value(child)
-            for k in range(3):
-                total[k] += got[k]
-        n = len(legal)
-        return ((1 - noise) * expected[0] + noise * total[0] / n,
-                (1 - noise) * expected[1] + noise * total[1] / n,
-                (1 - noise) * expected[2] + noise * total[2] / n)
+        return legal, None if node.is_over else node.current_player
 
-    result = value(game)
-    return result, nodes
+    def after(node: Game, action: Action) -> Game:
+        child = node.clone()
+        child.play(action)
+        return child
+
+    return _expectimax(game, allies, noise, turn, after,
+                       lambda node, legal: greedy_action(node, legal, strength, points),
+                       lambda node: outcome(node, seat))
 
 
 def search_world(world: World, seat: int, allies: frozenset[int],
@@ -179,41 +150,61 @@ def search_world(world: World, seat: int, allies: frozenset[int],
     :meth:`Start.of_world(game).deal(rng) <cardrules.bots.compact.Start.of_world>` makes it):
     the same figure and the same positions counted, several times faster. ``world`` is played
     on."""
-    nodes = 0
 
-    def value(node: World) -> Outcome:
-        nonlocal nodes
-        nodes += 1
+    def turn(node: World) -> tuple[list[int], int | None]:
         hands = node.hands
         while not node.over and len(hands[node.order[node.pos]]) == 1:
             node.play(hands[node.order[node.pos]][0])  # a forced play: no branching
         if node.over:
-            return node.outcome(seat)
-        legal = hands[node.order[node.pos]]
-        if node.order[node.pos] in allies:
+            return [], None
+        mover = node.order[node.pos]
+        return hands[mover], mover
+
+    def after(node: World, card: int) -> World:
+        child = node.copy()
+        child.play(card)
+        return child
+
+    return _expectimax(world, allies, noise, turn, after, lambda node, legal: node.greedy(),
+                       lambda node: node.outcome(seat))
+
+
+N = TypeVar("N")
+A = TypeVar("A")
+
+
+def _expectimax(root: N, allies: frozenset[int], noise: float,
+                turn: Callable[[N], tuple[list[A], int | None]],
+                after: Callable[[N, A], N], model: Callable[[N, list[A]], A],
+                worth: Callable[[N], Outcome]) -> tuple[Outcome, int]:
+    """The search behind :func:`search` and :func:`search_world`, on either model of a world:
+    ``turn`` plays a node's forced plays and gives its choices and the seat to choose (``None``
+    at the end), ``after`` a child with an action played, ``model`` the opponents' modelled
+    action, ``worth`` the :func:`outcome` of an end."""
+    nodes = 0
+
+    def value(node: N) -> Outcome:
+        nonlocal nodes
+        nodes += 1
+        legal, mover = turn(node)
+        if mover is None:
+            return worth(node)
+        if mover in allies:
             best: Outcome | None = None
-            for card in legal:
-                child = node.copy()
-                child.play(card)
-                got = value(child)
+            for action in legal:
+                got = value(after(node, action))
                 if best is None or got[2] > best[2]:
                     best = got
             assert best is not None
             return best
-        model = node.greedy()
-        child = node.copy()
-        child.play(model)
-        expected = value(child)
+        modelled = model(node, legal)
+        expected = value(after(node, modelled))
         if not noise:
             return expected
+        # A careless opponent: any legal play, each as likely (the model's play included).
         total = [0.0, 0.0, 0.0]
-        for card in legal:
-            if card == model:
-                got = expected
-            else:
-                child = node.copy()
-                child.play(card)
-                got = value(child)
+        for action in list(legal):
+            got = expected if action == modelled else value(after(node, action))
             for k in range(3):
                 total[k] += got[k]
         n = len(legal)
@@ -221,8 +212,7 @@ def search_world(world: World, seat: int, allies: frozenset[int],
                 (1 - noise) * expected[1] + noise * total[1] / n,
                 (1 - noise) * expected[2] + noise * total[2] / n)
 
-    result = value(world)
-    return result, nodes
+    return value(root), nodes
 
 
 EXACT_PLAYS: Final = 12
