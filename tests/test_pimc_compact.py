@@ -35,6 +35,15 @@ def _positions(game: str, players: int, seed: int) -> list[Game]:
     return found
 
 
+def _briscola_after(tricks: int, seed: int) -> Game:
+    """A two-player Briscola deal played by the greedy bot until ``tricks`` tricks are done."""
+    game = new_game("briscola", players=2, seed=seed)
+    greedy = GreedyBot()
+    while len(game.tricks) < tricks:
+        game.play(greedy.choose(game.view(game.current_player)))  # type: ignore[arg-type]
+    return game
+
+
 def _models(world: Game) -> list[tuple[float, frozenset[int], frozenset[int] | None]]:
     """The playouts the bots ask for at ``world``: (noise, allies, careful seats): the search
     bot of the seat to play and of the next seat (its side careful, its opponents greedy, at
@@ -100,12 +109,7 @@ def test_the_compact_endgame_search_finds_the_engines_figures(game: str, players
 
 
 def test_a_whole_world_dealt_at_once_agrees_with_the_view() -> None:
-    game = new_game("briscola", players=2, seed=11)
-    greedy = GreedyBot()
-    while len(game.tricks) < 5:
-        seat = game.current_player
-        assert seat is not None
-        game.play(greedy.choose(game.view(seat)))
+    game = _briscola_after(5, seed=11)
     seat = game.current_player
     assert seat is not None
     view = game.view(seat)
@@ -142,12 +146,8 @@ def test_a_whole_world_dealt_at_once_agrees_with_the_view() -> None:
 def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
     # Two-player Briscola far from the end: the compact form. A bot of either form weighs every
     # card, repeats itself for a seed, and, with many worlds, rates the cards alike.
-    game = new_game("briscola", players=2, seed=4)
+    game = _briscola_after(3, seed=4)
     greedy = GreedyBot()
-    while len(game.tricks) < 3:
-        seat = game.current_player
-        assert seat is not None
-        game.play(greedy.choose(game.view(seat)))
     view = game.view(game.current_player)  # type: ignore[arg-type]
     fast = PimcBot(worlds=300, seed=5).evaluate(view)
     again = PimcBot(worlds=300, seed=5).evaluate(view)
