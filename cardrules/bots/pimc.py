@@ -7,7 +7,9 @@ in each world tries every action it may take, playing the deal out to the end wi
 careful and the opponents greedy (:mod:`cardrules.bots.playout`), except that the opponents
 play at random as often as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the
 end, once a world has few cards left, its own plays are searched instead
-(:mod:`cardrules.bots.endgame`). Its choice is the action with the best average over the worlds
+(:mod:`cardrules.bots.endgame`). In plain card play (any card playable, no move left) all this
+runs on the compact model of :mod:`cardrules.bots.compact`: the same plays, a fraction of the
+CPU. Its choice is the action with the best average over the worlds
 of the winning chance plus half the share of the points its side takes (the points break the
 ties that a few dozen worlds leave between winning chances, and they measured stronger than the
 winning chance alone); the same figures, against careful opponents (:data:`HINT_NOISE`), are
@@ -111,9 +113,15 @@ class PimcBot:
         exact: near the end, a world is solved exactly, every seat at its best
             (:func:`~cardrules.bots.endgame.solve`, minimax), instead of searching the bot's
             own plays against its model of the opponents.
-        compact: play the playouts of a world in plain card play on the compact model
-            (:meth:`World.play_guided <cardrules.bots.compact.World.play_guided>`: the same
-            cards as the engine's playout, several times faster); ``False``: on the engine.
+        compact: in plain card play (:func:`~cardrules.bots.compact.plain_play`), deal the
+            worlds, play them out and search their endgames on the compact model
+            (:meth:`Start.deal_all <cardrules.bots.compact.Start.deal_all>`, as likely as
+            :meth:`SeatView.sample <cardrules.engine.SeatView.sample>`'s worlds;
+            :meth:`World.play_guided <cardrules.bots.compact.World.play_guided>` and
+            :func:`~cardrules.bots.endgame.search_world`, the same cards and figures as on the
+            engine), three to four times faster a decision; a playout begun on the engine
+            (the first trick of Briscola, its exchange open) goes on on the model once plain
+            play begins. ``False``: everything on the engine.
 
     Examples:
         >>> from cardrules import new_game
