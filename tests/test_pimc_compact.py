@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from cardrules import GAMES, Card, Game, new_game, rules_for
-from cardrules.bots import GreedyBot, PimcBot
+from cardrules.bots import COMPACT_LEVELS, LEVELS, GreedyBot, PimcBot, make_bot
 from cardrules.bots.compact import CARDS, Start, World, covers, plain_play
 from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search, search_world
 from cardrules.bots.playout import careful_seats, playout
@@ -191,3 +191,31 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
     assert PimcBot(worlds=6, seed=6).evaluate(view) == PimcBot(
         worlds=6, seed=6, compact=False).evaluate(view)
     assert all(isinstance(e.action, Card) for e in PimcBot(worlds=6, seed=6).evaluate(view))
+
+
+def test_the_levels_weigh_twice_the_worlds_on_the_compact_model() -> None:
+    # Far from the end of two-player Briscola: the compact model, the level's compact worlds;
+    # the first trick (on the engine while the exchange is open) and Tute: the level's worlds.
+    assert all(COMPACT_LEVELS[level] >= LEVELS[level] for level in LEVELS)
+    plain = _briscola_after(3, seed=4)
+    first = new_game("briscola", players=2, seed=4)
+    tute = new_game("tute", players=2, seed=4)
+    bot = make_bot("pimc", seed=1, level="normal")
+    assert isinstance(bot, PimcBot)
+    view = plain.view(plain.current_player)  # type: ignore[arg-type]
+    assert {e.worlds for e in bot.evaluate(view)} == {COMPACT_LEVELS["normal"]}
+    # The first trick, an exchange open, and Tute's long deals: the level's worlds, as far as
+    # its work budget allows, as the bot with only those worlds weighs them.
+    bot = make_bot("pimc", seed=1, level="easy")
+    assert isinstance(bot, PimcBot) and bot.compact_worlds == LEVELS["easy"] == 12
+    bot.compact_worlds = 24  # as if the easy level had more worlds on the model
+    for game in (first, tute):
+        view = game.view(game.current_player)  # type: ignore[arg-type]
+        engine = PimcBot(worlds=LEVELS["easy"], seed=1)
+        assert ({e.worlds for e in bot.evaluate(view)}
+                == {e.worlds for e in engine.evaluate(view)})
+    # A number of worlds asked for is the number on either model.
+    asked = make_bot("pimc", seed=1, worlds=30)
+    assert isinstance(asked, PimcBot)
+    view = plain.view(plain.current_player)  # type: ignore[arg-type]
+    assert {e.worlds for e in asked.evaluate(view)} == {30}
