@@ -2,7 +2,7 @@
 two forms play alike.
 
 Usage: python benchmarks/ismcts_speed.py [--game briscola-2] [--deals 6] [--iterations 400]
-                                         [--seed 1]
+                                         [--seed 1] [--bot ismcts|pimc] [--worlds 160]
 
 The positions are every decision with a choice in ``--deals`` deals played by the greedy bot
 (seeded: the same positions every run). At each position, in turns, :class:`IsmctsBot` decides
@@ -15,6 +15,11 @@ the same action: the compact form against the engine form (same seed, then the o
 the engine form against itself with another seed, the agreement a second run of the same
 algorithm reaches. The same algorithm in two forms agrees with the engine as often as the
 engine agrees with itself.
+
+``--bot pimc`` times the search bot (:class:`~cardrules.bots.PimcBot`, ``--worlds`` a
+decision) the same way: on the compact model where it applies (the default) and on the engine
+(``compact=False``), each with two seeds, in turns, and prints the CPU per decision of each and
+how often they chose alike (no "before" column).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import time
 from collections.abc import Sequence
 
 import cardrules
-from cardrules.bots import GreedyBot, IsmctsBot
+from cardrules.bots import GreedyBot, IsmctsBot, PimcBot
 from cardrules.engine import Game, SeatView
 from cardrules.engine.sampling import sample_world
 
@@ -78,9 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", choices=("ismcts", "pimc"), default="ismcts")
+    parser.add_argument("--worlds", type=int, default=160, help="the search bot's worlds")
     args = parser.parse_args(argv)
     name, _, players = args.game.rpartition("-")
     views = positions(name, int(players), args.deals, args.seed)
+    if args.bot == "pimc":
+        return search_bot(args, views)
     cpu = {True: 0.0, False: 0.0, None: 0.0}  # compact, engine, before (None)
     iterations = {True: 0, False: 0, None: 0}
     chose: dict[tuple[bool, int], list[cardrules.Action]] = {
@@ -118,15 +127,46 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"iterations per ms as the engine form, {rate[True] / rate[None]:.1f} times as many "
           f"as before")
 
+    agreement(chose)
+    return 0
+
+
+def agreement(chose: dict[tuple[bool, int], list[cardrules.Action]]) -> None:
+    """Print how often the forms (compact or not, seed 0 or 1) chose the same action."""
     def agree(a: tuple[bool, int], b: tuple[bool, int]) -> str:
         hits = sum(x == y for x, y in zip(chose[a], chose[b], strict=True))
-        p, low, high = wilson(hits, len(views))
-        return f"{hits}/{len(views)}, {100 * p:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+        total = len(chose[a])
+        p, low, high = wilson(hits, total)
+        return f"{hits}/{total}, {100 * p:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
 
     print(f"  same choice, compact v engine, same seed:   {agree((True, 0), (False, 0))}")
     print(f"  same choice, compact v engine, other seed:  {agree((True, 0), (False, 1))}")
     print(f"  same choice, engine v engine, other seed:   {agree((False, 0), (False, 1))}")
     print(f"  same choice, compact v compact, other seed: {agree((True, 0), (True, 1))}")
+
+
+def search_bot(args: argparse.Namespace, views: list[SeatView]) -> int:
+    """``--bot pimc``: the search bot's two forms at the same positions, in turns."""
+    cpu = {True: 0.0, False: 0.0}
+    chose: dict[tuple[bool, int], list[cardrules.Action]] = {
+        (compact, s): [] for compact in (True, False) for s in (0, 1)}
+    for n, view in enumerate(views, 1):
+        for s in (0, 1):
+            for compact in ((True, False) if (n + s) % 2 else (False, True)):  # in turns
+                bot = PimcBot(worlds=args.worlds, seed=args.seed * 7919 + 2 * n + s,
+                              compact=compact)
+                start = time.process_time()
+                chose[compact, s].append(bot.choose(view))
+                cpu[compact] += time.process_time() - start
+        sys.stderr.write(f"\r{n}/{len(views)} positions")
+        sys.stderr.flush()
+    sys.stderr.write("\n")
+    ms = {form: 1000 * cpu[form] / (2 * len(views)) for form in cpu}
+    print(f"{args.game}: {len(views)} positions of {args.deals} greedy deals, the search bot "
+          f"with {args.worlds} worlds a decision, each form twice")
+    print(f"  compact form: {ms[True]:.1f} ms of CPU a decision; engine form: {ms[False]:.1f} ms"
+          f" ({ms[False] / ms[True]:.2f} times as much)")
+    agreement(chose)
     return 0
 
 

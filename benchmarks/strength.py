@@ -155,7 +155,9 @@ def worlds(level: str) -> int:
 def player(name: str, level: str, seed: int) -> Bot:
     """The bot measured: ``pimc`` at ``level``, a candidate of :data:`CANDIDATES` at the work
     of that level, or another bot of :func:`make_bot`."""
-    if name == "pimc":
+    if name == "pimc":  # a level as the levels are made (its worlds on the compact model too)
+        if level in LEVELS:
+            return make_bot("pimc", seed=seed, level=level)
         return make_bot("pimc", seed=seed, worlds=worlds(level))
     if name == "pimc-exact":
         return PimcBot(worlds=worlds(level), seed=seed, noise=0.0, exact=True)

@@ -80,6 +80,21 @@ def test_strength_gives_ismcts_the_cpu_of_each_level_side_by_side(
     assert side_by_side is not None
 
 
+def test_speed_times_the_search_bots_two_forms_at_the_same_positions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    speed = script("ismcts_speed")
+    assert speed.main(["--bot", "pimc", "--deals", "1", "--worlds", "2"]) == 0
+    out = capsys.readouterr().out
+    positions = int(re.search(r"(\d+) positions of 1 greedy deals", out).group(1))  # type: ignore[union-attr]
+    assert positions > 10
+    assert re.search(r"compact form: [\d.]+ ms of CPU a decision; engine form: [\d.]+ ms", out)
+    # Four agreements, each over every position.
+    assert re.findall(r"(\d+)/(\d+), ", out) and all(
+        int(total) == positions and int(hits) <= positions
+        for hits, total in re.findall(r"(\d+)/(\d+), ", out))
+    assert len(re.findall(r"same choice", out)) == 4
+
+
 def test_wilson_interval_holds_the_rate() -> None:
     strength = script("strength")
     p, low, high = strength.wilson(60, 100)

@@ -158,8 +158,11 @@ def test_a_position_of_a_view_deals_only_worlds_that_agree_with_it() -> None:
     assert all(abs(n - share) < 5 * share ** 0.5 for n in counts.values())
 
 
-@pytest.mark.parametrize("plays", [1, 5, 13])  # the first trick (its exchange open), then plain
-def test_the_compact_form_searches_as_the_engine_form_does(plays: int) -> None:
+@pytest.mark.parametrize(("plays", "guided"), [
+    (1, False), (5, False), (13, False),  # the first trick (its exchange open), then plain
+    (5, True), (13, True),  # the guided form: the search bot's playouts on either model
+])
+def test_the_compact_form_searches_as_the_engine_form_does(plays: int, guided: bool) -> None:
     game = new_game("briscola", players=2, seed=8)
     greedy = GreedyBot()
     for _ in range(plays):
@@ -171,7 +174,7 @@ def test_the_compact_form_searches_as_the_engine_form_does(plays: int) -> None:
     view = game.view(seat)
     visits = []
     for compact in (True, False):
-        bot = IsmctsBot(iterations=600, seed=3, compact=compact)
+        bot = IsmctsBot(iterations=600, seed=3, compact=compact, guided=guided)
         bot.choose(view)
         assert sum(bot.last_visits.values()) == 600
         visits.append(bot.last_visits)

@@ -31,11 +31,20 @@ from ..core.errors import OptionError
 from ..core.quoted import Quoted
 from ..engine import CHANCE, Game, SeatView
 from .ismcts import IsmctsBot
-from .pimc import HINT_NOISE, LEVELS, STEPS_PER_WORLD, Estimate, PimcBot, hint_bot
+from .pimc import (
+    COMPACT_LEVELS,
+    HINT_NOISE,
+    LEVELS,
+    STEPS_PER_WORLD,
+    Estimate,
+    PimcBot,
+    hint_bot,
+)
 from .simple import GreedyBot, RandomBot, cheapest_key, wins_now
 
 __all__ = [
     "BOTS",
+    "COMPACT_LEVELS",
     "HINT_NOISE",
     "LEVELS",
     "STEPS_PER_WORLD",
@@ -100,7 +109,8 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         seed: seeds the bot's own random source (random and pimc), so that it repeats its
             choices.
         params: the search bot's settings: ``worlds`` (per decision), ``level`` (``"easy"``,
-            ``"normal"``, ``"hard"``: a number of worlds), ``budget`` (playout steps a decision
+            ``"normal"``, ``"hard"``: a number of worlds, and of worlds on the compact model:
+            :data:`~cardrules.bots.pimc.COMPACT_LEVELS`), ``budget`` (playout steps a decision
             may spend), ``time_limit`` (seconds), ``noise``.
 
     Raises:
@@ -109,6 +119,8 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     Examples:
         >>> make_bot("pimc", seed=3, level="easy")
         PimcBot(worlds=12, seed=3)
+        >>> make_bot("pimc", seed=3, level="normal")
+        PimcBot(worlds=160, seed=3, compact_worlds=320)
     """
     if name == "random" and not params:
         return RandomBot(seed=seed)
@@ -116,14 +128,17 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         return GreedyBot()
     if name == "pimc":
         level = params.pop("level", None)
+        compact_worlds = None
         if level is not None:
             if level not in LEVELS:
                 raise OptionError("level {level}: choose {levels}", level=Quoted(level),
                                   levels=", ".join(LEVELS))
-            params.setdefault("worlds", LEVELS[level])
+            if "worlds" not in params:
+                params["worlds"] = LEVELS[level]
+                compact_worlds = COMPACT_LEVELS[level]
         unknown = sorted(set(params) - {"worlds", "budget", "time_limit", "noise"})
         if not unknown:
-            return PimcBot(seed=seed, **params)
+            return PimcBot(seed=seed, compact_worlds=compact_worlds, **params)
         raise OptionError("pimc has no setting {name} (worlds, level, budget, time_limit, noise)",
                           name=Quoted(unknown[0]))
     if name in ("random", "greedy"):

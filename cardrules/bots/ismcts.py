@@ -41,7 +41,9 @@ bot's playout policy (:func:`~cardrules.bots.playout.playout`: the deciding seat
 everyone else greedy) and rewards the win plus half the side's share of the points, scaled to
 between 0 and 1, as the search bot weighs a world (:func:`~cardrules.bots.endgame.outcome`);
 and once at most :data:`~cardrules.bots.endgame.SEARCH_PLAYS` cards are left to play, it stops
-growing a tree and solves the imagined deals exactly (minimax), as the search bot does.
+growing a tree and solves the imagined deals exactly (minimax), as the search bot does. Its
+iterations run on the compact model too where it applies (the search bot's playout there:
+:meth:`World.play_guided <cardrules.bots.compact.World.play_guided>`, the same plays).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from ..engine import Game, SeatView
 from .compact import CARDS, Start, covers, plain_play
 from .endgame import SEARCH_PLAYS, outcome, plays_left
 from .pimc import PimcBot
-from .playout import playout
+from .playout import careful_seats, playout
 from .simple import legal_actions
 
 EXPLORATION: Final = 0.7
@@ -109,7 +111,10 @@ class IsmctsBot:
                  guided: bool = False, compact: bool = True) -> None:
         self.iterations = max(1, iterations)
         self.guided = guided
-        self.compact = compact and not guided
+        self.compact = compact
+        self._guide: tuple[int, frozenset[int], frozenset[int]] | None = None
+        """The guided form's playouts at this decision: the deciding seat, its side, the seats
+        that play carefully."""
         self.cpu_time = cpu_time
         self.seed = seed
         self.exploration = exploration
@@ -122,7 +127,7 @@ class IsmctsBot:
 
     def __repr__(self) -> str:
         guided = ", guided=True" if self.guided else ""
-        engine = ", compact=False" if not self.compact and not self.guided else ""
+        engine = ", compact=False" if not self.compact else ""
         return f"IsmctsBot(iterations={self.iterations}, seed={self.seed!r}{guided}{engine})"
 
     def interject(self, view: SeatView) -> Action | None:
@@ -147,6 +152,8 @@ class IsmctsBot:
                 return self._endgame(view)
         root = _Node(view.seat)
         allies = frozenset((view.seat, *view.partners))
+        self._guide = ((view.seat, allies, careful_seats(view.rules, allies)) if self.guided
+                       else None)
         deadline = None if self.cpu_time is None else time.process_time() + self.cpu_time
         start: Start | None = None
         compact = self.compact and covers(view.rules)
@@ -222,8 +229,11 @@ class IsmctsBot:
             node = best
             path.append(best)
         if self.guided:
-            # Simulation by the search bot's policy, rewarded as it weighs a world.
-            playout(world, rng, 0.0, allies)
+            # Simulation by the search bot's policy, rewarded as it weighs a world (on the
+            # compact model from plain play on, the same plays).
+            playout(world, rng, 0.0, allies, None, plain_play if compact else None)
+            if compact and not world.is_over and self._on_compact(world, None, path, rng):
+                return
             mine = outcome(world, root.seat)[2] / 1.5
             for node in path:
                 node.visits += 1
@@ -298,6 +308,17 @@ class IsmctsBot:
             path.append(best)
             node = best
             world.play(card)
+        guide = self._guide
+        if guide is not None:
+            # The guided form: the search bot's playout and its weighing of a world.
+            seat, allies, careful = guide
+            if not world.over:
+                world.play_guided(0.0, allies, careful)
+            mine = world.outcome(seat)[2] / 1.5
+            for done in path:
+                done.visits += 1
+                done.reward += mine if done.seat in allies else 1.0 - mine
+            return
         if not world.over:
             world.play_out()
         rewards = world.rewards()

@@ -39,27 +39,28 @@ the card points."""
 
 def playout(game: Game, rng: random.Random, noise: float = 0.0,
             allies: frozenset[int] = frozenset(),
-            careful: frozenset[int] | None = None) -> None:
+            careful: frozenset[int] | None = None,
+            until: Callable[[Game], bool] | None = None) -> None:
     """Play ``game`` to its end: the ``careful`` seats (``allies`` unless given) by
     :func:`careful_card` (in a game scored by card points without duties on card play; else
     greedy), every other seat greedy; a seat not among ``allies`` plays, with probability
-    ``noise``, a random legal action instead (a model of a less careful opponent)."""
+    ``noise``, a random legal action instead (a model of a less careful opponent). With
+    ``until``, stop before the end once ``until(game)`` holds (the search bot goes on on the
+    compact model from there: :meth:`World.play_guided
+    <cardrules.bots.compact.World.play_guided>`, the same plays)."""
     rules = game.rules
     strength = rules.strength
     points = rules.card_points
-    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
-    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
-    if not (rules.free_play and any(points)):
-        careful = frozenset()
-    elif careful is None:
-        careful = allies
+    careful = careful_seats(rules, allies, careful)
     # Two careful seats (the analysis's and the hint's playouts of two-player Briscola, Brisca):
     # the same plays by a leaner loop.
-    if (not noise and rules.players == 2 and len(careful) == 2
+    if (not noise and rules.players == 2 and len(careful) == 2 and until is None
             and type(rules).trick_winner is Rules.trick_winner):
         _duel_playout(game, strength, points)
         return
     while not game.is_over:
+        if until is not None and until(game):
+            return
         legal = game.legal_actions()
         seat = game.current_player
         if len(legal) == 1:
@@ -70,6 +71,17 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
             game.play(greedy_action(game, legal, strength, points, careful_card))
         else:
             game.play(greedy_action(game, legal, strength, points))
+
+
+def careful_seats(rules: Rules, allies: frozenset[int],
+                  careful: frozenset[int] | None = None) -> frozenset[int]:
+    """The seats a :func:`playout` plays by the careful rule: ``careful`` (``allies`` unless
+    given), or none where the rule measured weaker."""
+    # Where winning a trick earns more than its cards (Tute's marriages) or duties bind the
+    # cards, the careful rule measured weaker: greedy there (Tute 2p v greedy: 62.5% v 77.5%).
+    if not (rules.free_play and any(rules.card_points)):
+        return frozenset()
+    return allies if careful is None else careful
 
 
 def greedy_action(game: Game, legal: Sequence[Action], strength: Sequence[int],
