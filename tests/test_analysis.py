@@ -49,8 +49,10 @@ ROOT = Path(__file__).resolve().parent.parent
 BRISCOLA = ROOT / "examples" / "briscola-2p.json"
 BEFORE_PIECES = ROOT / "tests" / "analysis_before_pieces.json"
 """The exact figures of two analyses ("example seat worlds": the example deal, the seat, the
-imagined deals a decision), as main's code made them (at 9e3a320) before the analysis gave a
-decision in doubt in pieces (:func:`cardrules.analysis.weighings`). Each decision: index,
+imagined deals a decision), as the analysis made them in one piece, before it gave a decision
+in doubt in pieces (:func:`cardrules.analysis.weighings`): made at 11d6299, the search bot's
+worlds dealt on the lean model of the cards and the analysis not yet in pieces (the two changes
+were made side by side and merged; the pieces' settled figures equal it). Each decision: index,
 worlds, exact, mark, made, best, chance lost, points lost, their errors, and every choice's
 notation, chance, points and value, floats in full."""
 
