@@ -224,9 +224,9 @@ def _decision_json(review: Review, weighing: Weighing) -> dict[str, Any]:
     decision = weighing.decision
     best = decision.best.action
     marked = decision.mark is not Mark.NONE
-    lines = review.decision(decision)
-    if not weighing.settled:
-        lines.append(review.weighing(decision))
+    # A decision in doubt says so once, in its lines and on its own (the note on the board).
+    doubt = "" if weighing.settled else review.weighing(decision)
+    lines = review.decision(decision) + ([doubt] if doubt else [])
     return {
         "index": decision.index,
         "step": decision.index + 1,  # the stepper's step that shows the action played
@@ -234,7 +234,7 @@ def _decision_json(review: Review, weighing: Weighing) -> dict[str, Any]:
         "mark": decision.mark.value,
         "mark_text": (review.mark(decision.mark) if weighing.settled
                       else review.mark_so_far(decision.mark)),
-        "weighing": "" if weighing.settled else review.weighing(decision),
+        "weighing": doubt,
         "made": decision.made.notation,
         "best": decision.best.notation,
         "best_card": best.code if isinstance(best, Card) and decision.better else None,
