@@ -60,8 +60,7 @@ def covers(rules: Rules) -> bool:
 def plain_play(world: Game) -> bool:
     """Whether ``world`` (of rules the model :func:`covers`) is in plain card play now: playing,
     and no move of the game still possible (an exchange's time is over...)."""
-    return (world.phase == Phase.PLAY and not world.is_over
-            and not any(rule.still_possible(world) for rule in world.rules.engine_setup.play_rules))
+    return world.phase is Phase.PLAY and not world.moves_open and not world.is_over
 
 
 class Start:

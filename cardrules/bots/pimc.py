@@ -39,6 +39,10 @@ from .tactics import decide
 LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 160, "hard": 320}
 """The worlds sampled per decision at each strength."""
 
+MODEL_PLAYS: Final = 12
+"""The fewest plays left at which a playout begun on the engine goes on on the compact model:
+with fewer (two-player Brisca's last six cards), copying the position into the model costs more
+than the model saves."""
 COMPACT_LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 320, "hard": 640}
 """The worlds per decision at each strength where the decision runs on the compact model (plain
 card play: see :class:`PimcBot`'s ``compact``): twice the engine's at the normal and hard
@@ -315,7 +319,7 @@ class PimcBot:
                     results.append(searched[key])
                 elif covered:
                     # On the engine until plain card play begins, then on the compact model.
-                    playout(trial, rng, noise, allies, careful, plain_play)
+                    playout(trial, rng, noise, allies, careful, _worth_the_model)
                     plays = len(trial.log) - begun
                     if trial.is_over:
                         results.append(outcome(trial, view.seat))
@@ -329,6 +333,12 @@ class PimcBot:
                     spent += (len(trial.log) - begun) * step
                     results.append(outcome(trial, view.seat))
             yield results
+
+
+def _worth_the_model(game: Game) -> bool:
+    """Whether a playout on the engine should go on on the compact model from here: in plain
+    card play with enough plays left to pay for copying the position into the model."""
+    return plain_play(game) and plays_left(game) >= MODEL_PLAYS
 
 
 def hint_bot(worlds: int, seed: int | None = None,

@@ -45,8 +45,8 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
     :func:`careful_card` (in a game scored by card points without duties on card play; else
     greedy), every other seat greedy; a seat not among ``allies`` plays, with probability
     ``noise``, a random legal action instead (a model of a less careful opponent). With
-    ``until``, stop before the end once ``until(game)`` holds (the search bot goes on on the
-    compact model from there: :meth:`World.play_guided
+    ``until``, stop before the end at the first trick's lead where ``until(game)`` holds (the
+    search bot goes on on the compact model from there: :meth:`World.play_guided
     <cardrules.bots.compact.World.play_guided>`, the same plays)."""
     rules = game.rules
     strength = rules.strength
@@ -59,7 +59,9 @@ def playout(game: Game, rng: random.Random, noise: float = 0.0,
         _duel_playout(game, strength, points)
         return
     while not game.is_over:
-        if until is not None and until(game):
+        # Whether a move other than a card may still be made changes only after a trick: the
+        # stopping rule is asked at each trick's lead, not at every card.
+        if until is not None and not game.trick and until(game):
             return
         legal = game.legal_actions()
         seat = game.current_player

@@ -221,6 +221,13 @@ class DealState:
         return len(self._stock) - self._next
 
     @property
+    def moves_open(self) -> bool:
+        """Whether a move other than a card (an exchange, a surrender...) may still be made in
+        this deal's play: some move rule of the play not yet ruled out (each is asked after
+        every trick, and never again once it says no)."""
+        return bool(self._moves_live)
+
+    @property
     def trick_plays(self) -> tuple[tuple[int, Card], ...]:
         """The trick on the table as ``(seat, card)`` pairs."""
         return tuple(zip(self.order, self.trick))
