@@ -52,7 +52,9 @@ BEFORE_PIECES = ROOT / "tests" / "analysis_before_pieces.json"
 imagined deals a decision), as the analysis made them in one piece, before it gave a decision
 in doubt in pieces (:func:`cardrules.analysis.weighings`): made at 11d6299, the search bot's
 worlds dealt on the lean model of the cards and the analysis not yet in pieces (the two changes
-were made side by side and merged; the pieces' settled figures equal it). Each decision: index,
+were made side by side and merged; the pieces' settled figures equal it); remade from
+``analyse()`` when the search bot's decisions with the trump exchange still open moved onto the
+lean model too (the decisions of plain play came out the same, bit for bit). Each decision: index,
 worlds, exact, mark, made, best, chance lost, points lost, their errors, and every choice's
 notation, chance, points and value, floats in full."""
 

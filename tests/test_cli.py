@@ -799,10 +799,10 @@ def test_interactive_screen_shows_the_position(
 @pytest.mark.parametrize(
     ("flags", "bot", "line"),
     [
-        ([], make_bot("pimc", seed=3 * 8, level="normal"), "pimc, level normal (a search bot)"),
-        (["--level", "easy"], make_bot("pimc", seed=3 * 8, level="easy"),
+        ([], make_bot("pimc", seed=5 * 8, level="normal"), "pimc, level normal (a search bot)"),
+        (["--level", "easy"], make_bot("pimc", seed=5 * 8, level="easy"),
          "pimc, level easy (a search bot)"),
-        (["--level", "hard", "--bot", "pimc"], make_bot("pimc", seed=3 * 8, level="hard"),
+        (["--level", "hard", "--bot", "pimc"], make_bot("pimc", seed=5 * 8, level="hard"),
          "pimc, level hard (a search bot)"),
         (["--bot", "greedy"], make_bot("greedy"), "greedy (the cheapest card that wins)"),
     ],
@@ -814,11 +814,11 @@ def test_interactive_bot_plays_are_shown_on_the_table(
 ) -> None:
     # Seat 1: the bot leads, and its card is on the table when we are asked. The bot is the
     # search bot unless told otherwise, at level normal, seeded from the deal's seed and its
-    # seat (3 * 8 + 0): in this deal levels normal and easy and greedy lead differently.
-    game = new_game("brisca", players=2, seed=3)
+    # seat (5 * 8 + 0): in this deal levels normal and easy and greedy lead differently.
+    game = new_game("brisca", players=2, seed=5)
     lead = bot.choose(game.view(0))
     assert isinstance(lead, Card)
-    status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "3",
+    status, out, _ = run(capsys, "play", "brisca", "--players", "2", "--seed", "5",
                          "--seat", "1", *flags, stdin="q\n", monkeypatch=monkeypatch)
     assert status == 0
     assert f"\nAna is a bot: {line}.\n" in out
@@ -829,8 +829,8 @@ def test_interactive_bot_plays_are_shown_on_the_table(
 
 def test_the_bots_lead_differently_in_the_deal_above() -> None:
     """The deal the test above uses tells the bots apart (else it would prove little)."""
-    view = new_game("brisca", players=2, seed=3).view(0)
-    leads = {make_bot("pimc", seed=24, level=level).choose(view) for level in ("easy", "normal")}
+    view = new_game("brisca", players=2, seed=5).view(0)
+    leads = {make_bot("pimc", seed=40, level=level).choose(view) for level in ("easy", "normal")}
     assert len(leads | {GreedyBot().choose(view)}) == 3
 
 

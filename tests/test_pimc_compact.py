@@ -1,6 +1,8 @@
 """The search bot's playouts on the compact model (``World.play_guided``) play the cards the
-engine's playout (``cardrules.bots.playout.playout``) plays, at every position of every game
-the model covers, and the worlds the bot deals there (``Start.deal_all``) agree with its view."""
+engine's playout (``cardrules.bots.playout.playout``) plays, and make the trump exchanges it
+makes, at every position of every game the model covers (plain card play, and card play with
+the exchange still open, under every rule and timing the model carries out), and the worlds the
+bot deals there (``Start.deal_all``) agree with its view."""
 
 from __future__ import annotations
 
@@ -9,9 +11,17 @@ from collections import Counter
 
 import pytest
 
-from cardrules import GAMES, Card, Game, new_game, rules_for
+from cardrules import GAMES, Action, Card, Game, new_game, rules_for
 from cardrules.bots import COMPACT_LEVELS, LEVELS, GreedyBot, PimcBot, make_bot
-from cardrules.bots.compact import CARDS, Start, World, covers, plain_play
+from cardrules.bots.compact import (
+    CARDS,
+    Start,
+    World,
+    covers,
+    exchange_rule,
+    modelled,
+    plain_play,
+)
 from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search, search_world
 from cardrules.bots.playout import careful_seats, playout
 
@@ -21,13 +31,14 @@ COVERED = [(game, players) for game, rules in GAMES.items() for players in rules
 
 
 def _positions(game: str, players: int, seed: int) -> list[Game]:
-    """Every position of plain card play of a deal played by the greedy bot (seeded by the
-    deal), each a copy: leads, middle seats and last seats, the stock full to empty."""
+    """Every position of a deal played by the greedy bot (seeded by the deal) that the search
+    bot's playouts play on the compact model (plain card play, or the exchange still open),
+    each a copy: leads, middle seats and last seats, the stock full to empty."""
     world = new_game(game, players=players, seed=seed)
     greedy = GreedyBot()
     found = []
     while not world.is_over:
-        if plain_play(world):
+        if modelled(world):
             found.append(world.clone())
         seat = world.current_player
         assert seat is not None
@@ -59,37 +70,145 @@ def _models(world: Game) -> list[tuple[float, frozenset[int], frozenset[int] | N
     return models
 
 
+def _actions(world: Game, compact: World) -> list[Action]:
+    """The actions a compact playout made from ``world``, as the engine logs them: the cards
+    played, each exchange before the card that followed it."""
+    rule = world.rules.trump_exchange()
+    actions: list[Action] = []
+    exchanges = iter(compact.exchanges)
+    made = next(exchanges, None)
+    for k in range(len(world.trick), len(compact.played) + 1):
+        while made is not None and made[0] == k:
+            assert rule is not None
+            actions.append(rule.move(CARDS[made[2]]))
+            made = next(exchanges, None)
+        if k < len(compact.played):
+            actions.append(CARDS[compact.played[k]])
+    assert made is None
+    return actions
+
+
+def _same_playouts(world: Game, models: list[tuple[float, frozenset[int], frozenset[int] | None]]
+                   ) -> int:
+    """Play ``world`` out on the engine and on the compact model under each of ``models``
+    (noise, allies, careful seats), with the same source of chance: the same actions, points
+    and outcomes. The exchanges the compact playouts made."""
+    start = Start.of_world(world, exchange=True)
+    assert start is not None
+    exchanges = 0
+    for k, (noise, allies, careful) in enumerate(models):
+        engine = world.clone()
+        playout(engine, random.Random(k), noise, allies, careful)
+        # Of a whole world, the deal draws nothing: the playout has the same chances.
+        compact = start.deal(random.Random(k))
+        plays = compact.play_guided(noise, allies, careful_seats(world.rules, allies, careful))
+        actions = _actions(world, compact)
+        assert actions == engine.log[len(world.log):]
+        assert plays == len(actions)
+        assert compact.over and compact.points == engine.points
+        for seat in range(world.players):
+            assert compact.outcome(seat) == outcome(engine, seat)
+        exchanges += len(compact.exchanges)
+    return exchanges
+
+
 @pytest.mark.parametrize(("game", "players"), COVERED)
 def test_the_compact_playout_plays_the_engines_cards(game: str, players: int) -> None:
-    positions = 0
+    positions = opened = exchanges = 0
     for seed in range(8):
         found = _positions(game, players, seed)
-        # Every other position (leads and replies both come round), or every one where plain
-        # play comes only at the end (an exchange open while the stock lasts).
+        # Every other position (leads and replies both come round), or every one where the
+        # deal is short.
         for world in found[::2] if len(found) > 12 else found:
-            start = Start.of_world(world)
-            assert start is not None
             positions += 1
-            for k, (noise, allies, careful) in enumerate(_models(world)):
-                engine = world.clone()
-                playout(engine, random.Random(k), noise, allies, careful)
-                # Of a whole world, the deal draws nothing: the playout has the same chances.
-                compact = start.deal(random.Random(k))
-                plays = compact.play_guided(noise, allies,
-                                            careful_seats(world.rules, allies, careful))
-                cards = [CARDS[i] for i in compact.played[len(world.trick):]]
-                assert cards == engine.log[len(world.log):]
-                assert plays == len(cards)
-                assert compact.over and compact.points == engine.points
-                for seat in range(players):
-                    assert compact.outcome(seat) == outcome(engine, seat)
+            opened += not plain_play(world)
+            exchanges += _same_playouts(world, _models(world))
         if positions >= 30:
             break
     assert positions >= 30
+    if exchange_rule(rules_for(game, players)) is not None:  # (exchanges made: see below)
+        assert opened >= 3
 
 
-@pytest.mark.parametrize(("game", "players"), [("briscola", 2), ("briscas", 4), ("brisca", 3)])
+VARIANTS: list[tuple[str, int, dict[str, object]]] = [
+    ("briscola", 2, {}),  # the Italian exchange in the first trick
+    ("brisca", 2, {"exchange_timing": "own-turn"}),
+    ("brisca", 4, {"exchange_timing": "before-penultimate"}),
+    ("brisca", 2, {"exchange_needs_trick": False, "exchange_timing": "before-penultimate"}),
+    ("briscas", 2, {"exchange_two_until": "first-trick"}),
+    ("briscas", 4, {"exchange_seven_waits": "while-two-held"}),
+    ("briscas", 2, {"exchange_seven_waits": "while-two-held", "exchange_timing": "own-turn"}),
+    ("briscola", 4, {"exchange": "spanish", "exchange_timing": "own-turn"}),
+    ("briscola", 2, {"exchange": "puerto-rico", "exchange_timing": "first-trick"}),
+    ("brisca", 3, {}),  # no 2s in the pack: the 7 alone takes a card
+    ("brisca", 2, {"trump_suit": "B"}),  # a turned-up card of another suit: never exchanged
+]
+"""Every exchange rule and timing the model carries out, and the conditions they read."""
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS)
+def test_the_compact_model_offers_the_exchange_when_the_engine_does(
+        game: str, players: int, options: dict[str, object]) -> None:
+    # Deals played at random, exchanges out of turn too; at every position the model plays,
+    # the exchange the model offers the seat to play is the engine's, and where one is offered
+    # and every few positions, the playouts agree.
+    assert exchange_rule(rules_for(game, players, options)) is not None
+    offered = checked = made = 0
+    for seed in range(16):
+        if checked >= 10 and made >= 2:
+            break
+        world = new_game(game, players=players, seed=seed, options=options)
+        rng = random.Random(seed)
+        rule = world.rules.trump_exchange()
+        assert rule is not None
+        while not world.is_over:
+            if modelled(world):
+                start = Start.of_world(world, exchange=True)
+                assert start is not None
+                offer = start.deal(rng).offer()
+                moves = [a for a in world.legal_actions() if not isinstance(a, Card)]
+                assert moves == ([rule.move(CARDS[offer])] if offer >= 0 else [])
+                offered += offer >= 0
+                if offer >= 0 or len(world.log) % 5 == 0:
+                    seat = world.current_player
+                    assert seat is not None
+                    made += _same_playouts(world, [(0.4, frozenset((seat,)), None),
+                                                   (0.0, frozenset(), None)])
+                    checked += 1
+            out = [a for moves in world.out_of_turn_actions().values() for a in moves]
+            legal = world.legal_actions() + out
+            world.play(legal[rng.randrange(len(legal))])
+    assert checked >= 10
+    assert min(offered, made) >= (0 if "trump_suit" in options else 1)
+
+
+def test_the_model_declines_the_exchanges_it_does_not_carry_out() -> None:
+    # Tute's exchange after a won trick, Guiñote's 7 alone, a claim beside the exchange: never
+    # on the model while the exchange is open. Puerto Rico's 7 waiting only while the 2 is in a
+    # hand: on the model from a whole world, not from a seat's view (the seat's own exchange,
+    # and the exchanges it saw, tell where the 2 lies).
+    for game, players, options in (("tute", 2, {}), ("guinote", 2, {}),
+                                   ("brisca", 2, {"claim": True})):
+        world = new_game(game, players=players, seed=1, options=options)
+        assert exchange_rule(world.rules) is None
+        assert not modelled(world) and Start.of_world(world, exchange=True) is None
+    world = new_game("briscas", players=2, seed=1,
+                     options={"exchange_seven_waits": "while-two-held"})
+    view = world.view(0)
+    assert Start.of_world(world, exchange=True) is not None
+    assert Start.of_view(view, view.sample(random.Random(0)), exchange=True) is None
+    # Without ``exchange`` (the endgame's search, ISMCTS), plain card play only.
+    world = new_game("brisca", players=2, seed=1)
+    assert modelled(world) and not plain_play(world)
+    assert Start.of_world(world) is None
+    assert Start.of_view(world.view(0), world.clone()) is None
+
+
+@pytest.mark.parametrize(("game", "players"), [("briscola", 2), ("briscas", 4), ("brisca", 3),
+                                               ("brisca", 2)])
 def test_the_compact_endgame_search_finds_the_engines_figures(game: str, players: int) -> None:
+    # Positions near the end, the exchange still open in some (the last tricks before the
+    # turned-up card is drawn, in Brisca and Briscas).
     searched = 0
     for seed in range(3):
         for world in _positions(game, players, seed):
@@ -98,7 +217,7 @@ def test_the_compact_endgame_search_finds_the_engines_figures(game: str, players
             seat = world.current_player
             assert seat is not None
             side = frozenset(next((s for s in world.sides if seat in s), (seat,)))
-            start = Start.of_world(world)
+            start = Start.of_world(world, exchange=True)
             assert start is not None
             for noise in (0.0, 0.4):
                 engine = search(world.clone(), seat, side, noise)
@@ -108,15 +227,72 @@ def test_the_compact_endgame_search_finds_the_engines_figures(game: str, players
     assert searched >= 20
 
 
-def test_a_whole_world_dealt_at_once_agrees_with_the_view() -> None:
-    game = _briscola_after(5, seed=11)
+@pytest.mark.parametrize("game", ["brisca", "briscas"])
+def test_the_compact_endgame_search_weighs_the_exchange_as_the_engine_does(game: str) -> None:
+    # Two-player deals whose cards are played at random, no exchange made, until the seat to
+    # play may exchange near the end: searched for its side (the exchange one of its choices)
+    # and for the other (the modelled opponent takes it, or, careless, may not).
+    found = 0
+    for seed in range(40):
+        world = new_game(game, players=2, seed=seed)
+        rng = random.Random(seed)
+        while not world.is_over:
+            seat = world.current_player
+            assert seat is not None
+            legal = world.legal_actions()
+            cards = [a for a in legal if isinstance(a, Card)]
+            if plays_left(world) <= SEARCH_PLAYS and len(legal) > len(cards):
+                start = Start.of_world(world, exchange=True)
+                assert start is not None and start.exchange is not None
+                for whom in (seat, 1 - seat):
+                    for noise in (0.0, 0.4):
+                        engine = search(world.clone(), whom, frozenset((whom,)), noise)
+                        compact = search_world(start.deal(random.Random(0)), whom,
+                                               frozenset((whom,)), noise)
+                        assert compact == engine
+                found += 1
+                break
+            world.play(cards[rng.randrange(len(cards))])
+        if found == 3:
+            break
+    assert found == 3
+
+
+def _brisca_after_an_exchange(seed: int) -> Game:
+    """A two-player Brisca deal played by the greedy bot until the seat to lead holds no card
+    the other seat has seen, and the other holds the turned-up card it took in an exchange,
+    the new one still under the stock."""
+    game = new_game("brisca", players=2, seed=seed)
+    greedy = GreedyBot()
+    taken: set[Card] = set()
+    while game.turn_up is not None:
+        seat = game.current_player
+        assert seat is not None
+        if not game.trick and taken & set(game.hands[1 - seat]) and not taken & set(
+                game.hands[seat]):
+            return game
+        action = greedy.choose(game.view(seat))
+        if not isinstance(action, Card):
+            taken.add(game.turn_up)
+        game.play(action)
+    raise AssertionError("no such position in this deal")
+
+
+@pytest.mark.parametrize("where", ["briscola in plain play", "brisca after an exchange"])
+def test_a_whole_world_dealt_at_once_agrees_with_the_view(where: str) -> None:
+    exchange = where.startswith("brisca ")
+    game = _brisca_after_an_exchange(2) if exchange else _briscola_after(5, seed=11)
     seat = game.current_player
     assert seat is not None
     view = game.view(seat)
-    start = Start.of_view(view, view.sample(random.Random(1)))
+    start = Start.of_view(view, view.sample(random.Random(1)), exchange=True)
     unseen = view.unseen()
     assert start is not None and unseen is not None
+    assert (start.exchange is not None) == exchange
     other = 1 - seat
+    # The other hand's cards the seat has seen (the turned-up card it took in an exchange).
+    known = set(start.hands[other])
+    assert bool(known) == exchange
     unseen_indexes = {c.index for c in unseen}
     rng = random.Random(3)
     in_hand: Counter[int] = Counter()
@@ -125,19 +301,19 @@ def test_a_whole_world_dealt_at_once_agrees_with_the_view() -> None:
     for _ in range(worlds):
         hands, stock = start.deal_all(rng)
         assert sorted(hands[seat]) == sorted(c.index for c in view.hand)
-        assert len(hands[other]) == len(game.hands[other])
+        assert len(hands[other]) == len(game.hands[other]) and known <= set(hands[other])
         assert len(stock) == game.stock_size
-        assert stock[-1] == view.turned_up.index  # type: ignore[union-attr]
-        dealt = [*hands[other], *stock[:-1]]
-        assert sorted(dealt) == sorted(unseen_indexes)  # every unseen card once
-        in_hand.update(hands[other])
+        assert stock[-1] == view.turn_up.index  # type: ignore[union-attr]
+        dealt = [c for c in hands[other] if c not in known]
+        assert sorted([*dealt, *stock[:-1]]) == sorted(unseen_indexes)  # each unseen card once
+        in_hand.update(dealt)
         on_top[stock[0]] += 1
         # The world plays out to the end from a copy of its hands, every card once.
         world = World(start, [hand.copy() for hand in hands], [], rng.random, stock)
         world.play_guided(0.0, frozenset((seat,)), frozenset((seat,)))
         assert world.over and sum(world.points) == 120
     # Each unseen card as likely in the other hand, and on top of the stock.
-    for counts, share in ((in_hand, len(hands[other]) * worlds / len(unseen)),
+    for counts, share in ((in_hand, len(dealt) * worlds / len(unseen)),
                           (on_top, worlds / len(unseen))):
         assert set(counts) == unseen_indexes
         assert all(abs(n - share) < 5 * share ** 0.5 for n in counts.values())
@@ -158,21 +334,23 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
     for a, b in zip(fast, slow, strict=True):
         assert a.worlds == b.worlds == 300
         assert abs(a.value - b.value) < 0.12
-    # In the first trick (an exchange open), the worlds sampled and played as on the engine
-    # until plain play begins, then on the model: the same figures. Near the end, the worlds
-    # searched on the model: the same figures as the engine's search of other worlds, within
-    # their noise; solved exactly (on the engine), the same figures.
+    # In the first trick (the exchange open), the worlds dealt and played on the model: the
+    # engine's figures within their noise. Near the end, the worlds searched on the model: the
+    # same figures as the engine's search of other worlds, within their noise; solved exactly
+    # (on the engine), the same figures.
     compared = 0
     for seed in range(2):
         game = new_game("briscola", players=2, seed=seed)
+        fast = PimcBot(worlds=200, seed=6).evaluate(game.view(0))
+        slow = PimcBot(worlds=200, seed=6, compact=False).evaluate(game.view(0))
+        assert [e.action for e in fast] == [e.action for e in slow]
+        assert fast != slow
+        assert all(abs(a.value - b.value) < 0.12 for a, b in zip(fast, slow, strict=True))
         while not game.is_over:
             seat = game.current_player
             assert seat is not None
             view = game.view(seat)
-            if len(view.legal_actions) > 1 and not game.tricks:
-                assert PimcBot(worlds=12, seed=6).evaluate(view) == PimcBot(
-                    worlds=12, seed=6, compact=False).evaluate(view)
-            elif len(view.legal_actions) > 1 and game.stock_size + len(game.trick) <= 2:
+            if len(view.legal_actions) > 1 and game.stock_size + len(game.trick) <= 2:
                 assert PimcBot(worlds=12, seed=6, exact=True).evaluate(view) == PimcBot(
                     worlds=12, seed=6, exact=True, compact=False).evaluate(view)
                 if game.stock_size == 2 and not game.trick:
@@ -185,6 +363,34 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
                     compared += 1
             game.play(greedy.choose(view))
     assert compared == 2
+    # The bot's own exchange weighed on the model: the engine's figures within their noise.
+    game = new_game("brisca", players=2, seed=2)
+    while not game.is_over and all(isinstance(a, Card) for a in game.legal_actions()):
+        game.play(greedy.choose(game.view(game.current_player)))  # type: ignore[arg-type]
+    view = game.view(game.current_player)  # type: ignore[arg-type]
+    fast = PimcBot(worlds=200, seed=6).evaluate(view)
+    slow = PimcBot(worlds=200, seed=6, compact=False).evaluate(view)
+    assert [e.action for e in fast] == [e.action for e in slow] == list(view.legal_actions)
+    assert fast != slow
+    assert all(abs(a.value - b.value) < 0.12 for a, b in zip(fast, slow, strict=True))
+    # Where the seat's view cannot be dealt on the model (Puerto Rico's 7 waiting while the 2
+    # is in a hand: the 2's place not as likely anywhere), the worlds sampled and played as on
+    # the engine until the model takes the playouts over, the exchange still open: the
+    # engine's figures, bit for bit, the bot's own exchange weighed among them.
+    weighed = exchanges = 0
+    for seed in range(8):
+        game = new_game("briscas", players=2, seed=seed,
+                        options={"exchange_seven_waits": "while-two-held"})
+        while not game.is_over and game.turn_up is not None and weighed < 6:
+            view = game.view(game.current_player)  # type: ignore[arg-type]
+            if len(game.legal_actions()) > 1 and (len(game.log) % 4 == 0 or any(
+                    not isinstance(a, Card) for a in game.legal_actions())):
+                assert PimcBot(worlds=12, seed=6).evaluate(view) == PimcBot(
+                    worlds=12, seed=6, compact=False).evaluate(view)
+                weighed += 1
+                exchanges += not all(isinstance(a, Card) for a in game.legal_actions())
+            game.play(greedy.choose(view))
+    assert weighed == 6 and exchanges >= 1
     tute = new_game("tute", players=2, seed=4)
     view = tute.view(tute.current_player)  # type: ignore[arg-type]
     assert not covers(tute.rules)
@@ -195,7 +401,7 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
 
 def test_the_levels_weigh_twice_the_worlds_on_the_compact_model() -> None:
     # Far from the end of two-player Briscola: the compact model, the level's compact worlds;
-    # the first trick (on the engine while the exchange is open) and Tute: the level's worlds.
+    # the first trick (on the model, the exchange open) and Tute: the level's worlds.
     assert all(COMPACT_LEVELS[level] >= LEVELS[level] for level in LEVELS)
     plain = _briscola_after(3, seed=4)
     first = new_game("briscola", players=2, seed=4)
@@ -204,7 +410,14 @@ def test_the_levels_weigh_twice_the_worlds_on_the_compact_model() -> None:
     assert isinstance(bot, PimcBot)
     view = plain.view(plain.current_player)  # type: ignore[arg-type]
     assert {e.worlds for e in bot.evaluate(view)} == {COMPACT_LEVELS["normal"]}
-    # The first trick, an exchange open, and Tute's long deals: the level's worlds, as far as
+    # On the model with the exchange open (two-player Brisca's first lead): the level's worlds,
+    # as far as its work budget allows (a world of 40 cards costs it a little more than 120).
+    stock = new_game("brisca", players=2, seed=4)
+    view = stock.view(0)
+    assert Start.of_view(view, view.sample(random.Random(0)), exchange=True) is not None
+    (worlds,) = {e.worlds for e in bot.evaluate(view)}
+    assert LEVELS["normal"] * 9 // 10 <= worlds <= LEVELS["normal"]
+    # The first trick, the exchange open, and Tute's long deals: the level's worlds, as far as
     # its work budget allows, as the bot with only those worlds weighs them.
     bot = make_bot("pimc", seed=1, level="easy")
     assert isinstance(bot, PimcBot) and bot.compact_worlds == LEVELS["easy"] == 12

@@ -5,7 +5,11 @@ that plays tens of thousands of cards a decision pays for that at every card. On
 in a stretch of *plain card play* (:func:`covers` and :func:`plain_play`: any card in hand may
 be played, one card a turn, the trick to the highest trump else the highest card of the suit
 led, the winner drawing first, no rule watching the tricks, and no move of the game, such as an
-exchange, possible any more) what is left of it is a few lists of small integers. A
+exchange, possible any more) what is left of it is a few lists of small integers. The search
+bot's playouts (:meth:`World.play_guided`) also run on it while the trump exchange is still
+open (:func:`modelled`), under the rules and timings the model carries out as the game's
+exchange rule decides them (:func:`exchange_rule`); the other searches (the endgame's, ISMCTS's
+tree and random playouts) only in plain card play. A
 :class:`Start` is such a position, made from a seat's view (its unseen cards dealt afresh for
 each world, :meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
 the search plays it out itself (:mod:`cardrules.bots.ismcts`), with the per-trump tables of
@@ -21,11 +25,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Final, cast
 
 from ..core.actions import Trick
 from ..core.cards import ALL_CARDS, Card, Suit
-from ..engine import Details, Game, Phase, Result, Rules, SeatView, Sides, Table
+from ..engine import Details, Game, Phase, Result, Rules, SeatView, Sides, Table, TrumpExchange
 from .playout import WIDTH, tables
 
 CARDS: Final = ALL_CARDS
@@ -63,15 +68,100 @@ def plain_play(world: Game) -> bool:
     return world.phase is Phase.PLAY and not world.moves_open and not world.is_over
 
 
+_EXCHANGE_RULES: Final = frozenset({"italian", "spanish", "puerto-rico"})
+"""The exchange rules the model carries out: the option ``exchange``'s (not Guiñote's 7 alone)."""
+_EXCHANGE_TIMINGS: Final = frozenset({"any-time", "own-turn", "first-trick",
+                                      "before-penultimate"})
+"""The timings the model carries out: the option ``exchange_timing``'s (not Tute's after a
+won trick)."""
+_EXCHANGES: dict[int, tuple[Rules, TrumpExchange | None]] = {}
+
+
+def exchange_rule(rules: Rules) -> TrumpExchange | None:
+    """The trump exchange of ``rules`` when the compact model carries it out
+    (:meth:`World.offer`): rules the model :func:`covers`, the exchange the only move of their
+    play, by a rule and a timing the option ``exchange``/``exchange_timing`` offers the Briscola
+    family, the exchanger's own trick (not his side's) as the condition if any; else ``None``."""
+    found = _EXCHANGES.get(id(rules))
+    if found is None or found[0] is not rules:
+        rule = rules.trump_exchange()
+        play = rules.engine_setup.play_rules
+        known = (rule is not None and covers(rules) and len(play) == 1
+                 and cast(object, play[0]) is rule and rule.rule in _EXCHANGE_RULES
+                 and rule.timing in _EXCHANGE_TIMINGS and not rule.needs_side_trick)
+        found = _EXCHANGES[id(rules)] = (rules, rule if known else None)
+    return found[1]
+
+
+def modelled(world: Game) -> bool:
+    """Whether the search bot's playouts may play ``world`` (of rules the model :func:`covers`)
+    on from here on the compact model (:meth:`Start.of_world` with ``exchange``): in plain card
+    play, or in card play with the trump exchange still open under a rule and timing the model
+    carries out (:func:`exchange_rule`)."""
+    if world.phase is not Phase.PLAY or world.is_over:
+        return False
+    return not world.moves_open or exchange_rule(world.rules) is not None
+
+
+def _reads_hands(rules: Rules) -> bool:
+    """Whether the exchange of ``rules`` reads the hidden hands (Puerto Rico's 7 waiting only
+    while someone holds the 2): the seat's own legal actions, and the exchanges it saw, then
+    tell where the 2 of trumps lay, which :meth:`SeatView.unseen
+    <cardrules.engine.SeatView.unseen>` does not weigh."""
+    rule = rules.trump_exchange()
+    return rule is not None and rule.rule == "puerto-rico" and rule.seven_waits != "always"
+
+
+class _Exchange:
+    """The trump exchange at a :class:`Start`: the rule in force (:func:`exchange_rule`) and
+    what the deal before the start tells it (see :meth:`World.offer`)."""
+
+    __slots__ = ("draws", "exchanged_in", "needs_trick", "rule", "seven", "seven_waits",
+                 "strength", "timing", "tricks", "two", "two_until", "won")
+
+    def __init__(self, world: Game, rule: TrumpExchange, trump: Suit) -> None:
+        rules = world.rules
+        self.rule = rule.rule
+        self.timing = rule.timing
+        self.needs_trick = rule.needs_trick
+        self.two_until = rule.two_until
+        self.seven_waits = rule.seven_waits
+        self.strength = rules.strength
+        self.draws = sum(rules.draw_counts)
+        """A stock this small or smaller: the trick after which the last cards are drawn."""
+        self.two = Card(2, trump).index
+        self.seven = Card(7, trump).index
+        self.tricks = len(world.tricks)
+        """The tricks played before the start."""
+        self.won = frozenset(t.winner for t in world.tricks if t.winner is not None)
+        """The seats that won a trick before the start."""
+        exchanged_in = getattr(world.details, "exchanged_in", None)
+        self.exchanged_in: int | None = exchanged_in if isinstance(exchanged_in, int) else None
+        """The trick during which the last exchange was made before the start, if any."""
+
+    @classmethod
+    def of(cls, world: Game) -> _Exchange | None:
+        """The exchange still open in ``world``, or ``None`` (none left, or none possible ever
+        again: a turned-up card of another suit than trumps is never exchanged)."""
+        if not world.moves_open:
+            return None
+        rule = exchange_rule(world.rules)
+        up = world.turn_up
+        trump = world.trump
+        if rule is None or up is None or trump is None or up.suit is not trump:
+            return None
+        return cls(world, rule, trump)
+
+
 class Start:
     """A position of plain card play, its unseen cards still to be dealt (see the module
     docstring). Make one with :meth:`of_view` or :meth:`of_world`; :meth:`deal` deals a world
     from it."""
 
-    __slots__ = ("beats", "card_points", "details", "draw_orders", "hands", "leader", "memo",
-                 "missing", "orders", "points", "pool", "results", "rules", "side", "sides",
-                 "size", "stock", "stock_known", "stock_unseen", "taken", "trick", "tricks",
-                 "trump", "weights")
+    __slots__ = ("beats", "card_points", "details", "draw_orders", "exchange", "hands",
+                 "leader", "memo", "missing", "orders", "points", "pool", "results", "rules",
+                 "side", "sides", "size", "stock", "stock_known", "stock_unseen", "taken",
+                 "trick", "tricks", "trump", "weights")
 
     def __init__(self, world: Game, hidden: frozenset[int] = frozenset(), own: int = -1) -> None:
         rules = world.rules
@@ -121,14 +211,21 @@ class Start:
         """Each seat's side (its index in :attr:`sides`), ``-1`` for none."""
         self.memo: dict[tuple[int, ...], tuple[float, ...]] = {}
         self.results: dict[tuple[int, ...], Result] = {}
+        self.exchange = _Exchange.of(world)
+        """The trump exchange still open at this position (only :meth:`World.play_guided`
+        plays it), or ``None``: plain card play."""
 
     @classmethod
-    def of_view(cls, view: SeatView, world: Game) -> Start | None:
+    def of_view(cls, view: SeatView, world: Game, exchange: bool = False) -> Start | None:
         """The position ``view`` shows, its unseen cards to be dealt at random into the places
         that hold unseen cards in ``world`` (a world sampled from ``view``); ``None`` when the
         compact model does not cover it (not plain play, an unseen card more likely in one
-        place than another, sides, trumps or the game's own state not all public)."""
-        if not covers(view.rules) or not plain_play(world):
+        place than another, sides, trumps or the game's own state not all public). With
+        ``exchange``, also a position where the trump exchange is still open
+        (:func:`modelled`), for :meth:`World.play_guided` alone."""
+        if not covers(view.rules) or not (plain_play(world) or (exchange and modelled(world))):
+            return None
+        if _reads_hands(view.rules):  # where the 2 of trumps lies is not as likely anywhere
             return None
         unseen = view.unseen()
         if unseen is None or (view.sides, view.trump, view.details) != (
@@ -140,10 +237,11 @@ class Start:
         return start
 
     @classmethod
-    def of_world(cls, world: Game) -> Start | None:
+    def of_world(cls, world: Game, exchange: bool = False) -> Start | None:
         """The position of ``world``, every card known; ``None`` when the compact model does not
-        cover it."""
-        if not covers(world.rules) or not plain_play(world):
+        cover it. With ``exchange``, also a position where the trump exchange is still open
+        (:func:`modelled`), for :meth:`World.play_guided` alone."""
+        if not covers(world.rules) or not (plain_play(world) or (exchange and modelled(world))):
             return None
         return cls(world)
 
@@ -215,10 +313,11 @@ class Start:
 
 class World:
     """One world of a :class:`Start`, dealt as it is played, played on by the search: :meth:`play`
-    plays a card, :meth:`play_out` plays the rest at random."""
+    plays a card, :meth:`play_out` plays the rest at random (in plain card play: a start with
+    the exchange open is played by :meth:`play_guided`)."""
 
-    __slots__ = ("drawn", "hands", "order", "over", "played", "points", "pool", "pos",
-                 "random", "start", "stock", "takers", "trick")
+    __slots__ = ("drawn", "exchanged_in", "exchanges", "hands", "order", "over", "played",
+                 "points", "pool", "pos", "random", "start", "stock", "takers", "trick")
 
     def __init__(self, start: Start, hands: list[list[int]], pool: list[int],
                  random_: Callable[[], float], stock: Sequence[int] | None = None) -> None:
@@ -241,6 +340,12 @@ class World:
         self.takers: list[int] = []
         """The winner of each trick finished since then."""
         self.over = False
+        self.exchanged_in = start.exchange.exchanged_in if start.exchange is not None else None
+        """The trick during which the last exchange was made (:attr:`ExchangeDetails.exchanged_in
+        <cardrules.games.exchange.ExchangeDetails.exchanged_in>`)."""
+        self.exchanges: list[tuple[int, int, int]] = []
+        """The exchanges made since the start: (the cards played before it, the seat, the card
+        it gave)."""
 
     @property
     def seat(self) -> int:
@@ -288,6 +393,96 @@ class World:
                 return  # every hand is full again
         if [] in self.hands:
             self.over = True
+
+    def offer(self) -> int:
+        """The card the seat to play may give for the turned-up card now, as the game's
+        exchange rule decides it (:func:`exchange_rule`: the card that may take it, held by
+        the seat, which has won a trick if it must, at a moment the timing allows); ``-1``:
+        none."""
+        exchange = self.start.exchange
+        stock = self.stock
+        if exchange is None or self.drawn >= len(stock):  # none open, or the turn-up drawn
+            return -1
+        seat = self.order[self.pos]
+        hand = self.hands[seat]
+        two = exchange.two
+        seven = exchange.seven
+        if two not in hand and seven not in hand:  # the usual case, settled cheaply
+            return -1
+        up = stock[-1]
+        if up == two:
+            return -1
+        takers = self.takers
+        tricks = exchange.tricks + len(takers)
+        strength = exchange.strength
+        high = strength[up] > strength[seven]
+        rule = exchange.rule
+        if rule == "italian" or not high:
+            card = two
+        elif rule == "spanish":
+            card = seven
+        elif not tricks and (not self.pos or exchange.two_until == "first-trick"):
+            # Puerto Rico: the 2's turn on a high card; the 7 waits (while someone holds the 2)
+            card = (two if exchange.seven_waits == "always" or any(two in h for h in self.hands)
+                    else seven)
+        else:
+            card = seven
+        if card not in hand:
+            return -1
+        if exchange.needs_trick and seat not in exchange.won and seat not in takers:
+            return -1
+        timing = exchange.timing
+        if timing == "first-trick":
+            return -1 if tricks else card
+        if timing == "own-turn":
+            return -1 if self.exchanged_in == tricks else card
+        if timing == "before-penultimate":
+            return -1 if len(stock) - self.drawn <= exchange.draws else card
+        return card
+
+    def exchange(self, card: int) -> None:
+        """The seat to play gives ``card`` for the turned-up card (:meth:`offer`), which takes
+        its place in the hand."""
+        seat = self.order[self.pos]
+        hand = self.hands[seat]
+        stock = self.stock
+        hand[hand.index(card)] = stock[-1]
+        self.stock = (*stock[:-1], card)  # a copy: other worlds may share the stock
+        exchange = self.start.exchange
+        assert exchange is not None
+        self.exchanged_in = exchange.tricks + len(self.takers)
+        self.exchanges.append((len(self.played), seat, card))
+
+    def _take_exchanges(self, noise: float, allies: frozenset[int]) -> tuple[int, int]:
+        """The exchanges the seat to play makes before its card, as the playouts make them
+        (:meth:`play_guided`): each one offered is taken, unless the seat (not among
+        ``allies``) acts at random with probability ``noise``, and then picks among its cards
+        and the exchange. The card so picked (``-1``: the seat's rule chooses its card) and the
+        exchanges made."""
+        made = 0
+        seat = self.order[self.pos]
+        hand = self.hands[seat]
+        random_ = self.random
+        while True:
+            offer = self.offer()
+            if offer < 0:
+                return -1, made
+            if noise and seat not in allies and random_() < noise:
+                pick = int(random_() * (len(hand) + 1))
+                if pick < len(hand):
+                    return hand[pick], made
+            self.exchange(offer)
+            made += 1
+
+    def _exchange_over(self) -> bool:
+        """Whether the exchange can no longer be made in this world (the turn-up drawn, its
+        time over)."""
+        exchange = self.start.exchange
+        if exchange is None or self.drawn >= len(self.stock):
+            return True
+        timing = exchange.timing
+        return ((timing == "first-trick" and bool(self.takers)) or (
+            timing == "before-penultimate" and len(self.stock) - self.drawn <= exchange.draws))
 
     def _draw(self) -> int:
         """The stock's next card (an unseen place: one of the unseen cards left, at random)."""
@@ -355,7 +550,10 @@ class World:
         (:func:`cardrules.bots.playout.playout`, the same card at every play, drawing on the
         world's source of chance as it does): a seat of ``careful`` by the careful rule, any
         other by the greedy rule, except that a seat not among ``allies`` plays a random card
-        with probability ``noise``; a seat with one card plays it. The cards played."""
+        with probability ``noise``; a seat with one card plays it. While the trump exchange is
+        open (:meth:`offer`), a seat offered it takes it, unless it plays a random action
+        instead, among its cards and the exchange, listed after them as the engine lists
+        them. The actions made (the cards played and the exchanges)."""
         start = self.start
         weights = start.weights
         careful_keys = weights.careful
@@ -366,6 +564,7 @@ class World:
         random_ = self.random
         hands = self.hands
         plays = 0
+        live = start.exchange is not None
         while not self.over:
             if not self.pos and start.size == 2:
                 return plays + self._guided_duel(noise, allies, careful)
@@ -374,6 +573,15 @@ class World:
             seat = order[size]
             hand = hands[seat]
             plays += 1
+            if live:
+                if self._exchange_over():
+                    live = False
+                else:
+                    card, made = self._take_exchanges(noise, allies)
+                    plays += made
+                    if card >= 0:
+                        self.play(card)
+                        continue
             if len(hand) == 1:
                 self.play(hand[0])
                 continue
@@ -460,6 +668,8 @@ class World:
         other.played = self.played.copy()
         other.takers = self.takers.copy()
         other.over = self.over
+        other.exchanged_in = self.exchanged_in
+        other.exchanges = self.exchanges.copy()
         return other
 
     def _guided_duel(self, noise: float, allies: frozenset[int], careful: frozenset[int]) -> int:
@@ -483,11 +693,24 @@ class World:
         takers = self.takers
         leader = self.order[0]
         plays = 0
+        orders = start.orders
+        exchange = start.exchange
+        live = exchange is not None and not self._exchange_over()
+        exchanged = len(self.exchanges)  # the exchanges made count as plays
+        two = seven = -1
+        if exchange is not None:
+            two, seven = exchange.two, exchange.seven
         while True:
             first = hands[leader]
             second = hands[1 - leader]
+            a = b = -1
+            if live and (two in first or seven in first):  # the exchange, if it is offered
+                a = self._duel_exchanges(drawn, orders[leader], 0, noise, allies)
+                stock = self.stock
             # The lead: the cheapest card by the seat's rule (or a careless random card).
-            if len(first) == 1:
+            if a >= 0:
+                pass
+            elif len(first) == 1:
                 a = first[0]
             elif noise and leader not in allies and random_() < noise:
                 a = first[int(random_() * len(first))]
@@ -499,11 +722,17 @@ class World:
                     if keys[card] < low:
                         low, a = keys[card], card
             first.remove(a)
+            played.append(a)  # before the reply's exchange, which notes the cards played
             # The reply: greedy takes the trick as cheaply as it can; careful weighs the points
             # won against the trump spent.
             other = 1 - leader
             row = a * WIDTH
-            if len(second) == 1:
+            if live and (two in second or seven in second):
+                b = self._duel_exchanges(drawn, orders[leader], 1, noise, allies)
+                stock = self.stock
+            if b >= 0:
+                pass
+            elif len(second) == 1:
                 b = second[0]
             elif noise and other not in allies and random_() < noise:
                 b = second[int(random_() * len(second))]
@@ -526,7 +755,6 @@ class World:
                         low, b = greedy_keys[card], card
             second.remove(b)
             plays += 2
-            played.append(a)
             played.append(b)
             if beats[row + b]:
                 leader = other
@@ -547,13 +775,25 @@ class World:
                         card = pool.pop(int(random_() * len(pool)))
                     hands[1 - leader].append(card)
                     if drawn < end:
+                        if live:  # its time may be over (the first trick's, ...)
+                            self.drawn = drawn
+                            live = not self._exchange_over()
                         continue
+            live = False  # the turned-up card drawn
             if not first or not second:
                 break
         self.drawn = drawn
         self.order = start.orders[leader]
+        self.pos = 0
         self.over = True
-        return plays
+        return plays + len(self.exchanges) - exchanged
+
+    def _duel_exchanges(self, drawn: int, order: tuple[int, ...], pos: int, noise: float,
+                        allies: frozenset[int]) -> int:
+        """:meth:`_take_exchanges` from :meth:`_guided_duel`, which keeps the stock drawn and
+        the place in the trick to itself until the end: the card picked at random, or ``-1``."""
+        self.drawn, self.order, self.pos = drawn, order, pos
+        return self._take_exchanges(noise, allies)[0]
 
     def outcome(self, seat: int) -> tuple[float, float, float]:
         """What the finished deal is worth to ``seat`` as the search bot weighs a world
@@ -595,19 +835,32 @@ class _Ending:
     (the part of :class:`~cardrules.engine.Table` a result reads): it notes whether the result
     read the cards taken or the tricks, which the points alone do not settle."""
 
-    __slots__ = ("_start", "_world", "details", "end_reason", "players", "points",
-                 "read_cards", "sides", "trump")
+    __slots__ = ("_start", "_world", "end_reason", "players", "points", "read_cards", "sides",
+                 "trump")
 
     def __init__(self, start: Start, points: tuple[int, ...], world: World) -> None:
         self._start = start
         self._world = world
         self.points = points
         self.sides = start.sides
-        self.details = start.details
         self.trump = start.trump
         self.players = len(points)
         self.end_reason: str | None = None
         self.read_cards = False
+
+    @property
+    def details(self) -> Details:
+        start = self._start.details
+        made = self._world.exchanges
+        if not made:
+            return start
+        self.read_cards = True  # the exchanges made in this world: not settled by the points
+        exchanges = getattr(start, "exchanges", ())
+        changes: dict[str, object] = {
+            "exchanges": (*exchanges, *((seat, CARDS[card]) for _, seat, card in made)),
+            "exchanged_in": self._world.exchanged_in,
+        }
+        return replace(start, **changes)
 
     def side_of(self, seat: int) -> int:
         for i, side in enumerate(self.sides):
@@ -635,4 +888,5 @@ class _Ending:
         return tricks
 
 
-__all__ = ["CARDS", "UNSEEN", "WIDTH", "History", "Start", "World", "covers", "plain_play"]
+__all__ = ["CARDS", "UNSEEN", "WIDTH", "History", "Start", "World", "covers", "exchange_rule",
+           "modelled", "plain_play"]

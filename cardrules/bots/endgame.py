@@ -146,27 +146,41 @@ def search(game: Game, seat: int, allies: frozenset[int], noise: float) -> tuple
 
 def search_world(world: World, seat: int, allies: frozenset[int],
                  noise: float) -> tuple[Outcome, int]:
-    """:func:`search` on the compact model of plain card play (``world``: every card known, as
-    :meth:`Start.of_world(game).deal(rng) <cardrules.bots.compact.Start.of_world>` makes it):
-    the same figure and the same positions counted, several times faster. ``world`` is played
-    on."""
+    """:func:`search` on the compact model (``world``: every card known, as
+    :meth:`Start.of_world(game, exchange=True).deal(rng)
+    <cardrules.bots.compact.Start.of_world>` makes it): the same figure and the same positions
+    counted, several times faster. While the trump exchange is open, a seat offered it
+    (:meth:`World.offer <cardrules.bots.compact.World.offer>`) has it as a choice after its
+    cards, as the engine lists it (an action ``~card``: the card given), and the modelled
+    opponent takes it. ``world`` is played on."""
+    open_ = world.start.exchange is not None
 
     def turn(node: World) -> tuple[list[int], int | None]:
         hands = node.hands
-        while not node.over and len(hands[node.order[node.pos]]) == 1:
-            node.play(hands[node.order[node.pos]][0])  # a forced play: no branching
-        if node.over:
-            return [], None
-        mover = node.order[node.pos]
-        return hands[mover], mover
+        while True:
+            if node.over:
+                return [], None
+            mover = node.order[node.pos]
+            hand = hands[mover]
+            offer = node.offer() if open_ else -1
+            if offer >= 0:
+                return [*hand, ~offer], mover
+            if len(hand) > 1:
+                return hand, mover
+            node.play(hand[0])  # a forced play: no branching
 
-    def after(node: World, card: int) -> World:
+    def after(node: World, action: int) -> World:
         child = node.copy()
-        child.play(card)
+        if action < 0:
+            child.exchange(~action)
+        else:
+            child.play(action)
         return child
 
-    return _expectimax(world, allies, noise, turn, after, lambda node, legal: node.greedy(),
-                       lambda node: node.outcome(seat))
+    def model(node: World, legal: list[int]) -> int:
+        return legal[-1] if legal[-1] < 0 else node.greedy()  # the greedy rule takes it
+
+    return _expectimax(world, allies, noise, turn, after, model, lambda node: node.outcome(seat))
 
 
 N = TypeVar("N")

@@ -7,7 +7,8 @@ in each world tries every action it may take, playing the deal out to the end wi
 careful and the opponents greedy (:mod:`cardrules.bots.playout`), except that the opponents
 play at random as often as the bot reckons they do (:mod:`cardrules.bots.opponents`); near the
 end, once a world has few cards left, its own plays are searched instead
-(:mod:`cardrules.bots.endgame`). In plain card play (any card playable, no move left) all this
+(:mod:`cardrules.bots.endgame`). In plain card play (any card playable, no move left), and
+while the trump exchange is still open under a rule and timing the model carries out, all this
 runs on the compact model of :mod:`cardrules.bots.compact`: the same plays, a fraction of the
 CPU. Its choice is the action with the best average over the worlds
 of the winning chance plus half the share of the points its side takes (the points break the
@@ -29,7 +30,7 @@ from typing import Final, cast
 from ..core.actions import Action, CardMove, Decision
 from ..core.cards import Card
 from ..engine import Game, Phase, Rules, SeatView
-from .compact import Start, World, covers, plain_play
+from .compact import Start, World, covers, modelled
 from .endgame import SEARCH_PLAYS, Outcome, outcome, plays_left, search, search_world, solve
 from .opponents import carelessness
 from .playout import careful_seats, playout
@@ -44,10 +45,15 @@ MODEL_PLAYS: Final = 12
 with fewer (two-player Brisca's last six cards), copying the position into the model costs more
 than the model saves."""
 COMPACT_LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 320, "hard": 640}
-"""The worlds per decision at each strength where the decision runs on the compact model (plain
-card play: see :class:`PimcBot`'s ``compact``): twice the engine's at the normal and hard
+"""The worlds per decision at each strength where the decision runs on the compact model in
+plain card play (see :class:`PimcBot`'s ``compact``): twice the engine's at the normal and hard
 levels, for about half the CPU of the engine's worlds (a world there costs a quarter to a third
-as much)."""
+as much). A decision on the model with the trump exchange still open (the stock phase of Brisca
+and Briscas, Briscola's first trick) weighs the level's worlds: there twice as many would cost
+two-player Brisca's decisions 0.48 times the engine's CPU at the 95th percentile instead of
+0.23 (100 ms against 49 in CPython, the engine's 210), and the browser's Python runs about
+twice as slow as CPython (Brisca before the model covered the exchange: 419 ms against 206),
+too near its 200 ms goal."""
 
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
@@ -123,18 +129,20 @@ class PimcBot:
         exact: near the end, a world is solved exactly, every seat at its best
             (:func:`~cardrules.bots.endgame.solve`, minimax), instead of searching the bot's
             own plays against its model of the opponents.
-        compact: in plain card play (:func:`~cardrules.bots.compact.plain_play`), deal the
-            worlds, play them out and search their endgames on the compact model
-            (:meth:`Start.deal_all <cardrules.bots.compact.Start.deal_all>`, as likely as
-            :meth:`SeatView.sample <cardrules.engine.SeatView.sample>`'s worlds;
-            :meth:`World.play_guided <cardrules.bots.compact.World.play_guided>` and
-            :func:`~cardrules.bots.endgame.search_world`, the same cards and figures as on the
-            engine), three to four times faster a decision; a playout begun on the engine
-            (the first trick of Briscola, its exchange open) goes on on the model once plain
-            play begins. ``False``: everything on the engine.
-        compact_worlds: the worlds of a decision that runs on the compact model (its work
-            budget scaled alike); ``None`` (the default): ``worlds``. The levels give it twice
-            the worlds (:data:`COMPACT_LEVELS`).
+        compact: in plain card play (:func:`~cardrules.bots.compact.plain_play`), and in
+            card play with the trump exchange still open under a rule and timing the model
+            carries out (:func:`~cardrules.bots.compact.modelled`), deal the worlds, play them
+            out and search their endgames on the compact model (:meth:`Start.deal_all
+            <cardrules.bots.compact.Start.deal_all>`, as likely as :meth:`SeatView.sample
+            <cardrules.engine.SeatView.sample>`'s worlds; :meth:`World.play_guided
+            <cardrules.bots.compact.World.play_guided>` and
+            :func:`~cardrules.bots.endgame.search_world`, the same actions and figures as on
+            the engine), three to five times faster a decision; a playout begun on the engine
+            (a view whose unseen cards are not all as likely anywhere) goes on on the model
+            from the first trick it covers. ``False``: everything on the engine.
+        compact_worlds: the worlds of a decision that runs on the compact model in plain card
+            play (its work budget scaled alike); ``None`` (the default): ``worlds``. The levels
+            give it twice the worlds (:data:`COMPACT_LEVELS`).
 
     Examples:
         >>> from cardrules import new_game
@@ -260,14 +268,16 @@ class PimcBot:
         position = None
         endgame = False
         covered = self.compact and covers(view.rules)
-        if covered and all(isinstance(action, Card) for action in actions):
+        moves = _on_model(view, actions) if covered else None
+        if moves is not None:
             pending = view.sample(rng)
             endgame = plays_left(pending) <= SEARCH_PLAYS + 1
             if not (endgame and self.exact):
-                position = Start.of_view(view, pending)
+                position = Start.of_view(view, pending, exchange=True)
         worlds = self.worlds
-        if position is not None and self.compact_worlds != worlds:
-            # Cheaper worlds on the model: more of them, the budget scaled alike.
+        if (position is not None and position.exchange is None
+                and self.compact_worlds != worlds):
+            # Cheaper worlds on the model in plain play: more of them, the budget scaled alike.
             budget = budget * self.compact_worlds // worlds
             worlds = self.compact_worlds
         for played in range(worlds):
@@ -281,10 +291,13 @@ class PimcBot:
                 hands, stock = position.deal_all(rng)
                 hidden: object = (
                     (tuple(frozenset(hand) for hand in hands), tuple(stock)) if endgame else ())
-                for i, action in enumerate(actions):
+                for i, (exchange, card) in enumerate(cast("list[tuple[bool, int]]", moves)):
                     dealt = World(position, [hand.copy() for hand in hands], [], rng.random,
                                   stock)
-                    dealt.play(cast(Card, action).index)
+                    if exchange:
+                        dealt.exchange(card)
+                    else:
+                        dealt.play(card)
                     if not endgame:
                         spent += (1 + dealt.play_guided(noise, allies, guided)) * step
                         results.append(dealt.outcome(view.seat))
@@ -309,10 +322,10 @@ class PimcBot:
                     if key not in searched:
                         if self.exact:
                             searched[key], nodes = solve(trial, view.seat)
-                        elif covered and plain_play(trial):
+                        elif covered and modelled(trial):
                             searched[key], nodes = search_world(
-                                cast(Start, Start.of_world(trial)).deal(rng), view.seat,
-                                allies, noise)
+                                cast(Start, Start.of_world(trial, exchange=True)).deal(rng),
+                                view.seat, allies, noise)
                         else:
                             searched[key], nodes = search(trial, view.seat, allies, noise)
                         spent += nodes * step
@@ -324,7 +337,7 @@ class PimcBot:
                     if trial.is_over:
                         results.append(outcome(trial, view.seat))
                     else:
-                        rest = cast(Start, Start.of_world(trial)).deal(rng)
+                        rest = cast(Start, Start.of_world(trial, exchange=True)).deal(rng)
                         plays += rest.play_guided(noise, allies, guided)
                         results.append(rest.outcome(view.seat))
                     spent += plays * step
@@ -335,10 +348,28 @@ class PimcBot:
             yield results
 
 
+def _on_model(view: SeatView, actions: Sequence[Action]) -> list[tuple[bool, int]] | None:
+    """How a compact world makes each of ``actions``: (whether it is the exchange, the card
+    played or given), or ``None`` when one is not a card play nor the seat's own exchange in
+    its turn (a move the model does not make, or an exchange out of turn)."""
+    moves = []
+    for action in actions:
+        if isinstance(action, Card):
+            moves.append((False, action.index))
+        elif (isinstance(action, CardMove) and action.decision is Decision.EXCHANGE
+              and view.current_player == view.seat):
+            moves.append((True, action.card.index))
+        else:
+            return None
+    return moves
+
+
 def _worth_the_model(game: Game) -> bool:
-    """Whether a playout on the engine should go on on the compact model from here: in plain
-    card play with enough plays left to pay for copying the position into the model."""
-    return plain_play(game) and plays_left(game) >= MODEL_PLAYS
+    """Whether a playout on the engine should go on on the compact model from here: where the
+    model plays it (:func:`~cardrules.bots.compact.modelled`: plain card play, or the trump
+    exchange open under a rule and timing the model carries out) with enough plays left to pay
+    for copying the position into the model."""
+    return modelled(game) and plays_left(game) >= MODEL_PLAYS
 
 
 def hint_bot(worlds: int, seed: int | None = None,

@@ -136,6 +136,12 @@ class TrumpExchange(Protocol):
         held (``"always"``, ``"while-two-held"``)."""
         ...
 
+    @property
+    def two_until(self) -> str:
+        """Puerto Rico: until when the 2 of trumps goes before the 7 on a high turned-up card
+        (``"first-card"``, ``"first-trick"``)."""
+        ...
+
     def cards(self, game: Table) -> tuple[Card, ...]:
         """The trumps that may take the turned-up card now, whoever holds them."""
         ...
