@@ -17,6 +17,7 @@ from cardrules.bots.compact import (
     CARDS,
     Start,
     World,
+    _Ending,
     covers,
     exchange_rule,
     modelled,
@@ -108,6 +109,9 @@ def _same_playouts(world: Game, models: list[tuple[float, frozenset[int], frozen
         assert compact.over and compact.points == engine.points
         for seat in range(world.players):
             assert compact.outcome(seat) == outcome(engine, seat)
+        # The game's own state as a result would read it: the exchanges made, as the engine's.
+        ending = _Ending(start, tuple(compact.points), compact)
+        assert ending.details == engine.details
         exchanges += len(compact.exchanges)
     return exchanges
 
