@@ -49,11 +49,12 @@ COMPACT_LEVELS: Final[dict[str, int]] = {"easy": 12, "normal": 320, "hard": 640}
 plain card play (see :class:`PimcBot`'s ``compact``): twice the engine's at the normal and hard
 levels, for about half the CPU of the engine's worlds (a world there costs a quarter to a third
 as much). A decision on the model with the trump exchange still open (the stock phase of Brisca
-and Briscas, Briscola's first trick) weighs the level's worlds: there twice as many would cost
-two-player Brisca's decisions 0.48 times the engine's CPU at the 95th percentile instead of
-0.23 (100 ms against 49 in CPython, the engine's 210), and the browser's Python runs about
-twice as slow as CPython (Brisca before the model covered the exchange: 419 ms against 206),
-too near its 200 ms goal."""
+and Briscas, Briscola's first trick) weighs the level's worlds: twice as many would cost
+four-player Brisca's decisions 0.75 times the engine's CPU at the 95th percentile instead of
+0.37 (122 ms against 61 in CPython), two-player Brisca's 0.43 instead of 0.23 (72 ms against
+38), and the browser's Python ran two-player Brisca's decisions about 2.1 times as slow as
+CPython (419 ms against 196 at the 95th percentile, before the model covered the exchange):
+four-player Brisca would be over the browser's 200 ms goal."""
 
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
