@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final, cast
 
-from ..core.actions import Trick
+from ..core.actions import Decision, Move, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..engine import Details, Game, Phase, Result, Rules, SeatView, Sides, Table, TrumpExchange
 from .playout import WIDTH, tables
@@ -112,6 +112,39 @@ def _reads_hands(rules: Rules) -> bool:
     return rule is not None and rule.rule == "puerto-rico" and rule.seven_waits != "always"
 
 
+def _exchanged_in_trick(world: Game) -> bool:
+    """Whether an exchange was made in ``world`` since its last trick was finished."""
+    cards = len(world.trick)
+    for action in reversed(world.log):
+        if isinstance(action, Card):
+            if not cards:
+                return False  # the card that finished the last trick
+            cards -= 1
+        elif isinstance(action, Move) and action.decision is Decision.EXCHANGE:
+            return True
+    return False
+
+
+class _ExchangeTable:
+    """What an exchange rule's :meth:`~cardrules.engine.MoveRule.apply` reads and changes of a
+    table, to replay a compact world's exchanges on the game's own state
+    (:meth:`_Exchange.details`): the cards are the model's, not its."""
+
+    __slots__ = ("details", "tricks")
+
+    def __init__(self, details: Details) -> None:
+        self.details = details
+        self.tricks: Sequence[object] = ()
+
+    def exchange_turn_up(self, seat: int, card: Card) -> None:
+        """The cards change hands in the model, not here."""
+
+    def update_details(self, **changes: object) -> None:
+        """Change fields of the game's own state, as :meth:`Game.update_details
+        <cardrules.engine.Game.update_details>` does."""
+        self.details = replace(self.details, **changes)
+
+
 class _Exchange:
     """The trump exchange at a :class:`Start`: the rule in force (:func:`exchange_rule`) and
     what the deal before the start tells it (see :meth:`World.offer`)."""
@@ -135,9 +168,21 @@ class _Exchange:
         """The tricks played before the start."""
         self.won = frozenset(t.winner for t in world.tricks if t.winner is not None)
         """The seats that won a trick before the start."""
-        exchanged_in = getattr(world.details, "exchanged_in", None)
-        self.exchanged_in: int | None = exchanged_in if isinstance(exchanged_in, int) else None
-        """The trick during which the last exchange was made before the start, if any."""
+        self.exchanged_in: int | None = (
+            self.tricks if rule.timing == "own-turn" and _exchanged_in_trick(world) else None)
+        """The trick during which the last exchange was made before the start, if it is this
+        one (an earlier one changes nothing from now on); else ``None``."""
+
+    def details(self, start: Start, world: World) -> Details:
+        """The game's own state at the end of ``world``: the exchanges it made since ``start``
+        replayed on the state the start had, by the game's exchange rule itself."""
+        rule = start.rules.engine_setup.play_rules[0]  # the exchange (see exchange_rule)
+        protocol = cast(TrumpExchange, exchange_rule(start.rules))
+        table = _ExchangeTable(start.details)
+        for played, seat, card in world.exchanges:
+            table.tricks = range(self.tricks + played // start.size)
+            rule.apply(cast(Table, table), seat, protocol.move(CARDS[card]))
+        return table.details
 
     @classmethod
     def of(cls, world: Game) -> _Exchange | None:
@@ -855,12 +900,9 @@ class _Ending:
         if not made:
             return start
         self.read_cards = True  # the exchanges made in this world: not settled by the points
-        exchanges = getattr(start, "exchanges", ())
-        changes: dict[str, object] = {
-            "exchanges": (*exchanges, *((seat, CARDS[card]) for _, seat, card in made)),
-            "exchanged_in": self._world.exchanged_in,
-        }
-        return replace(start, **changes)
+        exchange = self._start.exchange
+        assert exchange is not None
+        return exchange.details(self._start, self._world)
 
     def side_of(self, seat: int) -> int:
         for i, side in enumerate(self.sides):
