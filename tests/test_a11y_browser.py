@@ -172,13 +172,19 @@ def page_file(site: Path, path: str) -> Path:
     return site / (path if path.endswith(".html") else path + "index.html")
 
 
+PYTHON_AT_ONCE = ('id="cr-try"', 'id="cr-practice"', 'id="cr-scorepad"')
+"""What a page that starts Python as it opens has (a diagram's board starts from the answer
+made at build time, without Python)."""
+
+
 def weight(site: Path, path: str) -> float:
-    """About how long a page takes to check: axe's runs grow with the page's size; a page with
-    the widget starts Python first (about as long again as a small page); the "Try it" page is
+    """About how long a page takes to check: axe's runs grow with the page's size; a page that
+    starts Python as it opens takes about as long again as a small page; the "Try it" page is
     checked in three states (step and play mode besides the page)."""
     built = page_file(site, path)
     states = 3 if path.endswith("try/") else 1
-    python = 2 if "cr-widget-config" in built.read_text(encoding="utf-8") else 0
+    text = built.read_text(encoding="utf-8")
+    python = 2 if any(mark in text for mark in PYTHON_AT_ONCE) else 0
     return states * (1 + built.stat().st_size / 200_000) + python
 
 

@@ -22,6 +22,7 @@ from hook_support import load_hook
 from site_build import built_site
 
 import cardrules
+from cardrules import web
 from cardrules.learn import glossary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,8 +79,12 @@ class Site:
         prefix = urlsplit(BASE).path
         if not path.startswith(prefix):
             return False
-        local = self.root / path[len(prefix):]
+        local = self.file(url)
         return (local / "index.html").is_file() if path.endswith("/") else local.is_file()
+
+    def file(self, url: str) -> Path:
+        """The built site's path for a URL under :data:`BASE`."""
+        return self.root / urlsplit(url).path[len(urlsplit(BASE).path):]
 
 
 def _read(root: Path) -> dict[str, Page]:
@@ -247,6 +252,37 @@ def test_the_widget_is_on_its_pages_only_as_modules(site: Site) -> None:
     assert with_widget >= 10
     built = json.loads((ROOT / "dist" / "widget.json").read_text(encoding="utf-8"))
     assert (site.root / "assets" / "pyodide" / built["wheel"]).is_file()
+
+
+def test_each_diagram_starts_from_what_python_answers(site: Site) -> None:
+    """A diagram's board starts from the answer made at build time (docs/hooks/widget.py), with
+    no Python in the browser: for every diagram of every page, that file is, word for word, what
+    the widget's worker answers for it (``cardrules.web.deal_steps`` of the record the page
+    fetches, in the page's language, the open account), so the two cannot drift apart."""
+    answers: dict[tuple[str, str], str] = {}
+    figures = 0
+    for name, page in site.pages.items():
+        records = [unescape(r) for r in re.findall(
+            r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"', page.html)]
+        if not records:
+            continue
+        config = re.search(r'<script type="application/json" id="cr-widget-config">(.*?)</script>',
+                           page.html)
+        assert config is not None, name
+        settings = json.loads(config.group(1))
+        for record in records:
+            built = urljoin(page.url, settings["steps"] + record)
+            fetched = urljoin(page.url, settings["records"] + record)
+            assert site.exists(built) and site.exists(fetched), (name, record)
+            text = site.file(built).read_bytes().decode("utf-8")
+            key = (settings["lang"], record)
+            if key not in answers:
+                record_text = site.file(fetched).read_bytes().decode("utf-8")
+                answers[key] = web.deal_steps(record_text, settings["lang"], "all")
+                assert json.loads(answers[key])["ok"], key
+            assert text == answers[key], (name, record)
+            figures += 1
+    assert figures >= 30 and {lang for lang, _ in answers} == {"en", "es"}
 
 
 def _switcher(page: Page) -> dict[str, str]:

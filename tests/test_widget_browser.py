@@ -573,7 +573,12 @@ def test_the_widget_is_loaded_as_modules_where_it_is_used(
     assert [m.rsplit("/", 1)[1] for m in modules if "/assets/widget/" in m] == ["main.js"]
     loaded = {u.rsplit("/", 1)[1] for u in seen.requests if "/assets/widget/" in u}
     assert {"main.js", "stepper.js", "deal-view.js", "runtime.js", "lookup.js", "picker.js",
-            "dom.js", "text.js", "worker.js"} <= loaded
+            "dom.js", "text.js"} <= loaded
+    # Its board steps through the diagram's deal from the answer made at build time: neither
+    # Python's worker nor its runtime is fetched (test_try_page_in_one_visit starts them).
+    assert "worker.js" not in loaded
+    assert not [u for u in seen.requests if "/assets/pyodide/" in u]
+    assert [u for u in seen.requests if "/assets/steps/examples/aluette-4p.json" in u]
     plain = visit("pack/")
     plain.page.wait_for_load_state("load")
     assert not [u for u in plain.requests if "/assets/widget/" in u and u.endswith(".js")]
@@ -590,9 +595,17 @@ def test_the_widget_is_loaded_as_modules_where_it_is_used(
 def test_without_python_the_static_diagram_stays(
     visit: Callable[..., Visit], path: str, message: str
 ) -> None:
+    """Where Python cannot load, the board still steps through its diagram's deal (made at
+    build time); once the reader asks for what needs Python (a seat's view), the page says
+    Python could not start, and the static diagram stays."""
     seen = visit(path, wasm_missing=True)
-    widget = seen.page.locator(".cr-widget").first
-    widget.scroll_into_view_if_needed()
+    widget = ready_widget(seen)
+    counter = widget.locator(".cr-widget__counter")
+    first = counter.inner_text()
+    widget.locator(".cr-w-button--next").click()
+    assert counter.inner_text() != first
+    assert not [u for u in seen.requests if "/assets/pyodide/" in u]
+    widget.locator(".cr-widget__view").select_option("1")
     seen.page.wait_for_selector(".cr-widget[data-state=failed]")
     assert widget.locator(".cr-widget__status").inner_text().startswith(message)
     for part in (".cr-board", ".cr-widget__controls", ".cr-lookup", ".cr-w-button--start"):

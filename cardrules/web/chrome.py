@@ -83,7 +83,9 @@ WORDS: Final[dict[str, Entry]] = {
     "widget": N_("The deal: step through it or play it"),
     "boardLabel": N_("The deal at this step (arrow keys: one step back or forward)"),
     "start": N_("Step through this deal"),
+    "waitingSteps": N_("This deal can be stepped through as soon as its steps have loaded."),
     "loading": N_("Loading Python in your browser…"),
+    "loadingSteps": N_("Loading the deal's steps…"),
     "computing": N_("Replaying the deal in Python…"),
     "failed": N_("The interactive version could not start: Python did not load in this "
                  "browser. The diagram shows the whole deal."),

@@ -19,6 +19,13 @@
   memory snapshot the widget starts from, from ``dist/`` (``dist/widget.json`` names them), and
   the deal records into ``assets/records/``. The Spanish build (in ``site/es``) shares that one
   copy: its pages point one level further up.
+* Each build also gets, in ``assets/steps/``, the answer a diagram's board starts from: for each
+  record a diagram of the build shows, the very JSON text the widget's worker would get from
+  :func:`cardrules.web.deal_steps` (the record, the build's language, the open account), made by
+  that function at build time (:func:`built_steps`). A board that only steps through its
+  diagram's deal draws it from that file and starts no Python; Python starts when the reader
+  asks for what needs it (another view, a term, play mode, the analysis, a shared link). The
+  "Try it" page, whose Python starts at once, does not use it.
 
 This hook builds nothing: ``scripts/build_widget.py`` builds the wheel, bytecode and snapshot (and
 ``scripts/build_site.sh`` runs it before MkDocs); without them the build fails with one line
@@ -41,6 +48,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from cardrules.games import rules_for
+from cardrules.web import deal_steps
 from cardrules.web.catalog import catalog_data
 from cardrules.web.chrome import chrome
 from cardrules.words import SOURCE, Lang, words
@@ -69,6 +77,9 @@ RUNTIME_DIR = "assets/pyodide"
 """Where the runtime and the wheel go, relative to the top of the site."""
 RECORDS_DIR = "assets/records"
 """Where deal records go (``examples/brisca-2p.json`` -> ``assets/records/examples/...``)."""
+STEPS_DIR = "assets/steps"
+"""Where each build's answers for its diagrams go, relative to that build's folder
+(``examples/brisca-2p.json`` -> ``assets/steps/examples/brisca-2p.json``)."""
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets" / "widget"
 _RECORD_ATTR = re.compile(r'<figure class="cr-deal"[^>]*\sdata-record="([^"]+)"')
@@ -201,6 +212,7 @@ def page_config(config: MkDocsConfig, page_url: str, try_page: bool) -> dict[str
         "runtime": f"{top}{RUNTIME_DIR}/",
         "wheel": f"{top}{RUNTIME_DIR}/{wheel.name}?v={digest}",
         "records": f"{top}{RECORDS_DIR}/",
+        "steps": f"{site}{STEPS_DIR}/",
         "worker": f"{site}assets/widget/worker.js",
         "widget": f"{site}assets/widget/",
         # Every script and style of the widget, read from its folder: what the offline cache
@@ -340,9 +352,17 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return f"{head}{tag}\n{sep}{tail}"
 
 
+def built_steps(record_text: str, lang: Lang) -> str:
+    """The answer a diagram's board starts from: what the widget's worker gets for the record
+    (``deal_steps(record_text, lang, "all")``, the call stepper.js makes), word for word."""
+    return deal_steps(record_text, lang, "all")
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     root = project_root(config)
     top = _top_dir(config)
+    lang = build_language(config)
+    steps = Path(config.site_dir) / STEPS_DIR
     runtime = _runtime_dir(root)
     for name in RUNTIME_FILES:
         _copy(runtime / name, top / RUNTIME_DIR / name)
@@ -358,3 +378,13 @@ def on_post_build(config: MkDocsConfig) -> None:
         if source is None:
             raise PluginError(f"widget: the deal record {record!r} is not a file in the project")
         _copy(source, top / RECORDS_DIR / record)
+        if record in _state["records"]:
+            # The text the page fetches (no newline translated).
+            answer = built_steps(source.read_bytes().decode("utf-8"), lang)
+            shown = json.loads(answer)
+            if not shown["ok"]:
+                raise PluginError(f"widget: the deal record {record!r} cannot be shown: "
+                                  f"{shown['error']}")
+            target = steps / record
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(answer, encoding="utf-8")

@@ -2,10 +2,13 @@
  *
  * Progressive enhancement of the deal diagrams that docs/hooks/deals.py writes
  * (<figure class="cr-deal" data-record="examples/...">): the static diagram is the page's content
- * and stays as it is until Python is ready; if Python cannot load, it simply stays. Pyodide starts
- * when a diagram scrolls into view or at the first click on the widget, once per page visit; on
- * the "Try it" page it has already started from the page's <head> (window.__crEarly), and the
- * page holds back its theme until Python is ready (window.__crHold, released by runtime.js).
+ * and stays as it is until the board is ready; if Python cannot load when it is needed, it
+ * simply stays. A board is made ready when its diagram scrolls into view or at the first click
+ * on the widget, from the answer made at build time for its deal (stepper.js): no Python for
+ * stepping. Pyodide starts, once per page visit, at the first thing that needs it (another
+ * view, a term, play mode...); on the "Try it" page it has already started from the page's
+ * <head> (window.__crEarly), and the page holds back its theme until Python is ready
+ * (window.__crHold, released by runtime.js).
  *
  * The modules: text.js (the page's settings and its words, from the catalogue), dom.js (elements, data
  * always as text), runtime.js (the worker and its messages), stepper.js (a steppable deal,
@@ -54,8 +57,9 @@ function init() {
   Runtime.onStart((ready) => {
     ready.catch(() => { steppers.forEach((stepper) => stepper.fail()); });
   });
-  // Python loads when a diagram comes into view (or at the first click on a widget); on the
-  // "Try it" page it is already loading, and the first deal is shown as soon as it can be.
+  // A board is made ready when its diagram comes into view (or at the first click on a widget);
+  // on the "Try it" page Python is already loading, and the first deal is shown as soon as it
+  // can be.
   const start = (stepper) => { stepper.activate(); };
   if (window.__crEarly) start(steppers[0]);
   if ("IntersectionObserver" in window) {

@@ -3,8 +3,11 @@
  *
  * Python answers with every step of a deal at once, as one viewer is shown it
  * (cardrules.web.steps.deal_steps); stepping is plain JavaScript and never calls Python again.
- * Another view ("Show: Bea's view") is another answer, asked for once and kept: the page
- * never works out who may see what (deal-view.js draws what the answer says).
+ * A diagram's own deal, in the open account, comes from that same call made at build time
+ * (docs/hooks/widget.py writes its answer, word for word, beside the pages): a board that only
+ * steps through its diagram's deal starts no Python. Another view ("Show: Bea's view") is
+ * another answer, asked for once and kept (Python starts then, if it has not): the page never
+ * works out who may see what (deal-view.js draws what the answer says).
  *
  * Moving along: the buttons, the jump menu, the keys ← → Home End while the widget has focus, a
  * swipe on a touch screen, or autoplay (autoplay.js: play/pause, at a chosen speed; any other
@@ -19,7 +22,7 @@
 import { Autoplay } from "./autoplay.js";
 import { Address, linkBoard, sharedFragment } from "./address.js";
 import { DealView } from "./deal-view.js";
-import { button, el, labelClicks, recordText } from "./dom.js";
+import { button, el, labelClicks, recordText, url } from "./dom.js";
 import { Lookup } from "./lookup.js";
 import { MoreMenu } from "./more.js";
 import { dealPicker } from "./picker.js";
@@ -45,22 +48,42 @@ function skipLink(target) {
   else document.body.prepend(link);
 }
 
-/* A function that asks once for the deal of `figure`'s record (the open account). */
-function ownDealAsker(figure) {
+/* The answer for a diagram's record in the open account, made at build time (the same
+ * deal_steps call, its JSON text in the site: docs/hooks/widget.py), or null if there is none
+ * to be had. */
+function builtAnswer(record) {
+  return fetch(url(page.config.steps + record))
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+}
+
+/* A function that asks once for the deal of `figure`'s record (the open account): with
+ * `built`, the answer made at build time (Python only if it cannot be had); else Python's. */
+function ownDealAsker(figure, built) {
   const record = figure.getAttribute("data-record");
-  const text = record ? recordText(record) : Promise.resolve(null);
-  text.catch(() => {});
+  const fromPython = (text) => text.then((recordText) => {
+    if (recordText === null) return null;
+    Runtime.marks.call = Runtime.marks.call || performance.now();
+    return Runtime.call("deal_steps", [recordText, page.lang, "all"]);
+  });
+  let asking;
+  if (!record) asking = () => Promise.resolve(null);
+  else if (built) {
+    const made = builtAnswer(record);
+    asking = () => made.then((answer) => answer || fromPython(recordText(record)));
+  } else {
+    // Fetched at once, while Python starts.
+    const text = recordText(record);
+    text.catch(() => {});
+    asking = () => fromPython(text);
+  }
   let answer = null;
-  return () => {
-    if (!answer) {
-      answer = text.then((recordText) => {
-        if (recordText === null) return null;
-        Runtime.marks.call = Runtime.marks.call || performance.now();
-        return Runtime.call("deal_steps", [recordText, page.lang, "all"]);
-      });
-    }
+  const ask = () => {
+    if (!answer) answer = asking();
     return answer;
   };
+  ask.built = built && !!record;
+  return ask;
 }
 
 /* A step button: its arrow, and its word (its name: on a phone, only the arrow shows). */
@@ -160,8 +183,9 @@ export class Stepper {
 
   /* The start button, the status, what went wrong with a link, the deal picker. */
   buildIntro() {
+    const built = this.startsWithoutPython() && this.figure.hasAttribute("data-record");
     this.status = el("p", { class: "cr-widget__status", role: "status", "aria-live": "polite",
-      text: t("waiting") });
+      text: built ? t("waitingSteps") : t("waiting") });
     this.startButton = button(t("start"), t("start"), () => { this.activate(); },
       "cr-w-button--start");
     this.root.append(el("div", { class: "cr-widget__intro" }, this.startButton, this.status));
@@ -258,8 +282,12 @@ export class Stepper {
       return;
     }
     const views = this.views; // another deal shown meanwhile has views of its own
+    // Python may not have started yet (the board's deal was made at build time): say so.
+    const starting = !Runtime.info;
+    if (starting) this.setState("loading", t("loading"));
     Runtime.call("deal_steps", [this.data.record_text, page.lang, view]).then((answer) => {
       if (this.views !== views) return;
+      if (starting) this.setState("ready", "");
       if (!answer.ok) {
         this.setState("error", t("badDeal", { error: answer.error }));
         return;
@@ -307,11 +335,10 @@ export class Stepper {
 
   /* Loading ---------------------------------------------------------------------------------- */
 
-  /* Start Python (if needed) and show this board's own deal (its figure's record). */
+  /* Show this board's own deal (its figure's record), made at build time or by Python (then
+   * started, if needed). */
   activate() {
     if (this.loading) return this.loading;
-    this.setState("loading", t("loading"));
-    this.startButton.hidden = true;
     const asked = ++this.asked;
     // A shared link is for the "Try it" page's board, or for the board it names; it comes
     // first, and the page's own deal is fetched all the same, to show if the link is damaged.
@@ -319,8 +346,11 @@ export class Stepper {
       linkBoard(fragment) === this.number;
     const shared = mine(sharedFragment()) ? sharedFragment() : null;
     this.address.listen(mine);
-    this.ownDeal = ownDealAsker(this.figure);
-    const started = Runtime.start().then(() => {
+    this.ownDeal = ownDealAsker(this.figure, this.startsWithoutPython());
+    const built = !shared && this.ownDeal.built;
+    this.setState("loading", built ? t("loadingSteps") : t("loading"));
+    this.startButton.hidden = true;
+    const started = built ? this.ownDeal() : Runtime.start().then(() => {
       this.setState("loading", t("computing"));
       if (!shared) return this.ownDeal();
       return Runtime.call("link_steps", [shared, page.lang]).then((answer) => {
@@ -337,6 +367,13 @@ export class Stepper {
       if (shared) this.figure.scrollIntoView({ block: "start" });
     });
     return this.loading;
+  }
+
+  /* Whether this board's own deal comes from the answer made at build time: a diagram's
+   * board, not the "Try it" page's (whose Python starts with the page) nor a board of a page's
+   * own (the practice page's). */
+  startsWithoutPython() {
+    return !!page.config.steps && !this.options.trySource && !this.options.board;
   }
 
   /* Show an answer still on its way (the deal picker's); the reader's latest choice wins over
