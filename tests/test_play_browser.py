@@ -398,7 +398,10 @@ def analyse_by_keyboard(seen: Visit, widget: Any, record: dict[str, Any]) -> Non
     assert note.inner_text().strip() == doubted["weighing"]
     # Analyse again from the stepper, and stop at once: nothing more is asked of Python.
     panel.locator(".cr-analysis__start").click()
+    page.wait_for_function("() => window.crAnalyses[0].running")  # begun before it is stopped
     panel.locator(".cr-analysis__stop").click()
+    assert status.inner_text() == "The analysis is stopped."
+    page.wait_for_timeout(500)  # an answer on its way when Stop was pressed changes nothing
     assert status.inner_text() == "The analysis is stopped."
     assert page.evaluate("!window.crAnalyses[0].running && window.crAnalyses[0].session === "
                          "null")
