@@ -237,7 +237,11 @@ export class Analysis {
     const live = () => run === this.run;
     try {
       const started = await Runtime.call("analysis_start", [JSON.stringify(settings), page.lang]);
-      if (!live()) return;
+      if (!live()) {
+        // Stopped while Python was opening the session: close it, or it would be kept.
+        if (started.ok) Runtime.call("analysis_close", [started.session]).catch(() => {});
+        return;
+      }
       if (!started.ok) throw new Error(started.error);
       this.session = started.session;
       this.heading.textContent = started.title;
