@@ -109,19 +109,20 @@ export class Analysis {
     this.tableBox = el("div", { class: "cr-analysis__table" });
     this.figure = el("div", { class: "cr-analysis__figure", hidden: true }, this.graph,
       this.tableBox);
-    this.root = el("div", { class: "cr-analysis", hidden: true, lang: page.lang },
-      el("div", { class: "cr-source__row" },
-        el("label", null, t("analysis.seat") + " ", this.seatSelect), this.startButton,
-        this.stopButton, this.progress),
-      this.status, this.announcer, this.heading, this.takenText, this.summary, this.botText,
-      this.lineBox, this.marksBox, this.figure);
-    // The note at a marked step, under the board: the mark and the better play.
+    // The note at a marked step, under the board: the mark and the better play. It comes after
+    // the panel's buttons, so that showing or hiding it (at each step, or as a decision at the
+    // step shown is weighed) never moves Stop from under the reader's pointer.
     this.noteCard = el("span", { class: "cr-analysis__note-card" });
     this.noteText = el("span", { class: "cr-analysis__note-text" });
     this.note = el("p", { class: "cr-analysis__note", hidden: true }, this.noteCard,
       this.noteText);
-    stepper.board.after(this.note);
-    this.note.after(this.root);
+    this.root = el("div", { class: "cr-analysis", hidden: true, lang: page.lang },
+      el("div", { class: "cr-source__row" },
+        el("label", null, t("analysis.seat") + " ", this.seatSelect), this.startButton,
+        this.stopButton, this.progress),
+      this.note, this.status, this.announcer, this.heading, this.takenText, this.summary, this.botText,
+      this.lineBox, this.marksBox, this.figure);
+    stepper.board.after(this.root);
     // What a screen reader hears at a step: the step's words, then the note.
     stepper.announcing.push(() => (this.note.hidden ? "" : this.noteText.textContent));
     window.addEventListener("pagehide", () => { this.stop(); });
