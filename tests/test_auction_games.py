@@ -270,7 +270,7 @@ def test_at_a_table_of_six_each_deal_the_dealer_sits_out_in_turn() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from([6, 7]), seed=st.integers(0, 2**64 - 1),
-       rnd=st.randoms(use_true_random=False))
+       rnd=st.randoms(use_true_random=True))
 def test_who_sits_out_never_bids_plays_nor_scores(
     players: int, seed: int, rnd: random.Random
 ) -> None:
@@ -506,7 +506,7 @@ SETUPS = [
 
 @settings(max_examples=150, deadline=None)
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**64 - 1),
-       rnd=st.randoms(use_true_random=False))
+       rnd=st.randoms(use_true_random=True))
 def test_random_auction_deals_keep_every_invariant(
     setup: tuple[str, dict[str, Any]], seed: int, rnd: random.Random
 ) -> None:

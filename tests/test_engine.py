@@ -87,7 +87,7 @@ def random_moment(setup: tuple[str, int, dict[str, Any], int], rnd: random.Rando
 
 
 @settings(max_examples=600, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_legal_actions_are_exactly_what_play_accepts(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -109,7 +109,7 @@ def test_legal_actions_are_exactly_what_play_accepts(
 
 
 @settings(max_examples=150, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_duties_are_monotone(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -136,7 +136,7 @@ def test_duties_are_monotone(
 
 
 @settings(max_examples=120, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_clone_is_an_independent_copy(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -176,7 +176,7 @@ def test_clone_does_not_replay_the_log() -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_steps_tell_what_the_game_saw(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -208,7 +208,7 @@ def test_steps_tell_what_the_game_saw(
 
 
 @settings(max_examples=400, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_a_sampled_world_shows_the_seat_exactly_its_view(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -227,7 +227,7 @@ def test_a_sampled_world_shows_the_seat_exactly_its_view(
 
 
 @settings(max_examples=60, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_a_view_sampled_again_deals_as_a_fresh_copy_of_it_does(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -293,7 +293,7 @@ def test_a_seat_that_did_not_follow_suit_is_void_in_every_world() -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_a_view_holds_nothing_the_seat_may_not_know(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:

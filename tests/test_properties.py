@@ -218,7 +218,7 @@ def check_rules_oracle(game: Game, options: dict[str, Any], arrastro_trick: int 
 
 
 @settings(max_examples=examples(1500), deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+@given(setup=setups(), rnd=st.randoms(use_true_random=True))
 def test_invariants_of_random_deals(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random
 ) -> None:
@@ -294,7 +294,7 @@ def test_invariants_of_random_deals(
 
 
 @settings(max_examples=examples(300), deadline=None)
-@given(setup=setups(), rnd=st.randoms(use_true_random=False),
+@given(setup=setups(), rnd=st.randoms(use_true_random=True),
        steps=st.integers(min_value=0, max_value=60))
 def test_partial_games_replay_and_copy(
     setup: tuple[str, int, dict[str, Any], int], rnd: random.Random, steps: int
@@ -371,7 +371,7 @@ def test_mutated_records_fail_with_the_package_errors(where: str, value: Any, in
 
 @settings(max_examples=examples(300), deadline=None)
 @given(setup=setups(), junk=st.text(max_size=8) | st.sampled_from(BAD_NOTATIONS),
-       steps=st.integers(min_value=0, max_value=30), rnd=st.randoms(use_true_random=False))
+       steps=st.integers(min_value=0, max_value=30), rnd=st.randoms(use_true_random=True))
 def test_play_accepts_only_legal_text(
     setup: tuple[str, int, dict[str, Any], int], junk: str, steps: int, rnd: random.Random
 ) -> None:
