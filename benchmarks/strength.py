@@ -182,8 +182,17 @@ def opponent(name: str, seed: int) -> Bot:
     return make_bot(name, seed=seed)
 
 
+CARRIED_DEALS = 3
+"""The most deals one measured game may take: a deal that ends with nobody winning and a score
+for the next deal to carry (Guiñote's deal *de vueltas*) is played on, as at the table."""
+
+
 def play_pair(task: Task) -> Tally:
-    """One mirrored pair: the deal of ``task.seed`` twice, the bot's seats swapped."""
+    """One mirrored pair: the deal of ``task.seed`` twice, the bot's seats swapped. A deal that
+    ends with nobody winning while the game carries its score into the next deal (the rules'
+    ``carried_options``: Guiñote's deal *de vueltas* after one where nobody reached 101) goes on
+    with that next deal, dealt alike in both games of the pair (at most :data:`CARRIED_DEALS`
+    deals), so the game is decided as at the table instead of counting as a draw."""
     tally = Tally(pairs=1)
     for turn in (0, 1):
         game = cardrules.new_game(task.game, players=task.players, seed=task.seed)
@@ -194,6 +203,15 @@ def play_pair(task: Task) -> Tally:
         cardrules.bots.play_out(game, bots)
         result = game.result
         assert result is not None
+        for deal in range(1, CARRIED_DEALS):
+            carried = game.rules.carried_options(result, lambda seat: seat)  # the same seats
+            if result.winner is not None or not carried:
+                break
+            game = cardrules.new_game(task.game, players=task.players,
+                                      seed=task.seed * CARRIED_DEALS + deal, options=carried)
+            cardrules.bots.play_out(game, bots)
+            result = game.result
+            assert result is not None
         if result.winner is None:
             tally.draws += 1
         elif mine[0] in result.sides[result.winner]:

@@ -9,8 +9,11 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
+
+import cardrules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +46,28 @@ def test_strength_plays_mirrored_pairs_and_writes_both_tables(
     assert "| Brisca rematada (Chile), 3 | fácil | el bot al azar |" in spanish
     assert "2 mirrored pairs (4 deals)" in english
     assert "2 parejas de manos espejo (4 manos)" in spanish
+
+
+def test_strength_plays_a_guinote_game_on_de_vueltas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Guiñote deal where nobody reaches 101 goes on de vueltas, each side bringing its
+    points, so that every measured game has a winner (before, about half were draws)."""
+    strength = script("strength")
+    dealt: list[dict[str, int] | None] = []
+    new_game = cardrules.new_game
+
+    def recorded(*args: Any, **kwargs: Any) -> cardrules.Game:
+        dealt.append(kwargs.get("options"))
+        return new_game(*args, **kwargs)
+
+    monkeypatch.setattr(cardrules, "new_game", recorded)
+    tally = strength.Tally()
+    for seed in range(1, 5):
+        tally.add(strength.play_pair(strength.Task("guinote", 2, "random", "easy", "random",
+                                                   seed)))
+    assert (tally.wins + tally.losses, tally.draws) == (8, 0)
+    carried = [options for options in dealt if options]
+    assert carried and all(set(o) == {"vueltas_first", "vueltas_second"} for o in carried)
+    assert len(dealt) == 8 + len(carried)
 
 
 def test_strength_sets_the_two_forms_of_ismcts_against_each_other(
