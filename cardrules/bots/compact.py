@@ -149,16 +149,19 @@ class _Exchange:
     """The trump exchange at a :class:`Start`: the rule in force (:func:`exchange_rule`) and
     what the deal before the start tells it (see :meth:`World.offer`)."""
 
-    __slots__ = ("draws", "exchanged_in", "needs_trick", "rule", "seven", "seven_waits",
-                 "strength", "timing", "tricks", "two", "two_until", "won")
+    __slots__ = ("draws", "exchanged_in", "needs_trick", "reads_two", "seven", "strength",
+                 "taker", "timely", "timing", "tricks", "two", "won")
 
     def __init__(self, world: Game, rule: TrumpExchange, trump: Suit) -> None:
         rules = world.rules
-        self.rule = rule.rule
+        self.taker = rule.taker
+        """The game's own decision of the trump that may take the turned-up card."""
+        self.timely = rule.timely
+        """The game's own decision of whether the timing lets the seat exchange now."""
         self.timing = rule.timing
         self.needs_trick = rule.needs_trick
-        self.two_until = rule.two_until
-        self.seven_waits = rule.seven_waits
+        self.reads_two = _reads_hands(rules)
+        """Whether :attr:`taker` reads where the 2 of trumps is (else the hands go unsearched)."""
         self.strength = rules.strength
         self.draws = sum(rules.draw_counts)
         """A stock this small or smaller: the trick after which the last cards are drawn."""
@@ -455,35 +458,21 @@ class World:
         if two not in hand and seven not in hand:  # the usual case, settled cheaply
             return -1
         up = stock[-1]
-        if up == two:
-            return -1
         takers = self.takers
         tricks = exchange.tricks + len(takers)
         strength = exchange.strength
-        high = strength[up] > strength[seven]
-        rule = exchange.rule
-        if rule == "italian" or not high:
-            card = two
-        elif rule == "spanish":
-            card = seven
-        elif not tricks and (not self.pos or exchange.two_until == "first-trick"):
-            # Puerto Rico: the 2's turn on a high card; the 7 waits (while someone holds the 2)
-            card = (two if exchange.seven_waits == "always" or any(two in h for h in self.hands)
-                    else seven)
-        else:
-            card = seven
-        if card not in hand:
+        pos = self.pos
+        taker = exchange.taker(CARDS[up].number, strength[up] > strength[seven], tricks, pos,
+                               exchange.reads_two and any(two in h for h in self.hands))
+        card = two if taker == 2 else seven if taker == 7 else -1
+        if card not in hand:  # (never -1)
             return -1
         if exchange.needs_trick and seat not in exchange.won and seat not in takers:
             return -1
-        timing = exchange.timing
-        if timing == "first-trick":
-            return -1 if tricks else card
-        if timing == "own-turn":
-            return -1 if self.exchanged_in == tricks else card
-        if timing == "before-penultimate":
-            return -1 if len(stock) - self.drawn <= exchange.draws else card
-        return card
+        # The seat to play: its own turn; the model carries out no exchange after a won trick.
+        opened = exchange.timely(tricks, pos, True, self.exchanged_in == tricks,
+                                   len(stock) - self.drawn <= exchange.draws, False)
+        return card if opened else -1
 
     def exchange(self, card: int) -> None:
         """The seat to play gives ``card`` for the turned-up card (:meth:`offer`), which takes
