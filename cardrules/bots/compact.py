@@ -36,6 +36,9 @@ from .playout import WIDTH, tables
 CARDS: Final = ALL_CARDS
 """Each card by its index."""
 
+_NUMBERS: Final = tuple(card.number for card in ALL_CARDS)
+"""Each card's number by its index (what the exchange's decision reads of the turned-up card)."""
+
 UNSEEN: Final = -1
 """A stock place whose card the world deals when it is drawn."""
 
@@ -462,17 +465,23 @@ class World:
         tricks = exchange.tricks + len(takers)
         strength = exchange.strength
         pos = self.pos
-        taker = exchange.taker(CARDS[up].number, strength[up] > strength[seven], tricks, pos,
+        taker = exchange.taker(_NUMBERS[up], strength[up] > strength[seven], tricks, pos,
                                exchange.reads_two and any(two in h for h in self.hands))
-        card = two if taker == 2 else seven if taker == 7 else -1
-        if card not in hand:  # (never -1)
+        if taker == 2:
+            card = two
+        elif taker == 7:
+            card = seven
+        else:
+            return -1
+        if card not in hand:
             return -1
         if exchange.needs_trick and seat not in exchange.won and seat not in takers:
             return -1
         # The seat to play: its own turn; the model carries out no exchange after a won trick.
-        opened = exchange.timely(tricks, pos, True, self.exchanged_in == tricks,
-                                   len(stock) - self.drawn <= exchange.draws, False)
-        return card if opened else -1
+        if exchange.timely(tricks, pos, True, self.exchanged_in == tricks,
+                           len(stock) - self.drawn <= exchange.draws, False):
+            return card
+        return -1
 
     def exchange(self, card: int) -> None:
         """The seat to play gives ``card`` for the turned-up card (:meth:`offer`), which takes
