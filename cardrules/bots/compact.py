@@ -449,7 +449,10 @@ class World:
         """The card the seat to play may give for the turned-up card now, as the game's
         exchange rule decides it (:func:`exchange_rule`: the card that may take it, held by
         the seat, which has won a trick if it must, at a moment the timing allows); ``-1``:
-        none."""
+        none. Which card, and whether the timing allows it, the model does not decide: it asks
+        the game's own decisions (:attr:`TrumpExchange.taker
+        <cardrules.engine.TrumpExchange.taker>` and :attr:`~cardrules.engine.TrumpExchange.timely`,
+        the engine's), given the position's small values."""
         exchange = self.start.exchange
         stock = self.stock
         if exchange is None or self.drawn >= len(stock):  # none open, or the turn-up drawn
@@ -460,8 +463,10 @@ class World:
         seven = exchange.seven
         if two not in hand and seven not in hand:  # the usual case, settled cheaply
             return -1
-        up = stock[-1]
         takers = self.takers
+        if exchange.needs_trick and seat not in exchange.won and seat not in takers:
+            return -1  # (before asking the rule: the cheaper test)
+        up = stock[-1]
         tricks = exchange.tricks + len(takers)
         strength = exchange.strength
         pos = self.pos
@@ -474,8 +479,6 @@ class World:
         else:
             return -1
         if card not in hand:
-            return -1
-        if exchange.needs_trick and seat not in exchange.won and seat not in takers:
             return -1
         # The seat to play: its own turn; the model carries out no exchange after a won trick.
         if exchange.timely(tricks, pos, True, self.exchanged_in == tricks,
