@@ -9,13 +9,21 @@ precedence; the 2 takes 7/6/5/4 at any time), and the timing options' docstrings
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 from game_helpers import hand_codes, play, start, words
 
 import cardrules
 from cardrules import Card, Exchange, Game, IllegalActionError, parse_card, parse_cards
+from cardrules.games.exchange import (
+    ExchangeRuleName,
+    ExchangeTiming,
+    exchange_taker,
+    exchange_timely,
+)
 
 
 def exchanges(game: Game, seat: int | None = None) -> list[str]:
@@ -390,3 +398,68 @@ def test_exchanges_replay_in_a_whole_deal() -> None:
     assert again.result == game.result
     assert again.tricks == game.tricks
     assert parse_cards("12O")[0] in {c for t in game.tricks for c in t.cards}
+
+
+# The decision itself (shared by the engine and the bots' compact model) -------------------------
+
+
+@pytest.mark.parametrize("game_id", ["brisca", "briscas"])
+def test_a_turned_up_two_is_never_taken_even_where_it_ranks_above_the_seven(
+        game_id: str) -> None:
+    # Chile's scoring ranks the 2 second, above the 7: it is still the 2, which the 7 does not
+    # take (the 7 takes the cards above it, the 2 those below).
+    options = {"scoring": "chilean", "exchange_needs_trick": False}
+    game = start(game_id, 2, ["1C 5C 7O", "4C 4E 5E"], top="7B 10B", turn_up="2O",
+                 options=options)
+    assert exchanges(game) == []
+    assert_refused(game, "exchange:7O", "cannot take")
+
+
+RULES: tuple[ExchangeRuleName, ...] = (
+    "none", "italian", "spanish", "puerto-rico", "seven", "seven-high")
+UNTIL: tuple[Literal["first-card", "first-trick"], ...] = ("first-card", "first-trick")
+WAITS: tuple[Literal["always", "while-two-held"], ...] = ("always", "while-two-held")
+
+
+def test_the_taker_over_every_input() -> None:
+    # Every rule and reading, every number turned up, high or not, every moment of the first
+    # tricks: what the rules say, and nothing read that a rule does not name.
+    for rule, until, waits in itertools.product(RULES, UNTIL, WAITS):
+        taker = exchange_taker(rule, until, waits)
+        for up, high, tricks, on_table, held in itertools.product(
+                range(1, 13), (False, True), range(3), range(4), (False, True)):
+            got = taker(up, high, tricks, on_table, held)
+            if rule in ("seven", "seven-high"):
+                assert got == (7 if up != 7 and (high or rule == "seven") else 0)
+                continue
+            if rule == "none" or up == 2:  # the 2 is taken by nothing
+                assert got == 0
+                continue
+            if rule == "italian" or not high:
+                assert got == 2
+                continue
+            if rule == "spanish" or tricks or (on_table and until == "first-card"):
+                assert got == 7  # Puerto Rico: once the 2's turn is over
+                continue
+            # Puerto Rico's 2's turn: the 7 waits (wherever the 2 is, or while it is held)
+            assert got == (2 if waits == "always" or held else 7)
+            other = {2: 7, 7: 2}[got]  # where the 2 is matters only while the 7 waits for it
+            assert taker(up, high, tricks, on_table, not held) == (
+                got if waits == "always" else other)
+
+
+@pytest.mark.parametrize(("timing", "opened"), [
+    ("any-time", lambda *_: True),
+    ("first-trick", lambda tricks, *_: not tricks),
+    ("own-turn", lambda tricks, on_table, own, now, *_: own and not now),
+    ("after-win", lambda tricks, on_table, own, now, last, won: not on_table and won),
+    ("before-penultimate", lambda tricks, on_table, own, now, last, won: not last),
+])
+def test_the_timing_reads_only_what_it_names(
+        timing: ExchangeTiming, opened: Callable[..., bool]) -> None:
+    timely = exchange_timely(timing)
+    both = (False, True)
+    for tricks, on_table, own, now, last, won in itertools.product(
+            range(3), range(3), both, both, both, both):
+        assert timely(tricks, on_table, own, now, last, won) == opened(
+            tricks, on_table, own, now, last, won)

@@ -36,6 +36,9 @@ from .playout import WIDTH, tables
 CARDS: Final = ALL_CARDS
 """Each card by its index."""
 
+_NUMBERS: Final = tuple(card.number for card in ALL_CARDS)
+"""Each card's number by its index (what the exchange's decision reads of the turned-up card)."""
+
 UNSEEN: Final = -1
 """A stock place whose card the world deals when it is drawn."""
 
@@ -149,16 +152,19 @@ class _Exchange:
     """The trump exchange at a :class:`Start`: the rule in force (:func:`exchange_rule`) and
     what the deal before the start tells it (see :meth:`World.offer`)."""
 
-    __slots__ = ("draws", "exchanged_in", "needs_trick", "rule", "seven", "seven_waits",
-                 "strength", "timing", "tricks", "two", "two_until", "won")
+    __slots__ = ("draws", "exchanged_in", "needs_trick", "reads_two", "seven", "strength",
+                 "taker", "timely", "timing", "tricks", "two", "won")
 
     def __init__(self, world: Game, rule: TrumpExchange, trump: Suit) -> None:
         rules = world.rules
-        self.rule = rule.rule
+        self.taker = rule.taker
+        """The game's own decision of the trump that may take the turned-up card."""
+        self.timely = rule.timely
+        """The game's own decision of whether the timing lets the seat exchange now."""
         self.timing = rule.timing
         self.needs_trick = rule.needs_trick
-        self.two_until = rule.two_until
-        self.seven_waits = rule.seven_waits
+        self.reads_two = _reads_hands(rules)
+        """Whether :attr:`taker` reads where the 2 of trumps is (else the hands go unsearched)."""
         self.strength = rules.strength
         self.draws = sum(rules.draw_counts)
         """A stock this small or smaller: the trick after which the last cards are drawn."""
@@ -443,7 +449,10 @@ class World:
         """The card the seat to play may give for the turned-up card now, as the game's
         exchange rule decides it (:func:`exchange_rule`: the card that may take it, held by
         the seat, which has won a trick if it must, at a moment the timing allows); ``-1``:
-        none."""
+        none. Which card, and whether the timing allows it, the model does not decide: it asks
+        the game's own decisions (:attr:`TrumpExchange.taker
+        <cardrules.engine.TrumpExchange.taker>` and :attr:`~cardrules.engine.TrumpExchange.timely`,
+        the engine's), given the position's small values."""
         exchange = self.start.exchange
         stock = self.stock
         if exchange is None or self.drawn >= len(stock):  # none open, or the turn-up drawn
@@ -454,36 +463,28 @@ class World:
         seven = exchange.seven
         if two not in hand and seven not in hand:  # the usual case, settled cheaply
             return -1
-        up = stock[-1]
-        if up == two:
-            return -1
         takers = self.takers
+        if exchange.needs_trick and seat not in exchange.won and seat not in takers:
+            return -1  # (before asking the rule: the cheaper test)
+        up = stock[-1]
         tricks = exchange.tricks + len(takers)
         strength = exchange.strength
-        high = strength[up] > strength[seven]
-        rule = exchange.rule
-        if rule == "italian" or not high:
+        pos = self.pos
+        taker = exchange.taker(_NUMBERS[up], strength[up] > strength[seven], tricks, pos,
+                               exchange.reads_two and any(two in h for h in self.hands))
+        if taker == 2:
             card = two
-        elif rule == "spanish":
+        elif taker == 7:
             card = seven
-        elif not tricks and (not self.pos or exchange.two_until == "first-trick"):
-            # Puerto Rico: the 2's turn on a high card; the 7 waits (while someone holds the 2)
-            card = (two if exchange.seven_waits == "always" or any(two in h for h in self.hands)
-                    else seven)
         else:
-            card = seven
+            return -1
         if card not in hand:
             return -1
-        if exchange.needs_trick and seat not in exchange.won and seat not in takers:
-            return -1
-        timing = exchange.timing
-        if timing == "first-trick":
-            return -1 if tricks else card
-        if timing == "own-turn":
-            return -1 if self.exchanged_in == tricks else card
-        if timing == "before-penultimate":
-            return -1 if len(stock) - self.drawn <= exchange.draws else card
-        return card
+        # The seat to play: its own turn; the model carries out no exchange after a won trick.
+        if exchange.timely(tricks, pos, True, self.exchanged_in == tricks,
+                           len(stock) - self.drawn <= exchange.draws, False):
+            return card
+        return -1
 
     def exchange(self, card: int) -> None:
         """The seat to play gives ``card`` for the turned-up card (:meth:`offer`), which takes

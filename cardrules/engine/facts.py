@@ -36,7 +36,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
@@ -150,6 +150,26 @@ class TrumpExchange(Protocol):
         """The move that gives ``card`` for the turned-up card."""
         ...
 
+    @property
+    def taker(self) -> Callable[[int, bool, int, int, bool], int]:
+        """The game's own decision of which trump may take the turned-up card, as a function of
+        small values, so that a reader that keeps no :class:`Table` (the bots' compact model)
+        asks the game instead of deciding again: ``taker(up, high, tricks, on_table,
+        two_held)`` is the number of that trump (2 or 7), 0 for none; ``up`` the turned-up
+        card's number, ``high`` whether it ranks above the 7 of trumps, ``tricks`` the tricks
+        finished, ``on_table`` the cards of the trick being played, ``two_held`` whether the 2
+        of trumps is in a hand."""
+        ...
+
+    @property
+    def timely(self) -> Callable[[int, int, bool, bool, bool, bool], bool]:
+        """The game's own decision of whether the timing lets the holder of the card
+        :attr:`taker` names exchange now, as a function of small values: ``timely(tricks,
+        on_table, own_turn, exchanged_now, last_draw, won_last)``: the tricks finished, the
+        cards of the trick being played, whether it is his turn to play, whether an exchange
+        was made during this trick, whether the stock is down to its last draw, whether he won
+        the last trick."""
+        ...
 
 @dataclass(frozen=True)
 class RankBid:

@@ -8,7 +8,7 @@ out for any game that installs it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
@@ -154,6 +154,106 @@ class ExchangeOptions(Options):
     the Jack and Knight are reversed"); Chile (the 2 takes the 3's place)."""
 
 
+TwoUntil = Literal["first-card", "first-trick"]
+"""Puerto Rico: until when the 2 of trumps goes before the 7 (option ``exchange_two_until``)."""
+SevenWaits = Literal["always", "while-two-held"]
+"""Puerto Rico: when the 7 waits for the 2's turn (option ``exchange_seven_waits``)."""
+TakerNumber = Literal[0, 2, 7]
+"""The number of the trump that may take the turned-up card (its 2 or its 7); 0: none."""
+Taker = Callable[[int, bool, int, int, bool], TakerNumber]
+"""A rule's decision of which trump may take the turned-up card (:func:`exchange_taker`)."""
+Timely = Callable[[int, int, bool, bool, bool, bool], bool]
+"""A timing's decision of whether the exchange may be made now (:func:`exchange_timely`)."""
+
+
+def exchange_taker(rule: ExchangeRuleName, two_until: TwoUntil = "first-card",
+                   seven_waits: SevenWaits = "always") -> Taker:
+    """The decision of which trump may take the turned-up trump card, whoever holds it, under
+    ``rule`` (and Puerto Rico's readings): the one decision of every exchange rule, made by the
+    engine (:meth:`ExchangeRule.cards`) and by the bots' compact model (through
+    :attr:`ExchangeRule.taker`), so the two cannot disagree.
+
+    The decision is a pure function of small values, so that the model, which keeps its cards
+    as integers, asks it without building a table: ``taker(up, high, tricks, on_table,
+    two_held)``, with ``up`` the turned-up card's number, ``high`` whether it ranks above the 7
+    of trumps (by the game's ranking), ``tricks`` the tricks finished, ``on_table`` the cards
+    of the trick being played, ``two_held`` whether the 2 of trumps is in a hand (read only by
+    Puerto Rico with ``seven_waits="while-two-held"``: a caller may leave the hands unsearched
+    otherwise); it answers the trump's number, 2 or 7, or 0 for none. It is made once per rule,
+    because the model asks it inside its playouts: what the rule settles is settled once, and a
+    position costs one call and a few comparisons (a :func:`functools.partial`, or a method
+    calling a function of every argument, costs more in CPython). Whether the holder may make
+    the exchange at this moment is :func:`exchange_timely`'s to say.
+
+    Examples:
+        >>> spanish = exchange_taker("spanish")
+        >>> spanish(1, True, 3, 0, False), spanish(6, False, 3, 0, False)  # the 7, the 2
+        (7, 2)
+        >>> spanish(2, False, 3, 0, False)  # nothing takes the 2
+        0
+        >>> # Puerto Rico, before the first card: the 2 has its turn, the 7 waits while it is held
+        >>> waits = exchange_taker("puerto-rico", "first-card", "while-two-held")
+        >>> waits(3, True, 0, 0, True), waits(3, True, 0, 0, False), waits(3, True, 0, 1, True)
+        (2, 7, 7)
+    """
+    # Settled once per rule: what is left to decide at each position is a few comparisons.
+    if rule == "seven" or rule == "seven-high":  # the 7 alone, of any card or of a higher one
+        any_card = rule == "seven"
+        return lambda up, high, tricks, on_table, two_held: (
+            7 if up != 7 and (high or any_card) else 0)
+    if rule == "italian":
+        return lambda up, high, tricks, on_table, two_held: 0 if up == 2 else 2
+    if rule == "spanish":
+        return lambda up, high, tricks, on_table, two_held: 0 if up == 2 else 7 if high else 2
+    if rule == "puerto-rico":
+        whole_trick = two_until == "first-trick"
+        always = seven_waits == "always"
+
+        def puerto_rico(up: int, high: bool, tricks: int, on_table: int,
+                        two_held: bool) -> TakerNumber:
+            if up == 2 or not high:  # (the 2 is high where Chile's scoring ranks it second)
+                return 0 if up == 2 else 2
+            if not tricks and (not on_table or whole_trick):  # the 2's turn; the 7 waits
+                return 2 if always or two_held else 7
+            return 7
+
+        return puerto_rico
+    return lambda up, high, tricks, on_table, two_held: 0  # "none"
+
+
+def exchange_timely(timing: ExchangeTiming) -> Timely:
+    """The decision of whether ``timing`` lets a seat that holds the card
+    :func:`exchange_taker` names make the exchange now: made by the engine and by the bots'
+    compact model, as that one is, and for the same reasons a pure function of small values
+    made once per timing. ``timely(tricks, on_table, own_turn, exchanged_now, last_draw,
+    won_last)``: the tricks finished, the cards of the trick being played, whether it is the
+    seat's turn to play, whether an exchange was made during this trick, whether the stock is
+    down to the trick after which its last cards are drawn, whether the seat won the last trick
+    finished.
+
+    Examples:
+        >>> exchange_timely("first-trick")(1, 0, True, False, False, False)
+        False
+        >>> exchange_timely("own-turn")(4, 1, True, True, False, False)  # once per trick
+        False
+        >>> exchange_timely("after-win")(4, 0, False, False, False, True)  # before he leads
+        True
+    """
+    # Settled once per timing, as the rule is (see exchange_taker).
+    if timing == "first-trick":
+        return lambda tricks, on_table, own_turn, exchanged_now, last_draw, won_last: not tricks
+    if timing == "own-turn":
+        return lambda tricks, on_table, own_turn, exchanged_now, last_draw, won_last: (
+            own_turn and not exchanged_now)
+    if timing == "after-win":
+        return lambda tricks, on_table, own_turn, exchanged_now, last_draw, won_last: (
+            not on_table and won_last)
+    if timing == "before-penultimate":
+        return lambda tricks, on_table, own_turn, exchanged_now, last_draw, won_last: (
+            not last_draw)
+    return lambda tricks, on_table, own_turn, exchanged_now, last_draw, won_last: True
+
+
 _DISABLED = Why(N_("the trump-card exchange is not played (option exchange=none)"))
 _DRAWN = Why(N_("the turned-up card has already been drawn"))
 _NOBODY = Why(N_("nobody holds {card}"))
@@ -204,35 +304,28 @@ class ExchangeRule(MoveRule[Exchange]):
         """Puerto Rico: until when the 2 of trumps goes before the 7 on a high card."""
         self.seven_waits = options.exchange_seven_waits
         """Puerto Rico: whether the 7 waits for the 2's turn wherever the 2 is."""
+        self.taker: Taker = exchange_taker(self.rule, self.two_until, self.seven_waits)
+        """Which trump may take the turned-up card (:func:`exchange_taker`): for the engine,
+        and for readers that keep no table (the bots' compact model)."""
+        self.timely: Timely = exchange_timely(self.timing)
+        """Whether the timing lets its holder exchange now (:func:`exchange_timely`)."""
+        self.reads_two = self.rule == "puerto-rico" and self.seven_waits == "while-two-held"
+        """Whether the decision reads where the 2 of trumps is (:func:`exchange_taker`'s
+        ``two_held``): only then are the hands searched for it."""
 
     def cards(self, game: Table) -> tuple[Card, ...]:
-        """The trump cards that may take the turned-up card now, whoever holds them."""
+        """The trump cards that may take the turned-up card now, whoever holds them (as
+        :func:`exchange_taker` decides)."""
         up = game.turn_up
         if up is None or up.suit is not game.trump:
             return ()
-        rule = self.rule
         seven = _SEVEN_OF[up.index]
-        strength = self.rules.strength
-        high = strength[up.index] > strength[seven.index]
-        if rule in ("seven", "seven-high"):  # the 7 alone, of any card or of a higher one
-            return (seven,) if up is not seven and (high or rule == "seven") else ()
         two = _TWO_OF[up.index]
-        if up is two:
-            return ()
-        if rule == "italian":
-            return (two,)
-        if rule == "spanish":
-            return (seven,) if high else (two,)
-        if rule == "puerto-rico":
-            if not high:
-                return (two,)
-            if not game.tricks and (not game.trick or self.two_until == "first-trick"):
-                if self.seven_waits == "always":
-                    return (two,)
-                two_in_hand = any(two in h for h in game.hands)
-                return (two,) if two_in_hand else (seven,)
-            return (seven,)
-        return ()
+        strength = self.rules.strength
+        taker = self.taker(up.number, strength[up.index] > strength[seven.index],
+                           len(game.tricks), len(game.trick),
+                           self.reads_two and any(two in h for h in game.hands))
+        return (two,) if taker == 2 else (seven,) if taker == 7 else ()
 
     def move(self, card: Card) -> Exchange:
         """The move that gives ``card`` for the turned-up card (see
@@ -240,19 +333,14 @@ class ExchangeRule(MoveRule[Exchange]):
         return Exchange(card)
 
     def _open(self, game: Table, seat: int) -> bool:
-        """Whether the timing lets ``seat`` exchange at this moment."""
-        timing = self.timing
-        if timing == "first-trick" and game.tricks:
-            return False
-        if timing == "own-turn":
-            details = game.details
-            assert isinstance(details, ExchangeDetails)
-            if seat != game.current_player or details.exchanged_in == len(game.tricks):
-                return False
-        if timing == "after-win":
-            return not game.trick and bool(game.tricks) and game.tricks[-1].winner == seat
-        return not (timing == "before-penultimate"
-                    and game.stock_size <= sum(self.rules.draw_counts))
+        """Whether the timing lets ``seat`` exchange at this moment (:func:`exchange_timely`)."""
+        details = game.details
+        assert isinstance(details, ExchangeDetails)
+        tricks = game.tricks
+        return self.timely(
+            len(tricks), len(game.trick), seat == game.current_player,
+            details.exchanged_in == len(tricks), game.stock_size <= sum(self.rules.draw_counts),
+            bool(tricks) and tricks[-1].winner == seat)
 
     def offers(self, game: Table, seat: int) -> Iterable[Exchange]:
         if game.turn_up is None:
