@@ -67,9 +67,11 @@ model spends it all). A step is about a play of two-player Briscola on the engin
 CPython; the whole budget of the normal level, 19,200 steps, was 85 ms of playouts, with the
 worlds' dealing besides (uncounted then), and such decisions of two-player Tute, Alcalde and
 Aluette, the worst of those games, took 290-350 ms at the 95th percentile in the browser's
-Python, against its goal of 200 ms. With the dealing counted, a decision on the engine that
-spends 0.55 of the budget took 62-87 ms of CPU at the 95th percentile in CPython on the busy
-2-core machine (the same games and deals: 91-191 ms before), in every game weighed there."""
+Python, against its goal of 200 ms. With all the work counted and 0.55 of the budget, the
+95th percentile of a decision's CPU over three deals of each game weighed on the engine was
+46-90 ms in CPython on the busy 2-core machine (the same seeds: 91-192 ms before), and 93-147
+ms in the browser's Python (by the CPU time of Node, the old wheel and this in turns: 168-412
+ms)."""
 
 DUTY_STEP: Final = 4.5
 """Steps a playout play counts on the engine in a game with duties on which card may be played
@@ -105,8 +107,9 @@ so far, which the world replays, checked. Measured in CPython: 0.2 ms a world in
 three-player Briscola early in the deal, 0.4 ms late in seven-player Chiamata or four-player
 Tute, 0.5-1 ms late in Brisca Rematada after a long auction, as much as 40 to 200 plays of
 two-player Briscola; late in a deal, where a world's playout is short, its dealing cost more
-than its playout, and it was not counted: those decisions played all their 160 worlds (seven-
-player Chiamata's 4.2 s of dealing in 3 deals, 84 ms in its slowest decision)."""
+than its playout, and it was not counted: those decisions played all their 160 worlds (in three
+deals of seven-player Chiamata, 3.8 s of its 7.7 s went to dealing, up to 90 ms in a
+decision)."""
 
 REPLAY_STEP: Final = 1.5
 """The steps each action of the deal so far adds to dealing a world on the engine (see
@@ -160,7 +163,7 @@ class PimcBot:
 
     Args:
         worlds: worlds per decision (``LEVELS``: 12 easy, 160 normal, 320 hard).
-        budget: the playout steps a decision may spend; ``None`` (the default):
+        budget: the steps of work a decision may spend; ``None`` (the default):
             ``worlds * STEPS_PER_WORLD``; ``0``: no limit (all the worlds).
         time_limit: seconds to stop sampling more worlds after (at least two are played);
             with a limit the bot is no longer reproducible.
