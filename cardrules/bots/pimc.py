@@ -69,18 +69,19 @@ worlds' dealing besides (uncounted then), and such decisions of two-player Tute,
 Aluette, the worst of those games, took 290-350 ms at the 95th percentile in the browser's
 Python, against its goal of 200 ms. With all the work counted and 0.55 of the budget, the
 95th percentile of a decision's CPU over three deals of each game weighed on the engine was
-46-90 ms in CPython on the busy 2-core machine (the same seeds: 91-192 ms before), and 93-147
-ms in the browser's Python (by the CPU time of Node, the old wheel and this in turns: 168-412
-ms)."""
+46-106 ms in CPython on the busy 2-core machine (the same seeds: 91-192 ms before), and 93-184
+ms in the browser's Python (by the CPU time of Node, the old wheel and this in turns, load 5-7:
+168-412 ms; 0.34-0.80 of the old wheel's in the same run)."""
 
-DUTY_STEP: Final = 4.5
+DUTY_STEP: Final = 5
 """Steps a playout play counts on the engine in a game with duties on which card may be played
 (following suit, heading the trick...), whatever the number of seats: checking the duties and
 the playout that follows them make a play cost 4.1 to 5.4 plays of two-player Briscola
 (measured in CPython, playouts from the same positions, the games in turns: Tute 4.9 with two
-players and 5.4 with four, Guinote 4.1 with either, Brisca Rematada 4.2). It was 6 times
-:func:`_step` (the seats counted as in free play): 9 steps a play with four players, twice
-what a play cost, and 6 in two-player Tute, less than a play cost then (7.2)."""
+players and 5.4 with four, Guinote 4.1 with either, Brisca Rematada 4.2; 4.5 counted, two-player
+Tute's decisions took 0.62 of their time before, 5: 0.42, in runs of different load). It was 6
+times :func:`_step` (the seats counted as in free play): 9 steps a play with four players,
+nearly twice what a play cost, and 6 in two-player Tute, less than a play cost then (7.2)."""
 
 SEAT_STEP: Final = 0.25
 """What each seat beyond two adds to a playout play's steps in a game without duties: a bigger
