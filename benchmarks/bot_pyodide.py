@@ -9,7 +9,9 @@ with the built wheel (``dist/``, ``scripts/build_widget.py``), plays whole deals
   action or an auction decision costs next to nothing);
 * **searched decisions** only (two or more actions weighed by playouts: the slow ones);
 * **the widget's call** ``cardrules.web.play.advance`` (a decision, its narration and the seat's
-  state as JSON), which is what the page waits for.
+  state as JSON), which is what the page waits for;
+* **the CPU** of every decision and of the searched ones (the Node process's CPU time, which the
+  other jobs of a shared machine do not inflate as they do the wall clock).
 
 The target (issue 11): p95 of a decision at the default strength at most 200 ms on 2-player
 Briscola. The exit status is 0 whatever the figures (a measurement, not a test).
@@ -121,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{answer['pyodide']} (Python {answer['python']}) under Node, {args.deals} deals "
           f"per game, every seat a bot; times in ms")
     head = (f"{'game':<12} {'decisions':>9} {'p50':>7} {'p95':>7}   {'searched':>8} {'p50':>7} "
-            f"{'p95':>7} {'max':>7}   {'advance p50':>11} {'p95':>7}")
+            f"{'p95':>7} {'max':>7}   {'advance p50':>11} {'p95':>7}   {'CPU p95':>7} "
+            f"{'searched':>8}")
     print(head)
     print("-" * len(head))
     for name, figures in answer["games"].items():
@@ -130,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{percentile(every, .95):>7.1f}   {len(searched):>8} "
               f"{percentile(searched, .5):>7.1f} {percentile(searched, .95):>7.1f} "
               f"{max(searched, default=float('nan')):>7.1f}   "
-              f"{percentile(advance, .5):>11.1f} {percentile(advance, .95):>7.1f}")
+              f"{percentile(advance, .5):>11.1f} {percentile(advance, .95):>7.1f}   "
+              f"{percentile(figures['cpu'], .95):>7.1f} "
+              f"{percentile(figures['cpu_searched'], .95):>8.1f}")
     target = answer["games"].get("briscola-2")
     if target is not None:
         p95 = percentile(target["all"], .95)

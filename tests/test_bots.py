@@ -35,6 +35,8 @@ from cardrules.bots import (
     play_out,
     wins_now,
 )
+from cardrules.bots.endgame import plays_left
+from cardrules.bots.pimc import LEVELS, MIN_WORLDS, PimcBot
 from cardrules.bots.playout import (
     CardRule,
     _duel_card,
@@ -465,3 +467,20 @@ def test_the_hint_imagines_careful_players_on_every_side() -> None:
     # Its figures: an even first trick of two-player Briscola is not flattered into a sure win.
     view = cardrules.new_game("briscola", players=2, seed=11).view(0)
     assert max(e.wins for e in hint.evaluate(view)) < 0.75
+
+
+def test_the_work_budget_counts_the_dealing_of_each_world_on_the_engine() -> None:
+    # Late in a deal of seven-player Chiamata (weighed on the engine), a world's playout is a
+    # few plays, but dealing it replays every action so far: counted as work, the dealing stops
+    # the normal level before its 160 worlds (it played them all when only the playouts
+    # counted); with no budget it plays them all. Either way a seeded bot repeats itself.
+    game = new_game("chiamata", players=7, seed=3)
+    greedy = GreedyBot()
+    while plays_left(game) > 14 or game.trick:
+        game.play(greedy.choose(game.view(game.current_player)))  # type: ignore[arg-type]
+    view = game.view(game.current_player)  # type: ignore[arg-type]
+    assert len(view.history) > 50 and len(view.legal_actions) > 1
+    budgeted = PimcBot(seed=1).evaluate(view)
+    assert budgeted == PimcBot(seed=1).evaluate(view)
+    assert MIN_WORLDS <= budgeted[0].worlds < LEVELS["normal"]
+    assert PimcBot(seed=1, budget=0).evaluate(view)[0].worlds == LEVELS["normal"]

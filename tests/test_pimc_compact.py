@@ -325,13 +325,14 @@ def test_a_whole_world_dealt_at_once_agrees_with_the_view(where: str) -> None:
 
 def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
     # Two-player Briscola far from the end: the compact form. A bot of either form weighs every
-    # card, repeats itself for a seed, and, with many worlds, rates the cards alike.
+    # card, repeats itself for a seed, and, with many worlds, rates the cards alike (the engine's
+    # form with no work budget, which on the engine would stop it sooner: the same worlds).
     game = _briscola_after(3, seed=4)
     greedy = GreedyBot()
     view = game.view(game.current_player)  # type: ignore[arg-type]
     fast = PimcBot(worlds=300, seed=5).evaluate(view)
     again = PimcBot(worlds=300, seed=5).evaluate(view)
-    slow = PimcBot(worlds=300, seed=5, compact=False).evaluate(view)
+    slow = PimcBot(worlds=300, seed=5, compact=False, budget=0).evaluate(view)
     assert fast == again
     assert [e.action for e in fast] == [e.action for e in slow] == list(view.legal_actions)
     assert fast != slow  # other worlds: the model deals them itself
@@ -346,7 +347,7 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
     for seed in range(2):
         game = new_game("briscola", players=2, seed=seed)
         fast = PimcBot(worlds=200, seed=6).evaluate(game.view(0))
-        slow = PimcBot(worlds=200, seed=6, compact=False).evaluate(game.view(0))
+        slow = PimcBot(worlds=200, seed=6, compact=False, budget=0).evaluate(game.view(0))
         assert [e.action for e in fast] == [e.action for e in slow]
         assert fast != slow
         assert all(abs(a.value - b.value) < 0.12 for a, b in zip(fast, slow, strict=True))
@@ -359,7 +360,7 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
                     worlds=12, seed=6, exact=True, compact=False).evaluate(view)
                 if game.stock_size == 2 and not game.trick:
                     fast = PimcBot(worlds=200, seed=6).evaluate(view)
-                    slow = PimcBot(worlds=200, seed=6, compact=False).evaluate(view)
+                    slow = PimcBot(worlds=200, seed=6, compact=False, budget=0).evaluate(view)
                     assert [e.action for e in fast] == [e.action for e in slow]
                     assert fast != slow
                     assert all(abs(a.value - b.value) < 0.12
@@ -373,7 +374,7 @@ def test_the_search_bot_deals_on_the_model_only_where_it_applies() -> None:
         game.play(greedy.choose(game.view(game.current_player)))  # type: ignore[arg-type]
     view = game.view(game.current_player)  # type: ignore[arg-type]
     fast = PimcBot(worlds=200, seed=6).evaluate(view)
-    slow = PimcBot(worlds=200, seed=6, compact=False).evaluate(view)
+    slow = PimcBot(worlds=200, seed=6, compact=False, budget=0).evaluate(view)
     assert [e.action for e in fast] == [e.action for e in slow] == list(view.legal_actions)
     assert fast != slow
     assert all(abs(a.value - b.value) < 0.12 for a, b in zip(fast, slow, strict=True))

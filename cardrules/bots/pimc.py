@@ -61,14 +61,60 @@ STEPS_PER_WORLD: Final = 120
 :class:`PimcBot`). A two-player Briscola decision weighs at most 3 cards over 39 plays (117
 steps a world): it always plays all its worlds; a decision in a longer game stops sooner."""
 
-DUTY_STEP: Final = 6
-"""Steps a playout play counts in a game with duties on which card may be played (following
-suit, heading the trick...): checking them and the playout that follows them make a play cost
-about six free plays (Brisca Rematada against two-player Briscola, measured)."""
+ENGINE_SHARE: Final = 0.55
+"""The share of the budget a decision weighed on the engine may spend (a decision on the compact
+model spends it all). A step is about a play of two-player Briscola on the engine, 4.4-4.6 us in
+CPython; the whole budget of the normal level, 19,200 steps, was 85 ms of playouts, with the
+worlds' dealing besides (uncounted then), and such decisions of two-player Tute, Alcalde and
+Aluette, the worst of those games, took 290-350 ms at the 95th percentile in the browser's
+Python, against its goal of 200 ms. With all the work counted and 0.55 of the budget, the
+95th percentile of a decision's CPU over three deals of each game weighed on the engine was
+46-106 ms in CPython on the busy 2-core machine (the same seeds: 91-192 ms before), and 93-184
+ms in the browser's Python (by the CPU time of Node, the old wheel and this in turns, load 5-7:
+168-412 ms; 0.34-0.80 of the old wheel's in the same run)."""
+
+DUTY_STEP: Final = 5
+"""Steps a playout play counts on the engine in a game with duties on which card may be played
+(following suit, heading the trick...), whatever the number of seats: checking the duties and
+the playout that follows them make a play cost 4.1 to 5.4 plays of two-player Briscola
+(measured in CPython, playouts from the same positions, the games in turns: Tute 4.9 with two
+players and 5.4 with four, Guinote 4.1 with either, Brisca Rematada 4.2; 4.5 counted, two-player
+Tute's decisions took 0.62 of their time before, 5: 0.42, in runs of different load). It was 6
+times :func:`_step` (the seats counted as in free play): 9 steps a play with four players,
+nearly twice what a play cost, and 6 in two-player Tute, less than a play cost then (7.2)."""
 
 SEAT_STEP: Final = 0.25
-"""What each seat beyond two adds to a playout play's steps: a bigger trick costs the greedy
-rule more to weigh (four-player Aluette: 1.5 steps a play)."""
+"""What each seat beyond two adds to a playout play's steps in a game without duties: a bigger
+trick costs the greedy rule more to weigh (measured against two-player Briscola on the engine:
+three-player Briscola 1.16, four-player Brisca 1.40, Alcalde 1.40 and its variation 1.49;
+Chiamata, 1.16 with seven players, counts more than it costs)."""
+
+WINNER_STEP: Final = 1.2
+"""What a game's own trick winner (not the default: the highest card of the suit led or the
+highest trump) multiplies a free play's steps by on the engine: the game's rule judges the trick
+at every card the greedy rule weighs (four-player Aluette: 1.86 plays of two-player Briscola,
+measured; 1.5 steps counted before)."""
+
+NODE_STEP: Final = 2.5
+"""The playout plays a position of an endgame searched on the engine counts for (a copy of the
+game, its forced plays, its legal actions and the model's play): measured against a playout
+play of the same game, 1.6 in two-player Tute, 3.3 in four-player Tute, 2.1 in Brisca
+Rematada, 4 in seven-player Chiamata (1 before)."""
+
+SAMPLE_STEPS: Final = 25
+"""The steps of dealing a world on the engine (:meth:`SeatView.sample
+<cardrules.engine.SeatView.sample>`), besides :data:`REPLAY_STEP` for each action of the deal
+so far, which the world replays, checked. Measured in CPython: 0.2 ms a world in Alcalde or
+three-player Briscola early in the deal, 0.4 ms late in seven-player Chiamata or four-player
+Tute, 0.5-1 ms late in Brisca Rematada after a long auction, as much as 40 to 200 plays of
+two-player Briscola; late in a deal, where a world's playout is short, its dealing cost more
+than its playout, and it was not counted: those decisions played all their 160 worlds (in three
+deals of seven-player Chiamata, 3.8 s of its 7.7 s went to dealing, up to 90 ms in a
+decision)."""
+
+REPLAY_STEP: Final = 1.5
+"""The steps each action of the deal so far adds to dealing a world on the engine (see
+:data:`SAMPLE_STEPS`)."""
 
 MIN_WORLDS: Final = 6
 """The fewest worlds a decision plays out, whatever its cost."""
@@ -104,17 +150,21 @@ class Estimate:
 class PimcBot:
     """Samples worlds consistent with its view and plays each action out in each of them.
 
-    A decision stops sampling worlds once their playouts have made ``budget`` steps (at least
-    :data:`MIN_WORLDS` worlds). A step is one play in a two-player game; each seat beyond two
-    adds :data:`SEAT_STEP`, and duties on card plays multiply it by :data:`DUTY_STEP`. So a
-    long game, where each world costs many plays for each of many cards, gets fewer worlds, and
-    each decision stays about as quick as one of two-player Briscola, which always plays all
-    its worlds.
+    A decision stops sampling worlds once their work has made ``budget`` steps (at least
+    :data:`MIN_WORLDS` worlds). A step is about a play of two-player Briscola on the engine: a
+    play of a free game counts 1, each seat beyond two adds :data:`SEAT_STEP` (times
+    :data:`WINNER_STEP` under a trick winner of the game's own, on the engine); on the engine a
+    play of a game with duties on card play counts :data:`DUTY_STEP`, an endgame position
+    searched :data:`NODE_STEP` plays, and dealing a world :data:`SAMPLE_STEPS` plus
+    :data:`REPLAY_STEP` for each action so far; a decision on the engine may spend
+    :data:`ENGINE_SHARE` of the budget. So a long game, where each world costs many plays for
+    each of many cards, gets fewer worlds, and each decision stays about as quick as one of
+    two-player Briscola, which always plays all its worlds on the compact model.
     The budget counts work, not time, so the bot stays reproducible.
 
     Args:
         worlds: worlds per decision (``LEVELS``: 12 easy, 160 normal, 320 hard).
-        budget: the playout steps a decision may spend; ``None`` (the default):
+        budget: the steps of work a decision may spend; ``None`` (the default):
             ``worlds * STEPS_PER_WORLD``; ``0``: no limit (all the worlds).
         time_limit: seconds to stop sampling more worlds after (at least two are played);
             with a limit the bot is no longer reproducible.
@@ -281,6 +331,12 @@ class PimcBot:
             # Cheaper worlds on the model in plain play: more of them, the budget scaled alike.
             budget = budget * self.compact_worlds // worlds
             worlds = self.compact_worlds
+        dealing = 0.0
+        if position is None:
+            # On the engine: a share of the budget, and each world's dealing counted.
+            step = _engine_step(view.rules)
+            budget = int(budget * ENGINE_SHARE)
+            dealing = SAMPLE_STEPS + REPLAY_STEP * len(view.history)
         for played in range(worlds):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - start > self.time_limit):
@@ -313,6 +369,7 @@ class PimcBot:
                 continue
             world = pending if pending is not None else view.sample(rng)
             pending = None
+            spent += dealing
             begun = len(world.log)
             for i, action in enumerate(actions):
                 trial = world.clone()
@@ -321,15 +378,16 @@ class PimcBot:
                     # Near the end: the bot's own plays searched (the same world may come again).
                     key = (_hidden(world), i)
                     if key not in searched:
-                        if self.exact:
-                            searched[key], nodes = solve(trial, view.seat)
-                        elif covered and modelled(trial):
+                        if covered and not self.exact and modelled(trial):
                             searched[key], nodes = search_world(
                                 cast(Start, Start.of_world(trial, exchange=True)).deal(rng),
                                 view.seat, allies, noise)
+                            spent += nodes * step
                         else:
-                            searched[key], nodes = search(trial, view.seat, allies, noise)
-                        spent += nodes * step
+                            searched[key], nodes = (
+                                solve(trial, view.seat) if self.exact
+                                else search(trial, view.seat, allies, noise))
+                            spent += nodes * step * NODE_STEP
                     results.append(searched[key])
                 elif covered:
                     # On the engine until plain card play begins, then on the compact model.
@@ -397,9 +455,19 @@ def _hidden(world: Game) -> object:
 
 
 def _step(rules: Rules) -> float:
-    """The steps a playout play counts under these rules (see :class:`PimcBot`)."""
-    base = 1 + SEAT_STEP * (rules.players - 2)
-    return base if rules.free_play else base * DUTY_STEP
+    """The steps a playout play counts under these rules on the compact model (see
+    :class:`PimcBot`; the model plays only free card play)."""
+    return 1 + SEAT_STEP * (rules.players - 2)
+
+
+def _engine_step(rules: Rules) -> float:
+    """The steps a playout play counts under these rules on the engine (see :class:`PimcBot`):
+    :data:`DUTY_STEP` with duties on card play, else :func:`_step`, times :data:`WINNER_STEP`
+    under a trick winner of the game's own."""
+    if not rules.free_play:
+        return DUTY_STEP
+    own_winner = type(rules).trick_winner is not Rules.trick_winner
+    return _step(rules) * (WINNER_STEP if own_winner else 1)
 
 
 def _cost(action: Action, key: object) -> int:

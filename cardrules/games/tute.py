@@ -127,12 +127,16 @@ class Declare(SuitMove):
     )
 
     def shown(self) -> tuple[Card, ...]:
-        return (Card(12, self.suit), Card(11, self.suit))
+        return _KING_KNIGHT[self.suit]
 
     def words(self, trump: Suit | None = None) -> dict[str, object]:
         """``value``: the marriage's points as a sentence says them ("40"; "cuarenta")."""
         return {"value": _FORTY if self.suit is trump else _TWENTY}
 
+
+_KING_KNIGHT: dict[Suit, tuple[Card, ...]] = {
+    suit: (Card(12, suit), Card(11, suit)) for suit in Suit}
+"""The pair a marriage shows, by suit (checked at every lead of a playout)."""
 
 _FORTY = p_("a marriage's points", "40")
 _TWENTY = p_("a marriage's points", "20")
@@ -161,10 +165,14 @@ class MarriageRule(MoveRule[Declare]):
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
         """The pack, whose suit names the refusals use."""
+        self._offered: tuple[Declare, ...] | None = None
 
     def offers(self, game: Table, seat: int) -> Iterable[Declare]:
-        move = self.move_type
-        return [move(suit) for suit in Suit]
+        offered = self._offered
+        if offered is None:  # made once: the moves are immutable, and asked at every play
+            move = self.move_type
+            offered = self._offered = tuple(move(suit) for suit in Suit)
+        return offered
 
     def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
         if seat is None or game.trick or not game.tricks or game.tricks[-1].winner != seat:

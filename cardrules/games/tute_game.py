@@ -245,10 +245,15 @@ def tute_number(hand: Sequence[Card]) -> int | None:
         >>> tute_number([parse_card(c) for c in "12O 12C 12E 11B".split()]) is None
         True
     """
-    for number in (12, 11):
-        if all(Card(number, suit) in hand for suit in Suit):
+    for number, four in _FOURS:
+        if all(card in hand for card in four):
             return number
     return None
+
+
+_FOURS: tuple[tuple[int, tuple[Card, ...]], ...] = tuple(
+    (number, tuple(Card(number, suit) for suit in Suit)) for number in (12, 11))
+"""The four kings, then the four knights (a *tute*), asked at every lead of a playout."""
 
 
 @dataclass(frozen=True)
