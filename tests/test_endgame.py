@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Game
-from cardrules.bots import PimcBot
+from cardrules.bots import SOLVED_ENDGAMES, PimcBot, make_bot
 from cardrules.bots.compact import Start
 from cardrules.bots.endgame import (
     SEARCH_PLAYS,
@@ -31,6 +31,7 @@ from cardrules.bots.endgame import (
     solve,
     solve_world,
 )
+from cardrules.bots.pimc import MIN_WORLDS
 from cardrules.bots.playout import playout
 
 GAMES = [("briscola", 2), ("brisca", 2), ("briscas", 2), ("briscola", 3), ("brisca", 4),
@@ -163,9 +164,14 @@ def test_the_compact_solve_finds_the_engines_minimax(game_id: str) -> None:
     assert solved >= 60
 
 
-def test_the_bot_solving_the_endgame_weighs_a_known_position_at_its_minimax() -> None:
-    # Two players, the stock gone: with the endgame solved on the model (the hard level's
-    # search from ten cards left), each play is worth the engine's minimax of the position.
+def test_the_hard_level_weighs_a_known_endgame_at_its_minimax() -> None:
+    # Two players, the stock gone: the hard level solves the endgame on the model (from ten
+    # cards left), so each play is worth the engine's minimax of the position; the normal
+    # level keeps its search against its model of the opponents.
+    assert SOLVED_ENDGAMES == {"hard": 10}
+    normal = make_bot("pimc", seed=1, level="normal")
+    assert isinstance(normal, PimcBot)
+    assert (normal.search_plays, normal.solve_endgame) == (SEARCH_PLAYS, False)
     checked = 0
     for seed in range(8):
         game = endgame("briscola", 2, seed)
@@ -175,10 +181,25 @@ def test_the_bot_solving_the_endgame_weighs_a_known_position_at_its_minimax() ->
         seat = game.current_player
         if game.is_over or seat is None or len(game.legal_actions()) < 2:
             continue
-        bot = PimcBot(worlds=5, seed=seed, search_plays=10, solve_endgame=True)
+        bot = make_bot("pimc", seed=seed, level="hard")
+        assert isinstance(bot, PimcBot)
         for estimate in bot.evaluate(game.view(seat)):
             trial = game.clone()
             trial.play(estimate.action)
             assert estimate.value == pytest.approx(solve(trial, seat)[0][2])
         checked += 1
     assert checked >= 3
+
+
+def test_a_solved_endgame_of_many_worlds_stays_within_the_budget() -> None:
+    # Twelve cards left, five of them unseen in the stock: hundreds of different worlds, each
+    # solved from there; the positions count against the budget, and the decision stops early.
+    game = cardrules.new_game("briscola", players=2, seed=4)
+    while plays_left(game) > 13:
+        game.play(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    bot = PimcBot(worlds=320, compact_worlds=640, seed=2, search_plays=12, solve_endgame=True)
+    estimates = bot.evaluate(game.view(seat))
+    assert len(estimates) == 3
+    assert MIN_WORLDS <= estimates[0].worlds < 640

@@ -66,6 +66,15 @@ four-player Brisca's decisions 0.75 times the engine's CPU at the 95th percentil
 CPython (419 ms against 196 at the 95th percentile, before the model covered the exchange):
 four-player Brisca would be over the browser's 200 ms goal."""
 
+SOLVED_ENDGAMES: Final[dict[str, int]] = {"hard": 10}
+"""The levels that, in a two-player deal, solve a world's endgame exactly on the compact model,
+every seat at its best (:class:`PimcBot`'s ``solve_endgame``), and from how many cards left
+(``search_plays``); the other levels, and every level in a deal of more players, search their
+own plays against their model of the opponents from :data:`~cardrules.bots.endgame.SEARCH_PLAYS`
+cards left. Against ISMCTS at equal CPU
+(two-player Briscola) the hard level won more of its deals so, for about the same CPU a
+decision (``benchmarks/results/ismcts-log.md``)."""
+
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
 :class:`PimcBot`). A two-player Briscola decision weighs at most 3 cards over 39 plays (117
@@ -161,6 +170,17 @@ class PimcBot:
         compact_worlds: the worlds of a decision that runs on the compact model in plain card
             play (its work budget scaled alike); ``None`` (the default): ``worlds``. The levels
             give it twice the worlds (:data:`COMPACT_LEVELS`).
+        search_plays: with ``solve_endgame``, a world on the compact model is solved to the
+            end, instead of played out, once at most this many cards are left to play after
+            the bot's action (else from :data:`~cardrules.bots.endgame.SEARCH_PLAYS`).
+        solve_endgame: in a two-player deal (its endgame of perfect information once the stock
+            is gone), that search is the exact one on the model, every seat at its best
+            (:func:`~cardrules.bots.endgame.solve_world`: minimax, no model of the opponents),
+            each of its positions counting :data:`SOLVE_STEP` steps of the budget, which a
+            decision with many different worlds then stops early; else the bot's own plays
+            are searched against its model of the opponents
+            (:func:`~cardrules.bots.endgame.search_world`). The hard level does so from ten
+            cards left (:data:`SOLVED_ENDGAMES`).
 
     Examples:
         >>> from cardrules import new_game
@@ -192,6 +212,8 @@ class PimcBot:
     def __repr__(self) -> str:
         more = (f", compact_worlds={self.compact_worlds}"
                 if self.compact_worlds != self.worlds else "")
+        if self.solve_endgame:
+            more += f", search_plays={self.search_plays}, solve_endgame=True"
         return f"PimcBot(worlds={self.worlds}, seed={self.seed!r}{more})"
 
     def choose(self, view: SeatView) -> Action:
@@ -289,10 +311,12 @@ class PimcBot:
         position = None
         endgame = False
         covered = self.compact and covers(view.rules)
+        # Two players: the endgame is of perfect information once the stock is gone.
+        solving = self.solve_endgame and view.players == 2
         moves = _on_model(view, actions) if covered else None
         if moves is not None:
             pending = view.sample(rng)
-            endgame = plays_left(pending) <= self.search_plays + 1
+            endgame = plays_left(pending) <= (self.search_plays if solving else SEARCH_PLAYS) + 1
             if not (endgame and self.exact):
                 position = Start.of_view(view, pending, exchange=True)
         worlds = self.worlds
@@ -328,9 +352,9 @@ class PimcBot:
                     found = (hidden, i)
                     if found not in searched:
                         searched[found], nodes = (
-                            solve_world(dealt, view.seat, table) if self.solve_endgame
+                            solve_world(dealt, view.seat, table) if solving
                             else search_world(dealt, view.seat, allies, noise))
-                        spent += nodes * step * (SOLVE_STEP if self.solve_endgame else 1)
+                        spent += nodes * step * (SOLVE_STEP if solving else 1)
                     results.append(searched[found])
                 yield results
                 continue
