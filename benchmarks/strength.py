@@ -143,7 +143,9 @@ CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided")
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
 playouts (as the hint does); ``ismcts-guided``, ISMCTS with the search bot's playouts, reward
-and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``)."""
+and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``); and
+``pimc-solve:N``, the level with a two-player endgame solved on the model from N cards left
+(:class:`~cardrules.bots.PimcBot` with ``search_plays=N, solve_endgame=True``)."""
 
 
 def worlds(level: str) -> int:

@@ -112,9 +112,11 @@ def test_with_nothing_hidden_the_hint_is_exact() -> None:
     assert dict(ratings[0])[chosen] == best
 
 
-def test_the_exact_bot_plays_a_known_endgame_at_its_minimax() -> None:
-    # Two players, the stock gone: every card is known, and PimcBot(exact=True) weighs each
-    # play by the minimax of the position (solve), not by its model of the opponent.
+@pytest.mark.parametrize("which", ["exact", "hard"])
+def test_the_bot_plays_a_known_endgame_at_its_minimax(which: str) -> None:
+    # Two players, the stock gone: every card is known, and PimcBot(exact=True), or the hard
+    # level (its endgame solved on the model from ten cards left), weighs each play by the
+    # minimax of the position (solve), not by its model of the opponent.
     checked = 0
     for seed in range(6):
         game = endgame("briscola", 2, seed)
@@ -124,11 +126,13 @@ def test_the_exact_bot_plays_a_known_endgame_at_its_minimax() -> None:
         seat = game.current_player
         if game.is_over or seat is None or len(game.legal_actions()) < 2:
             continue
-        estimates = PimcBot(worlds=3, seed=seed, noise=0.0, exact=True).evaluate(game.view(seat))
-        for estimate in estimates:
+        bot = (PimcBot(worlds=3, seed=seed, noise=0.0, exact=True) if which == "exact"
+               else make_bot("pimc", seed=seed, level="hard"))
+        assert isinstance(bot, PimcBot)
+        for estimate in bot.evaluate(game.view(seat)):
             trial = game.clone()
             trial.play(estimate.action)
-            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])  # 3 same worlds
+            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])  # the same worlds
         checked += 1
     assert checked >= 3
 
@@ -164,31 +168,13 @@ def test_the_compact_solve_finds_the_engines_minimax(game_id: str) -> None:
     assert solved >= 60
 
 
-def test_the_hard_level_weighs_a_known_endgame_at_its_minimax() -> None:
-    # Two players, the stock gone: the hard level solves the endgame on the model (from ten
-    # cards left), so each play is worth the engine's minimax of the position; the normal
-    # level keeps its search against its model of the opponents.
+def test_only_the_hard_level_solves_its_endgame() -> None:
     assert SOLVED_ENDGAMES == {"hard": 10}
-    normal = make_bot("pimc", seed=1, level="normal")
-    assert isinstance(normal, PimcBot)
-    assert (normal.search_plays, normal.solve_endgame) == (SEARCH_PLAYS, False)
-    checked = 0
-    for seed in range(8):
-        game = endgame("briscola", 2, seed)
-        assert game is not None
-        while game.stock_size and not game.is_over:
-            game.play(game.legal_actions()[0])
-        seat = game.current_player
-        if game.is_over or seat is None or len(game.legal_actions()) < 2:
-            continue
-        bot = make_bot("pimc", seed=seed, level="hard")
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot("pimc", seed=1, level=level)
         assert isinstance(bot, PimcBot)
-        for estimate in bot.evaluate(game.view(seat)):
-            trial = game.clone()
-            trial.play(estimate.action)
-            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])
-        checked += 1
-    assert checked >= 3
+        solved = (bot.search_plays, bot.solve_endgame)
+        assert solved == ((10, True) if level == "hard" else (SEARCH_PLAYS, False))
 
 
 def test_a_solved_endgame_of_many_worlds_stays_within_the_budget() -> None:
