@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cardrules
-from cardrules.bots import LEVELS, Bot, IsmctsBot, PimcBot, make_bot
+from cardrules.bots import COMPACT_LEVELS, LEVELS, Bot, IsmctsBot, PimcBot, make_bot
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("briscola", 2), ("brisca", 2), ("briscas", 2), ("brisca", 4), ("briscola", 3),
@@ -143,7 +143,9 @@ CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided")
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
 playouts (as the hint does); ``ismcts-guided``, ISMCTS with the search bot's playouts, reward
-and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``)."""
+and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``); and
+``pimc-solve:N``, the level with a two-player endgame solved on the model from N cards left
+(:class:`~cardrules.bots.PimcBot` with ``search_plays=N, solve_endgame=True``)."""
 
 
 def worlds(level: str) -> int:
@@ -164,6 +166,9 @@ def player(name: str, level: str, seed: int) -> Bot:
     if name == "pimc-careful":
         return PimcBot(worlds=worlds(level), seed=seed, noise=0.0, exact=True,
                        careful_opponents=True)
+    if name.startswith("pimc-solve:"):  # the level, its endgame solved from N cards left
+        return PimcBot(worlds=worlds(level), compact_worlds=COMPACT_LEVELS.get(level),
+                       seed=seed, search_plays=int(name.split(":", 1)[1]), solve_endgame=True)
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
     if name.startswith("ismcts:"):  # the yardstick itself, N iterations (its compact form)

@@ -20,8 +20,18 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import Game
-from cardrules.bots import PimcBot
-from cardrules.bots.endgame import SEARCH_PLAYS, outcome, plays_left, search, solve
+from cardrules.bots import SOLVED_ENDGAMES, PimcBot, make_bot
+from cardrules.bots.compact import Start
+from cardrules.bots.endgame import (
+    SEARCH_PLAYS,
+    Table,
+    outcome,
+    plays_left,
+    search,
+    solve,
+    solve_world,
+)
+from cardrules.bots.pimc import MIN_WORLDS
 from cardrules.bots.playout import playout
 
 GAMES = [("briscola", 2), ("brisca", 2), ("briscas", 2), ("briscola", 3), ("brisca", 4),
@@ -102,9 +112,11 @@ def test_with_nothing_hidden_the_hint_is_exact() -> None:
     assert dict(ratings[0])[chosen] == best
 
 
-def test_the_exact_bot_plays_a_known_endgame_at_its_minimax() -> None:
-    # Two players, the stock gone: every card is known, and PimcBot(exact=True) weighs each
-    # play by the minimax of the position (solve), not by its model of the opponent.
+@pytest.mark.parametrize("which", ["exact", "hard"])
+def test_the_bot_plays_a_known_endgame_at_its_minimax(which: str) -> None:
+    # Two players, the stock gone: every card is known, and PimcBot(exact=True), or the hard
+    # level (its endgame solved on the model from ten cards left), weighs each play by the
+    # minimax of the position (solve), not by its model of the opponent.
     checked = 0
     for seed in range(6):
         game = endgame("briscola", 2, seed)
@@ -114,10 +126,66 @@ def test_the_exact_bot_plays_a_known_endgame_at_its_minimax() -> None:
         seat = game.current_player
         if game.is_over or seat is None or len(game.legal_actions()) < 2:
             continue
-        estimates = PimcBot(worlds=3, seed=seed, noise=0.0, exact=True).evaluate(game.view(seat))
-        for estimate in estimates:
+        bot = (PimcBot(worlds=3, seed=seed, noise=0.0, exact=True) if which == "exact"
+               else make_bot("pimc", seed=seed, level="hard"))
+        assert isinstance(bot, PimcBot)
+        for estimate in bot.evaluate(game.view(seat)):
             trial = game.clone()
             trial.play(estimate.action)
-            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])  # 3 same worlds
+            assert estimate.value == pytest.approx(solve(trial, seat)[0][2])  # the same worlds
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game_id", ["briscola", "brisca"])
+def test_the_compact_solve_finds_the_engines_minimax(game_id: str) -> None:
+    # Every position with at most twelve cards left of deals played at random (Brisca's with
+    # the exchange still open near the end), each play of the seat to play solved on the
+    # model, the plays of one position sharing a transposition table: the engine's minimax,
+    # figure for figure (a table that took a bound for the exact figure failed here).
+    solved = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = cardrules.new_game(game_id, players=2, seed=seed)
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            legal = game.legal_actions()
+            if plays_left(game) <= 12 and len(legal) > 1:
+                table: Table = {}
+                for action in legal:
+                    child = game.clone()
+                    child.play(action)
+                    if child.is_over:
+                        continue
+                    start = Start.of_world(child, exchange=True)
+                    assert start is not None
+                    on_model, nodes = solve_world(start.deal(random.Random(0)), seat, table)
+                    assert on_model == solve(child.clone(), seat)[0]
+                    assert nodes >= 1
+                    solved += 1
+            game.play(legal[rng.randrange(len(legal))])
+    assert solved >= 60
+
+
+def test_only_the_hard_level_solves_its_endgame() -> None:
+    assert SOLVED_ENDGAMES == {"hard": 10}
+    for level in ("easy", "normal", "hard"):
+        bot = make_bot("pimc", seed=1, level=level)
+        assert isinstance(bot, PimcBot)
+        solved = (bot.search_plays, bot.solve_endgame)
+        assert solved == ((10, True) if level == "hard" else (SEARCH_PLAYS, False))
+
+
+def test_a_solved_endgame_of_many_worlds_stays_within_the_budget() -> None:
+    # Twelve cards left, five of them unseen in the stock: hundreds of different worlds, each
+    # solved from there; the positions count against the budget, and the decision stops early.
+    game = cardrules.new_game("briscola", players=2, seed=4)
+    while plays_left(game) > 13:
+        game.play(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    bot = PimcBot(worlds=320, compact_worlds=640, seed=2, search_plays=12, solve_endgame=True)
+    estimates = bot.evaluate(game.view(seat))
+    assert len(estimates) == 3
+    assert MIN_WORLDS <= estimates[0].worlds < 640

@@ -35,6 +35,7 @@ from .pimc import (
     COMPACT_LEVELS,
     HINT_NOISE,
     LEVELS,
+    SOLVED_ENDGAMES,
     STEPS_PER_WORLD,
     Estimate,
     PimcBot,
@@ -47,6 +48,7 @@ __all__ = [
     "COMPACT_LEVELS",
     "HINT_NOISE",
     "LEVELS",
+    "SOLVED_ENDGAMES",
     "STEPS_PER_WORLD",
     "Bot",
     "Estimate",
@@ -110,8 +112,9 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
             choices.
         params: the search bot's settings: ``worlds`` (per decision), ``level`` (``"easy"``,
             ``"normal"``, ``"hard"``: a number of worlds, and of worlds on the compact model:
-            :data:`~cardrules.bots.pimc.COMPACT_LEVELS`), ``budget`` (playout steps a decision
-            may spend), ``time_limit`` (seconds), ``noise``.
+            :data:`~cardrules.bots.pimc.COMPACT_LEVELS`; the hard level also solves the
+            endgame, :data:`~cardrules.bots.pimc.SOLVED_ENDGAMES`), ``budget`` (playout steps
+            a decision may spend), ``time_limit`` (seconds), ``noise``.
 
     Raises:
         OptionError: an unknown bot or setting.
@@ -129,6 +132,7 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     if name == "pimc":
         level = params.pop("level", None)
         compact_worlds = None
+        solved: dict[str, Any] = {}
         if level is not None:
             if level not in LEVELS:
                 raise OptionError("level {level}: choose {levels}", level=Quoted(level),
@@ -136,9 +140,11 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
             if "worlds" not in params:
                 params["worlds"] = LEVELS[level]
                 compact_worlds = COMPACT_LEVELS[level]
+            if level in SOLVED_ENDGAMES:
+                solved = {"search_plays": SOLVED_ENDGAMES[level], "solve_endgame": True}
         unknown = sorted(set(params) - {"worlds", "budget", "time_limit", "noise"})
         if not unknown:
-            return PimcBot(seed=seed, compact_worlds=compact_worlds, **params)
+            return PimcBot(seed=seed, compact_worlds=compact_worlds, **solved, **params)
         raise OptionError("pimc has no setting {name} (worlds, level, budget, time_limit, noise)",
                           name=Quoted(unknown[0]))
     if name in ("random", "greedy"):

@@ -254,3 +254,75 @@ def solve(game: Game, seat: int) -> tuple[Outcome, int]:
         True
     """
     return _minimax(game, seat, lambda end: outcome(end, seat), lambda got: got[2])
+
+
+Table = dict[tuple[object, ...], tuple[Outcome, int]]
+"""The positions :func:`solve_world` has settled in one world: its figure, and whether the
+figure is exact (0), at least the true one (1) or at most (2), as alpha-beta left it."""
+
+
+def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
+    """:func:`solve` on the compact model: the exact :func:`outcome` of ``world`` (every card
+    known) for ``seat`` when every seat plays its best (``seat``'s side maximises the value,
+    every other seat minimises it; minimax with alpha-beta pruning), and the positions searched.
+    While the trump exchange is open, a seat offered it has it as a choice after its cards, as
+    in :func:`search_world`.
+
+    ``table`` (one world's transposition table: pass the same dict to the searches of one
+    world's actions, a new one for another world) remembers the positions reached by other
+    orders of play; it is used only while the game's result reads nothing but the points (the
+    position's key is its hands, stock, trick and points). ``world`` is played on.
+    """
+    start = world.start
+    open_ = start.exchange is not None
+    side = start.side[seat]
+    allies = frozenset(s for s, of in enumerate(start.side) if of == side >= 0) or {seat}
+    table = {} if table is None else table
+    nodes = 0
+
+    def value(node: World, alpha: float, beta: float) -> Outcome:
+        nonlocal nodes
+        nodes += 1
+        hands = node.hands
+        while True:
+            if node.over:
+                return node.outcome(seat)
+            mover = node.order[node.pos]
+            hand = hands[mover]
+            offer = node.offer() if open_ else -1
+            if offer >= 0 or len(hand) > 1:
+                break
+            node.play(hand[0])  # a forced play: no branching
+        key = (*(tuple(sorted(h)) for h in hands), tuple(node.stock), node.drawn, tuple(node.trick),
+               node.order, tuple(node.points), node.exchanged_in)
+        found = table.get(key)
+        if found is not None:
+            got, bound = found
+            if (bound == 0 or (bound == 1 and got[2] >= beta)
+                    or (bound == 2 and got[2] <= alpha)):
+                return got
+        low, high = alpha, beta
+        ours = mover in allies
+        best: Outcome | None = None
+        for action in (*hand, ~offer) if offer >= 0 else hand:
+            child = node.copy()
+            if action < 0:
+                child.exchange(~action)
+            else:
+                child.play(action)
+            got = value(child, alpha, beta)
+            if best is None or (got[2] > best[2] if ours else got[2] < best[2]):
+                best = got
+            if ours:
+                alpha = max(alpha, got[2])
+            else:
+                beta = min(beta, got[2])
+            if alpha >= beta:
+                break
+        assert best is not None
+        if start.results:  # the result read the points alone: the key holds all that counts
+            table[key] = (best, 2 if best[2] <= low else 1 if best[2] >= high else 0)
+        return best
+
+    return value(world, float("-inf"), float("inf")), nodes
+
