@@ -17,7 +17,10 @@ The target (issue 11): p95 of a decision at the default strength at most 200 ms 
 Briscola. The exit status is 0 whatever the figures (a measurement, not a test).
 
     python benchmarks/bot_pyodide.py [--level normal] [--deals 6] [--games briscola-2,...]
-                                     [--seed 1] [--json]
+                                     [--seed 1] [--json] [--table FOLDER]
+
+With ``--table FOLDER`` the figures are also written as Markdown tables, in English and Spanish,
+into ``FOLDER/speed.en.md`` and ``FOLDER/speed.es.md`` for the rulebook to include.
 """
 
 from __future__ import annotations
@@ -104,6 +107,50 @@ def measure(games: list[tuple[str, int]], deals: int, level: str, seed: int) -> 
                        "warmup": 5})
 
 
+def speed_table(answer: dict[str, Any], lang: str, deals: int) -> str:
+    """The figures of a run as a Markdown table in ``lang`` (``"en"`` or ``"es"``), a line per
+    game with every decision's time by the clock (half of them, 95 of 100) and by the
+    processor (95 of 100, and the slowest), with a line saying how they were made.
+
+    Examples:
+        >>> run = {"level": "normal", "pyodide": "0.1", "games": {"tute-2": {
+        ...     "all": [10.0, 30.0], "cpu": [9.0, 29.5], "searched": [], "advance": []}}}
+        >>> print(speed_table(run, "es", 3).splitlines()[2])
+        | Tute (España), 2 | 2 | 20,0 | 29,0 | 28,5 | 29,5 |
+    """
+    head = {
+        "en": ("Game, players", "Decisions", "Half under (ms)", "95% under (ms)",
+               "95% under (ms of CPU)", "The slowest (ms of CPU)"),
+        "es": ("Juego, jugadores", "Decisiones", "La mitad, en menos de (ms)",
+               "El 95 %, en menos de (ms)", "El 95 %, en menos de (ms de CPU)",
+               "La más lenta (ms de CPU)"),
+    }[lang]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+
+    def ms(x: float) -> str:
+        return f"{x:.1f}".replace(".", ",") if lang == "es" else f"{x:.1f}"
+
+    for name, figures in answer["games"].items():
+        game, _, players = name.rpartition("-")
+        every, cpu = figures["all"], figures["cpu"]
+        lines.append(f"| {REGISTRY[game].title[lang]}, {players} | {len(every)} | "
+                     f"{ms(percentile(every, .5))} | {ms(percentile(every, .95))} | "
+                     f"{ms(percentile(cpu, .95))} | {ms(max(cpu, default=float('nan')))} |")
+    level = {"en": answer["level"], "es": {"easy": "fácil", "hard": "difícil"}.get(
+        answer["level"], answer["level"])}[lang]
+    made = {
+        "en": f"*The search bot at the {level} level in every seat; {deals} deals a game, in the "
+              f"site's Python (Pyodide {answer['pyodide']}) under Node; every decision, timed "
+              f"by the clock and by the processor time it took; made by "
+              f"`benchmarks/bot_pyodide.py`.*",
+        "es": f"*El bot de búsqueda en el nivel {level} en todos los puestos; {deals} manos por "
+              f"juego, en el Python del sitio (Pyodide {answer['pyodide']}) bajo Node; todas "
+              f"las decisiones, cronometradas con el reloj y por el tiempo de procesador que "
+              f"gastaron; lo genera `benchmarks/bot_pyodide.py`.*",
+    }[lang]
+    return "\n".join(lines) + "\n\n" + made + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--level", default="normal", help="the bots' strength (default: normal)")
@@ -112,10 +159,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="games as id-players, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--table", type=Path, default=None,
+                        help="also write the figures as Markdown tables (en, es) into FOLDER")
     args = parser.parse_args(argv)
     games = parse_games(args.games)
     began = time.perf_counter()
     answer = measure(games, args.deals, args.level, args.seed)
+    if args.table is not None:
+        args.table.mkdir(parents=True, exist_ok=True)
+        for lang in ("en", "es"):
+            path = args.table / f"speed.{lang}.md"
+            path.write_text(speed_table(answer, lang, args.deals), encoding="utf-8")
+            print(f"wrote {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(answer))
         return 0

@@ -155,3 +155,21 @@ def test_a_table_of_a_run_stopped_early_counts_each_lines_pairs() -> None:
     assert "half the deals of each line" in english
     spanish = strength.table(rows[:1], "es", "pimc")
     assert "| difícil |" not in spanish and "25 parejas de manos espejo (50 manos)" in spanish
+
+
+def test_the_browser_speed_table_says_each_games_times_in_both_languages() -> None:
+    """``bot_pyodide.py --table`` writes what a run measured (here a made-up run, no Node): a
+    line per game with its decisions' percentiles, the Spanish with decimal commas."""
+    speed = script("bot_pyodide")
+    assert doctest.testmod(speed).failed == 0
+    run = {"level": "hard", "pyodide": "9.9", "games": {
+        "briscola-2": {"all": [float(n) for n in range(1, 101)],
+                       "cpu": [float(n) / 2 for n in range(1, 101)]},
+        "guinote-4": {"all": [5.0], "cpu": [4.0]}}}
+    english = speed.speed_table(run, "en", 3).splitlines()
+    assert english[2] == "| Briscola (Italy), 2 | 100 | 50.5 | 95.0 | 47.5 | 50.0 |"
+    assert english[3] == "| Guiñote (Aragón), 4 | 1 | 5.0 | 5.0 | 4.0 | 4.0 |"
+    assert "at the hard level" in english[-1] and "3 deals a game" in english[-1]
+    spanish = speed.speed_table(run, "es", 3).splitlines()
+    assert spanish[2] == "| Briscola (Italia), 2 | 100 | 50,5 | 95,0 | 47,5 | 50,0 |"
+    assert "nivel difícil" in spanish[-1] and "Pyodide 9.9" in spanish[-1]
