@@ -278,6 +278,7 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
     side = start.side[seat]
     allies = frozenset(s for s, of in enumerate(start.side) if of == side >= 0) or {seat}
     table = {} if table is None else table
+    cached = bool(start.results)  # the result reads the points alone: the key holds all that counts
     nodes = 0
 
     def value(node: World, alpha: float, beta: float) -> Outcome:
@@ -294,8 +295,8 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
                 break
             node.play(hand[0])  # a forced play: no branching
         key = (*(tuple(sorted(h)) for h in hands), tuple(node.stock), node.drawn, tuple(node.trick),
-               node.order, tuple(node.points), node.exchanged_in)
-        found = table.get(key)
+               node.order, tuple(node.points), node.exchanged_in) if cached else ()
+        found = table.get(key) if cached else None
         if found is not None:
             got, bound = found
             if (bound == 0 or (bound == 1 and got[2] >= beta)
@@ -320,7 +321,7 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
             if alpha >= beta:
                 break
         assert best is not None
-        if start.results:  # the result read the points alone: the key holds all that counts
+        if cached:
             table[key] = (best, 2 if best[2] <= low else 1 if best[2] >= high else 0)
         return best
 
