@@ -107,12 +107,12 @@ def modelled(world: Game) -> bool:
 
 
 def _reads_hands(rules: Rules) -> bool:
-    """Whether the exchange of ``rules`` reads the hidden hands (Puerto Rico's 7 waiting only
-    while someone holds the 2): the seat's own legal actions, and the exchanges it saw, then
-    tell where the 2 of trumps lay, which :meth:`SeatView.unseen
+    """Whether the exchange of ``rules`` reads the hidden hands (:attr:`TrumpExchange.reads_two
+    <cardrules.engine.TrumpExchange.reads_two>`): the seat's own legal actions, and the
+    exchanges it saw, then tell where the 2 of trumps lay, which :meth:`SeatView.unseen
     <cardrules.engine.SeatView.unseen>` does not weigh."""
     rule = rules.trump_exchange()
-    return rule is not None and rule.rule == "puerto-rico" and rule.seven_waits != "always"
+    return rule is not None and rule.reads_two
 
 
 def _exchanged_in_trick(world: Game) -> bool:
@@ -163,7 +163,7 @@ class _Exchange:
         """The game's own decision of whether the timing lets the seat exchange now."""
         self.timing = rule.timing
         self.needs_trick = rule.needs_trick
-        self.reads_two = _reads_hands(rules)
+        self.reads_two = rule.reads_two
         """Whether :attr:`taker` reads where the 2 of trumps is (else the hands go unsearched)."""
         self.strength = rules.strength
         self.draws = sum(rules.draw_counts)

@@ -162,6 +162,13 @@ class TrumpExchange(Protocol):
         ...
 
     @property
+    def reads_two(self) -> bool:
+        """Whether :attr:`taker` reads where the 2 of trumps is (its ``two_held``: Puerto Rico's
+        7 waiting only while the 2 is in a hand); then the seats' own offers tell where the 2
+        lies, which a reader that deals the unseen cards evenly must not ignore."""
+        ...
+
+    @property
     def timely(self) -> Callable[[int, int, bool, bool, bool, bool], bool]:
         """The game's own decision of whether the timing lets the holder of the card
         :attr:`taker` names exchange now, as a function of small values: ``timely(tricks,
