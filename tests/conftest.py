@@ -29,8 +29,8 @@ def pytest_configure(config: pytest.Config) -> None:
     pytest-xdist otherwise sorts them by their number of tests, most first (its
     ``--loadscope-reorder``, on by default), undoing that order: the axe sweep's twelve shares,
     one test each and the longest scopes of the suite (57-106 s each), went out 99th to 110th of
-    114 (tests/test_a11y_browser.py and test_play_browser.py among the last), and the run ended
-    on them, a worker or two running while the cores they left waited."""
+    114 (test_play_browser.py and test_properties.py just before them), so the run ended on its
+    longest work instead of its shortest."""
     if hasattr(config.option, "loadscopereorder"):  # pytest-xdist is loaded
         config.option.loadscopereorder = False
 
@@ -43,8 +43,7 @@ LONG_FILES = (
 """The test files without a browser that take longest, longest first: 116 s down to 39 s of a
 worker's time each (--durations=0 over every such file, two workers on a busy machine, 28
 November 2026; 1,042 s in all, the next file 36 s). Handed out after the browser tests and before
-the other files, they do not come last (in the order of their names they did: the suite's last
-minute ran test_practice_claims, test_properties or test_web alone)."""
+the other files, none of them is left for the end behind the many short files."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
