@@ -261,7 +261,7 @@ class HandReading:
             >>> hands = (tuple(parse_cards("1O 4B 5B")), tuple(parse_cards("3O 6B 7E")))
             >>> stock = tuple(parse_cards("7O 4C 4E 4O 5C 5E 5O 6O 6C 6E 7C 7B 10O 10C 10E "
             ...     "10B 11O 11C 11E 11B 12O 1C 12E 12B 1E 1B 2O 2C 2B 2E 3C 3E 3B 12C"))
-            >>> game = new_game("briscola", players=2, deal=Deal(hands, stock))  # clubs trumps
+            >>> game = new_game("briscola", players=2, deal=Deal(hands, stock))  # cups trumps
             >>> _ = game.play("4B")
             >>> _ = game.play("3O")  # ten points thrown away on a pointless lead
             >>> reading = HandReading(game.view(0))
