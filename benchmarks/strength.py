@@ -147,7 +147,9 @@ and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``); and
 ``pimc-solve:N``, the level with a two-player endgame solved on the model from N cards left
 (:class:`~cardrules.bots.PimcBot` with ``search_plays=N, solve_endgame=True``); ``pimc-infer``,
 the level as it is made (:func:`make_bot`) with its worlds drawn in proportion to how likely the
-opponent's plays were in them (``infer=True``: :class:`~cardrules.bots.opponents.HandReading`)."""
+opponent's plays were in them (``infer=True``: :class:`~cardrules.bots.opponents.HandReading`;
+not better than the hard level against ISMCTS: ``benchmarks/results/ismcts-log.md``, runs
+29-31)."""
 
 
 def worlds(level: str) -> int:

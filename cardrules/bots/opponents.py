@@ -205,6 +205,11 @@ class HandReading:
     independent (their product is the weight). Plays before the opponent's own trump
     exchange are left out (the exchanged card left its hand unplayed).
 
+    How much it tells of ISMCTS's hand: over 544 positions of ISMCTS playing itself (1,500
+    iterations, 16 deals of two-player Briscola), the opponent's true hand weighed on average
+    ``exp(0.004)`` times the mean weight of 200 worlds dealt from the view: next to nothing
+    (``benchmarks/results/ismcts-log.md``, sixth session).
+
     Only the seat's view is read; :meth:`weight` reads the hand a world dealt from that view.
     """
 

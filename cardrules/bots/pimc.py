@@ -147,12 +147,14 @@ INFER_TRIES: Final = 4
 """With ``infer``, the worlds dealt for each world played: one of them is kept, in proportion to
 how likely the opponent's plays were in it (:class:`~cardrules.bots.opponents.HandReading`)."""
 
-INFER_STEP: Final = 2
-"""Steps each world dealt and weighed for the inference counts (``infer``): the four worlds
-dealt and weighed for one world played cost 15 us more than one world dealt, where playing that
-world's actions out cost 204 us (CPython, 200 worlds at each of 78 decisions of three greedy
-deals of two-player Briscola with the stock not yet gone; some 75 steps a world): about 5.5
-steps, counted 8."""
+INFER_STEP: Final = 4
+"""Steps each world dealt and weighed for the inference counts (``infer``): at the hard level
+the inference cost 25-35% more CPU a decision (CPython, the 76 decisions of two greedy deals of
+two-player Briscola, both forms twice in turns: 6.6-7.5 s against 8.2-9.4 s), about 40 us a
+world played, some 14 plays of a playout on the model: 3.5 steps a world dealt, counted 4.
+(Runs 29 and 30 of ``benchmarks/results/ismcts-log.md`` counted 2, from a first measurement
+at 200 worlds that found 15 us a world; their calibration gave ISMCTS the CPU the count left
+out.)"""
 
 MIN_WORLDS: Final = 6
 """The fewest worlds a decision plays out, whatever its cost."""
@@ -248,7 +250,12 @@ class PimcBot:
             plays so far were with the hand it deals the opponent
             (:class:`~cardrules.bots.opponents.HandReading`: sampling-importance-resampling, so
             that the worlds lean towards the hands the opponent's plays suggest); each world
-            dealt counts :data:`INFER_STEP` steps of the budget. Off by default.
+            dealt counts :data:`INFER_STEP` steps of the budget. Off by default: at the hard
+            level against ISMCTS at equal CPU (two-player Briscola, 100 mirrored pairs a run)
+            it won 55.2% of the decided deals on the deals where the hard level won 58.6%, and
+            50.0% on those where it won 53.9%: not better (the reading tells little of
+            ISMCTS's hand, and costs a quarter more CPU; ``benchmarks/results/ismcts-log.md``,
+            runs 29-31).
 
     Examples:
         >>> from cardrules import new_game
