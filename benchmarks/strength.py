@@ -138,14 +138,18 @@ class Timed:
 GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""
 
-CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided")
+CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided", "pimc-infer")
 """Searches measured against ISMCTS beside the shipped bot (``--bot``): ``pimc-exact``, the
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
 playouts (as the hint does); ``ismcts-guided``, ISMCTS with the search bot's playouts, reward
 and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``); and
 ``pimc-solve:N``, the level with a two-player endgame solved on the model from N cards left
-(:class:`~cardrules.bots.PimcBot` with ``search_plays=N, solve_endgame=True``)."""
+(:class:`~cardrules.bots.PimcBot` with ``search_plays=N, solve_endgame=True``); ``pimc-infer``,
+the level as it is made (:func:`make_bot`) with its worlds drawn in proportion to how likely the
+opponent's plays were in them (``infer=True``: :class:`~cardrules.bots.opponents.HandReading`;
+not better than the hard level against ISMCTS: ``benchmarks/results/ismcts-log.md``, runs
+29-31)."""
 
 
 def worlds(level: str) -> int:
@@ -169,6 +173,12 @@ def player(name: str, level: str, seed: int) -> Bot:
     if name.startswith("pimc-solve:"):  # the level, its endgame solved from N cards left
         return PimcBot(worlds=worlds(level), compact_worlds=COMPACT_LEVELS.get(level),
                        seed=seed, search_plays=int(name.split(":", 1)[1]), solve_endgame=True)
+    if name == "pimc-infer":  # the level as made, the worlds weighed by the opponent's plays
+        bot = (make_bot("pimc", seed=seed, level=level) if level in LEVELS
+               else make_bot("pimc", seed=seed, worlds=worlds(level)))
+        assert isinstance(bot, PimcBot)
+        bot.infer = True
+        return bot
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
     if name.startswith("ismcts:"):  # the yardstick itself, N iterations (its compact form)

@@ -6,13 +6,17 @@ import random
 import statistics
 
 import pytest
-from hypothesis import given
+from examples_share import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import Game, new_game
+from cardrules import Deal, Game, new_game, parse_cards
 from cardrules.bots import Bot, GreedyBot, RandomBot
-from cardrules.bots.opponents import carelessness
+from cardrules.bots.compact import Start
+from cardrules.bots.opponents import HandReading, carelessness
+from cardrules.bots.pimc import _weighed_deal
+from cardrules.core.cards import ALL_CARDS
 
 GAME_COUNTS = [(g, n) for g, rules in cardrules.GAMES.items() for n in rules.player_counts]
 
@@ -91,3 +95,81 @@ def test_the_reading_is_a_probability_in_every_game(game_id: str, players: int, 
     game = play_to(new_game(game_id, players=players, seed=seed), steps, random.Random(seed))
     for seat in range(players):
         assert 0.0 <= carelessness(game.view(seat)) <= 1.0
+
+
+# The inference of the hard level's candidate: worlds weighed by the opponent's plays.
+
+CUPS_DEAL = Deal(
+    (tuple(parse_cards("1O 4B 5B")), tuple(parse_cards("3O 6B 7E"))),
+    tuple(parse_cards("7O 4C 4E 4O 5C 5E 5O 6O 6C 6E 7C 7B 10O 10C 10E 10B 11O 11C 11E 11B "
+                      "12O 1C 12E 12B 1E 1B 2O 2C 2B 2E 3C 3E 3B 12C")))
+"""Two-player Briscola, cups trumps (the 12 of cups turned up); seat 1 holds 3O 6B 7E."""
+
+
+def cheap_cards(game: Game, hand: list[int]) -> int:
+    """The cards of ``hand`` worth no points and not trumps: what a player throws away."""
+    points = game.rules.card_points
+    return sum(1 for c in hand if not points[c] and ALL_CARDS[c].suit is not game.trump)
+
+
+def test_points_thrown_away_lean_the_worlds_to_hands_without_cheap_cards() -> None:
+    game = new_game("briscola", players=2, deal=CUPS_DEAL)
+    game.play("4B")  # a pointless lead
+    game.play("3O")  # ten points thrown to it, which a hand of cheap cards would not do
+    view = game.view(0)
+    reading = HandReading(view)
+    assert reading.seat == 1 and len(reading.plays) == 1
+    weight = reading.weight
+    index = [c.index for c in parse_cards("6B 7E 4O 1C 3E 1E")]
+    assert weight(index[:3]) < weight(index[:2] + index[4:]) < weight(index[3:])
+    rng = random.Random(1)
+    start = Start.of_view(view, view.sample(rng), exchange=True)
+    assert start is not None
+    draws = 4000
+    plain = sum(cheap_cards(game, start.deal_all(rng)[0][1]) for _ in range(draws)) / draws
+    weighed = sum(cheap_cards(game, _weighed_deal(start, reading, rng)[0][1])
+                  for _ in range(draws)) / draws
+    assert weighed < plain - 0.02  # about 0.99 against 1.04 cheap cards in the other hand
+
+
+def test_a_lead_and_a_known_hand_tell_nothing() -> None:
+    game = new_game("briscola", players=2, deal=CUPS_DEAL)
+    game.play("4B")
+    assert not HandReading(game.view(1)).plays  # its own plays are not read
+    game.play("6B")  # seat 1 takes the trick, draws the 7 of coins and leads next
+    assert len(HandReading(game.view(0)).plays) == 1  # the reply
+    game.play("7E")
+    assert len(HandReading(game.view(0)).plays) == 1  # the reply, not the lead
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(2, 38), careless=st.booleans())
+def test_the_weighed_worlds_keep_to_the_view(seed: int, steps: int, careless: bool) -> None:
+    rng = random.Random(seed)
+    game = new_game("briscola", players=2, seed=seed)
+    bots: list[Bot] = [GreedyBot(), RandomBot(seed) if careless else GreedyBot()]
+    for _ in range(steps):
+        if game.is_over:
+            return
+        seat = game.current_player
+        assert seat is not None
+        game.play(bots[seat].choose(game.view(seat)))
+    seat = game.current_player
+    assert seat is not None
+    view = game.view(seat)
+    reading = HandReading(view)
+    start = Start.of_view(view, view.sample(rng), exchange=True)
+    if start is None:
+        return
+    unseen = {c.index for c in view.unseen() or ()}
+    other = 1 - seat
+    # No peeking: a world dealt from the view, seen from the seat, reads the same.
+    twin = HandReading(view.sample(rng).view(seat))
+    for _ in range(20):
+        hands, stock = _weighed_deal(start, reading, rng)
+        assert sorted(hands[seat]) == sorted(c.index for c in view.hand)
+        assert set(hands[other]) - unseen <= set(start.hands[other])
+        assert set(hands[other]).isdisjoint(stock)
+        assert sorted([*hands[other], *(c for c in stock if c in unseen)]) == sorted(
+            [*unseen, *(c for c in start.hands[other] if c not in unseen)])
+        assert 0 < reading.weight(hands[other]) == twin.weight(hands[other])
