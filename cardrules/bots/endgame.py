@@ -16,11 +16,11 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from ..core.actions import Action
 from ..engine import Game
-from .compact import World
+from .compact import UNSEEN, WIDTH, History, World
 from .playout import greedy_action
 
 SEARCH_PLAYS: Final = 8
@@ -256,9 +256,10 @@ def solve(game: Game, seat: int) -> tuple[Outcome, int]:
     return _minimax(game, seat, lambda end: outcome(end, seat), lambda got: got[2])
 
 
-Table = dict[tuple[object, ...], tuple[Outcome, int]]
-"""The positions :func:`solve_world` has settled in one world: its figure, and whether the
-figure is exact (0), at least the true one (1) or at most (2), as alpha-beta left it."""
+Table = dict[object, tuple[Outcome, int]]
+"""The positions :func:`solve_world` (keys: tuples) and :func:`solve_duel` (keys: numbers) have
+settled in one world: its figure, and whether the figure is exact (0), at least the true one (1)
+or at most (2), as alpha-beta left it."""
 
 
 def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
@@ -327,3 +328,189 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
 
     return value(world, float("-inf"), float("inf")), nodes
 
+
+
+class _ReadsCards(Exception):
+    """The game's result read the cards taken or the tricks of a deal :func:`solve_duel` ended:
+    not a figure of the points alone (the search is left to :func:`solve_world`)."""
+
+
+class _Ended:
+    """What a game's result may read of a world :func:`solve_duel` played to the end: the
+    exchanges made before its start; the tricks it played it does not keep."""
+
+    __slots__ = ("exchanges",)
+
+    def __init__(self, exchanges: list[tuple[int, int, int]]) -> None:
+        self.exchanges = exchanges
+
+    def history(self) -> History:
+        raise _ReadsCards
+
+
+def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
+    """:func:`solve_world` for two seats, on small values instead of copies of ``world``: the
+    same exact :func:`outcome` (every seat at its best, minimax with alpha-beta and a
+    transposition table kept at the start of each trick), several times faster a position; and
+    the positions searched (both plays of a trick, fewer than :func:`solve_world` counts).
+
+    Where it does not apply it returns :func:`solve_world`'s answer: more than two seats, the
+    trump exchange still open, a stock card not dealt yet, or a game whose result reads more
+    than the points (the cards taken, the tricks). ``table``: as :func:`solve_world`'s (one
+    world's, for one seat; its keys are not :func:`solve_world`'s). ``world`` is not played on.
+    """
+    start = world.start
+    stock = world.stock
+    drawn = world.drawn
+    if (start.size != 2 or len(world.hands) != 2 or world.over
+            or start.draw_orders != ((0, 1), (1, 0))
+            or (start.exchange is not None and drawn < len(stock))
+            or UNSEEN in stock[drawn:]):
+        return solve_world(world, seat, table)
+    try:
+        return _duel(world, seat, {} if table is None else table)
+    except _ReadsCards:
+        return solve_world(world, seat, table)
+
+
+def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
+    """:func:`solve_duel` where it applies (two seats, the stock known, no exchange open). A
+    node is the start of a trick: the two hands (tuples, and bitmasks for the key), the stock
+    drawn so far, the points, the leader; both plays of the trick are searched in one call."""
+    start = world.start
+    beats = start.beats
+    worth = start.card_points
+    stock = tuple(world.stock)
+    end = len(stock)
+    side = start.side[seat]
+    ours = tuple(s == seat or (side >= 0 and start.side[s] == side) for s in range(2))
+    ended = _Ended(world.exchanges)
+    outcomes: dict[float, Outcome] = {}  # each end's outcome by its value
+    values: dict[int, float] = {}  # each end's value by the first seat's points
+    base = 2 * (sum(world.points) + sum(worth) + 1)  # above any seat's points twice, plus one
+    nodes = 0
+
+    def finish(p0: int, p1: int) -> float:
+        """The value of the end with these points (by the game's result, once a search)."""
+        value = values.get(p0)
+        if value is None:
+            result = start.result((p0, p1), cast(World, ended))
+            index = next((i for i, s in enumerate(result.sides) if seat in s), None)
+            mine = float(result.side_points[index]) if index is not None else 0.0
+            share = mine / (sum(result.side_points) or 1)
+            won = 0.5 if result.winner is None else (1.0 if result.winner == index else 0.0)
+            value = values[p0] = won + share / 2
+            outcomes[value] = (won, mine, value)
+        return value
+
+    def reply(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+              p1: int, leader: int, a: int, alpha: float, beta: float) -> float:
+        """The value of a trick's second play, ``leader`` having led ``a`` (out of its hand):
+        each reply, the trick taken, the draws (the taker first), then the next trick or the
+        end."""
+        nonlocal nodes
+        nodes += 1
+        other = 1 - leader
+        hand = h1 if other else h0
+        maximise = ours[other]
+        row = a * WIDTH
+        worth_a = worth[a]
+        best = -2.0 if maximise else 3.0
+        for j, b in enumerate(hand):
+            rest = hand[:j] + hand[j + 1:]
+            if other:
+                n0, n1, k0, k1 = h0, rest, m0, m1 ^ 1 << b
+            else:
+                n0, n1, k0, k1 = rest, h1, m0 ^ 1 << b, m1
+            won = worth_a + worth[b]
+            taker = other if beats[row + b] else leader
+            q0, q1 = (p0 + won, p1) if taker == 0 else (p0, p1 + won)
+            e = d
+            if e < end:
+                card = stock[e]
+                e += 1
+                if taker == 0:
+                    n0, k0 = (*n0, card), k0 | 1 << card
+                    if e < end:
+                        card = stock[e]
+                        e += 1
+                        n1, k1 = (*n1, card), k1 | 1 << card
+                else:
+                    n1, k1 = (*n1, card), k1 | 1 << card
+                    if e < end:
+                        card = stock[e]
+                        e += 1
+                        n0, k0 = (*n0, card), k0 | 1 << card
+                value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
+            elif len(n0) == 1 and len(n1) == 1:  # the last trick: no choice left
+                x, y = (n0[0], n1[0]) if taker == 0 else (n1[0], n0[0])
+                won = worth[x] + worth[y]
+                if beats[x * WIDTH + y] == (taker == 0):
+                    value = finish(q0, q1 + won)
+                else:
+                    value = finish(q0 + won, q1)
+            elif n0 and n1:
+                value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
+            else:
+                value = finish(q0, q1)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+    def lead(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+             p1: int, leader: int, alpha: float, beta: float) -> float:
+        """The value of a trick's start, ``leader`` to lead (its table entry, if any)."""
+        nonlocal nodes
+        key = (((m0 << WIDTH | m1) << 6 | d) * base + p0) * 2 + leader
+        found = table.get(key)
+        if found is not None:
+            got, bound = found
+            value = got[2]
+            if bound == 0 or (bound == 1 and value >= beta) or (bound == 2 and value <= alpha):
+                outcomes[value] = got  # (settled by an earlier search of the same world)
+                return value
+        nodes += 1
+        low, high = alpha, beta
+        hand = h1 if leader else h0
+        maximise = ours[leader]
+        best = -2.0 if maximise else 3.0
+        for i, a in enumerate(hand):
+            kept = hand[:i] + hand[i + 1:]
+            value = (reply(h0, kept, m0, m1 ^ 1 << a, d, p0, p1, 1, a, alpha, beta) if leader
+                     else reply(kept, h1, m0 ^ 1 << a, m1, d, p0, p1, 0, a, alpha, beta))
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        table[key] = (outcomes[best], 2 if best <= low else 1 if best >= high else 0)
+        return best
+
+    h0, h1 = tuple(world.hands[0]), tuple(world.hands[1])
+    m0 = m1 = 0
+    for card in h0:
+        m0 |= 1 << card
+    for card in h1:
+        m1 |= 1 << card
+    p0, p1 = world.points
+    if world.pos:  # the trick's lead on the table
+        value = reply(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], world.trick[0],
+                      -2.0, 3.0)
+    else:
+        value = lead(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], -2.0, 3.0)
+    return outcomes[value], nodes

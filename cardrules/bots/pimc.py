@@ -40,7 +40,7 @@ from .endgame import (
     search,
     search_world,
     solve,
-    solve_world,
+    solve_duel,
 )
 from .opponents import carelessness
 from .playout import careful_seats, playout
@@ -409,7 +409,7 @@ class PimcBot:
                     found = (hidden, i)
                     if found not in searched:
                         searched[found], nodes = (
-                            solve_world(dealt, view.seat, table) if solving
+                            solve_duel(dealt, view.seat, table) if solving
                             else search_world(dealt, view.seat, allies, noise))
                         spent += nodes * step * (SOLVE_STEP if solving else 1)
                     results.append(searched[found])
