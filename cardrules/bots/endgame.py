@@ -348,6 +348,19 @@ class _Ended:
         raise _ReadsCards
 
 
+def duels(world: World) -> bool:
+    """Whether :func:`solve_duel` searches ``world`` itself (unless the game's result reads the
+    cards): two seats, the taker of a trick drawing first, no trump exchange open, every card
+    of the stock dealt."""
+    start = world.start
+    stock = world.stock
+    drawn = world.drawn
+    return (start.size == 2 and len(world.hands) == 2 and not world.over
+            and start.draw_orders == ((0, 1), (1, 0))
+            and (start.exchange is None or drawn >= len(stock))
+            and UNSEEN not in stock[drawn:])
+
+
 def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
     """:func:`solve_world` for two seats, on small values instead of copies of ``world``: the
     same exact :func:`outcome` (every seat at its best, minimax with alpha-beta and a
@@ -357,15 +370,10 @@ def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Out
     Where it does not apply it returns :func:`solve_world`'s answer: more than two seats, the
     trump exchange still open, a stock card not dealt yet, or a game whose result reads more
     than the points (the cards taken, the tricks). ``table``: as :func:`solve_world`'s (one
-    world's, for one seat; its keys are not :func:`solve_world`'s). ``world`` is not played on.
+    world's, for one seat; its keys are not :func:`solve_world`'s). ``world`` may be played on
+    (by :func:`solve_world`).
     """
-    start = world.start
-    stock = world.stock
-    drawn = world.drawn
-    if (start.size != 2 or len(world.hands) != 2 or world.over
-            or start.draw_orders != ((0, 1), (1, 0))
-            or (start.exchange is not None and drawn < len(stock))
-            or UNSEEN in stock[drawn:]):
+    if not duels(world):
         return solve_world(world, seat, table)
     try:
         return _duel(world, seat, {} if table is None else table)
@@ -374,9 +382,11 @@ def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Out
 
 
 def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
-    """:func:`solve_duel` where it applies (two seats, the stock known, no exchange open). A
-    node is the start of a trick: the two hands (tuples, and bitmasks for the key), the stock
-    drawn so far, the points, the leader; both plays of the trick are searched in one call."""
+    """:func:`solve_duel` where it applies (:func:`duels`). A position is a trick's lead or its
+    reply: the two hands (tuples, and bitmasks for the key), the stock's cards drawn so far, each
+    seat's points, the leader (and the card led); a trick's lead keeps its figure in ``table``.
+    The search runs on the values the bot weighs; each end's :func:`outcome` is kept by its
+    value (in two-player card points, the value tells the outcome)."""
     start = world.start
     beats = start.beats
     worth = start.card_points
