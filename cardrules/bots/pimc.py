@@ -138,10 +138,14 @@ REPLAY_STEP: Final = 1.5
 
 SOLVE_STEP: Final = 2
 """Steps a position of the exact endgame on the model counts
-(:func:`~cardrules.bots.endgame.solve_world`, ``solve_endgame``): a position copies the world
-and looks its key up, several times a playout play's CPU; counted twice, an endgame decision
-from ten cards left plays about the worlds it has (few differ) for two to four times a plain
-decision's CPU."""
+(:func:`~cardrules.bots.endgame.solve_duel`, ``solve_endgame``): a trick's lead or reply on
+small values, about three playout plays' CPU (4.2 us against 1.3 us a play, measured on the
+same positions of two-player Briscola; :func:`~cardrules.bots.endgame.solve_world`, which it
+replaced, copied the world at each position: 7.9 us, about six plays, and counted more of
+them). Counted twice, the hard level's decision with eleven cards left stops after 30 to 45
+of its worlds (at most 120 differ), with ten after 105 to 145, for two to three times a plain
+decision's CPU (93-137 ms against 34-52 in CPython, four greedy deals of two-player
+Briscola)."""
 
 MIN_WORLDS: Final = 6
 """The fewest worlds a decision plays out, whatever its cost."""
@@ -226,7 +230,7 @@ class PimcBot:
             the bot's action (else from :data:`~cardrules.bots.endgame.SEARCH_PLAYS`).
         solve_endgame: in a two-player deal (its endgame of perfect information once the stock
             is gone), that search is the exact one on the model, every seat at its best
-            (:func:`~cardrules.bots.endgame.solve_world`: minimax, no model of the opponents),
+            (:func:`~cardrules.bots.endgame.solve_duel`: minimax, no model of the opponents),
             each of its positions counting :data:`SOLVE_STEP` steps of the budget, which a
             decision with many different worlds then stops early; else the bot's own plays
             are searched against its model of the opponents
