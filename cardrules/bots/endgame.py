@@ -15,7 +15,7 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, cast
 
 from ..core.actions import Action
@@ -333,6 +333,14 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
 
 
 
+def mask(cards: Sequence[int]) -> int:
+    """The cards as a bitmask (a bit for each card's index)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
 class _ReadsCards(Exception):
     """The game's result read the cards taken or the tricks of a deal :func:`solve_duel` ended:
     not a figure of the points alone (the search is left to :func:`solve_world`)."""
@@ -425,6 +433,20 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
             outcomes[value] = (won, mine, value)
         return value
 
+    def no_stock(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+                 p1: int, taker: int, alpha: float, beta: float) -> float:
+        """The value after a trick once the stock is drawn (the exchange over): the last trick
+        (no choice left), the next trick, or the end."""
+        if len(h0) == 1 and len(h1) == 1:
+            x, y = (h0[0], h1[0]) if taker == 0 else (h1[0], h0[0])
+            won = worth[x] + worth[y]
+            if beats[x * WIDTH + y] == (taker == 0):
+                return finish(p0, p1 + won)
+            return finish(p0 + won, p1)
+        if h0 and h1:
+            return lead(h0, h1, m0, m1, d, p0, p1, taker, alpha, beta)
+        return finish(p0, p1)
+
     def reply(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
               p1: int, leader: int, a: int, alpha: float, beta: float) -> float:
         """The value of a trick's second play, ``leader`` having led ``a`` (out of its hand):
@@ -464,17 +486,8 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                         e += 1
                         n0, k0 = (*n0, card), k0 | 1 << card
                 value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
-            elif len(n0) == 1 and len(n1) == 1:  # the last trick: no choice left
-                x, y = (n0[0], n1[0]) if taker == 0 else (n1[0], n0[0])
-                won = worth[x] + worth[y]
-                if beats[x * WIDTH + y] == (taker == 0):
-                    value = finish(q0, q1 + won)
-                else:
-                    value = finish(q0 + won, q1)
-            elif n0 and n1:
-                value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
             else:
-                value = finish(q0, q1)
+                value = no_stock(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
             if maximise:
                 if value > best:
                     best = value
@@ -522,25 +535,6 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                 break
         table[key] = (outcomes[best], 2 if best <= low else 1 if best >= high else 0)
         return best
-
-    def after(h0: tuple[int, ...], h1: tuple[int, ...], d: int, p0: int, p1: int, taker: int,
-              alpha: float, beta: float) -> float:
-        """The value once the last card of the stock is drawn (the exchange over): the last
-        trick, the next trick by :func:`lead`, or the end."""
-        if len(h0) == 1 and len(h1) == 1:
-            x, y = (h0[0], h1[0]) if taker == 0 else (h1[0], h0[0])
-            won = worth[x] + worth[y]
-            if beats[x * WIDTH + y] == (taker == 0):
-                return finish(p0, p1 + won)
-            return finish(p0 + won, p1)
-        if not h0 or not h1:
-            return finish(p0, p1)
-        m0 = m1 = 0
-        for card in h0:
-            m0 |= 1 << card
-        for card in h1:
-            m1 |= 1 << card
-        return lead(h0, h1, m0, m1, d, p0, p1, taker, alpha, beta)
 
     if live:
         assert exchange is not None
@@ -630,7 +624,8 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                     value = stocked(n0, n1, e, q0, q1, taker, -1, up, exchanged,
                                     won | 1 << taker, alpha, beta)
                 else:
-                    value = after(n0, n1, e, q0, q1, taker, alpha, beta)
+                    value = no_stock(n0, n1, mask(n0), mask(n1), e, q0, q1, taker, alpha,
+                                     beta)
             if maximise:
                 if value > best:
                     best = value
@@ -654,11 +649,7 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                         -1 if world.exchanged_in is None else world.exchanged_in, won_before,
                         -2.0, 3.0)
         return outcomes[value], nodes
-    m0 = m1 = 0
-    for card in h0:
-        m0 |= 1 << card
-    for card in h1:
-        m1 |= 1 << card
+    m0, m1 = mask(h0), mask(h1)
     if world.pos:  # the trick's lead on the table
         value = reply(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], world.trick[0],
                       -2.0, 3.0)
