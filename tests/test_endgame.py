@@ -202,7 +202,7 @@ DUEL_GAMES = [("briscola", {}), ("brisca", {}), ("briscas", {}), ("briscola", {"
 reads the cards taken (the marriages, a tie broken by the cards) or wins by the fewest points."""
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(which=st.sampled_from(DUEL_GAMES), seed=st.integers(0, 10**6), left=st.integers(2, 14),
        seat=st.integers(0, 1))
 def test_the_duel_solve_finds_the_models_minimax(
