@@ -72,9 +72,13 @@ every seat at its best (:class:`PimcBot`'s ``solve_endgame``), and from how many
 (``search_plays``); the other levels, and every level in a deal of more players, search their
 own plays against their model of the opponents from :data:`~cardrules.bots.endgame.SEARCH_PLAYS`
 cards left. Against ISMCTS at equal CPU
-(two-player Briscola) the hard level so won 55.8% of 246 pairs' decided deals, the shipped
-form before it 50-54% (within the noise of runs that short; the mean CPU a decision about
-the same, the 95th percentile more: ``benchmarks/results/ismcts-log.md``)."""
+(two-player Briscola) the hard level so won 55.8% of 246 pairs' decided deals with the
+endgame solved by :func:`~cardrules.bots.endgame.solve_world`, the shipped form before it
+50-54%; solved by :func:`~cardrules.bots.endgame.solve_duel`, about 4.5 times as fast (the
+level's decisions 0.8 times the mean CPU, the 95th percentile under half), 58.1% of 200 pairs
+(61.9% and 54.4% on two sets of deals: within the noise of runs that short). From twelve cards
+left within the same budget it won 50.5% of 100 pairs: its deepest decisions solve too few
+worlds (``benchmarks/results/ismcts-log.md``)."""
 
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
