@@ -15,17 +15,20 @@ The tree of a world with :data:`SEARCH_PLAYS` plays left is a few hundred positi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar, cast
 
 from ..core.actions import Action
 from ..engine import Game
-from .compact import World
+from .compact import CARDS, UNSEEN, WIDTH, History, World
 from .playout import greedy_action
 
 SEARCH_PLAYS: Final = 8
 """A world is searched to the end when at most this many cards are left to play (in the
 hands and the stock)."""
+
+_NUMBERS: Final = tuple(card.number for card in CARDS)
+"""Each card's number by its index (what the exchange's rule reads of the turned-up card)."""
 
 Outcome = tuple[float, float, float]
 """What a finished deal is worth to a seat (:func:`outcome`): (won, its side's points, value)."""
@@ -256,9 +259,10 @@ def solve(game: Game, seat: int) -> tuple[Outcome, int]:
     return _minimax(game, seat, lambda end: outcome(end, seat), lambda got: got[2])
 
 
-Table = dict[tuple[object, ...], tuple[Outcome, int]]
-"""The positions :func:`solve_world` has settled in one world: its figure, and whether the
-figure is exact (0), at least the true one (1) or at most (2), as alpha-beta left it."""
+Table = dict[object, tuple[Outcome, int]]
+"""The positions :func:`solve_world` (keys: tuples) and :func:`solve_duel` (keys: numbers) have
+settled in one world: its figure, and whether the figure is exact (0), at least the true one (1)
+or at most (2), as alpha-beta left it."""
 
 
 def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
@@ -327,3 +331,328 @@ def solve_world(world: World, seat: int, table: Table | None = None) -> tuple[Ou
 
     return value(world, float("-inf"), float("inf")), nodes
 
+
+
+def mask(cards: Sequence[int]) -> int:
+    """The cards as a bitmask (a bit for each card's index)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
+class _ReadsCards(Exception):
+    """The game's result read the cards taken or the tricks of a deal :func:`solve_duel` ended:
+    not a figure of the points alone (the search is left to :func:`solve_world`)."""
+
+
+class _Ended:
+    """What a game's result may read of a world :func:`solve_duel` played to the end: the
+    exchanges made before its start, unless the search may make more (it does not note them);
+    the tricks it played it does not keep."""
+
+    __slots__ = ("_exchanges", "_open")
+
+    def __init__(self, exchanges: list[tuple[int, int, int]], open_: bool) -> None:
+        self._exchanges = exchanges
+        self._open = open_
+
+    @property
+    def exchanges(self) -> list[tuple[int, int, int]]:
+        if self._open:
+            raise _ReadsCards
+        return self._exchanges
+
+    def history(self) -> History:
+        raise _ReadsCards
+
+
+def duels(world: World) -> bool:
+    """Whether :func:`solve_duel` searches ``world`` itself (unless the game's result reads
+    more than the points): two seats, the taker of a trick drawing first, every card of the
+    stock dealt."""
+    start = world.start
+    return (start.size == 2 and len(world.hands) == 2 and not world.over
+            and start.draw_orders == ((0, 1), (1, 0)) and UNSEEN not in world.stock[world.drawn:])
+
+
+def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
+    """:func:`solve_world` for two seats, on small values instead of copies of ``world``: the
+    same exact :func:`outcome` (every seat at its best, minimax with alpha-beta and a
+    transposition table kept at the start of each trick), several times faster a position; and
+    the positions searched (both plays of a trick, fewer than :func:`solve_world` counts).
+
+    While the trump exchange is open, a seat offered it (:meth:`World.offer
+    <cardrules.bots.compact.World.offer>`, the same decisions of the game's rule) has it as a
+    choice besides its cards, as in :func:`solve_world`. Where it does not apply
+    (:func:`duels`) it returns :func:`solve_world`'s answer: more than two seats, a stock card
+    not dealt yet, or a game whose result reads more than the points (the cards taken, the
+    tricks, an exchange the search made). ``table``: as :func:`solve_world`'s (one
+    world's, for one seat; its keys are not :func:`solve_world`'s). ``world`` may be played on
+    (by :func:`solve_world`).
+    """
+    if not duels(world):
+        return solve_world(world, seat, table)
+    try:
+        return _duel(world, seat, {} if table is None else table)
+    except _ReadsCards:
+        return solve_world(world, seat, table)
+
+
+def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
+    """:func:`solve_duel` where it applies (:func:`duels`). A position is a trick's lead or its
+    reply: the two hands (tuples, and bitmasks for the key), the stock's cards drawn so far, each
+    seat's points, the leader (and the card led); a trick's lead keeps its figure in ``table``.
+    The search runs on the values the bot weighs; each end's :func:`outcome` is kept by its
+    value (in two-player card points, the value tells the outcome)."""
+    start = world.start
+    beats = start.beats
+    worth = start.card_points
+    stock = tuple(world.stock)
+    end = len(stock)
+    side = start.side[seat]
+    ours = tuple(s == seat or (side >= 0 and start.side[s] == side) for s in range(2))
+    exchange = start.exchange
+    live = exchange is not None and world.drawn < end  # the exchange may be offered
+    ended = _Ended(world.exchanges, live)
+    outcomes: dict[float, Outcome] = {}  # each end's outcome by its value
+    values: dict[int, float] = {}  # each end's value by the first seat's points
+    base = 2 * (sum(world.points) + sum(worth) + 1)  # above any seat's points twice, plus one
+    nodes = 0
+
+    def finish(p0: int, p1: int) -> float:
+        """The value of the end with these points (by the game's result, once a search)."""
+        value = values.get(p0)
+        if value is None:
+            result = start.result((p0, p1), cast(World, ended))
+            index = next((i for i, s in enumerate(result.sides) if seat in s), None)
+            mine = float(result.side_points[index]) if index is not None else 0.0
+            share = mine / (sum(result.side_points) or 1)
+            won = 0.5 if result.winner is None else (1.0 if result.winner == index else 0.0)
+            value = values[p0] = won + share / 2
+            outcomes[value] = (won, mine, value)
+        return value
+
+    def no_stock(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+                 p1: int, taker: int, alpha: float, beta: float) -> float:
+        """The value after a trick once the stock is drawn (the exchange over): the last trick
+        (no choice left), the next trick, or the end."""
+        if len(h0) == 1 and len(h1) == 1:
+            x, y = (h0[0], h1[0]) if taker == 0 else (h1[0], h0[0])
+            won = worth[x] + worth[y]
+            if beats[x * WIDTH + y] == (taker == 0):
+                return finish(p0, p1 + won)
+            return finish(p0 + won, p1)
+        if h0 and h1:
+            return lead(h0, h1, m0, m1, d, p0, p1, taker, alpha, beta)
+        return finish(p0, p1)
+
+    def reply(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+              p1: int, leader: int, a: int, alpha: float, beta: float) -> float:
+        """The value of a trick's second play, ``leader`` having led ``a`` (out of its hand):
+        each reply, the trick taken, the draws (the taker first), then the next trick or the
+        end."""
+        nonlocal nodes
+        nodes += 1
+        other = 1 - leader
+        hand = h1 if other else h0
+        maximise = ours[other]
+        row = a * WIDTH
+        worth_a = worth[a]
+        best = -2.0 if maximise else 3.0
+        for j, b in enumerate(hand):
+            rest = hand[:j] + hand[j + 1:]
+            if other:
+                n0, n1, k0, k1 = h0, rest, m0, m1 ^ 1 << b
+            else:
+                n0, n1, k0, k1 = rest, h1, m0 ^ 1 << b, m1
+            won = worth_a + worth[b]
+            taker = other if beats[row + b] else leader
+            q0, q1 = (p0 + won, p1) if taker == 0 else (p0, p1 + won)
+            e = d
+            if e < end:
+                card = stock[e]
+                e += 1
+                if taker == 0:
+                    n0, k0 = (*n0, card), k0 | 1 << card
+                    if e < end:
+                        card = stock[e]
+                        e += 1
+                        n1, k1 = (*n1, card), k1 | 1 << card
+                else:
+                    n1, k1 = (*n1, card), k1 | 1 << card
+                    if e < end:
+                        card = stock[e]
+                        e += 1
+                        n0, k0 = (*n0, card), k0 | 1 << card
+                value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
+            else:
+                value = no_stock(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+    def lead(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+             p1: int, leader: int, alpha: float, beta: float) -> float:
+        """The value of a trick's start, ``leader`` to lead (its table entry, if any)."""
+        nonlocal nodes
+        key = (((m0 << WIDTH | m1) << 6 | d) * base + p0) * 2 + leader
+        found = table.get(key)
+        if found is not None:
+            got, bound = found
+            value = got[2]
+            if bound == 0 or (bound == 1 and value >= beta) or (bound == 2 and value <= alpha):
+                outcomes[value] = got  # (settled by an earlier search of the same world)
+                return value
+        nodes += 1
+        low, high = alpha, beta
+        hand = h1 if leader else h0
+        maximise = ours[leader]
+        best = -2.0 if maximise else 3.0
+        for i, a in enumerate(hand):
+            kept = hand[:i] + hand[i + 1:]
+            value = (reply(h0, kept, m0, m1 ^ 1 << a, d, p0, p1, 1, a, alpha, beta) if leader
+                     else reply(kept, h1, m0 ^ 1 << a, m1, d, p0, p1, 0, a, alpha, beta))
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        table[key] = (outcomes[best], 2 if best <= low else 1 if best >= high else 0)
+        return best
+
+    if live:
+        assert exchange is not None
+        taker_of, timely = exchange.taker, exchange.timely
+        two, seven = exchange.two, exchange.seven
+        strength = exchange.strength
+        high_seven = strength[seven]
+        reads_two, needs_trick = exchange.reads_two, exchange.needs_trick
+        close = exchange.draws
+        first = world.drawn
+        before = exchange.tricks + len(world.takers)
+        won_before = 0
+        for s in (*exchange.won, *world.takers):
+            won_before |= 1 << s
+        last = end - 1
+
+    def offer(hand: tuple[int, ...], mover: int, h0: tuple[int, ...], h1: tuple[int, ...],
+              d: int, pos: int, up: int, exchanged: int, won: int) -> int:
+        """:meth:`World.offer <cardrules.bots.compact.World.offer>` on these values: the card
+        ``mover`` may give for the turned-up card ``up`` now, or ``-1``."""
+        if two not in hand and seven not in hand:
+            return -1
+        if needs_trick and not won >> mover & 1:
+            return -1
+        tricks = before + (d - first) // 2
+        taker = taker_of(_NUMBERS[up], strength[up] > high_seven, tricks, pos,
+                         reads_two and (two in h0 or two in h1))
+        card = two if taker == 2 else seven if taker == 7 else -1
+        if card < 0 or card not in hand:
+            return -1
+        return card if timely(tricks, pos, True, exchanged == tricks, end - d <= close,
+                              False) else -1
+
+    def stocked(h0: tuple[int, ...], h1: tuple[int, ...], d: int, p0: int, p1: int,
+                leader: int, a: int, up: int, exchanged: int, won: int, alpha: float,
+                beta: float) -> float:
+        """A play while the stock lasts and the exchange may be open (a lead, ``a`` < 0, or a
+        reply to ``a``): the turned-up card ``up`` (the stock's last), the trick of the last
+        exchange (``exchanged``), the seats that have taken a trick (bits of ``won``)."""
+        nonlocal nodes
+        nodes += 1
+        mover = leader if a < 0 else 1 - leader
+        hand = h1 if mover else h0
+        key: object = None
+        if a < 0:
+            key = (frozenset(h0), frozenset(h1), d, p0, leader, up,
+                   exchanged == before + (d - first) // 2, won if needs_trick else 0)
+            found = table.get(key)
+            if found is not None:
+                got, bound = found
+                value = got[2]
+                if (bound == 0 or (bound == 1 and value >= beta)
+                        or (bound == 2 and value <= alpha)):
+                    outcomes[value] = got
+                    return value
+        low, high = alpha, beta
+        maximise = ours[mover]
+        best = -2.0 if maximise else 3.0
+        given = offer(hand, mover, h0, h1, d, 0 if a < 0 else 1, up, exchanged, won)
+        for i, card in enumerate((*hand, ~given) if given >= 0 else hand):
+            if card < 0:  # the exchange: the turned-up card for ``given``, the same seat on
+                kept = (*hand[:hand.index(given)], up, *hand[hand.index(given) + 1:])
+                n0, n1 = (h0, kept) if mover else (kept, h1)
+                value = stocked(n0, n1, d, p0, p1, leader, a, given,
+                                before + (d - first) // 2, won, alpha, beta)
+            elif a < 0:
+                kept = hand[:i] + hand[i + 1:]
+                n0, n1 = (h0, kept) if mover else (kept, h1)
+                value = stocked(n0, n1, d, p0, p1, leader, card, up, exchanged, won, alpha,
+                                beta)
+            else:
+                rest = hand[:i] + hand[i + 1:]
+                n0, n1 = (h0, rest) if mover else (rest, h1)
+                points = worth[a] + worth[card]
+                taker = mover if beats[a * WIDTH + card] else leader
+                q0, q1 = (p0 + points, p1) if taker == 0 else (p0, p1 + points)
+                e = d
+                for seat in (taker, 1 - taker):  # the draws, the taker first
+                    if e < end:
+                        drawn = up if e == last else stock[e]
+                        e += 1
+                        if seat:
+                            n1 = (*n1, drawn)
+                        else:
+                            n0 = (*n0, drawn)
+                if e < end:
+                    value = stocked(n0, n1, e, q0, q1, taker, -1, up, exchanged,
+                                    won | 1 << taker, alpha, beta)
+                else:
+                    value = no_stock(n0, n1, mask(n0), mask(n1), e, q0, q1, taker, alpha,
+                                     beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        if key is not None:
+            table[key] = (outcomes[best], 2 if best <= low else 1 if best >= high else 0)
+        return best
+
+    h0, h1 = tuple(world.hands[0]), tuple(world.hands[1])
+    p0, p1 = world.points
+    if live:
+        value = stocked(h0, h1, world.drawn, p0, p1, world.order[0],
+                        world.trick[0] if world.pos else -1, stock[-1],
+                        -1 if world.exchanged_in is None else world.exchanged_in, won_before,
+                        -2.0, 3.0)
+        return outcomes[value], nodes
+    m0, m1 = mask(h0), mask(h1)
+    if world.pos:  # the trick's lead on the table
+        value = reply(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], world.trick[0],
+                      -2.0, 3.0)
+    else:
+        value = lead(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], -2.0, 3.0)
+    return outcomes[value], nodes
