@@ -91,23 +91,23 @@
     button.addEventListener("click", function () {
       var reloaded = false;
       function reload() {
-        // Only once the new worker is the one that answers: its answer to "skip" can come
-        // while the old worker still finishes its work and stays active, and a reload then
-        // would load the old build again, with nothing left to offer the update.
-        if (reloaded || (waiting.state !== "activating" && waiting.state !== "activated")) return;
+        if (reloaded) return;
         reloaded = true;
         window.location.reload();
       }
-      // Reload at the first sign that the new worker has taken over: its answer to "skip", the
+      // Reload at the first sign that the new worker takes over: its answer to "skip", the
       // page's controller changing, or the worker's own state (a browser may not deliver one
-      // of them, or deliver it before the page listens), each checked against its state.
+      // of them, or deliver it before the page listens).
       navigator.serviceWorker.addEventListener("controllerchange", reload);
-      waiting.addEventListener("statechange", reload);
-      reload();
-      if (reloaded) return;
-      // Asked again every few seconds until it has taken over: a message to a worker that the
-      // browser is still starting (or stopped meanwhile) can be lost, on a busy machine, and
-      // each answer looks at its state again.
+      waiting.addEventListener("statechange", function () {
+        if (waiting.state === "activating" || waiting.state === "activated") reload();
+      });
+      if (waiting.state === "activating" || waiting.state === "activated") {
+        reload();
+        return;
+      }
+      // Asked again every few seconds until it answers: a message to a worker that the
+      // browser is still starting (or stopped meanwhile) can be lost, on a busy machine.
       var asking = function () {
         if (reloaded) return;
         ask(waiting, { type: "skip" }).then(reload);
