@@ -75,10 +75,11 @@ cards left. Against ISMCTS at equal CPU
 (two-player Briscola) the hard level so won 55.8% of 246 pairs' decided deals with the
 endgame solved by :func:`~cardrules.bots.endgame.solve_world`, the shipped form before it
 50-54%; solved by :func:`~cardrules.bots.endgame.solve_duel`, about 4.5 times as fast (the
-level's decisions 0.8 times the mean CPU, the 95th percentile under half), 58.1% of 200 pairs
-(61.9% and 54.4% on two sets of deals: within the noise of runs that short). From twelve cards
-left within the same budget it won 50.5% of 100 pairs: its deepest decisions solve too few
-worlds (``benchmarks/results/ismcts-log.md``)."""
+level's decisions 0.8 times the mean CPU, the 95th percentile under half), 57.5% of 300 pairs
+(61.9%, 54.4% and 56.2% on three sets of deals: within the noise of runs that short; the
+normal level's worlds with the same endgame won 57.9% of the first 200 in half the CPU).
+From twelve cards left within the same budget it won 50.5% of 100 pairs: its deepest
+decisions solve too few worlds (``benchmarks/results/ismcts-log.md``)."""
 
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
