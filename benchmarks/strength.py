@@ -33,6 +33,7 @@ import argparse
 import math
 import multiprocessing
 import os
+import random
 import signal
 import sys
 import time
@@ -41,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cardrules
+from cardrules import Action, SeatView
+from cardrules.bots.endgame import plays_left
 from cardrules.bots import COMPACT_LEVELS, LEVELS, Bot, IsmctsBot, PimcBot, make_bot
 
 GAMES: tuple[tuple[str, int], ...] = (
@@ -183,7 +186,37 @@ def player(name: str, level: str, seed: int) -> Bot:
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
     if name.startswith("ismcts:"):  # the yardstick itself, N iterations (its compact form)
         return IsmctsBot(iterations=int(name.split(":", 1)[1]), seed=seed)
+    if name.startswith("pimc-model:"):  # the level, its opponents' model fixed
+        model = name.split(":", 1)[1]
+        bot = (make_bot("pimc", seed=seed, level=level) if level in LEVELS
+               else make_bot("pimc", seed=seed, worlds=worlds(level)))
+        assert isinstance(bot, PimcBot)
+        bot.noise = 0.0 if model in ("greedy", "careful") else float(model)
+        bot.careful_opponents = model == "careful"
+        return bot
+    if name.startswith("hybrid:"):  # guided ISMCTS, N iterations; the level's PIMC near the end
+        return Hybrid(int(name.split(":", 1)[1]), level, seed)
     return make_bot(name, seed=seed)
+
+
+class Hybrid:
+    """A candidate: the guided ISMCTS (a tree over the seat's information, the search bot's
+    playouts and weighing) until the level's search bot solves its endgame exactly."""
+
+    def __init__(self, iterations: int, level: str, seed: int) -> None:
+        self.tree = IsmctsBot(iterations=iterations, seed=seed, guided=True)
+        self.end = player("pimc", level, seed + 7919)
+        assert isinstance(self.end, PimcBot)
+        self.solve_from = self.end.search_plays if self.end.solve_endgame else 0
+        self._random = random.Random(seed)
+
+    def interject(self, view: SeatView) -> Action | None:
+        return self.tree.interject(view)
+
+    def choose(self, view: SeatView) -> Action:
+        if plays_left(view.sample(self._random)) <= self.solve_from:
+            return self.end.choose(view)
+        return self.tree.choose(view)
 
 
 def opponent(name: str, seed: int) -> Bot:
