@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -245,10 +246,95 @@ def test_after_one_visit_each_language_works_offline(offline_tab: Any,
     assert [u for u in requests if not u.startswith(base)] == []
 
 
+_PAGE_STATE = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const state = (w) => w ? w.state : null;
+    return { address: location.href, line: document.getElementById("cr-offline")
+               ?.getAttribute("data-state") ?? null,
+             second: !!document.getElementById("second-build"),
+             controller: state(navigator.serviceWorker.controller),
+             active: state(reg && reg.active), waiting: state(reg && reg.waiting),
+             installing: state(reg && reg.installing), caches: await caches.keys() };
+}"""
+
+
+_RELOAD_WHILE_BUSY = """() => {
+    document.querySelector(".cr-offline__reload").click();
+    const style = document.querySelector("link[rel=stylesheet]").href;
+    const end = performance.now() + 500;
+    const busy = () => {
+        if (performance.now() > end) return;
+        fetch(style).catch(() => {});
+        setTimeout(busy, 2);
+    };
+    busy();
+}"""
+
+
+class _WorkerWatch:
+    """What a page and its service workers did, kept to say why a test of the offline update
+    failed: the browser's own account of each worker version (the DevTools protocol), the
+    console (the workers' too), the page's navigations, answers and failed requests, and its
+    state at the failure (its last ``LAST`` events)."""
+
+    LAST = 300
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.start = time.monotonic()
+        self.events: list[list[Any]] = []  # [seconds, what, how many times in a row]
+        self.session = page.context.new_cdp_session(page)
+        self.session.on("ServiceWorker.workerVersionUpdated", self._versions)
+        self.session.on("ServiceWorker.workerErrorReported",
+                        lambda event: self.note(f"worker error {event['errorMessage']}"))
+        self.session.send("ServiceWorker.enable")
+        page.context.on("console", lambda message: self.note(f"console {message.text}"))
+        page.on("requestfailed", lambda request: self.note(
+            f"failed {request.url} {request.failure}"))
+        page.on("framenavigated", lambda frame: self.note(f"navigated {frame.url}")
+                if frame == page.main_frame else None)
+        page.on("response", lambda response: self.note(
+            f"response {response.status} {response.url}"
+            f"{' (from its worker)' if response.from_service_worker else ''}"))
+
+    def note(self, what: str) -> None:
+        """Keep ``what``, with the time since the watch began (a repeat of the last event is
+        counted on its line)."""
+        if self.events and self.events[-1][1] == what:
+            self.events[-1][2] += 1
+        else:
+            self.events.append([time.monotonic() - self.start, what, 1])
+
+    def _versions(self, event: dict[str, Any]) -> None:
+        self.note("workers " + ", ".join(
+            f"#{v['versionId']} {v['status']}/{v['runningStatus']}"
+            f" controls {len(v.get('controlledClients', []))}" for v in event["versions"]))
+
+    def explain(self, failure: Exception) -> None:
+        """Add what was seen to ``failure``'s report."""
+        try:
+            self.note(f"page state {self.page.evaluate(_PAGE_STATE)}")
+        except Exception as error:  # the page may be what failed
+            self.note(f"page state unknown ({error})")
+        failure.add_note("What the page and its workers did:\n" + "\n".join(
+            f"{at:6.2f}s {what}" + (f" (x{times})" if times > 1 else "")
+            for at, what, times in self.events[-self.LAST:]))
+
+
 def test_a_second_build_replaces_the_cache_whole(offline_tab: Any, served: tuple[str, list[str]],
                                                  site: Path, tmp_path: Path) -> None:
     base, folder = served
     page = offline_tab
+    watch = _WorkerWatch(page)
+    try:
+        _second_build(page, base, folder, site, tmp_path, watch)
+    except Exception as failure:
+        watch.explain(failure)
+        raise
+
+
+def _second_build(page: Any, base: str, folder: list[str], site: Path, tmp_path: Path,
+                  watch: _WorkerWatch) -> None:
     page.goto(base + "pack/")
     page.wait_for_selector("#cr-offline[data-state=ready]", state="attached")
     first = page.evaluate("() => caches.keys()")
@@ -270,13 +356,19 @@ def test_a_second_build_replaces_the_cache_whole(offline_tab: Any, served: tuple
     (second / "__axe").mkdir()
     shutil.copy(AXE, second / "__axe" / "axe.min.js")
     folder[0] = str(second)
+    watch.note("the server serves the second build")
     try:
         page.reload()
         page.wait_for_selector("#cr-offline[data-state=update]")  # the old page, an update waits
         assert page.locator("#second-build").count() == 0
         assert axe_violations(page) == []
         assert len(page.evaluate("() => caches.keys()")) == 2  # the new one filled, beside
-        page.locator(".cr-offline__reload").click()
+        # Pressed while the page still asks its worker for files: a request that reaches the
+        # old worker while the browser stops it starts it again, and the hand-over then waited
+        # for it to idle out (for ever under DevTools; table.js's nudge). Every time, here.
+        assert page.locator(".cr-offline__reload").is_visible()
+        page.evaluate(_RELOAD_WHILE_BUSY)
+        watch.note("pressed Reload")
         page.wait_for_selector("#second-build", state="attached")
         assert page.evaluate("() => caches.keys()") == ["cardrules-en-second0000000000"]
         page.context.set_offline(True)

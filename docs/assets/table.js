@@ -83,6 +83,23 @@
     });
   }
 
+  /* Chromium hands the pages over to a new worker only once the old one has no work left: it
+   * stops the old one, and a request or a start ahead of use (its "warm-up") that reaches the
+   * old one while it stops starts it again; the hand-over then waits until that one idles out
+   * (30 s; for ever while DevTools is attached, as in the browser tests). A navigation inside
+   * the worker's scope makes the browser stop the old one again as soon as it is idle: a hidden
+   * frame opening the worker's script (in the scope, small, always a script; offline too, as
+   * the browser takes that step before anything answers). */
+  function nudge() {
+    var frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute("aria-hidden", "true");
+    frame.addEventListener("load", function () { frame.remove(); });
+    frame.src = new URL(config.sw, document.baseURI).href;
+    document.body.appendChild(frame);
+  }
+
   function offerUpdate(waiting, live) {
     var button = document.createElement("button");
     button.type = "button";
@@ -106,14 +123,15 @@
         reload();
         return;
       }
-      // Asked again every few seconds until it answers: a message to a worker that the
-      // browser is still starting (or stopped meanwhile) can be lost, on a busy machine.
-      var asking = function () {
+      // The worker answers once it takes over, which can wait on the old worker (see nudge):
+      // after a few seconds without an answer, ask again and nudge, until it answers.
+      var asking = function (again) {
         if (reloaded) return;
         ask(waiting, { type: "skip" }).then(reload);
-        setTimeout(asking, 3000);
+        if (again) nudge();
+        setTimeout(function () { asking(true); }, 3000);
       };
-      asking();
+      asking(false);
     });
     say("update", live, button);
   }
