@@ -43,8 +43,8 @@ from pathlib import Path
 
 import cardrules
 from cardrules import Action, SeatView
-from cardrules.bots.endgame import plays_left
 from cardrules.bots import COMPACT_LEVELS, LEVELS, Bot, IsmctsBot, PimcBot, make_bot
+from cardrules.bots.endgame import plays_left
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("briscola", 2), ("brisca", 2), ("briscas", 2), ("brisca", 4), ("briscola", 3),
@@ -141,7 +141,8 @@ class Timed:
 GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""
 
-CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided", "pimc-infer")
+CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided", "pimc-infer", "pimc-model:greedy",
+              "hybrid:1200")
 """Searches measured against ISMCTS beside the shipped bot (``--bot``): ``pimc-exact``, the
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
@@ -152,7 +153,10 @@ and exact endgame (:class:`~cardrules.bots.IsmctsBot` with ``guided=True``); and
 the level as it is made (:func:`make_bot`) with its worlds drawn in proportion to how likely the
 opponent's plays were in them (``infer=True``: :class:`~cardrules.bots.opponents.HandReading`;
 not better than the hard level against ISMCTS: ``benchmarks/results/ismcts-log.md``, runs
-29-31)."""
+29-31); ``pimc-model:M``, the level with its model of the opponents fixed (``greedy``: never
+at random; ``careful``: the careful rule; a number: that chance of a random card), instead of
+read from their plays (runs 41-44); ``hybrid:N``, the guided ISMCTS with N iterations until the
+level solves its endgame exactly (:class:`Hybrid`; runs 39-40)."""
 
 
 def worlds(level: str) -> int:
@@ -201,7 +205,9 @@ def player(name: str, level: str, seed: int) -> Bot:
 
 class Hybrid:
     """A candidate: the guided ISMCTS (a tree over the seat's information, the search bot's
-    playouts and weighing) until the level's search bot solves its endgame exactly."""
+    playouts and weighing) until the level's search bot solves its endgame exactly (a level
+    without a solved endgame: the tree to the end). Whether a tree over what the seat knows
+    does better than the level's worlds before the endgame: not against ISMCTS (runs 39-40)."""
 
     def __init__(self, iterations: int, level: str, seed: int) -> None:
         self.tree = IsmctsBot(iterations=iterations, seed=seed, guided=True)
@@ -211,9 +217,11 @@ class Hybrid:
         self._random = random.Random(seed)
 
     def interject(self, view: SeatView) -> Action | None:
+        """The tree's answer out of turn (the guided ISMCTS's)."""
         return self.tree.interject(view)
 
     def choose(self, view: SeatView) -> Action:
+        """The level's choice once its endgame is solved, the tree's before."""
         if plays_left(view.sample(self._random)) <= self.solve_from:
             return self.end.choose(view)
         return self.tree.choose(view)

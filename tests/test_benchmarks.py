@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import random
 import re
 import sys
 from pathlib import Path
@@ -173,3 +174,43 @@ def test_the_browser_speed_table_says_each_games_times_in_both_languages() -> No
     spanish = speed.speed_table(run, "es", 3).splitlines()
     assert spanish[2] == "| Briscola (Italia), 2 | 100 | 50,5 | 95,0 | 47,5 | 50,0 |"
     assert "nivel difícil" in spanish[-1] and "Pyodide 9.9" in spanish[-1]
+
+
+def test_the_hybrid_candidate_hands_the_endgame_to_the_level() -> None:
+    strength = script("strength")
+    from cardrules.bots import IsmctsBot, PimcBot
+    from cardrules.bots.endgame import plays_left
+
+    game = cardrules.new_game("briscola", players=2, seed=11)
+    # Before the level's solved endgame (ten cards left), the guided tree decides.
+    hybrid = strength.player("hybrid:8", "hard", 3)
+    tree = IsmctsBot(iterations=8, seed=3, guided=True)
+    # (A view keeps how it deals its worlds once asked: each bot gets a view of its own.)
+    seat = game.current_player
+    assert seat is not None
+    assert hybrid.choose(game.view(seat)) == tree.choose(game.view(seat))
+    # From ten cards left, the hard level's own search, its endgame solved.
+    rng = random.Random(5)
+    while plays_left(game) > 10:
+        game.play(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 2:
+        game.play(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    level = strength.player("pimc", "hard", 3 + 7919)
+    assert isinstance(level, PimcBot) and level.solve_endgame
+    assert strength.player("hybrid:8", "hard", 3).choose(game.view(seat)) == level.choose(
+        game.view(seat))
+
+
+def test_the_model_candidate_fixes_the_opponents_model() -> None:
+    strength = script("strength")
+    greedy = strength.player("pimc-model:greedy", "hard", 1)
+    careful = strength.player("pimc-model:careful", "hard", 1)
+    mixed = strength.player("pimc-model:0.25", "w8", 1)
+    assert (greedy.noise, greedy.careful_opponents) == (0.0, False)
+    assert (careful.noise, careful.careful_opponents) == (0.0, True)
+    assert (mixed.noise, mixed.careful_opponents, mixed.worlds) == (0.25, False, 8)
+    # The level's other settings are the level's (its solved endgame).
+    assert greedy.solve_endgame and greedy.search_plays == strength.player(
+        "pimc", "hard", 1).search_plays
