@@ -75,9 +75,9 @@ cards left. Against ISMCTS at equal CPU
 (two-player Briscola) the hard level so won 55.8% of 246 pairs' decided deals with the
 endgame solved by :func:`~cardrules.bots.endgame.solve_world`, the shipped form before it
 50-54%; solved by :func:`~cardrules.bots.endgame.solve_duel`, about 4.5 times as fast (the
-level's decisions 0.8 times the mean CPU, the 95th percentile under half), 57.5% of 300 pairs
-(61.9%, 54.4% and 56.2% on three sets of deals: within the noise of runs that short; the
-normal level's worlds with the same endgame won 57.9% of the first 200 in half the CPU).
+level's decisions 0.8 times the mean CPU, the 95th percentile under half), 59.4% of 1,000
+pairs (seven sets of deals, 54.4% to 61.9%; the normal level's worlds with the same endgame won
+57.9% of the first 200 in half the CPU).
 From twelve cards left within the same budget it won 50.5% of 100 pairs: its deepest
 decisions solve too few worlds (``benchmarks/results/ismcts-log.md``)."""
 
