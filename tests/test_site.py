@@ -382,3 +382,19 @@ def test_search_builds_its_index_on_the_first_query(site: Site) -> None:
         if not name.endswith("404.html"):  # its addresses start at the server's root
             assert site.exists(worker.geturl()), name
             assert site.exists(urljoin(worker.geturl(), theme)), (name, theme)
+
+
+def test_a_spanish_figure_keeps_its_percent_sign_on_its_line(site: Site) -> None:
+    # Spanish writes "56,9 %": the space must not break a line; code is left as written.
+    hook = load_hook("i18n")
+    assert hook.percent_kept("<p>gana el 56,9 % (54,7 % – 59,1 %)</p><code>10 % 3</code>") == (
+        "<p>gana el 56,9\u00a0% (54,7\u00a0% – 59,1\u00a0%)</p><code>10 % 3</code>")
+    code = re.compile(r"<(pre|code|script|style|textarea)\b.*?</\1>", re.S)
+    spanish = {name: page for name, page in site.pages.items() if name.startswith("es/")}
+    broken = {name: re.findall(r"\S*\d %", code.sub("", unescape(page.html)))[:3]
+              for name, page in spanish.items()}
+    assert not {name: found for name, found in broken.items() if found}
+    bots = unescape(site.page("es/bots/index.html").html)
+    assert "59,4\u00a0% (57,3\u00a0% – 61,6\u00a0%)" in bots
+    # The English pages keep theirs as written ("56.9%", no space).
+    assert "59.4% (57.3% – 61.6%)" in unescape(site.page("bots/index.html").html)

@@ -15,6 +15,9 @@ build's root). The ``<link rel="alternate">`` tags Material also puts in the hea
 its script would fetch a ``sitemap.xml`` next to each of them (there is none, as the site has no
 absolute ``site_url``) and then redirect to the page without its trailing slash. ``cardrules.js``
 keeps the section (``#anchor``) when switching: headings have the same ids in both languages.
+
+On the Spanish pages a figure keeps its percent sign on its line (:func:`percent_kept`): Spanish
+writes ``56,9 %`` with a space, and a line should not break inside it.
 """
 
 from __future__ import annotations
@@ -85,6 +88,27 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(asset(config, "cardrules.js"))
     return files
+
+
+_PERCENT_OR_CODE = re.compile(r"<(pre|code|script|style|textarea)\b.*?</\1>|(\d) %", re.S)
+"""A figure followed by a spaced percent sign, or a whole element whose text is code (left as
+it is: ``10 % 3`` in a snippet must stay a plain space)."""
+
+
+def percent_kept(html: str) -> str:
+    """``html`` with the space between a figure and its percent sign made non-breaking, outside
+    code.
+
+    Examples:
+        >>> percent_kept("<p>el 56,9 % (54,7 % \u2013 59,1 %)</p><code>10 % 3</code>")
+        '<p>el 56,9\xa0% (54,7\xa0% \u2013 59,1\xa0%)</p><code>10 % 3</code>'
+    """
+    return _PERCENT_OR_CODE.sub(
+        lambda m: m.group(0) if m.group(1) else m.group(2) + "\u00a0%", html)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return percent_kept(html) if _state["lang"] == "es" else html
 
 
 def on_page_context(
