@@ -394,18 +394,22 @@ def test_a_draw_to_come_changes_the_choice() -> None:
     assert all(sampled[card] < chance[card] for card in cards)
 
 
-def test_the_chance_candidate_enumerates_the_opponents_hands() -> None:
-    # Off by default. On, with eight cards left (one unseen card in the stock, the opponent's
-    # three unseen): every hand the opponent may hold once (four), each play's figure the
-    # average of the exact solve of each; the same from any seed.
-    game = briscola_at(1, 8)
+@pytest.mark.parametrize(("left", "unseen_cards", "held"), [(8, 4, 3), (9, 5, 2)])
+def test_the_chance_candidate_enumerates_the_opponents_hands(
+    left: int, unseen_cards: int, held: int
+) -> None:
+    # Off by default. On, with eight cards left (one unseen card in the stock, three in the
+    # opponent's hand) or nine (the seat to answer a lead: three unseen in the stock, two in
+    # the opponent's hand): every hand the opponent may hold once, each play's figure the
+    # average of solve_chance's in each, alone (the bot shares one table among them all); the
+    # same from any seed.
+    game = briscola_at(1, left)
     seat = game.current_player
-    assert seat is not None
+    assert seat is not None and len(game.trick) == left % 2
     hard = make_bot("pimc", seed=1, level="hard")
     assert isinstance(hard, PimcBot) and not hard.chance_endgame
-    view = game.view(seat)
-    unseen = view.unseen()
-    assert unseen is not None and len(unseen) == 4
+    unseen = game.view(seat).unseen()
+    assert unseen is not None and len(unseen) == unseen_cards
     ratings = []
     for seed in (1, 2):
         bot = make_bot("pimc", seed=seed, level="hard")
@@ -415,15 +419,15 @@ def test_the_chance_candidate_enumerates_the_opponents_hands() -> None:
                         for e in bot.evaluate(game.view(seat))])
     assert ratings[0] == ratings[1]
     for action, worlds, value in ratings[0]:
-        assert isinstance(action, cardrules.Card) and worlds == comb(4, 3)
+        assert isinstance(action, cardrules.Card) and worlds == comb(unseen_cards, held)
         total = 0.0
-        for held in itertools.combinations(unseen, 3):
+        for hand in itertools.combinations(unseen, held):
             world = game.clone()
-            stock = [c for c in unseen if c not in held]
-            world.hands[1 - seat] = list(held)
-            trial = Start(world)
-            dealt = World(trial, [list(h) for h in trial.hands], [], random.random,
-                          [stock[0].index, trial.stock[-1]])
-            dealt.play(action.index)
-            total += solve_duel(dealt, seat)[0][2]
-        assert value == pytest.approx(total / 4, abs=1e-12)
+            world.hands[1 - seat] = [*(c for c in world.hands[1 - seat] if c not in unseen),
+                                     *hand]
+            start = Start(world)
+            stock = [UNSEEN] * len(game.stock) + [start.stock[-1]]  # the turned-up card last
+            dealt = World(start, [list(h) for h in start.hands],
+                          [c.index for c in unseen if c not in hand], random.random, stock)
+            total += solve_chance(dealt, seat, None, action.index)[0][2]
+        assert value == pytest.approx(total / worlds, abs=1e-12)

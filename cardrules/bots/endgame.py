@@ -430,8 +430,9 @@ def solve_chance(world: World, seat: int, table: Table | None = None,
     apart (only the value is compared).
 
     ``card``: the seat to play plays it first, and the figure is of that play alone (a reply
-    that ends a trick before a draw; a lead is played on ``world``). ``table``: one world's (the
-    same hands, the same unseen cards), shared by the searches of its plays; not
+    that ends a trick before a draw; a lead is played on ``world``). ``table``: one
+    :class:`~cardrules.bots.compact.Start`'s, for one seat: shared by the searches of its worlds
+    (whatever their hands and unseen cards: a position's key holds both) and of their plays; not
     :func:`solve_duel`'s. ``world`` may be played on.
 
     Where it does not apply (:func:`chances`: more than two seats, an unseen card in a hand, a

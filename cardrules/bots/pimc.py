@@ -537,6 +537,7 @@ class PimcBot:
         assert len(missing) <= 1 and all(s != seat for s, _ in missing)
         held = [list(c) for c in combinations(pool, missing[0][1])] if missing else [[]]
         self._random.shuffle(held)
+        table: Table = {}  # the position's, shared by every hand (see solve_chance)
         for played, hand in enumerate(held):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - begun > self.time_limit):
@@ -545,7 +546,6 @@ class PimcBot:
             if missing:
                 hands[missing[0][0]] += hand
             rest = [c for c in pool if c not in hand]
-            table: Table = {}  # this hand's positions, shared by its cards' searches
             results = []
             for card in cards:
                 world = World(position, [h.copy() for h in hands], rest.copy(),
