@@ -142,7 +142,7 @@ GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""
 
 CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided", "pimc-infer", "pimc-model:greedy",
-              "hybrid:1200")
+              "hybrid:1200", "pimc-chance")
 """Searches measured against ISMCTS beside the shipped bot (``--bot``): ``pimc-exact``, the
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
@@ -156,7 +156,10 @@ not better than the hard level against ISMCTS: ``benchmarks/results/ismcts-log.m
 29-31); ``pimc-model:M``, the level with its model of the opponents fixed (``greedy``: never
 at random; ``careful``: the careful rule; a number: that chance of a random card), instead of
 read from their plays (runs 41-44); ``hybrid:N``, the guided ISMCTS with N iterations until the
-level solves its endgame exactly (:class:`Hybrid`; runs 39-40)."""
+level solves its endgame exactly (:class:`Hybrid`; runs 39-40); ``pimc-chance``, the level as
+made with ``chance_endgame=True``: from ten cards left every hand of the opponent taken once and
+the stock's unseen draws searched as chance (:func:`~cardrules.bots.endgame.solve_chance`;
+runs 53-54)."""
 
 
 def worlds(level: str) -> int:
@@ -181,10 +184,12 @@ def player(name: str, level: str, seed: int) -> Bot:
         return PimcBot(worlds=worlds(level), compact_worlds=COMPACT_LEVELS.get(level),
                        seed=seed, search_plays=int(name.split(":", 1)[1]), solve_endgame=True)
     if name == "pimc-infer":  # the level as made, the worlds weighed by the opponent's plays
-        bot = (make_bot("pimc", seed=seed, level=level) if level in LEVELS
-               else make_bot("pimc", seed=seed, worlds=worlds(level)))
-        assert isinstance(bot, PimcBot)
+        bot = as_made(level, seed)
         bot.infer = True
+        return bot
+    if name == "pimc-chance":  # the level as made, its endgame's hands enumerated, draws chance
+        bot = as_made(level, seed)
+        bot.chance_endgame = True
         return bot
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)
@@ -192,15 +197,22 @@ def player(name: str, level: str, seed: int) -> Bot:
         return IsmctsBot(iterations=int(name.split(":", 1)[1]), seed=seed)
     if name.startswith("pimc-model:"):  # the level, its opponents' model fixed
         model = name.split(":", 1)[1]
-        bot = (make_bot("pimc", seed=seed, level=level) if level in LEVELS
-               else make_bot("pimc", seed=seed, worlds=worlds(level)))
-        assert isinstance(bot, PimcBot)
+        bot = as_made(level, seed)
         bot.noise = 0.0 if model in ("greedy", "careful") else float(model)
         bot.careful_opponents = model == "careful"
         return bot
     if name.startswith("hybrid:"):  # guided ISMCTS, N iterations; the level's PIMC near the end
         return Hybrid(int(name.split(":", 1)[1]), level, seed)
     return make_bot(name, seed=seed)
+
+
+def as_made(level: str, seed: int) -> PimcBot:
+    """The search bot at ``level`` as :func:`make_bot` makes it (``wN``: N worlds), for a
+    candidate to change."""
+    bot = (make_bot("pimc", seed=seed, level=level) if level in LEVELS
+           else make_bot("pimc", seed=seed, worlds=worlds(level)))
+    assert isinstance(bot, PimcBot)
+    return bot
 
 
 class Hybrid:

@@ -11,7 +11,9 @@ the bot's own plays are searched instead of played out greedily.
 
 from __future__ import annotations
 
+import itertools
 import random
+from math import comb
 
 import pytest
 from examples_share import examples
@@ -21,15 +23,17 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Game
 from cardrules.bots import SOLVED_ENDGAMES, PimcBot, make_bot
-from cardrules.bots.compact import Start
+from cardrules.bots.compact import UNSEEN, Start, World
 from cardrules.bots.endgame import (
     SEARCH_PLAYS,
     Table,
+    chances,
     duels,
     outcome,
     plays_left,
     search,
     solve,
+    solve_chance,
     solve_duel,
     solve_world,
 )
@@ -259,3 +263,171 @@ def test_the_duel_solve_weighs_the_exchange_as_the_model_does() -> None:
             cards = [a for a in game.legal_actions() if isinstance(a, cardrules.Card)]
             game.play(cards[rng.randrange(len(cards))])
     assert checked >= 6
+
+
+def briscola_at(seed: int, left: int) -> Game:
+    """Two-player Briscola played at random until ``left`` cards are left to play."""
+    rng = random.Random(seed)
+    game = cardrules.new_game("briscola", players=2, seed=seed)
+    while plays_left(game) > left:
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
+
+
+def stock_unseen(game: Game, hidden: int | None = None) -> tuple[Start, World]:
+    """``game``'s position with the stock's first ``hidden`` cards (all but the turned-up card:
+    ``None``) unseen, and its world: every hand as dealt, those cards in the pool."""
+    start = Start(game, frozenset(c.index for c in game.stock[:hidden]))
+    world = start.deal(random.Random(0))
+    assert chances(world) and UNSEEN not in world.hands[0] + world.hands[1]
+    return start, world
+
+
+def test_the_chance_solve_with_one_world_is_the_duel_solve() -> None:
+    # Nothing left to chance: no unseen card in the stock, or a single one (the pool's one
+    # card, wherever it lies): each play's figure is solve_duel's of the world as dealt.
+    checked = 0
+    for seed in range(6):
+        for left in (10, 9, 8, 7):
+            game = briscola_at(seed, left)
+            seat = game.current_player
+            assert seat is not None
+            for hidden in (0, 1):
+                _, world = stock_unseen(game, hidden)
+                table: Table = {}
+                for card in world.hands[seat]:
+                    dealt = Start(game).deal(random.Random(0))
+                    dealt.play(card)
+                    expected = solve_duel(dealt, seat)[0]
+                    assert solve_chance(world.copy(), seat, table, card)[0] == expected
+                    checked += 1
+    assert checked >= 120
+
+
+def draw_orders(game: Game) -> list[Game]:
+    """``game`` once for each order of its stock's cards above the turned-up card (its record
+    replayed with that stock)."""
+    record = game.to_record()
+    dealt = record["deal"]["stock"]
+    drawn = len(dealt) - game.stock_size
+    assert dealt[drawn:-1] == [str(card) for card in game.stock]  # (the turned-up card last)
+    del record["seed"]
+    return [cardrules.replay({**record, "deal": {**record["deal"], "stock": [
+        *dealt[:drawn], *order, dealt[-1]]}}) for order in itertools.permutations(
+            dealt[drawn:-1])]
+
+
+def expectimax(games: list[Game], seat: int, memo: dict[object, float]) -> float:
+    """The naive figure of a position (``games``: the same position under each draw order
+    still possible, each as likely) for ``seat``: at each turn the mover plays the same card in
+    all of them (it cannot tell them apart), the most for ``seat`` or the least; a play whose
+    draws tell them apart averages the groups it makes, by their sizes."""
+    game = games[0]
+    if game.is_over:
+        return sum(outcome(g, seat)[2] for g in games) / len(games)
+    key = (tuple(frozenset(h) for h in game.hands), tuple(game.trick), tuple(game.points),
+           game.current_player, frozenset(game.stock), len(games))
+    if key not in memo:
+        values = [after(games, action, seat, memo) for action in game.legal_actions()]
+        memo[key] = max(values) if game.current_player == seat else min(values)
+    return memo[key]
+
+
+def after(games: list[Game], action: cardrules.Action, seat: int,
+          memo: dict[object, float]) -> float:
+    """:func:`expectimax` after ``action``: the groups of games its draws tell apart."""
+    groups: dict[object, list[Game]] = {}
+    for game in games:
+        child = game.clone()
+        child.play(action)
+        groups.setdefault(tuple(frozenset(h) for h in child.hands), []).append(child)
+    return sum(len(g) * expectimax(g, seat, memo) for g in groups.values()) / len(games)
+
+
+@pytest.mark.parametrize(("seed", "left"), [(0, 10), (1, 9), (2, 10), (3, 9), (5, 8)])
+def test_the_chance_solve_is_the_expectimax_over_the_draws(seed: int, left: int) -> None:
+    # A naive search on the engine itself: the position under every order of the stock's
+    # unseen cards, each as likely, played card by card, every seat seeing the hands but not
+    # the stock to come. Each play of the seat to play: the same figure as solve_chance's.
+    game = briscola_at(seed, left)
+    seat = game.current_player
+    assert seat is not None
+    _, world = stock_unseen(game)
+    games = draw_orders(game)
+    assert len(games) == (6 if left > 8 else 1)
+    memo: dict[object, float] = {}
+    table: Table = {}
+    for action in game.legal_actions():
+        assert isinstance(action, cardrules.Card)
+        got = solve_chance(world.copy(), seat, table, action.index)[0][2]
+        assert got == pytest.approx(after(games, action, seat, memo), abs=1e-12)
+
+
+def test_a_draw_to_come_changes_the_choice() -> None:
+    # Ten cards left, trumps swords, the 5 of swords turned up, 33 points to 58: the seat holds
+    # the 2 of clubs, the 10 of cups and the 5 of coins, the opponent (known here) the 5 of
+    # clubs, the 3 of swords and the knight of cups; the stock's 3 of clubs, 4 of swords and
+    # king of clubs are unseen. Solved in each of the six stock orders and averaged (sampling
+    # the stock), the 2 of clubs looks best: each order's plan knows its draws. With the draws
+    # searched as chance, no play knowing them, the 5 of coins is best.
+    game = briscola_at(4, 10)
+    seat = game.current_player
+    assert seat is not None
+    assert ([str(c) for c in game.hands[seat]], [str(c) for c in game.hands[1 - seat]],
+            [str(c) for c in game.stock], str(game.turn_up), game.points) == (
+        ["2B", "10C", "5O"], ["5B", "3E", "11C"], ["3B", "4E", "12B"], "5E", [33, 58])
+    start, world = stock_unseen(game)
+    cards = world.hands[seat]
+    chance = {card: solve_chance(world.copy(), seat, None, card)[0][2] for card in cards}
+    sampled = dict.fromkeys(cards, 0.0)
+    for order in itertools.permutations(world.pool):
+        for card in cards:
+            dealt = World(start, [h.copy() for h in world.hands], [], random.random,
+                          [*order, start.stock[-1]])
+            dealt.play(card)
+            sampled[card] += solve_duel(dealt, seat)[0][2] / 6
+    names = {card.index: str(card) for card in game.hands[seat]}
+    assert names[max(cards, key=sampled.__getitem__)] == "2B"
+    assert names[max(cards, key=chance.__getitem__)] == "5O"
+    # (Knowing the draws helps the opponent too: here every sampled figure is the lower.)
+    assert all(sampled[card] < chance[card] for card in cards)
+
+
+@pytest.mark.parametrize(("left", "unseen_cards", "held"), [(8, 4, 3), (9, 5, 2)])
+def test_the_chance_candidate_enumerates_the_opponents_hands(
+    left: int, unseen_cards: int, held: int
+) -> None:
+    # Off by default. On, with eight cards left (one unseen card in the stock, three in the
+    # opponent's hand) or nine (the seat to answer a lead: three unseen in the stock, two in
+    # the opponent's hand): every hand the opponent may hold once, each play's figure the
+    # average of solve_chance's in each, alone (the bot shares one table among them all); the
+    # same from any seed.
+    game = briscola_at(1, left)
+    seat = game.current_player
+    assert seat is not None and len(game.trick) == left % 2
+    hard = make_bot("pimc", seed=1, level="hard")
+    assert isinstance(hard, PimcBot) and not hard.chance_endgame
+    unseen = game.view(seat).unseen()
+    assert unseen is not None and len(unseen) == unseen_cards
+    ratings = []
+    for seed in (1, 2):
+        bot = make_bot("pimc", seed=seed, level="hard")
+        assert isinstance(bot, PimcBot)
+        bot.chance_endgame = True
+        ratings.append([(e.action, e.worlds, round(e.value, 12))
+                        for e in bot.evaluate(game.view(seat))])
+    assert ratings[0] == ratings[1]
+    for action, worlds, value in ratings[0]:
+        assert isinstance(action, cardrules.Card) and worlds == comb(unseen_cards, held)
+        total = 0.0
+        for hand in itertools.combinations(unseen, held):
+            world = game.clone()
+            world.hands[1 - seat] = [*(c for c in world.hands[1 - seat] if c not in unseen),
+                                     *hand]
+            start = Start(world)
+            stock = [UNSEEN] * len(game.stock) + [start.stock[-1]]  # the turned-up card last
+            dealt = World(start, [list(h) for h in start.hands],
+                          [c.index for c in unseen if c not in hand], random.random, stock)
+            total += solve_chance(dealt, seat, None, action.index)[0][2]
+        assert value == pytest.approx(total / worlds, abs=1e-12)

@@ -367,13 +367,29 @@ class _Ended:
         raise _ReadsCards
 
 
+def _two_seats(world: World) -> bool:
+    """Whether ``world`` is a deal of two seats going on, the taker of a trick drawing first."""
+    start = world.start
+    return (start.size == 2 and len(world.hands) == 2 and not world.over
+            and start.draw_orders == ((0, 1), (1, 0)))
+
+
 def duels(world: World) -> bool:
     """Whether :func:`solve_duel` searches ``world`` itself (unless the game's result reads
     more than the points): two seats, the taker of a trick drawing first, every card of the
     stock dealt."""
-    start = world.start
-    return (start.size == 2 and len(world.hands) == 2 and not world.over
-            and start.draw_orders == ((0, 1), (1, 0)) and UNSEEN not in world.stock[world.drawn:])
+    return _two_seats(world) and UNSEEN not in world.stock[world.drawn:]
+
+
+def chances(world: World) -> bool:
+    """Whether :func:`solve_chance` searches ``world``'s draws as chance (unless the game's
+    result reads more than the points): two seats, the taker of a trick drawing first, the
+    world's unseen cards (:attr:`World.pool <cardrules.bots.compact.World.pool>`) all in the
+    stock's unseen places, and no trump exchange that may still be offered while an unseen
+    place is left."""
+    unseen = world.stock[world.drawn:].count(UNSEEN)
+    return (_two_seats(world) and len(world.pool) == unseen
+            and not (unseen and world.start.exchange is not None))
 
 
 def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Outcome, int]:
@@ -399,17 +415,67 @@ def solve_duel(world: World, seat: int, table: Table | None = None) -> tuple[Out
         return solve_world(world, seat, table)
 
 
-def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
-    """:func:`solve_duel` where it applies (:func:`duels`). A position is a trick's lead or its
-    reply: the two hands (tuples, and bitmasks for the key), the stock's cards drawn so far, each
-    seat's points, the leader (and the card led); a trick's lead keeps its figure in ``table``.
-    The search runs on the values the bot weighs; each end's :func:`outcome` is kept by its
-    value (in two-player card points, the value tells the outcome)."""
+def solve_chance(world: World, seat: int, table: Table | None = None,
+                 card: int | None = None) -> tuple[Outcome, int]:
+    """:func:`solve_duel` with the stock's unseen cards drawn as *chance*: ``world``'s hands are
+    known, its stock's unseen places (:data:`~cardrules.bots.compact.UNSEEN`) are not, and each
+    draw of one is each card left of :attr:`World.pool <cardrules.bots.compact.World.pool>`
+    (those still in the stock), all as likely. The seats play as in :func:`solve_duel`
+    (``seat``'s side maximises the value, the other minimises it, alpha-beta), but a play may
+    not depend on a draw still to come: after each trick the figure is the average over the
+    draws (expectimax), where :func:`solve_duel` on a dealt world knows the stock's order (the
+    "strategy fusion" of sampling the stock). With every unseen card of one world (none, or one
+    unseen place with one card left) it is :func:`solve_duel`'s figure. The wins and points of
+    a figure are the averages of those its value was found from, as far as the value tells them
+    apart (only the value is compared).
+
+    ``card``: the seat to play plays it first, and the figure is of that play alone (a reply
+    that ends a trick before a draw; a lead is played on ``world``). ``table``: one
+    :class:`~cardrules.bots.compact.Start`'s, for one seat: shared by the searches of its worlds
+    (whatever their hands and unseen cards: a position's key holds both) and of their plays; not
+    :func:`solve_duel`'s. ``world`` may be played on.
+
+    Where it does not apply (:func:`chances`: more than two seats, an unseen card in a hand, a
+    trump exchange that may still be offered while an unseen card is left to draw, or a game
+    whose result reads more than the points) it falls back on the existing path: the unseen
+    places dealt at random from the pool by ``world``'s source of chance (one stock order), and
+    that world solved by :func:`solve_duel` with a table of its own.
+    """
+    if chances(world):
+        if card is not None and not world.pos:
+            world.play(card)  # a lead: nothing is drawn
+            card = None
+        try:
+            return _duel(world, seat, {} if table is None else table,
+                         -1 if card is None else card)
+        except _ReadsCards:
+            pass
+    stock = list(world.stock)
+    pool = world.pool
+    for place in range(world.drawn, len(stock)):
+        if stock[place] == UNSEEN:
+            stock[place] = pool.pop(int(world.random() * len(pool)))
+    world.stock = stock
+    if card is not None:
+        world.play(card)
+    return solve_duel(world, seat)
+
+
+def _duel(world: World, seat: int, table: Table, only: int = -1) -> tuple[Outcome, int]:
+    """:func:`solve_duel` where it applies (:func:`duels`), and :func:`solve_chance`
+    (:func:`chances`). A position is a trick's lead or its reply: the two hands (tuples, and
+    bitmasks for the key), the stock's cards drawn so far, the unseen cards left in the stock
+    (a bitmask: none in a dealt world), each seat's points, the leader (and the card led); a
+    trick's lead keeps its figure in ``table``. The search runs on the values the bot weighs;
+    each end's :func:`outcome` is kept by its value (in two-player card points, the value tells
+    the outcome). ``only``: the one reply searched at the root (``-1``: every play)."""
     start = world.start
     beats = start.beats
     worth = start.card_points
     stock = tuple(world.stock)
     end = len(stock)
+    unseen = tuple(world.pool)  # the cards of the stock's unseen places
+    blind = max((k + 1 for k in range(world.drawn, end) if stock[k] == UNSEEN), default=0)
     side = start.side[seat]
     ours = tuple(s == seat or (side >= 0 and start.side[s] == side) for s in range(2))
     exchange = start.exchange
@@ -444,14 +510,15 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                 return finish(p0, p1 + won)
             return finish(p0 + won, p1)
         if h0 and h1:
-            return lead(h0, h1, m0, m1, d, p0, p1, taker, alpha, beta)
+            return lead(h0, h1, m0, m1, d, p0, p1, taker, 0, alpha, beta)
         return finish(p0, p1)
 
     def reply(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
-              p1: int, leader: int, a: int, alpha: float, beta: float) -> float:
+              p1: int, leader: int, a: int, u: int, alpha: float, beta: float,
+              only: int = -1) -> float:
         """The value of a trick's second play, ``leader`` having led ``a`` (out of its hand):
-        each reply, the trick taken, the draws (the taker first), then the next trick or the
-        end."""
+        each reply (or ``only`` that one), the trick taken, the draws (the taker first; by
+        :func:`chance` while an unseen place is left), then the next trick or the end."""
         nonlocal nodes
         nodes += 1
         other = 1 - leader
@@ -461,6 +528,8 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
         worth_a = worth[a]
         best = -2.0 if maximise else 3.0
         for j, b in enumerate(hand):
+            if only >= 0 and b != only:
+                continue
             rest = hand[:j] + hand[j + 1:]
             if other:
                 n0, n1, k0, k1 = h0, rest, m0, m1 ^ 1 << b
@@ -470,7 +539,9 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
             taker = other if beats[row + b] else leader
             q0, q1 = (p0 + won, p1) if taker == 0 else (p0, p1 + won)
             e = d
-            if e < end:
+            if e < blind:
+                value = chance(n0, n1, k0, k1, e, q0, q1, taker, u)
+            elif e < end:
                 card = stock[e]
                 e += 1
                 if taker == 0:
@@ -485,7 +556,7 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                         card = stock[e]
                         e += 1
                         n0, k0 = (*n0, card), k0 | 1 << card
-                value = lead(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
+                value = lead(n0, n1, k0, k1, e, q0, q1, taker, u, alpha, beta)
             else:
                 value = no_stock(n0, n1, k0, k1, e, q0, q1, taker, alpha, beta)
             if maximise:
@@ -502,10 +573,10 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
         return best
 
     def lead(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
-             p1: int, leader: int, alpha: float, beta: float) -> float:
+             p1: int, leader: int, u: int, alpha: float, beta: float) -> float:
         """The value of a trick's start, ``leader`` to lead (its table entry, if any)."""
         nonlocal nodes
-        key = (((m0 << WIDTH | m1) << 6 | d) * base + p0) * 2 + leader
+        key = ((((u << WIDTH | m0) << WIDTH | m1) << 6 | d) * base + p0) * 2 + leader
         found = table.get(key)
         if found is not None:
             got, bound = found
@@ -520,8 +591,8 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
         best = -2.0 if maximise else 3.0
         for i, a in enumerate(hand):
             kept = hand[:i] + hand[i + 1:]
-            value = (reply(h0, kept, m0, m1 ^ 1 << a, d, p0, p1, 1, a, alpha, beta) if leader
-                     else reply(kept, h1, m0 ^ 1 << a, m1, d, p0, p1, 0, a, alpha, beta))
+            value = (reply(h0, kept, m0, m1 ^ 1 << a, d, p0, p1, 1, a, u, alpha, beta) if leader
+                     else reply(kept, h1, m0 ^ 1 << a, m1, d, p0, p1, 0, a, u, alpha, beta))
             if maximise:
                 if value > best:
                     best = value
@@ -535,6 +606,39 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                 break
         table[key] = (outcomes[best], 2 if best <= low else 1 if best >= high else 0)
         return best
+
+    def chance(h0: tuple[int, ...], h1: tuple[int, ...], m0: int, m1: int, d: int, p0: int,
+               p1: int, taker: int, u: int) -> float:
+        """The value after a trick whose draws (the taker first) reach an unseen place: the
+        average over the cards left in those places (``u``), each as likely, of each draw's
+        next trick or end, searched whole (their figures exact, whatever the window)."""
+        nonlocal nodes
+        nodes += 1
+        draws = [(h0, h1, m0, m1, u)]
+        e = d
+        for drawer in (taker, 1 - taker):
+            if e == end:
+                break
+            place = stock[e]
+            e += 1
+            grown = []
+            for n0, n1, k0, k1, left in draws:
+                for card in (c for c in unseen if left >> c & 1) if place == UNSEEN else (place,):
+                    gone = left & ~(1 << card)
+                    grown.append((n0, (*n1, card), k0, k1 | 1 << card, gone) if drawer
+                                 else ((*n0, card), n1, k0 | 1 << card, k1, gone))
+            draws = grown
+        won = points = total = 0.0
+        for n0, n1, k0, k1, left in draws:
+            value = (lead(n0, n1, k0, k1, e, p0, p1, taker, left, -2.0, 3.0) if e < end
+                     else no_stock(n0, n1, k0, k1, e, p0, p1, taker, -2.0, 3.0))
+            got = outcomes[value]
+            won += got[0]
+            points += got[1]
+            total += value
+        value = total / len(draws)
+        outcomes[value] = (won / len(draws), points / len(draws), value)
+        return value
 
     if live:
         assert exchange is not None
@@ -650,9 +754,10 @@ def _duel(world: World, seat: int, table: Table) -> tuple[Outcome, int]:
                         -2.0, 3.0)
         return outcomes[value], nodes
     m0, m1 = mask(h0), mask(h1)
+    u = mask(unseen)
     if world.pos:  # the trick's lead on the table
-        value = reply(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], world.trick[0],
-                      -2.0, 3.0)
+        value = reply(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], world.trick[0], u,
+                      -2.0, 3.0, only)
     else:
-        value = lead(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], -2.0, 3.0)
+        value = lead(h0, h1, m0, m1, world.drawn, p0, p1, world.order[0], u, -2.0, 3.0)
     return outcomes[value], nodes

@@ -25,6 +25,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final, cast
 
 from ..core.actions import Action, CardMove, Decision
@@ -40,6 +41,7 @@ from .endgame import (
     search,
     search_world,
     solve,
+    solve_chance,
     solve_duel,
 )
 from .opponents import HandReading, carelessness
@@ -151,6 +153,12 @@ them). Counted twice, the hard level's decision with eleven cards left stops aft
 of its worlds (at most 120 differ), with ten after 105 to 145, for two to three times a plain
 decision's CPU (93-137 ms against 34-52 in CPython, four greedy deals of two-player
 Briscola)."""
+
+CHANCE_PLAYS: Final = 10
+"""With ``chance_endgame``, the most cards left (in the hands and the stock, at the decision)
+for which the seat's hidden cards are enumerated and the stock's draws searched as chance: at
+most three unseen places of two-player Briscola's stock (six orders) and 20 hands of the
+opponent; from eleven, five unseen places (120 orders): too many."""
 
 INFER_TRIES: Final = 4
 """With ``infer``, the worlds dealt for each world played: one of them is kept, in proportion to
@@ -265,6 +273,15 @@ class PimcBot:
             50.0% on those where it won 53.9%: not better (the reading tells little of
             ISMCTS's hand, and costs a quarter more CPU; ``benchmarks/results/ismcts-log.md``,
             runs 29-31).
+        chance_endgame: with ``solve_endgame``, in a two-player deal on the compact model with
+            at most :data:`CHANCE_PLAYS` cards left, nothing telling the unseen cards apart
+            (:meth:`Start.of_view <cardrules.bots.compact.Start.of_view>`), no trump exchange
+            open and no ``infer``, the worlds are not sampled: every hand the opponent may hold
+            is taken once, each as likely, and each action's figure in it is
+            :func:`~cardrules.bots.endgame.solve_chance`'s (the stock's unseen draws averaged,
+            so that no play of the search depends on a draw still to come), every hand searched
+            whatever the budget; elsewhere the decision is made as without it. Off by default:
+            a candidate (``benchmarks/strength.py --bot pimc-chance``).
 
     Examples:
         >>> from cardrules import new_game
@@ -278,8 +295,10 @@ class PimcBot:
                  budget: int | None = None, careful_opponents: bool = False,
                  exact: bool = False, compact: bool = True,
                  compact_worlds: int | None = None, search_plays: int = SEARCH_PLAYS,
-                 solve_endgame: bool = False, infer: bool = False) -> None:
+                 solve_endgame: bool = False, infer: bool = False,
+                 chance_endgame: bool = False) -> None:
         self.infer = infer
+        self.chance_endgame = chance_endgame
         self.search_plays = search_plays
         self.solve_endgame = solve_endgame
         self.careful_opponents = careful_opponents
@@ -301,6 +320,8 @@ class PimcBot:
             more += f", search_plays={self.search_plays}, solve_endgame=True"
         if self.infer:
             more += ", infer=True"
+        if self.chance_endgame:
+            more += ", chance_endgame=True"
         return f"PimcBot(worlds={self.worlds}, seed={self.seed!r}{more})"
 
     def choose(self, view: SeatView) -> Action:
@@ -417,6 +438,12 @@ class PimcBot:
                    else None)
         if reading is not None and not reading.plays:
             reading = None  # nothing to weigh: the worlds as dealt
+        if (self.chance_endgame and solving and endgame and position is not None
+                and position.exchange is None and reading is None and moves is not None
+                and not any(exchange for exchange, _ in moves)
+                and plays_left(cast(Game, pending)) <= CHANCE_PLAYS):
+            yield from self._every_hand(position, view.seat, [card for _, card in moves], start)
+            return
         if position is None:
             # On the engine: a share of the budget, and each world's dealing counted.
             step = _engine_step(view.rules)
@@ -496,6 +523,35 @@ class PimcBot:
                     playout(trial, rng, noise, allies, careful)
                     spent += (len(trial.log) - begun) * step
                     results.append(outcome(trial, view.seat))
+            yield results
+
+
+    def _every_hand(self, position: Start, seat: int, cards: list[int],
+                    begun: float) -> Iterator[list[Outcome]]:
+        """``chance_endgame``'s figures: for each hand the opponent may hold (every one, in an
+        order drawn at random; the time limit may stop them after two), each card's
+        :func:`~cardrules.bots.endgame.solve_chance` with the rest of the unseen cards in the
+        stock's unseen places."""
+        pool = position.pool
+        missing = position.missing
+        assert len(missing) <= 1 and all(s != seat for s, _ in missing)
+        held = [list(c) for c in combinations(pool, missing[0][1])] if missing else [[]]
+        self._random.shuffle(held)
+        table: Table = {}  # the position's, shared by every hand (see solve_chance)
+        for played, hand in enumerate(held):
+            if (self.time_limit is not None and played >= 2
+                    and time.perf_counter() - begun > self.time_limit):
+                break
+            hands = [list(known) for known in position.hands]
+            if missing:
+                hands[missing[0][0]] += hand
+            rest = [c for c in pool if c not in hand]
+            results = []
+            for card in cards:
+                world = World(position, [h.copy() for h in hands], rest.copy(),
+                              self._random.random)
+                got, _ = solve_chance(world, seat, table, card)
+                results.append(got)
             yield results
 
 
