@@ -525,7 +525,6 @@ class PimcBot:
                     results.append(outcome(trial, view.seat))
             yield results
 
-
     def _every_hand(self, position: Start, seat: int, cards: list[int],
                     begun: float) -> Iterator[list[Outcome]]:
         """``chance_endgame``'s figures: for each hand the opponent may hold (every one, in an
