@@ -33,7 +33,6 @@ import argparse
 import math
 import multiprocessing
 import os
-import random
 import signal
 import sys
 import time
@@ -44,7 +43,6 @@ from pathlib import Path
 import cardrules
 from cardrules import Action, SeatView
 from cardrules.bots import COMPACT_LEVELS, LEVELS, Bot, IsmctsBot, PimcBot, make_bot
-from cardrules.bots.endgame import plays_left
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("briscola", 2), ("brisca", 2), ("briscas", 2), ("brisca", 4), ("briscola", 3),
@@ -223,10 +221,8 @@ class Hybrid:
 
     def __init__(self, iterations: int, level: str, seed: int) -> None:
         self.tree = IsmctsBot(iterations=iterations, seed=seed, guided=True)
-        self.end = player("pimc", level, seed + 7919)
-        assert isinstance(self.end, PimcBot)
+        self.end = as_made(level, seed + 7919)
         self.solve_from = self.end.search_plays if self.end.solve_endgame else 0
-        self._random = random.Random(seed)
 
     def interject(self, view: SeatView) -> Action | None:
         """The tree's answer out of turn (the guided ISMCTS's)."""
@@ -234,7 +230,8 @@ class Hybrid:
 
     def choose(self, view: SeatView) -> Action:
         """The level's choice once its endgame is solved, the tree's before."""
-        if plays_left(view.sample(self._random)) <= self.solve_from:
+        # The cards still to play, as endgame.plays_left counts them, read off the view.
+        if sum(view.hand_sizes) + view.stock_size <= self.solve_from:
             return self.end.choose(view)
         return self.tree.choose(view)
 
