@@ -140,7 +140,7 @@ GUIDED_ITERATIONS = 2
 """The guided ISMCTS candidate's iterations per world of a level (about the CPU of the level)."""
 
 CANDIDATES = ("pimc-exact", "pimc-careful", "ismcts-guided", "pimc-infer", "pimc-model:greedy",
-              "hybrid:1200", "pimc-chance")
+              "hybrid:1200", "pimc-sampled")
 """Searches measured against ISMCTS beside the shipped bot (``--bot``): ``pimc-exact``, the
 search bot expecting the greedy card in its playouts (no reading of carelessness) and solving
 the endgame exactly; ``pimc-careful``, the same expecting the careful card of every seat in its
@@ -154,10 +154,10 @@ not better than the hard level against ISMCTS: ``benchmarks/results/ismcts-log.m
 29-31); ``pimc-model:M``, the level with its model of the opponents fixed (``greedy``: never
 at random; ``careful``: the careful rule; a number: that chance of a random card), instead of
 read from their plays (runs 41-44); ``hybrid:N``, the guided ISMCTS with N iterations until the
-level solves its endgame exactly (:class:`Hybrid`; runs 39-40); ``pimc-chance``, the level as
-made with ``chance_endgame=True``: from ten cards left every hand of the opponent taken once and
-the stock's unseen draws searched as chance (:func:`~cardrules.bots.endgame.solve_chance`;
-runs 53-54)."""
+level solves its endgame exactly (:class:`Hybrid`; runs 39-40); ``pimc-sampled``, the level as
+made with ``chance_endgame=False``: the hard level before the stock's unseen draws were searched
+as chance, its endgame solved in sampled worlds (runs 33-52; as ``pimc-chance``, the level with
+``chance_endgame=True``, runs 53-59, measured the hard level of today)."""
 
 
 def worlds(level: str) -> int:
@@ -185,9 +185,9 @@ def player(name: str, level: str, seed: int) -> Bot:
         bot = as_made(level, seed)
         bot.infer = True
         return bot
-    if name == "pimc-chance":  # the level as made, its endgame's hands enumerated, draws chance
+    if name == "pimc-sampled":  # the level as made, its endgame solved in sampled worlds only
         bot = as_made(level, seed)
-        bot.chance_endgame = True
+        bot.chance_endgame = False
         return bot
     if name == "ismcts-guided":
         return IsmctsBot(iterations=GUIDED_ITERATIONS * worlds(level), seed=seed, guided=True)

@@ -216,11 +216,12 @@ def test_the_model_candidate_fixes_the_opponents_model() -> None:
         "pimc", "hard", 1).search_plays
 
 
-def test_the_chance_candidate_is_the_level_with_its_draws_as_chance() -> None:
+def test_the_sampled_candidate_is_the_hard_level_without_its_draws_as_chance() -> None:
     strength = script("strength")
-    assert "pimc-chance" in strength.CANDIDATES
-    chance = strength.player("pimc-chance", "hard", 1)
+    assert "pimc-sampled" in strength.CANDIDATES
+    sampled = strength.player("pimc-sampled", "hard", 1)
     level = strength.player("pimc", "hard", 1)
-    assert chance.chance_endgame and not level.chance_endgame
-    assert (chance.worlds, chance.compact_worlds, chance.search_plays, chance.solve_endgame) == (
+    assert level.chance_endgame and not sampled.chance_endgame
+    assert (sampled.worlds, sampled.compact_worlds, sampled.search_plays,
+            sampled.solve_endgame) == (
         level.worlds, level.compact_worlds, level.search_plays, level.solve_endgame)

@@ -182,8 +182,8 @@ def test_only_the_hard_level_solves_its_endgame() -> None:
     for level in ("easy", "normal", "hard"):
         bot = make_bot("pimc", seed=1, level=level)
         assert isinstance(bot, PimcBot)
-        solved = (bot.search_plays, bot.solve_endgame)
-        assert solved == ((10, True) if level == "hard" else (SEARCH_PLAYS, False))
+        solved = (bot.search_plays, bot.solve_endgame, bot.chance_endgame)
+        assert solved == ((10, True, True) if level == "hard" else (SEARCH_PLAYS, False, False))
 
 
 def test_a_solved_endgame_of_many_worlds_stays_within_the_budget() -> None:
@@ -398,7 +398,7 @@ def test_a_draw_to_come_changes_the_choice() -> None:
 def test_the_chance_candidate_enumerates_the_opponents_hands(
     left: int, unseen_cards: int, held: int
 ) -> None:
-    # Off by default. On, with eight cards left (one unseen card in the stock, three in the
+    # The hard level, with eight cards left (one unseen card in the stock, three in the
     # opponent's hand) or nine (the seat to answer a lead: three unseen in the stock, two in
     # the opponent's hand): every hand the opponent may hold once, each play's figure the
     # average of solve_chance's in each, alone (the bot shares one table among them all); the
@@ -406,15 +406,12 @@ def test_the_chance_candidate_enumerates_the_opponents_hands(
     game = briscola_at(1, left)
     seat = game.current_player
     assert seat is not None and len(game.trick) == left % 2
-    hard = make_bot("pimc", seed=1, level="hard")
-    assert isinstance(hard, PimcBot) and not hard.chance_endgame
     unseen = game.view(seat).unseen()
     assert unseen is not None and len(unseen) == unseen_cards
     ratings = []
     for seed in (1, 2):
         bot = make_bot("pimc", seed=seed, level="hard")
-        assert isinstance(bot, PimcBot)
-        bot.chance_endgame = True
+        assert isinstance(bot, PimcBot) and bot.chance_endgame
         ratings.append([(e.action, e.worlds, round(e.value, 12))
                         for e in bot.evaluate(game.view(seat))])
     assert ratings[0] == ratings[1]
@@ -431,3 +428,22 @@ def test_the_chance_candidate_enumerates_the_opponents_hands(
                           [c.index for c in unseen if c not in hand], random.random, stock)
             total += solve_chance(dealt, seat, None, action.index)[0][2]
         assert value == pytest.approx(total / worlds, abs=1e-12)
+
+
+def test_the_hands_searched_as_chance_count_against_the_budget() -> None:
+    # Ten cards left, the seat to lead: 20 hands the opponent may hold, each searched to the
+    # end. The hard level's budget takes them all; a budget spent by the first hand's
+    # positions stops after MIN_WORLDS hands, with the figures of the hands it searched.
+    game = briscola_at(3, 10)
+    seat = game.current_player
+    assert seat is not None and not game.trick
+    view = game.view(seat)
+    unseen = view.unseen()
+    assert unseen is not None and len(unseen) == 6  # three in the opponent's hand
+    whole = make_bot("pimc", seed=1, level="hard").evaluate(view)
+    assert {e.worlds for e in whole} == {comb(6, 3)}
+    short = PimcBot(worlds=320, compact_worlds=640, seed=1, search_plays=10,
+                    solve_endgame=True, chance_endgame=True, budget=1)
+    cut = short.evaluate(game.view(seat))
+    assert {e.worlds for e in cut} == {MIN_WORLDS}
+    assert [e.action for e in cut] == [e.action for e in whole]

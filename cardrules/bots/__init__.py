@@ -113,7 +113,8 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         params: the search bot's settings: ``worlds`` (per decision), ``level`` (``"easy"``,
             ``"normal"``, ``"hard"``: a number of worlds, and of worlds on the compact model:
             :data:`~cardrules.bots.pimc.COMPACT_LEVELS`; the hard level also solves the
-            endgame, :data:`~cardrules.bots.pimc.SOLVED_ENDGAMES`), ``budget`` (playout steps
+            endgame, the stock's unseen draws as chance,
+            :data:`~cardrules.bots.pimc.SOLVED_ENDGAMES`), ``budget`` (playout steps
             a decision may spend), ``time_limit`` (seconds), ``noise``.
 
     Raises:
@@ -141,7 +142,8 @@ def make_bot(name: str, *, seed: int | None = None, **params: Any) -> Bot:
                 params["worlds"] = LEVELS[level]
                 compact_worlds = COMPACT_LEVELS[level]
             if level in SOLVED_ENDGAMES:
-                solved = {"search_plays": SOLVED_ENDGAMES[level], "solve_endgame": True}
+                solved = {"search_plays": SOLVED_ENDGAMES[level], "solve_endgame": True,
+                          "chance_endgame": True}
         unknown = sorted(set(params) - {"worlds", "budget", "time_limit", "noise"})
         if not unknown:
             return PimcBot(seed=seed, compact_worlds=compact_worlds, **solved, **params)

@@ -71,17 +71,18 @@ four-player Brisca would be over the browser's 200 ms goal."""
 SOLVED_ENDGAMES: Final[dict[str, int]] = {"hard": 10}
 """The levels that, in a two-player deal, solve a world's endgame exactly on the compact model,
 every seat at its best (:class:`PimcBot`'s ``solve_endgame``), and from how many cards left
-(``search_plays``); the other levels, and every level in a deal of more players, search their
-own plays against their model of the opponents from :data:`~cardrules.bots.endgame.SEARCH_PLAYS`
-cards left. Against ISMCTS at equal CPU
-(two-player Briscola) the hard level so won 55.8% of 246 pairs' decided deals with the
-endgame solved by :func:`~cardrules.bots.endgame.solve_world`, the shipped form before it
-50-54%; solved by :func:`~cardrules.bots.endgame.solve_duel`, about 4.5 times as fast (the
-level's decisions 0.8 times the mean CPU, the 95th percentile under half), 59.4% of 1,000
-pairs (seven sets of deals, 54.4% to 61.9%; the normal level's worlds with the same endgame won
-57.9% of the first 200 in half the CPU).
-From twelve cards left within the same budget it won 50.5% of 100 pairs: its deepest
-decisions solve too few worlds (``benchmarks/results/ismcts-log.md``)."""
+(``search_plays``), with the stock's unseen draws as chance from :data:`CHANCE_PLAYS` cards
+left (``chance_endgame``); the other levels, and every level in a deal of more players, search
+their own plays against their model of the opponents from
+:data:`~cardrules.bots.endgame.SEARCH_PLAYS` cards left. Against ISMCTS at equal CPU
+(two-player Briscola, mirrored pairs, ``benchmarks/results/ismcts-log.md``) the hard level won
+55.8% of 246 pairs' decided deals with the endgame solved by
+:func:`~cardrules.bots.endgame.solve_world`, the shipped form before it 50-54%; solved by
+:func:`~cardrules.bots.endgame.solve_duel`, about 4.5 times as fast, 59.4% (57.3-61.6) of 1,000
+pairs (seven sets of deals, 54.4% to 61.9%); with the draws as chance, 60.8% (58.6-62.9) of
+the same 1,000 pairs (59.9% to 61.4% on each set), ISMCTS then getting about 1,500 iterations a
+decision instead of 1,700 (the chance search is cheaper). From twelve cards left within the
+same budget it won 50.5% of 100 pairs: its deepest decisions solve too few worlds."""
 
 STEPS_PER_WORLD: Final = 120
 """The playout work a decision may spend, per world of its level: ``worlds * 120`` steps (see
@@ -158,7 +159,9 @@ CHANCE_PLAYS: Final = 10
 """With ``chance_endgame``, the most cards left (in the hands and the stock, at the decision)
 for which the seat's hidden cards are enumerated and the stock's draws searched as chance: at
 most three unseen places of two-player Briscola's stock (six orders) and 20 hands of the
-opponent; from eleven, five unseen places (120 orders): too many."""
+opponent: at most some 16,000 positions, the figures shared among the hands (six deals against
+the normal level), 32,000 steps of the hard level's 76,800; from eleven, five unseen places
+(120 orders): too many."""
 
 INFER_TRIES: Final = 4
 """With ``infer``, the worlds dealt for each world played: one of them is kept, in proportion to
@@ -279,9 +282,9 @@ class PimcBot:
             open and no ``infer``, the worlds are not sampled: every hand the opponent may hold
             is taken once, each as likely, and each action's figure in it is
             :func:`~cardrules.bots.endgame.solve_chance`'s (the stock's unseen draws averaged,
-            so that no play of the search depends on a draw still to come), every hand searched
-            whatever the budget; elsewhere the decision is made as without it. Off by default:
-            a candidate (``benchmarks/strength.py --bot pimc-chance``).
+            so that no play of the search depends on a draw still to come), each position
+            searched counting :data:`SOLVE_STEP` steps of the budget; elsewhere the decision
+            is made as without it. The hard level does so (:data:`SOLVED_ENDGAMES`).
 
     Examples:
         >>> from cardrules import new_game
@@ -442,7 +445,8 @@ class PimcBot:
                 and position.exchange is None and reading is None and moves is not None
                 and not any(exchange for exchange, _ in moves)
                 and plays_left(cast(Game, pending)) <= CHANCE_PLAYS):
-            yield from self._every_hand(position, view.seat, [card for _, card in moves], start)
+            yield from self._every_hand(position, view.seat, [card for _, card in moves], start,
+                                        budget, step * SOLVE_STEP)
             return
         if position is None:
             # On the engine: a share of the budget, and each world's dealing counted.
@@ -525,21 +529,25 @@ class PimcBot:
                     results.append(outcome(trial, view.seat))
             yield results
 
-    def _every_hand(self, position: Start, seat: int, cards: list[int],
-                    begun: float) -> Iterator[list[Outcome]]:
+    def _every_hand(self, position: Start, seat: int, cards: list[int], begun: float,
+                    budget: float, step: float) -> Iterator[list[Outcome]]:
         """``chance_endgame``'s figures: for each hand the opponent may hold (every one, in an
-        order drawn at random; the time limit may stop them after two), each card's
-        :func:`~cardrules.bots.endgame.solve_chance` with the rest of the unseen cards in the
-        stock's unseen places."""
+        order drawn at random), each card's :func:`~cardrules.bots.endgame.solve_chance` with
+        the rest of the unseen cards in the stock's unseen places. Each position searched
+        counts ``step`` steps of ``budget``, which stops the hands after :data:`MIN_WORLDS`
+        (the time limit after two)."""
         pool = position.pool
         missing = position.missing
         assert len(missing) <= 1 and all(s != seat for s, _ in missing)
         held = [list(c) for c in combinations(pool, missing[0][1])] if missing else [[]]
         self._random.shuffle(held)
         table: Table = {}  # the position's, shared by every hand (see solve_chance)
+        spent = 0.0
         for played, hand in enumerate(held):
             if (self.time_limit is not None and played >= 2
                     and time.perf_counter() - begun > self.time_limit):
+                break
+            if budget and spent >= budget and played >= MIN_WORLDS:
                 break
             hands = [list(known) for known in position.hands]
             if missing:
@@ -549,7 +557,8 @@ class PimcBot:
             for card in cards:
                 world = World(position, [h.copy() for h in hands], rest.copy(),
                               self._random.random)
-                got, _ = solve_chance(world, seat, table, card)
+                got, nodes = solve_chance(world, seat, table, card)
+                spent += nodes * step
                 results.append(got)
             yield results
 
