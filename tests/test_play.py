@@ -425,7 +425,8 @@ def test_a_hint_works_out_a_known_endgame_exactly() -> None:
         ("en", "Every card left is known: each choice worked out to the end, both sides "
                "playing their best:", r"(wins|loses|a draw) · (\d+) points?"),
         ("es", "Ya están a la vista todas las cartas que quedan: cada opción, calculada hasta el "
-               "final con los dos jugando lo mejor posible:", r"(gana|pierde|empata) · (\d+) puntos?"),
+               "final con los dos jugando lo mejor posible:",
+         r"(gana|pierde|empata) · (\d+) puntos?"),
     ):
         answer = start(lang, game="briscola", players=2, seat=0, seed=5, level="easy")
         session, state = answer["session"], answer["state"]
