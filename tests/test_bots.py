@@ -35,7 +35,7 @@ from cardrules.bots import (
     play_out,
     wins_now,
 )
-from cardrules.bots.endgame import plays_left
+from cardrules.bots.endgame import EXACT_PLAYS, known_endgame, plays_left, solve_choices
 from cardrules.bots.pimc import LEVELS, MIN_WORLDS, PimcBot
 from cardrules.bots.playout import (
     CardRule,
@@ -467,6 +467,38 @@ def test_the_hint_imagines_careful_players_on_every_side() -> None:
     # Its figures: an even first trick of two-player Briscola is not flattered into a sure win.
     view = cardrules.new_game("briscola", players=2, seed=11).view(0)
     assert max(e.wins for e in hint.evaluate(view)) < 0.75
+
+
+def test_the_hint_works_a_known_endgame_out_exactly() -> None:
+    # Two-player Briscola, random play: once the stock is gone the reader knows every card
+    # left, and from EXACT_PLAYS cards on the hint's figures are the solver's on the real
+    # deal (one world, each choice won, drawn or lost, both sides at their best), where the
+    # careful players it imagines before may give another figure.
+    differs = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = new_game("briscola", players=2, seed=seed)
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            view = game.view(seat)
+            legal = view.legal_actions
+            known = game.stock_size == 0 and plays_left(game) <= EXACT_PLAYS
+            assert known_endgame(view) == known
+            if len(legal) > 1 and (known or rng.random() < 0.1):
+                estimates = hint_bot(worlds=16, seed=seed).evaluate(view, legal)
+                assert all(e.exact == known for e in estimates)
+                if known:
+                    exact = solve_choices(game, seat, legal)
+                    assert [(e.wins, e.points, e.value, e.worlds) for e in estimates] == [
+                        (*figure, 1) for figure in exact]
+                    careful = PimcBot(worlds=16, seed=seed, noise=0.0,
+                                      careful_opponents=True).evaluate(view, legal)
+                    differs += [e.points for e in careful] != [e.points for e in estimates]
+                else:
+                    assert MIN_WORLDS <= estimates[0].worlds <= 16
+            game.play(legal[rng.randrange(len(legal))])
+    assert differs > 0
 
 
 def test_the_work_budget_counts_the_dealing_of_each_world_on_the_engine() -> None:

@@ -1212,6 +1212,35 @@ def test_the_hint_in_spanish_and_in_a_game_scored_by_tricks(
     assert sorted(label for *_, label in hint_rows(out)) == ["chant", "no-chant"]
 
 
+@pytest.mark.parametrize(("lang", "head", "row"), [
+    ("en", "Hint: every card left is known, so each of your choices is worked out to the\n"
+           "end with both sides playing their best: whether it wins the deal, and the\n"
+           "points it brings, best first:\n",
+     r"^ {2,3}\d+\) \S+ +.+?  (wins|loses|a draw) · (\d+) points?$"),
+    ("es", "Pista: ya están a la vista todas las cartas que quedan, así que cada opción se\n"
+           "calcula hasta el final con los dos jugando lo mejor posible: si gana la mano y\n"
+           "cuántos puntos saca, de mejor a peor:\n",
+     r"^ {2,3}\d+\) \S+ +.+?  (gana|pierde|empata) · (\d+) puntos?$"),
+])
+def test_the_hint_works_out_a_known_endgame_exactly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    lang: str, head: str, row: str
+) -> None:
+    """Two-player Briscola once the stock is gone: the reader knows every card left, and the
+    hint says whether each choice wins and the points it brings, both sides at their best,
+    instead of chances over imagined deals."""
+    # Seventeen tricks draw the stock dry; the hint is asked at the eighteenth.
+    status, out, _ = run(capsys, "play", "briscola", "--seed", "5", "--level", "easy",
+                         "--lang", lang, stdin="1\n" * 17 + "hint\nq\n",
+                         monkeypatch=monkeypatch)
+    assert status == 0
+    assert head in out
+    shown = out.split(head)[1].splitlines()
+    rows = [re.match(row, line) for line in shown[:3]]
+    assert all(rows), shown[:4]
+    assert "%" not in "".join(shown[:3])
+
+
 def test_a_hint_in_few_deals_gives_the_deals_won(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

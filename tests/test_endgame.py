@@ -440,7 +440,9 @@ def test_the_hands_searched_as_chance_count_against_the_budget() -> None:
     view = game.view(seat)
     unseen = view.unseen()
     assert unseen is not None and len(unseen) == 6  # three in the opponent's hand
-    whole = make_bot("pimc", seed=1, level="hard").evaluate(view)
+    hard = make_bot("pimc", seed=1, level="hard")
+    assert isinstance(hard, PimcBot)
+    whole = hard.evaluate(view)
     assert {e.worlds for e in whole} == {comb(6, 3)}
     short = PimcBot(worlds=320, compact_worlds=640, seed=1, search_plays=10,
                     solve_endgame=True, chance_endgame=True, budget=1)

@@ -418,6 +418,34 @@ def to_the_call(lang: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
     return answer, state
 
 
+def test_a_hint_works_out_a_known_endgame_exactly() -> None:
+    """Two-player Briscola once the stock is gone: every card left is known, and each choice
+    says whether it wins and the points it brings, worked out with both sides at their best."""
+    for lang, head, pattern in (
+        ("en", "Every card left is known: each choice worked out to the end, both sides "
+               "playing their best:", r"(wins|loses|a draw) · (\d+) points?"),
+        ("es", "Ya están a la vista todas las cartas que quedan: cada opción, calculada hasta el "
+               "final con los dos jugando lo mejor posible:",
+         r"(gana|pierde|empata) · (\d+) puntos?"),
+    ):
+        answer = start(lang, game="briscola", players=2, seat=0, seed=5, level="easy")
+        session, state = answer["session"], answer["state"]
+        game = game_of(answer)
+        while game.stock_size or not state["your_turn"]:
+            if state["your_turn"]:
+                state = play.act_data(session, choices(state)[0])["state"]
+            else:
+                state = play.advance_data(session)["state"]
+        hint = play.hint_data(session)
+        assert hint["ok"] and hint["exact"] and hint["worlds"] == 1, hint
+        assert hint["head"] == head
+        assert len(hint["estimates"]) == len(state["hand"]) == 3
+        for estimate in hint["estimates"]:
+            shown = re.fullmatch(pattern, estimate["text"])
+            assert shown is not None, estimate["text"]
+            assert int(shown[2]) == estimate["points"] and estimate["wins"] in (0, 0.5, 1)
+
+
 def test_a_hint_weighed_in_few_deals_gives_the_deals_won() -> None:
     """Four-player Tute's first play: the work budget leaves the search bot a few deals, and
     each choice says how many of them it won, not a percentage that would look surer."""

@@ -38,7 +38,7 @@ from ..bots import Bot, Estimate
 from ..core.actions import Action, Decision, Move, NumberMove, format_action
 from ..core.cards import Card
 from ..engine import SeatView
-from ..words import N_, Lang, decimal, words
+from ..words import N_, Lang, Words, decimal, words
 from .narration import Narrator
 
 __all__ = [
@@ -142,7 +142,9 @@ _BEST_BID_WORDS: Final = {
 def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
     """The hint's words for one choice, in ``lang``: how often it won and what it brought on
     average ("75% to win · 71.3 points on average"; "won 5 of 6 · ..." when weighed in few
-    deals: :data:`FEW_DEALS`). The one wording of a hint's choice: the terminal
+    deals: :data:`FEW_DEALS`); worked out exactly (:attr:`Estimate.exact
+    <cardrules.bots.Estimate.exact>`), whether it wins and what it brings ("wins · 64
+    points"). The one wording of a hint's choice: the terminal
     (:meth:`Printer.hint <cardrules.cli.render.Printer.hint>`) and the widget's play mode
     (``cardrules.web.play.hint_data``: each estimate's ``"text"``) both say this.
 
@@ -154,9 +156,31 @@ def estimate_words(estimate: Estimate, lang: Lang, *, by_tricks: bool) -> str:
         '75% to win · 71.3 points on average'
         >>> estimate_words(Estimate(parse_card("1O"), 5 / 6, 3.0, 1.1, 6), "es", by_tricks=True)
         'ganó 5 de 6 · 3,0 bazas de media'
+        >>> estimate_words(Estimate(parse_card("1O"), 0.0, 49.0, 0.2, 1, exact=True), "es",
+        ...                by_tricks=False)
+        'pierde · 49 puntos'
     """
+    if estimate.exact:
+        return _exact_words(estimate, words(lang), by_tricks)
     share, few = _CHOICE_WORDS[by_tricks]
     return chance_words(estimate, lang, share, few, points=decimal(estimate.points, lang, 1))
+
+
+def _exact_words(estimate: Estimate, w: Words, by_tricks: bool) -> str:
+    """:func:`estimate_words` of a choice worked out exactly: whether it wins, then the points
+    (or tricks) the side ends with."""
+    n = round(estimate.points)
+    if by_tricks:
+        if estimate.wins == 1.0:
+            return w.n_("wins · {n} trick", "wins · {n} tricks", n)
+        if estimate.wins == 0.0:
+            return w.n_("loses · {n} trick", "loses · {n} tricks", n)
+        return w.n_("a draw · {n} trick", "a draw · {n} tricks", n)
+    if estimate.wins == 1.0:
+        return w.n_("wins · {n} point", "wins · {n} points", n)
+    if estimate.wins == 0.0:
+        return w.n_("loses · {n} point", "loses · {n} points", n)
+    return w.n_("a draw · {n} point", "a draw · {n} points", n)
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..bots import hint_bot
-from ..bots.endgame import EXACT_PLAYS, Outcome, plays_left, solve
+from ..bots.endgame import Outcome, is_known, known_endgame, solve_choices
 from ..bots.pimc import LEVELS
 from ..bots.tactics import decide
 from ..core.actions import Action, format_action
@@ -378,12 +378,6 @@ def mark_for(chance_lost: float, points_lost: float, chance_error: float, points
     return _RANKS[level]
 
 
-def is_known(view: SeatView) -> bool:
-    """Whether ``view``'s seat knows every card still to be played: two players, the stock and
-    any talon gone (the other hand is then every card not yet seen)."""
-    return view.players == 2 and view.stock_size == 0 and view.talon_size == 0
-
-
 def analyse(record: str | bytes | Mapping[str, Any], seat: int = 0, *,
             worlds: int = DEFAULT_WORLDS, seed: int = 0,
             thresholds: Thresholds = THRESHOLDS, first: int = 0) -> Analysis:
@@ -534,10 +528,10 @@ def _weighings(position: Game, view: SeatView, made: Action, index: int, worlds:
     legal = position.legal_actions()
     actions = _choices(view, made, legal)
     table: list[list[Outcome]]
-    exact = is_known(view) and plays_left(position) <= EXACT_PLAYS
+    exact = known_endgame(view)
     made_at = actions.index(made)
     if exact:
-        table = [[_solved(position, action, view.seat) for action in actions]]
+        table = [solve_choices(position, view.seat, actions)]
     else:
         bot = hint_bot(worlds, seed=seed)
         table = []
@@ -596,13 +590,6 @@ def _verdict(table: list[list[Outcome]], actions: Sequence[Action], made_at: int
                  <= thresholds.errors * points_error))
     return (choices, best_at, made_at, (chance_lost, points_lost, chance_error, points_error),
             mark, doubt)
-
-
-def _solved(position: Game, action: Action, seat: int) -> Outcome:
-    child = position.clone()
-    child.play(action)
-    result, _ = solve(child, seat)
-    return result
 
 
 def _paired(table: Sequence[Sequence[Outcome]], best: int, made: int,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, cast
 
 from ..core.actions import Action
-from ..engine import Game
+from ..engine import Game, SeatView
 from .compact import CARDS, UNSEEN, WIDTH, History, World
 from .playout import greedy_action
 
@@ -236,6 +236,31 @@ EXACT_PLAYS: Final = 12
 """The most cards left to play (in the hands and the stock) for which :func:`solve` is asked to
 search a known position to the end: six tricks of two-player Brisca or Briscola, a few thousand
 positions with alpha-beta pruning."""
+
+
+def is_known(view: SeatView) -> bool:
+    """Whether ``view``'s seat knows every card still to be played: two players, the stock and
+    any talon gone (the other hand is then every card not yet seen)."""
+    return view.players == 2 and view.stock_size == 0 and view.talon_size == 0
+
+
+def known_endgame(view: SeatView) -> bool:
+    """Whether ``view``'s seat knows every card still to be played (:func:`is_known`) and at
+    most :data:`EXACT_PLAYS` are left: a position the reader's hint and the analysis work out
+    exactly (:func:`solve_choices`) instead of imagining deals."""
+    return is_known(view) and sum(view.hand_sizes) <= EXACT_PLAYS
+
+
+def solve_choices(game: Game, seat: int, actions: Sequence[Action]) -> list[Outcome]:
+    """Each of ``actions``' exact :func:`outcome` for ``seat`` in ``game`` (a position in which
+    every card is known, ``seat`` to act), every seat at its best after it (:func:`solve`).
+    ``game`` is not played on."""
+    figures = []
+    for action in actions:
+        child = game.clone()
+        child.play(action)
+        figures.append(solve(child, seat)[0])
+    return figures
 
 
 def solve(game: Game, seat: int) -> tuple[Outcome, int]:

@@ -36,12 +36,14 @@ from .endgame import (
     SEARCH_PLAYS,
     Outcome,
     Table,
+    known_endgame,
     outcome,
     plays_left,
     search,
     search_world,
     solve,
     solve_chance,
+    solve_choices,
     solve_duel,
 )
 from .opponents import HandReading, carelessness
@@ -205,6 +207,11 @@ class Estimate:
     side took (points break the ties that few worlds leave between winning chances)."""
     worlds: int
     """How many worlds were played out."""
+    exact: bool = False
+    """Worked out exactly in the one world the seat's view leaves (every card known: two
+    players, the stock gone; :func:`~cardrules.bots.endgame.known_endgame`), every seat at its
+    best after the action: ``wins`` is then 1, 0.5 or 0 and ``points`` what the side ends with
+    (the hint's ``solve_known``)."""
 
 
 class PimcBot:
@@ -276,6 +283,11 @@ class PimcBot:
             50.0% on those where it won 53.9%: not better (the reading tells little of
             ISMCTS's hand, and costs a quarter more CPU; ``benchmarks/results/ismcts-log.md``,
             runs 29-31).
+        solve_known: where the seat knows every card left and few are left
+            (:func:`~cardrules.bots.endgame.known_endgame`), each action's figure is exact:
+            the one world there is, every seat at its best after it
+            (:func:`~cardrules.bots.endgame.solve_choices`; the estimates say ``exact``), as
+            the analysis weighs such a decision. The reader's hint does so (:func:`hint_bot`).
         chance_endgame: with ``solve_endgame``, in a two-player deal on the compact model with
             at most :data:`CHANCE_PLAYS` cards left, nothing telling the unseen cards apart
             (:meth:`Start.of_view <cardrules.bots.compact.Start.of_view>`), no trump exchange
@@ -299,8 +311,9 @@ class PimcBot:
                  exact: bool = False, compact: bool = True,
                  compact_worlds: int | None = None, search_plays: int = SEARCH_PLAYS,
                  solve_endgame: bool = False, infer: bool = False,
-                 chance_endgame: bool = False) -> None:
+                 chance_endgame: bool = False, solve_known: bool = False) -> None:
         self.infer = infer
+        self.solve_known = solve_known
         self.chance_endgame = chance_endgame
         self.search_plays = search_plays
         self.solve_endgame = solve_endgame
@@ -325,6 +338,8 @@ class PimcBot:
             more += ", infer=True"
         if self.chance_endgame:
             more += ", chance_endgame=True"
+        if self.solve_known:
+            more += ", solve_known=True"
         return f"PimcBot(worlds={self.worlds}, seed={self.seed!r}{more})"
 
     def choose(self, view: SeatView) -> Action:
@@ -394,19 +409,30 @@ class PimcBot:
                 points[i] += got
                 values[i] += value
             played += 1
-        return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played)
+        exact = self._solves(view)
+        return [Estimate(a, wins[i] / played, points[i] / played, values[i] / played, played,
+                         exact)
                 for i, a in enumerate(actions)]
+
+    def _solves(self, view: SeatView) -> bool:
+        """Whether this decision is worked out exactly (``solve_known``)."""
+        return self.solve_known and known_endgame(view)
 
     def outcomes(self, view: SeatView, actions: Sequence[Action]) -> Iterator[list[Outcome]]:
         """Each imagined world's :func:`~cardrules.bots.endgame.outcome` of every action, one
         world at a time: every action is played out in the same world (common random deals,
         so that the differences between actions are not the noise of different deals), until
         the worlds, the work budget or the time limit run out (at least :data:`MIN_WORLDS`
-        worlds, or two under a time limit). The analysis of a deal pairs them world by world
+        worlds, or two under a time limit); with ``solve_known`` in a known endgame, the one
+        world's exact figures. The analysis of a deal pairs them world by world
         (:mod:`cardrules.analysis`); :meth:`evaluate` averages them."""
         if not actions:
             return
         rng = self._random
+        if self._solves(view):
+            # Every card known: the one world there is, each action solved to the end.
+            yield solve_choices(view.sample(rng), view.seat, actions)
+            return
         allies = frozenset((view.seat, *view.partners))
         noise = self.noise if self.noise is not None else carelessness(view)
         careful = frozenset(range(view.players)) if self.careful_opponents else allies
@@ -610,7 +636,10 @@ def hint_bot(worlds: int, seed: int | None = None,
              time_limit: float | None = None) -> PimcBot:
     """The search bot that weighs a reader's choices (the terminal's and the widget's hint):
     every seat plays its imagined deals out by the same careful rule, so a choice's winning
-    chance is not flattered by opponents weaker than the reader is assumed to be.
+    chance is not flattered by opponents weaker than the reader is assumed to be; and once the
+    reader knows every card left (two players, the stock gone, at most
+    :data:`~cardrules.bots.endgame.EXACT_PLAYS` cards), each choice is worked out exactly,
+    every seat at its best (``solve_known``), as the analysis of the deal weighs it.
 
     Examples:
         >>> from cardrules import new_game
@@ -620,7 +649,7 @@ def hint_bot(worlds: int, seed: int | None = None,
         True
     """
     return PimcBot(worlds=worlds, seed=seed, noise=HINT_NOISE, time_limit=time_limit,
-                   careful_opponents=True)
+                   careful_opponents=True, solve_known=True)
 
 
 def _hidden(world: Game) -> object:

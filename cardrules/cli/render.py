@@ -269,7 +269,17 @@ class Printer:
         rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))
         tricks = view.rules.scores_tricks
         strength = self.w._(LEVEL_WORDS.get(level, level))
-        if tricks:
+        if rows[0].exact and tricks:
+            head = self.w._(
+                "Hint: every card left is known, so each of your choices is worked out to the "
+                "end with both sides playing their best: whether it wins the deal, and the "
+                "tricks it brings, best first:")
+        elif rows[0].exact:
+            head = self.w._(
+                "Hint: every card left is known, so each of your choices is worked out to the "
+                "end with both sides playing their best: whether it wins the deal, and the "
+                "points it brings, best first:")
+        elif tricks:
             head = self.w._(
                 "Hint from the search bot (level {level}): each of your choices tried in {worlds} "
                 "deals that fit what you can see, played out to the end: how often it wins the "

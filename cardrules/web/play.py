@@ -137,6 +137,8 @@ _page_lang: list[Lang] = ["en"]
 answered in it (the page's language, as its sessions')."""
 _HINT_HEAD: Final = N_("For each choice, {worlds} deals that agree with what you can see (the "
                        "hidden cards dealt at random) played out to the end:")
+_HINT_HEAD_EXACT: Final = N_("Every card left is known: each choice worked out to the end, "
+                             "both sides playing their best:")
 _HINT_HEAD_SIDE: Final = N_("For each choice, {worlds} deals that agree with what you can see "
                             "(the hidden cards dealt at random) played out to the end; points "
                             "are your side's:")
@@ -781,14 +783,16 @@ def hint_data(session: int) -> dict[str, Any]:
                 "best": estimate is best,
                 "text": estimate_words(estimate, lang, by_tricks=by_tricks),
             })
-        head = w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds)
+        head = (w._(_HINT_HEAD_EXACT) if best.exact
+                else w._(_HINT_HEAD_SIDE if teamed else _HINT_HEAD, worlds=worlds))
         summary = bid_summary(estimates)
         return {"ok": True, "best": format_action(best.action),
                 "text": w._("Best: {choice}.",
                             choice=_choice_words(narrator, best.action, view)),
                 "summary": (summary_lines(summary, lang, by_tricks=by_tricks)
                             if summary is not None else []),
-                "head": head, "worlds": worlds, "estimates": shown, "ms": round(ms, 1)}
+                "head": head, "worlds": worlds, "exact": best.exact, "estimates": shown,
+                "ms": round(ms, 1)}
     except (CardrulesError, ValueError, TypeError) as error:
         return _failure(error, lang)
 
@@ -807,6 +811,7 @@ def hint(session: int) -> str:
     Returns:
         JSON text: ``{"ok": true, "text" (the hint in one sentence), "best" (an action),
         "summary" (a bid hint's summary, a sentence each; else empty), "head", "worlds",
+        "exact" (every card known: each choice worked out exactly, in the one deal there is),
         "estimates": [{"action", "card", "choice", "wins" (the share of
         deals won, 0 to 1), "points" (on average: the seat's side's, tricks in a game scored
         by tricks), "best", "text"}], "ms"}``, best first.
