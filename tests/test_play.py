@@ -389,7 +389,7 @@ def test_a_hint_weighs_each_card() -> None:
     hand = answer["state"]["hand"]
     assert sorted(e["card"] for e in estimates) == sorted(hand)
     assert [e["best"] for e in estimates] == [True] + [False] * (len(hand) - 1)
-    assert estimates == sorted(estimates, key=lambda e: (-e["wins"], -e["points"]))
+    assert estimates == sorted(estimates, key=lambda e: (-round(e["wins"] * 100), -e["points"]))
     assert all(0 <= e["wins"] <= 1 for e in estimates)
     assert re.fullmatch(r"\d+\s% de probabilidades de ganar · \d+,\d puntos de media",
                         estimates[0]["text"])

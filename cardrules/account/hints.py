@@ -51,6 +51,7 @@ __all__ = [
     "estimate_words",
     "few_deals",
     "out_of_turn_hint",
+    "ranked",
     "summary_lines",
     "wins_words",
     "won_of",
@@ -69,6 +70,32 @@ game the work budget leaves the search bot few deals early on (four-player Tute:
 def few_deals(estimate: Estimate) -> bool:
     """Whether ``estimate`` was weighed in fewer than :data:`FEW_DEALS` deals."""
     return estimate.worlds < FEW_DEALS
+
+
+def ranked(estimates: Sequence[Estimate]) -> list[Estimate]:
+    """A hint's choices best first, as the hint shows them: by the chance of winning as it is
+    said (a whole percentage, or the deals won of few: :func:`wins_words`; win, draw or loss
+    when worked out exactly), then by the points; choices alike in both keep their order. So a
+    choice shown with the same chance and more points is never listed below another for a
+    difference the hint does not show.
+
+    Examples:
+        >>> from cardrules.bots import Estimate
+        >>> from cardrules.core.cards import parse_card
+        >>> rows = ranked([Estimate(parse_card("10E"), 0.084, 50.9, 1.0, 320),
+        ...                Estimate(parse_card("12B"), 0.080, 52.4, 1.0, 320),
+        ...                Estimate(parse_card("11B"), 0.300, 40.0, 1.0, 320)])
+        >>> [str(e.action) for e in rows]
+        ['11B', '12B', '10E']
+    """
+    def shown(estimate: Estimate) -> float:
+        if estimate.exact:
+            return estimate.wins
+        if few_deals(estimate):
+            return won_of(estimate)[0] / max(1, estimate.worlds)
+        return round(estimate.wins * 100) / 100
+
+    return sorted(estimates, key=lambda e: (-shown(e), -e.points))
 
 
 def won_of(estimate: Estimate) -> tuple[int, int]:

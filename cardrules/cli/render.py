@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from ..account.deal import StepAccount, Teller
-from ..account.hints import bid_summary, estimate_words, summary_lines
+from ..account.hints import bid_summary, estimate_words, ranked, summary_lines
 from ..account.score import ScoreTable, part_name
 from ..bots import Estimate
 from ..core.actions import Action, CardMove, Move, NumberMove, format_action
@@ -266,7 +266,7 @@ class Printer:
                 self.say(line, indent=2)
             return
         number = {action: i for i, action in enumerate(options, 1)}
-        rows = sorted(estimates, key=lambda e: (-e.wins, -e.points, number.get(e.action, 0)))
+        rows = ranked(sorted(estimates, key=lambda e: number.get(e.action, 0)))
         tricks = view.rules.scores_tricks
         strength = self.w._(LEVEL_WORDS.get(level, level))
         if rows[0].exact and tricks:

@@ -65,6 +65,7 @@ from ..account.hints import (
     bid_summary,
     estimate_words,
     out_of_turn_hint,
+    ranked,
     summary_lines,
 )
 from ..account.narration import Narrator
@@ -767,13 +768,14 @@ def hint_data(session: int) -> dict[str, Any]:
                                 choice=_choice_words(narrator, chosen, view)),
                     "estimates": [], "ms": round(ms, 1)}
         ms = (time.perf_counter() - began) * 1000
-        best = max(estimates, key=lambda e: (e.wins, e.points))
+        rows = ranked(estimates)
+        best = rows[0]
         sides = view.sides
         teamed = any(len(side) > 1 and seat in side for side in sides) or bool(view.partners)
         by_tricks = game.rules.scores_tricks
         worlds = estimates[0].worlds
         shown = []
-        for estimate in sorted(estimates, key=lambda e: (-e.wins, -e.points)):
+        for estimate in rows:
             shown.append({
                 "action": format_action(estimate.action),
                 "card": estimate.action.code if isinstance(estimate.action, Card) else None,
