@@ -62,6 +62,9 @@ ARGS = [
 ]
 READY = ".cr-widget[data-state=ready]"
 TIMEOUT = 90_000  # ms: Pyodide starts in a few seconds, slower on a busy machine
+WIDTH_OVERFLOW = ("() => document.documentElement.scrollWidth"
+                  " - document.documentElement.clientWidth")
+"""How far the page is wider than its window (0: no sideways scrolling)."""
 
 
 def shown_deal(answer: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, Visit, Visits
+from browser_support import ROOT, WIDTH_OVERFLOW, Visit, Visits
 from test_a11y_browser import page_file, site_pages
 
 from cardrules import web
@@ -411,11 +411,6 @@ def test_a_search_of_any_shape_answers_in_a_few_seconds(
 
 
 # 3. Long names: refused past the limit, wrapped within it ----------------------------------------
-
-WIDTH_OVERFLOW = ("() => document.documentElement.scrollWidth"
-                  " - document.documentElement.clientWidth")
-"""How far the page is wider than its window (0: no sideways scrolling)."""
-
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "players[0]: a name has at most 40 characters, not 300"),

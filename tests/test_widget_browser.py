@@ -15,7 +15,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import READY, ROOT, TIMEOUT, Visit, Visits, more, show_view, shown_deal
+from browser_support import (
+    READY,
+    ROOT,
+    TIMEOUT,
+    WIDTH_OVERFLOW,
+    Visit,
+    Visits,
+    more,
+    show_view,
+    shown_deal,
+)
 from test_snapshot_browser import started_from_the_snapshot
 
 import cardrules
@@ -40,14 +50,14 @@ def visit(browser: Any, base_url: str) -> Iterator[Callable[..., Visit]]:
     visits = Visits(browser, base_url)
 
     def open_page(path: str, *, wasm_missing: bool = False, scheme: str = "light",
-                  wasm_held: list[Any] | None = None) -> Visit:
+                  wasm_held: list[Any] | None = None, width: int = 1200) -> Visit:
         routes: list[tuple[str, Callable[[Any], None]]] = []
         if wasm_missing:
             routes.append(("**/pyodide.asm.wasm",
                            lambda route: route.fulfill(status=404, body="not here")))
         if wasm_held is not None:  # Python keeps starting until the test lets the runtime in
             routes.append(("**/pyodide.asm.wasm", lambda route: wasm_held.append(route)))
-        return visits.open(path, scheme=scheme, routes=routes)
+        return visits.open(path, scheme=scheme, routes=routes, width=width)
 
     yield open_page
     visits.close_and_check(expected_404=("sitemap.xml", "pyodide.asm.wasm"))
@@ -622,12 +632,16 @@ def test_without_python_the_static_diagram_stays(
 THEME_SCRIPT = "/assets/javascripts/bundle."
 
 
-def open_while_python_starts(visit: Callable[..., Visit], path: str) -> tuple[Visit, Any]:
+def open_while_python_starts(visit: Callable[..., Visit], path: str,
+                             width: int = 1200) -> tuple[Visit, Any]:
     """A "Try it" page whose runtime download the test holds (``route.continue_()`` lets it in),
     checked for what the page holds back meanwhile: the theme's script (no search box yet) and
-    the pictures of the static diagram below the widget."""
+    the pictures of the static diagram below the widget; and, the header without its search,
+    that the page is no wider than its window (the language menu, centred under the header's
+    last button, reached 19 px past it: a flaky check of a page that was ready before its late
+    theme had run)."""
     held: list[Any] = []
-    seen = visit(path, wasm_held=held)
+    seen = visit(path, wasm_held=held, width=width)
     page = seen.page
     for _ in range(200):  # until the worker asks for the runtime
         if held:
@@ -642,6 +656,8 @@ def open_while_python_starts(visit: Callable[..., Visit], path: str) -> tuple[Vi
     assert not figure.locator(".cr-deal__setup").is_visible()
     assert not figure.locator(".cr-deal__play").is_visible()
     page.locator(".cr-widget__status").first.wait_for(state="visible")  # "Loading Python..."
+    assert page.evaluate("document.documentElement.classList.contains('no-js')")
+    assert page.evaluate(WIDTH_OVERFLOW) <= 0
     return seen, held[0]
 
 
@@ -705,6 +721,35 @@ def test_try_page_holds_back_the_rest_until_python_is_ready(
     page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
                            arg=picture.element_handle(), timeout=TIMEOUT)
     assert not figure.locator(".cr-deal__setup").is_visible()  # the live board replaces it
+
+
+@pytest.mark.parametrize(("path", "width"), [("try/", 375), ("es/try/", 1000)])
+def test_try_page_fits_its_window_while_it_holds_the_theme(
+    visit: Callable[..., Visit], path: str, width: int
+) -> None:
+    """On a phone and on a small computer too, the page holding back its theme (and so its
+    search) is no wider than its window (checked by open_while_python_starts; 1200 px wide in
+    the tests around)."""
+    seen, _ = open_while_python_starts(visit, path, width)
+    menu = seen.page.locator(".md-select__inner").bounding_box()  # closed, but laid out
+    assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= width, menu
+
+
+@pytest.mark.parametrize("path", ["", "es/games/brisca/"])
+def test_without_javascript_a_page_fits_its_window(browser: Any, base_url: str,
+                                                   path: str) -> None:
+    """Without JavaScript the theme's header keeps its "no-js" look for good (no search): the
+    language button is the header's last, and the page is no wider than its window still."""
+    context = browser.new_context(java_script_enabled=False, service_workers="block")
+    try:
+        page = context.new_page()
+        for width in (375, 1000, 1200):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(base_url + path)
+            assert page.evaluate("document.documentElement.classList.contains('no-js')")
+            assert page.evaluate(WIDTH_OVERFLOW) <= 0, width
+    finally:
+        context.close()
 
 
 def test_a_touch_on_the_try_page_releases_what_it_holds(visit: Callable[..., Visit]) -> None:
