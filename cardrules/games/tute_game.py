@@ -59,12 +59,13 @@ from ..engine import (
     Tally,
     TallyForm,
     Title,
+    TrickDuties,
     Why,
     side_points,
 )
 from ..words import N_, Message
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
-from .tute import Declare, MarriageRule, TuteDuty, partner_heads
+from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
 
 LAST_TRICK: Final = 10
 """The bonus for the last trick (*diez de últimas*)."""
@@ -327,6 +328,29 @@ class FollowDuty(CardRule):
 _NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
 
 
+def _may_meet(game: Table, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` may all still be in one hand at once: none of them played, and those
+    in hands all in the same hand (a card leaves a hand only when it is played; a card still
+    to draw, the turned-up card included, may reach any hand)."""
+    holder = -1
+    hands = game.hands
+    for card in cards:
+        seat = 0
+        for hand in hands:
+            if card in hand:
+                break
+            seat += 1
+        else:  # in no hand: played, or still to draw
+            if card in game.trick or any(card in taken for taken in game.taken):
+                return False
+            continue
+        if holder < 0:
+            holder = seat
+        elif holder != seat:
+            return False
+    return True
+
+
 class TuteMarriageRule(MarriageRule):
     """The family's marriages, and with ``late`` (two players, option ``cantes_after_stock``
     off) none once the stock is gone."""
@@ -340,6 +364,17 @@ class TuteMarriageRule(MarriageRule):
         if self.late and seat is not None and not game.stock_size:
             return _NOT_LATE
         return super().check(game, seat, move)
+
+    def still_possible(self, game: Table) -> bool:
+        """Whether a marriage may still be declared: in a suit not declared yet whose king and
+        knight may still meet in one hand (:func:`_may_meet`), and not after the stock with
+        ``late``. Once none may, the deal's play is plain card play (a search plays it on its
+        compact model)."""
+        if self.late and not game.stock_size:
+            return False
+        declared = {suit for _, suit, _ in marriages(game)}
+        return any(_may_meet(game, move.shown()) for move in self.offers(game, 0)
+                   if move.suit not in declared)
 
 
 class TuteRule(MoveRule[DeclareTute]):
@@ -371,6 +406,13 @@ class TuteRule(MoveRule[DeclareTute]):
         if tute_number(game.hands[seat]) is None:
             return self._FOUR
         return None
+
+    def still_possible(self, game: Table) -> bool:
+        """Whether a *tute* may still be declared: the four kings or the four knights may
+        still meet in one hand (:func:`_may_meet`), and not after the stock with ``late``."""
+        if not self.enabled or (self.late and not game.stock_size):
+            return False
+        return any(_may_meet(game, four) for _, four in _FOURS)
 
     def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
         number = tute_number(game.hands[seat])
@@ -441,6 +483,13 @@ class Tute(Rules):
         # playout) declares his tute, which the trick's one declaration would otherwise forbid.
         self.move_rules = (self.exchange, TuteRule(o.tute, late),
                            TuteMarriageRule(self.pack, late))
+
+    def trick_duties(self) -> TrickDuties:
+        """The duties of :meth:`card_rule`, for a search's compact model."""
+        o = self.opts
+        return TrickDuties(must_trump=o.trump_duty == "always",
+                           stock=o.stock_duty if self.players == 2 else "full",
+                           partner_follows=o.partner_exempt and self.players == 4)
 
     def trump_exchange(self) -> ExchangeRule | None:
         """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
