@@ -774,65 +774,23 @@ class World:
     def _guided_duties(self, noise: float, allies: frozenset[int],
                        careful: frozenset[int]) -> int:
         """:meth:`play_guided` under duties on card play (:attr:`Start.duties`), from a position
-        with no move left: the seat's rule (or a careless random card) among the cards it may
-        play (:meth:`legal`), as the engine's playout chooses among its legal actions. The cards
-        played."""
+        with no move left: the greedy rule (or a careless random card) among the cards the seat
+        may play (:meth:`legal`), as the engine's playout chooses among its legal actions. The
+        cards played."""
+        # Under duties the playouts' careful rule measured weaker: every seat greedy there.
+        assert not careful, "no careful seat under duties (careful_seats)"
         random_ = self.random
         plays = 0
         while not self.over:
             cards = self.legal()
-            seat = self.order[self.pos]
             plays += 1
             if len(cards) == 1:
                 self.play(cards[0])
-            elif noise and seat not in allies and random_() < noise:
+            elif noise and self.order[self.pos] not in allies and random_() < noise:
                 self.play(cards[int(random_() * len(cards))])
-            elif seat in careful:
-                self.play(self._careful(cards))
             else:
                 self.play(self.greedy(cards))
         return plays
-
-    def _careful(self, cards: Sequence[int]) -> int:
-        """The careful rule's card among ``cards`` for the seat to play
-        (:func:`~cardrules.bots.playout.careful_card`; :meth:`play_guided` has it inline)."""
-        start = self.start
-        weights = start.weights
-        careful_keys = weights.careful
-        size = self.pos
-        order = self.order
-        if 0 < size < len(order) - 1:
-            return self.greedy(cards)
-        chosen = cards[0]
-        if not size:
-            low = careful_keys[chosen]
-            for card in cards:
-                if careful_keys[card] < low:
-                    low, chosen = careful_keys[card], card
-            return chosen
-        beats = start.beats
-        worth = start.card_points
-        spent = weights.spent
-        trick = self.trick
-        won = 0
-        best = trick[0]
-        for i in range(1, size):
-            if beats[best * WIDTH + trick[i]]:
-                won, best = i, trick[i]
-        taken = 0
-        for c in trick:
-            taken += worth[c]
-        theirs = not _allied(start.side, order[won], order[size])
-        top: tuple[int, tuple[int, ...]] | None = None
-        for card in cards:
-            swing = taken + worth[card]
-            if theirs and not beats[best * WIDTH + card]:
-                rank = (swing + spent[card], careful_keys[card])
-            else:
-                rank = (spent[card] - swing, careful_keys[card])
-            if top is None or rank < top:
-                top, chosen = rank, card
-        return chosen
 
     def greedy(self, cards: Sequence[int] | None = None) -> int:
         """The greedy rule's card for the seat to play
