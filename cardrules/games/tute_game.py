@@ -328,22 +328,38 @@ class FollowDuty(CardRule):
 _NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
 
 
-def _may_meet(game: Table, cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` may all still be in one hand at once: none of them played, and those
-    in hands all in the same hand (a card leaves a hand only when it is played; a card still
-    to draw, the turned-up card included, may reach any hand)."""
+def _waiting(rule: MoveRule[Any] | None, game: Table) -> bool:
+    """Whether ``rule`` (enabled) may still be offered in ``game``'s play: a declaration's
+    :meth:`~cardrules.engine.MoveRule.still_possible` then says yes without looking (yes is
+    always allowed: the engine still checks each move), which spares two-player Tute's deals
+    the look after every trick of the stock while the exchange keeps the play from being plain
+    anyway."""
+    return rule is not None and rule.enabled and rule.still_possible(game)
+
+
+def _places(game: Table) -> tuple[dict[int, int], set[int]]:
+    """Where the cards are, by index: the seat holding each card in a hand, and the cards
+    played (taken, or on the table); a card in neither is still to draw."""
+    held = {card.index: seat for seat, hand in enumerate(game.hands) for card in hand}
+    played = {card.index for taken in game.taken for card in taken}
+    played.update(card.index for card in game.trick)
+    return held, played
+
+
+def _may_meet(places: tuple[dict[int, int], set[int]], cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` may all still be in one hand at once (``places``: :func:`_places`):
+    none of them played, and those in hands all in the same hand (a card leaves a hand only
+    when it is played; a card still to draw, the turned-up card included, may reach any
+    hand)."""
+    held, played = places
     holder = -1
-    hands = game.hands
     for card in cards:
-        seat = 0
-        for hand in hands:
-            if card in hand:
-                break
-            seat += 1
-        else:  # in no hand: played, or still to draw
-            if card in game.trick or any(card in taken for taken in game.taken):
-                return False
-            continue
+        index = card.index
+        if index in played:
+            return False
+        seat = held.get(index, -1)
+        if seat < 0:
+            continue  # still to draw
         if holder < 0:
             holder = seat
         elif holder != seat:
@@ -355,10 +371,13 @@ class TuteMarriageRule(MarriageRule):
     """The family's marriages, and with ``late`` (two players, option ``cantes_after_stock``
     off) none once the stock is gone."""
 
-    def __init__(self, pack: Pack, late: bool) -> None:
+    def __init__(self, pack: Pack, late: bool, waits_for: MoveRule[Any] | None = None) -> None:
         super().__init__(pack)
         self.late = late
         """Whether declarations stop when the stock is gone."""
+        self.waits_for = waits_for
+        """A rule of the play (the exchange) while which is open :meth:`still_possible` says
+        yes without looking: closing this one would not make the play plain then."""
 
     def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
         if self.late and seat is not None and not game.stock_size:
@@ -372,8 +391,11 @@ class TuteMarriageRule(MarriageRule):
         compact model)."""
         if self.late and not game.stock_size:
             return False
+        if _waiting(self.waits_for, game):
+            return True
         declared = {suit for _, suit, _ in marriages(game)}
-        return any(_may_meet(game, move.shown()) for move in self.offers(game, 0)
+        places = _places(game)
+        return any(_may_meet(places, move.shown()) for move in self.offers(game, 0)
                    if move.suit not in declared)
 
 
@@ -388,10 +410,13 @@ class TuteRule(MoveRule[DeclareTute]):
     _FOUR = Why(N_("{who} needs the four kings or the four knights to declare tute"),
                 N_("you need the four kings or the four knights to declare tute"))
 
-    def __init__(self, enabled: bool, late: bool = False) -> None:
+    def __init__(self, enabled: bool, late: bool = False,
+                 waits_for: MoveRule[Any] | None = None) -> None:
         self.enabled = enabled
         self.late = late
         """Whether declarations stop when the stock is gone."""
+        self.waits_for = waits_for
+        """As :attr:`TuteMarriageRule.waits_for`."""
 
     def offers(self, game: Table, seat: int) -> Iterable[DeclareTute]:
         return (DeclareTute(),)
@@ -412,7 +437,10 @@ class TuteRule(MoveRule[DeclareTute]):
         still meet in one hand (:func:`_may_meet`), and not after the stock with ``late``."""
         if not self.enabled or (self.late and not game.stock_size):
             return False
-        return any(_may_meet(game, four) for _, four in _FOURS)
+        if _waiting(self.waits_for, game):
+            return True
+        places = _places(game)
+        return any(_may_meet(places, four) for _, four in _FOURS)
 
     def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
         number = tute_number(game.hands[seat])
@@ -481,8 +509,9 @@ class Tute(Rules):
         late = players == 2 and not o.cantes_after_stock
         # The tute before the marriages: a player who takes the first declaration offered (a
         # playout) declares his tute, which the trick's one declaration would otherwise forbid.
-        self.move_rules = (self.exchange, TuteRule(o.tute, late),
-                           TuteMarriageRule(self.pack, late))
+        # The declarations' closing waits for the exchange's (see TuteMarriageRule.waits_for).
+        self.move_rules = (self.exchange, TuteRule(o.tute, late, self.exchange),
+                           TuteMarriageRule(self.pack, late, self.exchange))
 
     def trick_duties(self) -> TrickDuties:
         """The duties of :meth:`card_rule`, for a search's compact model."""
