@@ -8,8 +8,11 @@ led, the winner drawing first, no rule watching the tricks, and no move of the g
 exchange, possible any more) what is left of it is a few lists of small integers. The search
 bot's playouts (:meth:`World.play_guided`) also run on it while the trump exchange is still
 open (:func:`modelled`), under the rules and timings the model carries out as the game's
-exchange rule decides them (:func:`exchange_rule`); the other searches (the endgame's, ISMCTS's
-tree and random playouts) only in plain card play. A
+exchange rule decides them (:func:`exchange_rule`), and in Tute's plain card play under its
+duties on which card may be played (:func:`duties`: the legal cards filtered as the game's duty
+filters them, :meth:`World.legal`), once no marriage or *tute* can be declared any more in that
+world; the other searches (the endgame's, ISMCTS's tree and random playouts) only in plain card
+play of free play. A
 :class:`Start` is such a position, made from a seat's view (its unseen cards dealt afresh for
 each world, :meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
 the search plays it out itself (:mod:`cardrules.bots.ismcts`), with the per-trump tables of

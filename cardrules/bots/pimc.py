@@ -10,11 +10,12 @@ end, once a world has few cards left, its own plays are searched instead
 (:mod:`cardrules.bots.endgame`). In plain card play (any card playable, no move left), and
 while the trump exchange is still open under a rule and timing the model carries out, all this
 runs on the compact model of :mod:`cardrules.bots.compact`: the same plays, a fraction of the
-CPU. Its choice is the action with the best average over the worlds
-of the winning chance plus half the share of the points its side takes (the points break the
-ties that a few dozen worlds leave between winning chances, and they measured stronger than the
-winning chance alone); the same figures, against careful opponents (:data:`HINT_NOISE`), are
-the reader's *hint* (:meth:`PimcBot.evaluate`).
+CPU; in Tute a playout begun on the engine goes on on the model, under the game's duties, once
+no declaration is possible in its world any more. Its choice is the action with the best
+average over the worlds of the winning chance plus half the share of the points its side takes
+(the points break the ties that a few dozen worlds leave between winning chances, and they
+measured stronger than the winning chance alone); the same figures, against careful opponents
+(:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """
