@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
+from examples_share import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardrules import GAMES, Action, Card, Game, new_game, rules_for
+from cardrules import GAMES, Action, Card, Game, Phase, new_game, rules_for
 from cardrules.bots import COMPACT_LEVELS, LEVELS, GreedyBot, PimcBot, make_bot
 from cardrules.bots.compact import (
     CARDS,
@@ -19,6 +23,7 @@ from cardrules.bots.compact import (
     World,
     _Ending,
     covers,
+    duties,
     exchange_rule,
     modelled,
     plain_play,
@@ -437,3 +442,163 @@ def test_the_levels_weigh_twice_the_worlds_on_the_compact_model() -> None:
     assert isinstance(asked, PimcBot)
     view = plain.view(plain.current_player)  # type: ignore[arg-type]
     assert {e.worlds for e in asked.evaluate(view)} == {30}
+
+
+# Tute: the duties on the model, the declarations closed for good ---------------------------
+
+TUTE_VARIANTS: list[tuple[int, dict[str, object]]] = [
+    (2, {}),
+    (2, {"stock_duty": "free", "exchange": "none"}),
+    (2, {"stock_duty": "trumps", "exchange": "none", "tie": "draw"}),
+    (2, {"stock_duty": "full", "trump_duty": "always", "capote": "all-tricks"}),
+    (2, {"two_player_cards": 6, "cantes_after_stock": False, "capote": "after-stock"}),
+    (2, {"tute": False, "scoring": "points", "two_games": "121-with-cantes"}),
+    (3, {"trump_duty": "always"}),
+    (4, {}),
+    (4, {"partner_exempt": True, "trump_duty": "always"}),
+    (4, {"capote": "all-tricks", "two_games": "121-with-cantes", "tie": "draw"}),
+]
+"""Tute's player counts and the options that change its duties, its declarations and its
+end, as the compact model must play and score them."""
+
+
+def _random_tute(players: int, options: dict[str, object], seed: int, rnd: random.Random,
+                 greedy: bool = False) -> Iterator[Game]:
+    """Each position of a Tute deal played at random (moves out of turn too) or by the greedy
+    bot, the live game itself (copy it to keep it)."""
+    world = new_game("tute", players=players, seed=seed, options=options)
+    bot = GreedyBot()
+    while not world.is_over:
+        yield world
+        seat = world.current_player
+        assert seat is not None
+        if greedy:
+            world.play(bot.choose(world.view(seat)))
+            continue
+        out = [a for moves in world.out_of_turn_actions().values() for a in moves]
+        legal = world.legal_actions() + out
+        world.play(legal[rnd.randrange(len(legal))])
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(variant=st.sampled_from(TUTE_VARIANTS), seed=st.integers(0, 10**6),
+       rnd=st.randoms(use_true_random=True), greedy=st.booleans())
+def test_the_model_allows_the_cards_the_engine_allows(
+        variant: tuple[int, dict[str, object]], seed: int, rnd: random.Random,
+        greedy: bool) -> None:
+    # At every card of a deal, stock or none, declarations open or not: the model's legal
+    # cards (World.legal) are the engine's, in the engine's order (a careless seat's random
+    # card is picked from them by position).
+    players, options = variant
+    rules = rules_for("tute", players, options)
+    assert duties(rules) is not None and not covers(rules)
+    for world in _random_tute(players, options, seed, rnd, greedy):
+        if world.phase is not Phase.PLAY:
+            continue
+        compact = Start(world).deal(random.Random(0))
+        cards = [a.index for a in world.legal_actions() if isinstance(a, Card)]
+        assert compact.legal() == cards
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(variant=st.sampled_from(TUTE_VARIANTS), seed=st.integers(0, 10**6),
+       rnd=st.randoms(use_true_random=True), greedy=st.booleans())
+def test_tutes_declarations_close_only_for_good(
+        variant: tuple[int, dict[str, object]], seed: int, rnd: random.Random,
+        greedy: bool) -> None:
+    # A move rule of the play that says it is no longer possible (still_possible: what lets
+    # the play onto the model) offers no seat a move it allows, then or at any later position.
+    players, options = variant
+    rules = rules_for("tute", players, options)
+    closed: set[int] = set()
+    for world in _random_tute(players, options, seed, rnd, greedy):
+        if world.phase is not Phase.PLAY:
+            continue
+        for i, rule in enumerate(rules.move_rules):
+            if not rule.enabled:
+                continue
+            if rule.still_possible(world):
+                assert i not in closed, f"{type(rule).__name__} open again"
+                continue
+            closed.add(i)
+            for seat in range(players):
+                assert not [m for m in rule.offers(world, seat)
+                            if rule.check(world, seat, m) is None]
+    # (A marriage split between two hands or half played is common: the rules do close.)
+
+
+@pytest.mark.parametrize(("players", "options"), TUTE_VARIANTS)
+def test_tutes_playouts_on_the_model_play_the_engines_cards(
+        players: int, options: dict[str, object]) -> None:
+    # From every position of plain card play (no declaration nor exchange possible any more)
+    # of greedy and random deals: the search bot's playouts on the model play the engine's
+    # cards, with its points, its last trick's ten, its outcomes and its whole result.
+    positions = mid_trick = stock = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        for world in _random_tute(players, options, seed, rnd, greedy=seed % 2 == 0):
+            if not plain_play(world) or rnd.random() < 0.5:
+                continue
+            start = Start.of_world(world, duty=True)
+            assert start is not None and start.duties is not None
+            assert Start.of_world(world) is None  # (the other searches: free play only)
+            positions += 1
+            mid_trick += bool(world.trick)
+            stock += world.stock_size > 0
+            for k, (noise, allies, _) in enumerate(_models(world)[:4]):
+                engine = world.clone()
+                playout(engine, random.Random(k), noise, allies)
+                compact = start.deal(random.Random(k))
+                plays = compact.play_guided(noise, allies, careful_seats(world.rules, allies))
+                assert [CARDS[c] for c in compact.played[len(world.trick):]] == (
+                    engine.log[len(world.log):])
+                assert plays == len(engine.log) - len(world.log)
+                assert compact.over
+                assert start.result(compact.points, compact) == engine.result
+                for seat in range(players):
+                    assert compact.outcome(seat) == outcome(engine, seat)
+        if positions >= 40:
+            break
+    assert positions >= 40 and mid_trick >= 10
+    if players == 2 and options.get("exchange") == "none":
+        assert stock  # the stock's duty on the model (all marriages out of reach early)
+
+
+def test_the_model_leaves_tute_to_the_engine_while_a_declaration_is_possible() -> None:
+    # The first lead of a deal: marriages possible, no position for the model; three players
+    # with the 40th card turned up for good: not on the model at all.
+    for players in (2, 4):
+        world = new_game("tute", players=players, seed=3)
+        assert world.moves_open and not plain_play(world)
+        assert Start.of_world(world, duty=True) is None
+    assert duties(rules_for("tute", 3, {"three_player_pack": "all-40"})) is None
+    assert duties(rules_for("brisca", 2)) is None  # free play: the model's own rules
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_search_bot_plays_tutes_playouts_on_the_model_as_on_the_engine(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same worlds (no work budget), on the model once no declaration is possible and all
+    # on the engine: the same figures, bit for bit, most decisions' playouts switching.
+    switched = 0
+    of_world = Start.of_world
+
+    def counted(world: Game, exchange: bool = False, duty: bool = False) -> Start | None:
+        nonlocal switched
+        switched += duty
+        return of_world(world, exchange, duty)
+
+    monkeypatch.setattr(Start, "of_world", counted)
+    weighed = 0
+    for seed in range(2):
+        for world in _random_tute(players, {}, seed, random.Random(seed), greedy=True):
+            seat = world.current_player
+            assert seat is not None
+            view = world.view(seat)
+            if len(world.legal_actions()) < 2 or len(world.log) % 3:
+                continue
+            fast = PimcBot(worlds=8, seed=seed, budget=0).evaluate(view)
+            slow = PimcBot(worlds=8, seed=seed, budget=0, compact=False).evaluate(view)
+            assert fast == slow
+            weighed += 1
+    assert weighed >= 10 and switched >= 50

@@ -8,8 +8,11 @@ led, the winner drawing first, no rule watching the tricks, and no move of the g
 exchange, possible any more) what is left of it is a few lists of small integers. The search
 bot's playouts (:meth:`World.play_guided`) also run on it while the trump exchange is still
 open (:func:`modelled`), under the rules and timings the model carries out as the game's
-exchange rule decides them (:func:`exchange_rule`); the other searches (the endgame's, ISMCTS's
-tree and random playouts) only in plain card play. A
+exchange rule decides them (:func:`exchange_rule`), and in Tute's plain card play under its
+duties on which card may be played (:func:`duties`: the legal cards filtered as the game's duty
+filters them, :meth:`World.legal`), once no marriage or *tute* can be declared any more in that
+world; the other searches (the endgame's, ISMCTS's tree and random playouts) only in plain card
+play of free play. A
 :class:`Start` is such a position, made from a seat's view (its unseen cards dealt afresh for
 each world, :meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
 the search plays it out itself (:mod:`cardrules.bots.ismcts`), with the per-trump tables of
@@ -26,11 +29,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Final, cast
+from typing import Final, cast, overload
 
 from ..core.actions import Decision, Move, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
-from ..engine import Details, Game, Phase, Result, Rules, SeatView, Sides, Table, TrumpExchange
+from ..engine import (
+    Details,
+    Game,
+    Phase,
+    Result,
+    Rules,
+    SeatView,
+    Sides,
+    Table,
+    TrickDuties,
+    TrumpExchange,
+)
 from .playout import WIDTH, tables
 
 CARDS: Final = ALL_CARDS
@@ -38,6 +52,9 @@ CARDS: Final = ALL_CARDS
 
 _NUMBERS: Final = tuple(card.number for card in ALL_CARDS)
 """Each card's number by its index (what the exchange's decision reads of the turned-up card)."""
+
+_SUITS: Final = tuple(card.suit for card in ALL_CARDS)
+"""Each card's suit by its index."""
 
 UNSEEN: Final = -1
 """A stock place whose card the world deals when it is drawn."""
@@ -62,6 +79,30 @@ def covers(rules: Rules) -> bool:
                  and kind.before_result is Rules.before_result
                  and not rules.watches_tricks and not rules.scores_tricks)
         found = _COVERED[id(rules)] = (rules, plain)
+    return found[1]
+
+
+_DUTIES: dict[int, tuple[Rules, TrickDuties | None]] = {}
+
+
+def duties(rules: Rules) -> TrickDuties | None:
+    """The duties on card play of ``rules`` when the compact model carries them out, in the
+    search bot's playouts alone (:meth:`World.play_guided`, from :meth:`Start.of_world` with
+    ``duties``): rules the model would cover (:func:`covers`) but for their duties, which are
+    the Tute family's (:meth:`Rules.trick_duties <cardrules.engine.Rules.trick_duties>`), and
+    whose end the game's own :meth:`~cardrules.engine.Rules.before_result` may change (Tute's
+    last trick); else ``None``. The model plays them only where no move of the game is possible
+    any more (:func:`plain_play`: Tute's marriages and tute out of reach in that world)."""
+    found = _DUTIES.get(id(rules))
+    if found is None or found[0] is not rules:
+        setup = rules.engine_setup
+        kind = type(rules)
+        plain = (not rules.free_play and setup.single_turns
+                 and (setup.single_draw or not setup.draws)
+                 and (setup.draws or not rules.turns_up)  # a turned-up card never drawn: no
+                 and kind.trick_winner is Rules.trick_winner
+                 and not rules.watches_tricks and not rules.scores_tricks)
+        found = _DUTIES[id(rules)] = (rules, rules.trick_duties() if plain else None)
     return found[1]
 
 
@@ -209,10 +250,10 @@ class Start:
     docstring). Make one with :meth:`of_view` or :meth:`of_world`; :meth:`deal` deals a world
     from it."""
 
-    __slots__ = ("beats", "card_points", "details", "draw_orders", "exchange", "hands",
-                 "leader", "memo", "missing", "orders", "points", "pool", "results", "rules",
-                 "side", "sides", "size", "stock", "stock_known", "stock_unseen", "taken",
-                 "trick", "tricks", "trump", "weights")
+    __slots__ = ("beats", "card_points", "details", "draw_orders", "duties", "exchange",
+                 "hands", "leader", "memo", "missing", "orders", "points", "pool", "results",
+                 "rules", "side", "sides", "size", "stock", "stock_known", "stock_unseen",
+                 "suits", "taken", "trick", "tricks", "trump", "weights")
 
     def __init__(self, world: Game, hidden: frozenset[int] = frozenset(), own: int = -1) -> None:
         rules = world.rules
@@ -265,6 +306,10 @@ class Start:
         self.exchange = _Exchange.of(world)
         """The trump exchange still open at this position (only :meth:`World.play_guided`
         plays it), or ``None``: plain card play."""
+        self.duties = None if rules.free_play else duties(rules)
+        """The duties on card play the model carries out (:func:`duties`; only
+        :meth:`World.play_guided` plays them), or ``None``: free play."""
+        self.suits = _SUITS
 
     @classmethod
     def of_view(cls, view: SeatView, world: Game, exchange: bool = False) -> Start | None:
@@ -288,13 +333,18 @@ class Start:
         return start
 
     @classmethod
-    def of_world(cls, world: Game, exchange: bool = False) -> Start | None:
+    def of_world(cls, world: Game, exchange: bool = False, duty: bool = False) -> Start | None:
         """The position of ``world``, every card known; ``None`` when the compact model does not
         cover it. With ``exchange``, also a position where the trump exchange is still open
-        (:func:`modelled`), for :meth:`World.play_guided` alone."""
-        if not covers(world.rules) or not (plain_play(world) or (exchange and modelled(world))):
-            return None
-        return cls(world)
+        (:func:`modelled`), and with ``duty`` a position of plain card play under duties the
+        model carries out (:func:`duties`), for :meth:`World.play_guided` alone."""
+        rules = world.rules
+        if covers(rules):
+            if plain_play(world) or (exchange and modelled(world)):
+                return cls(world)
+        elif duty and duties(rules) is not None and plain_play(world):
+            return cls(world)
+        return None
 
     def deal(self, rng: random.Random) -> World:
         """A world of this position, dealt as it is played: the unseen cards of the hands now,
@@ -333,7 +383,7 @@ class Start:
         <cardrules.engine.Rules.result>` given each seat's ``points`` at the end of
         ``world`` (and, if the result reads them, the cards taken and the tricks). Remembered
         by the points alone when the result read nothing else."""
-        key = tuple(points)
+        key = self._key(points, world)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -348,15 +398,28 @@ class Start:
             self.memo[key] = worth
         return worth
 
+    def _key(self, points: Sequence[int], world: World) -> tuple[int, ...]:
+        """What a remembered result is found by: the points, and under duties (Tute's last
+        trick, which :meth:`~cardrules.engine.Rules.before_result` reads) the last trick's
+        winner too (a result that read no other trick is remembered by them)."""
+        if self.duties is None:
+            return tuple(points)
+        takers = world.takers
+        last = takers[-1] if takers else self.tricks[-1].winner if self.tricks else None
+        return (*points, -1 if last is None else last)
+
     def result(self, points: Sequence[int], world: World) -> Result:
         """The game's :meth:`Rules.result <cardrules.engine.Rules.result>` of a deal played on
         from this position to the end of ``world``, each seat with ``points``: remembered by
-        the points alone when the result read nothing else (the cards taken, the tricks)."""
-        key = tuple(points)
+        the points alone when the result read nothing else (the cards taken, the tricks but
+        the last under duties: see :meth:`_key`)."""
+        key = self._key(points, world)
         found = self.results.get(key)
         if found is not None:
             return found
-        ending = _Ending(self, key, world)
+        ending = _Ending(self, tuple(points), world)
+        if self.duties is not None:  # (the rules the model covers otherwise have none)
+            self.rules.before_result(cast(Table, ending))
         result = self.rules.result(cast(Table, ending))
         if not ending.read_cards:
             self.results[key] = result
@@ -601,6 +664,8 @@ class World:
         instead, among its cards and the exchange, listed after them as the engine lists
         them. The actions made (the cards played and the exchanges)."""
         start = self.start
+        if start.duties is not None:
+            return self._guided_duties(noise, allies, careful)
         weights = start.weights
         careful_keys = weights.careful
         spent = weights.spent
@@ -668,17 +733,80 @@ class World:
             self.play(chosen)
         return plays
 
-    def greedy(self) -> int:
+    def legal(self) -> list[int]:
+        """The cards the seat to play may play, in hand order (the engine's
+        :meth:`~cardrules.engine.Game.legal_actions`): its hand, or under the
+        :attr:`Start.duties` those the duty allows (see
+        :class:`~cardrules.engine.TrickDuties`). The hand itself, not a copy, when every card
+        may be played."""
+        hand = self.hands[self.order[self.pos]]
+        duty = self.start.duties
+        size = self.pos
+        if duty is None or not size:
+            return hand
+        start = self.start
+        suits = start.suits
+        trick = self.trick
+        led = suits[trick[0]]
+        mode = duty.stock
+        if mode != "full" and self.drawn < len(self.stock):  # (two players only)
+            if mode == "free" or (mode == "trumps" and led is not start.trump):
+                return hand
+            return [c for c in hand if suits[c] is led] or hand  # follow suit, nothing more
+        beats = start.beats
+        won = 0
+        best = trick[0]
+        for i in range(1, size):
+            if beats[best * WIDTH + trick[i]]:
+                won, best = i, trick[i]
+        follow = [c for c in hand if suits[c] is led]
+        if duty.partner_follows and len(self.order) == 4 and (
+                self.order[won] == (self.order[size] + 2) % 4):
+            return follow or hand  # the partner heads the trick: follow suit, nothing more
+        row = best * WIDTH
+        if follow:  # head the trick with the suit led if you can (never once it is trumped)
+            return [c for c in follow if beats[row + c]] or follow
+        heads = [c for c in hand if beats[row + c]]  # trumps that head the trick
+        if heads:
+            return heads
+        if duty.must_trump:
+            trump = start.trump
+            return [c for c in hand if suits[c] is trump] or hand
+        return hand
+
+    def _guided_duties(self, noise: float, allies: frozenset[int],
+                       careful: frozenset[int]) -> int:
+        """:meth:`play_guided` under duties on card play (:attr:`Start.duties`), from a position
+        with no move left: the greedy rule (or a careless random card) among the cards the seat
+        may play (:meth:`legal`), as the engine's playout chooses among its legal actions. The
+        cards played."""
+        # Under duties the playouts' careful rule measured weaker: every seat greedy there.
+        assert not careful, "no careful seat under duties (careful_seats)"
+        random_ = self.random
+        plays = 0
+        while not self.over:
+            cards = self.legal()
+            plays += 1
+            if len(cards) == 1:
+                self.play(cards[0])
+            elif noise and self.order[self.pos] not in allies and random_() < noise:
+                self.play(cards[int(random_() * len(cards))])
+            else:
+                self.play(self.greedy(cards))
+        return plays
+
+    def greedy(self, cards: Sequence[int] | None = None) -> int:
         """The greedy rule's card for the seat to play
-        (:func:`~cardrules.bots.playout.greedy_card`): the cheapest card that takes the trick
-        from the other side, else the cheapest card."""
+        (:func:`~cardrules.bots.playout.greedy_card`) among ``cards`` (by default its hand):
+        the cheapest card that takes the trick from the other side, else the cheapest card."""
         start = self.start
         beats = start.beats
         keys = start.weights.greedy
         order = self.order
         size = self.pos
         seat = order[size]
-        cards = self.hands[seat]
+        if cards is None:
+            cards = self.hands[seat]
         if size:
             trick = self.trick
             won = 0
@@ -905,6 +1033,13 @@ class _Ending:
         assert exchange is not None
         return exchange.details(self._start, self._world)
 
+    def add_points(self, seat: int, points: int) -> None:
+        """Points beyond the cards' (:meth:`Rules.before_result
+        <cardrules.engine.Rules.before_result>`'s: Tute's last trick)."""
+        changed = list(self.points)
+        changed[seat] += points
+        self.points = tuple(changed)
+
     def side_of(self, seat: int) -> int:
         for i, side in enumerate(self.sides):
             if seat in side:
@@ -920,7 +1055,14 @@ class _Ending:
         return taken
 
     @property
-    def tricks(self) -> list[Trick]:
+    def tricks(self) -> Sequence[Trick]:
+        if self._start.duties is not None:
+            return _Tricks(self)  # (the last trick alone is cheap: see _Tricks)
+        return self.every_trick()
+
+    def every_trick(self) -> list[Trick]:
+        """The tricks of the deal, the start's and the world's (read: not settled by the
+        points)."""
         self.read_cards = True
         tricks = list(self._start.tricks)
         worth = self._start.card_points
@@ -931,5 +1073,39 @@ class _Ending:
         return tricks
 
 
-__all__ = ["CARDS", "UNSEEN", "WIDTH", "History", "Start", "World", "covers", "exchange_rule",
-           "modelled", "plain_play"]
+class _Tricks(Sequence[Trick]):
+    """:attr:`_Ending.tricks` under duties, made on demand: the last trick alone (its winner is
+    in :meth:`Start._key`) does not count as reading the tricks; any other does."""
+
+    __slots__ = ("_ending", "_size")
+
+    def __init__(self, ending: _Ending) -> None:
+        self._ending = ending
+        self._size = len(ending._start.tricks) + len(ending._world.takers)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Trick: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Trick]: ...
+
+    def __getitem__(self, index: int | slice) -> Trick | Sequence[Trick]:
+        ending = self._ending
+        world = ending._world
+        if (isinstance(index, int) and index in (-1, self._size - 1) and world.takers):
+            start = ending._start
+            size = start.size
+            cards = world.played[-size:]
+            order = start.orders[world.takers[-2] if len(world.takers) > 1 else start.leader]
+            plays = tuple((seat, CARDS[i]) for seat, i in zip(order, cards))
+            worth = start.card_points
+            return Trick(self._size - 1, order[0], plays, world.takers[-1],
+                         sum(worth[i] for i in cards), ending.trump)
+        return ending.every_trick()[index]
+
+
+__all__ = ["CARDS", "UNSEEN", "WIDTH", "History", "Start", "World", "covers", "duties",
+           "exchange_rule", "modelled", "plain_play"]

@@ -29,6 +29,7 @@ from .facts import (
     TalliedTable,
     Tally,
     TallyForm,
+    TrickDuties,
     TrumpExchange,
 )
 from .game import FORMAT, Game, SeatView
@@ -60,6 +61,7 @@ __all__ = [
     "Tally",
     "TallyForm",
     "Title",
+    "TrickDuties",
     "TrumpExchange",
     "Why",
     "side_points",

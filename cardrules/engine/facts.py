@@ -24,6 +24,11 @@ asks of a deal (:class:`TallyForm`), and :meth:`Rules.result_of_tally
 <cardrules.engine.Rules.result_of_tally>` scores what was entered (:class:`Tally`) by the game's
 own :meth:`~cardrules.engine.Rules.result`, on a :class:`TalliedTable`.
 
+A game whose duties on card play are the Tute family's says which of them it plays through
+:meth:`Rules.trick_duties <cardrules.engine.Rules.trick_duties>` (:class:`TrickDuties`), so that
+a search's compact model of the play (:mod:`cardrules.bots.compact`) carries them out without
+asking the game's duty at every card.
+
 Front ends read these, never a game's fields by name.
 
 Examples:
@@ -339,4 +344,36 @@ class TalliedTable:
         return cast("Table", self)
 
 
-__all__ = ["Auction", "Contract", "RankBid", "Settlement", "TalliedTable", "Tally", "TallyForm"]
+StockDuty = Literal["full", "follow", "trumps", "free"]
+"""What the duties ask of two players while cards remain to draw (see :class:`TrickDuties`)."""
+
+
+@dataclass(frozen=True)
+class TrickDuties:
+    """The duties on card play of the Tute family, as a game that plays them declares them
+    (:meth:`Rules.trick_duties <cardrules.engine.Rules.trick_duties>`), under the default trick
+    winner (the highest trump, else the highest card of the suit led).
+
+    The full duty: holding the suit led, play it, and one that heads the trick when one of
+    yours would (a trick already trumped cannot be headed with the suit led: then any of it);
+    with none of the suit led, a trump that heads the trick when one of yours would; otherwise
+    any card, or with :attr:`must_trump` a trump when you hold one.
+
+    Examples:
+        >>> TrickDuties().stock, TrickDuties(stock="follow").must_trump
+        ('full', False)
+    """
+
+    must_trump: bool = False
+    """With none of the suit led and no trump that heads the trick, a trump all the same."""
+    stock: StockDuty = "full"
+    """Two players, while cards remain to draw (the turned-up card counted): ``"full"``, the
+    full duty; ``"follow"``, follow suit when you can, nothing more; ``"trumps"``, only a
+    trump lead must be followed (with a trump); ``"free"``: any card."""
+    partner_follows: bool = False
+    """Four players: when the card heading the trick is your partner's (seats opposite), only
+    follow suit."""
+
+
+__all__ = ["Auction", "Contract", "RankBid", "Settlement", "TalliedTable", "Tally", "TallyForm",
+           "TrickDuties"]

@@ -35,6 +35,7 @@ from .facts import (
     TalliedTable,
     Tally,
     TallyForm,
+    TrickDuties,
     TrumpExchange,
 )
 from .legality import CardRule, MoveRule
@@ -448,6 +449,13 @@ class Rules:
     def trump_exchange(self) -> TrumpExchange | None:
         """The exchange of the turned-up card, in a game that has one and with its rule in
         force; ``None`` otherwise (the default)."""
+        return None
+
+    def trick_duties(self) -> TrickDuties | None:
+        """The duties on card play as :class:`~cardrules.engine.facts.TrickDuties` says them,
+        when :meth:`card_rule` is exactly the Tute family's duty so described (the compact
+        model of :mod:`cardrules.bots.compact` then carries it out; its tests check it against
+        :meth:`card_rule`); ``None`` otherwise (the default: free play, or other duties)."""
         return None
 
     def tally_form(self) -> TallyForm:

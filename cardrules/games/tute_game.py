@@ -59,12 +59,13 @@ from ..engine import (
     Tally,
     TallyForm,
     Title,
+    TrickDuties,
     Why,
     side_points,
 )
 from ..words import N_, Message
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
-from .tute import Declare, MarriageRule, TuteDuty, partner_heads
+from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
 
 LAST_TRICK: Final = 10
 """The bonus for the last trick (*diez de últimas*)."""
@@ -327,19 +328,75 @@ class FollowDuty(CardRule):
 _NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
 
 
+def _waiting(rule: MoveRule[Any] | None, game: Table) -> bool:
+    """Whether ``rule`` (enabled) may still be offered in ``game``'s play: a declaration's
+    :meth:`~cardrules.engine.MoveRule.still_possible` then says yes without looking (yes is
+    always allowed: the engine still checks each move), which spares two-player Tute's deals
+    the look after every trick of the stock while the exchange keeps the play from being plain
+    anyway."""
+    return rule is not None and rule.enabled and rule.still_possible(game)
+
+
+def _places(game: Table) -> tuple[dict[int, int], set[int]]:
+    """Where the cards are, by index: the seat holding each card in a hand, and the cards
+    played (taken, or on the table); a card in neither is still to draw."""
+    held = {card.index: seat for seat, hand in enumerate(game.hands) for card in hand}
+    played = {card.index for taken in game.taken for card in taken}
+    played.update(card.index for card in game.trick)
+    return held, played
+
+
+def _may_meet(places: tuple[dict[int, int], set[int]], cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` may all still be in one hand at once (``places``: :func:`_places`):
+    none of them played, and those in hands all in the same hand (a card leaves a hand only
+    when it is played; a card still to draw, the turned-up card included, may reach any
+    hand)."""
+    held, played = places
+    holder = -1
+    for card in cards:
+        index = card.index
+        if index in played:
+            return False
+        seat = held.get(index, -1)
+        if seat < 0:
+            continue  # still to draw
+        if holder < 0:
+            holder = seat
+        elif holder != seat:
+            return False
+    return True
+
+
 class TuteMarriageRule(MarriageRule):
     """The family's marriages, and with ``late`` (two players, option ``cantes_after_stock``
     off) none once the stock is gone."""
 
-    def __init__(self, pack: Pack, late: bool) -> None:
+    def __init__(self, pack: Pack, late: bool, waits_for: MoveRule[Any] | None = None) -> None:
         super().__init__(pack)
         self.late = late
         """Whether declarations stop when the stock is gone."""
+        self.waits_for = waits_for
+        """A rule of the play (the exchange) while which is open :meth:`still_possible` says
+        yes without looking: closing this one would not make the play plain then."""
 
     def check(self, game: Table, seat: int | None, move: Declare) -> Why | None:
         if self.late and seat is not None and not game.stock_size:
             return _NOT_LATE
         return super().check(game, seat, move)
+
+    def still_possible(self, game: Table) -> bool:
+        """Whether a marriage may still be declared: in a suit not declared yet whose king and
+        knight may still meet in one hand (:func:`_may_meet`), and not after the stock with
+        ``late``. Once none may, the deal's play is plain card play (a search plays it on its
+        compact model)."""
+        if self.late and not game.stock_size:
+            return False
+        if _waiting(self.waits_for, game):
+            return True
+        declared = {suit for _, suit, _ in marriages(game)}
+        places = _places(game)
+        return any(_may_meet(places, move.shown()) for move in self.offers(game, 0)
+                   if move.suit not in declared)
 
 
 class TuteRule(MoveRule[DeclareTute]):
@@ -353,10 +410,13 @@ class TuteRule(MoveRule[DeclareTute]):
     _FOUR = Why(N_("{who} needs the four kings or the four knights to declare tute"),
                 N_("you need the four kings or the four knights to declare tute"))
 
-    def __init__(self, enabled: bool, late: bool = False) -> None:
+    def __init__(self, enabled: bool, late: bool = False,
+                 waits_for: MoveRule[Any] | None = None) -> None:
         self.enabled = enabled
         self.late = late
         """Whether declarations stop when the stock is gone."""
+        self.waits_for = waits_for
+        """As :attr:`TuteMarriageRule.waits_for`."""
 
     def offers(self, game: Table, seat: int) -> Iterable[DeclareTute]:
         return (DeclareTute(),)
@@ -371,6 +431,16 @@ class TuteRule(MoveRule[DeclareTute]):
         if tute_number(game.hands[seat]) is None:
             return self._FOUR
         return None
+
+    def still_possible(self, game: Table) -> bool:
+        """Whether a *tute* may still be declared: the four kings or the four knights may
+        still meet in one hand (:func:`_may_meet`), and not after the stock with ``late``."""
+        if not self.enabled or (self.late and not game.stock_size):
+            return False
+        if _waiting(self.waits_for, game):
+            return True
+        places = _places(game)
+        return any(_may_meet(places, four) for _, four in _FOURS)
 
     def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
         number = tute_number(game.hands[seat])
@@ -439,8 +509,16 @@ class Tute(Rules):
         late = players == 2 and not o.cantes_after_stock
         # The tute before the marriages: a player who takes the first declaration offered (a
         # playout) declares his tute, which the trick's one declaration would otherwise forbid.
-        self.move_rules = (self.exchange, TuteRule(o.tute, late),
-                           TuteMarriageRule(self.pack, late))
+        # The declarations' closing waits for the exchange's (see TuteMarriageRule.waits_for).
+        self.move_rules = (self.exchange, TuteRule(o.tute, late, self.exchange),
+                           TuteMarriageRule(self.pack, late, self.exchange))
+
+    def trick_duties(self) -> TrickDuties:
+        """The duties of :meth:`card_rule`, for a search's compact model."""
+        o = self.opts
+        return TrickDuties(must_trump=o.trump_duty == "always",
+                           stock=o.stock_duty if self.players == 2 else "full",
+                           partner_follows=o.partner_exempt and self.players == 4)
 
     def trump_exchange(self) -> ExchangeRule | None:
         """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
