@@ -44,10 +44,10 @@ class Why:
         >>> why.error(who="Ana", card="1O").message("es")
         'juega Ana y no tiene el 1O'
         >>> follow = Why(N_("{who} must follow suit ({suit}): not {card}"),
-        ...              N_("you must follow suit ({suit}): not {card}"))
+        ...              N_("you must follow suit ({suit})"))
         >>> error = follow.error(who="Ana", suit="cups", card="1O")
         >>> error.message(), error.to_you.say() if error.to_you else None
-        ('Ana must follow suit (cups): not 1O', 'you must follow suit (cups): not 1O')
+        ('Ana must follow suit (cups): not 1O', 'you must follow suit (cups)')
     """
 
     message: str

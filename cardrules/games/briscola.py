@@ -224,7 +224,7 @@ _BEST = Why(N_("arrastro: {who} must play its best trump (or best card): not {ca
             N_("arrastro: you must play your best trump (or best card): not {card}"))
 _ACE_WAITS = Why(N_("Muerte al Tres: the trump ace waits until the trump three has been played"))
 _FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"),
-              N_("you must follow suit ({suit}): not {card}"))
+              N_("you must follow suit ({suit})"))
 
 
 @dataclass(frozen=True)

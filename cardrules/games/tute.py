@@ -28,13 +28,13 @@ from ..engine import CardRule, MoveRule, Table, Why
 from ..words import N_, Message
 
 _FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"),
-              N_("you must follow suit ({suit}): not {card}"))
+              N_("you must follow suit ({suit})"))
 _HEAD = Why(N_("{who} must head the trick with a higher {suit}: not {card}"),
-            N_("you must head the trick with a higher {suit}: not {card}"))
+            N_("you must head the trick with a higher {suit}"))
 _TRUMP = Why(N_("{who} has no {suit} and must trump: not {card}"),
-             N_("you have no {suit} and must trump: not {card}"))
+             N_("you have no {suit} and must trump"))
 _OVERTRUMP = Why(N_("{who} has no {suit} and must overtrump: not {card}"),
-                 N_("you have no {suit} and must overtrump: not {card}"))
+                 N_("you have no {suit} and must overtrump"))
 
 
 @dataclass(frozen=True)

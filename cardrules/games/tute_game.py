@@ -302,9 +302,9 @@ class TuteResult(Result):
 
 
 _FOLLOW = Why(N_("{who} must follow suit ({suit}): not {card}"),
-              N_("you must follow suit ({suit}): not {card}"))
+              N_("you must follow suit ({suit})"))
 _FOLLOW_TRUMPS = Why(N_("{who} must answer a trump lead with a trump: not {card}"),
-                     N_("you must answer a trump lead with a trump: not {card}"))
+                     N_("you must answer a trump lead with a trump"))
 
 
 @dataclass(frozen=True)
