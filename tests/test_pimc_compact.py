@@ -474,9 +474,16 @@ GUINOTE_VARIANTS: list[tuple[int, dict[str, object]]] = [
 the partner's trick), its cantes, its exchange and its pack, as the compact model must play and
 score them (a deal de vueltas stays on the engine)."""
 
+REMATADA_VARIANTS: list[tuple[int, dict[str, object]]] = [
+    (3, {}),
+    (3, {"first_lead": "declarer", "scoring": "game"}),
+]
+"""Brisca Rematada's options that change its play's first lead and its result."""
+
 DUTY_VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     *(("tute", players, options) for players, options in TUTE_VARIANTS),
     *(("guinote", players, options) for players, options in GUINOTE_VARIANTS),
+    *(("rematada", players, options) for players, options in REMATADA_VARIANTS),
 ]
 """The games with duties on card play the model carries out, and their variants."""
 
@@ -597,10 +604,11 @@ def test_the_model_leaves_tute_to_the_engine_while_a_declaration_is_possible() -
     vueltas = {"vueltas_first": 60, "vueltas_second": 45}
     assert duties(rules_for("guinote", 2, vueltas)) is None
     assert duties(rules_for("guinote", 4)) is not None
+    assert duties(rules_for("rematada", 3, {"duties": "none"})) is None  # free play
 
 
 @pytest.mark.parametrize(("game", "players"), [("tute", 2), ("tute", 4), ("guinote", 2),
-                                               ("guinote", 4)])
+                                               ("guinote", 4), ("rematada", 3)])
 def test_the_search_bot_plays_playouts_under_duties_on_the_model_as_on_the_engine(
         game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same worlds (no work budget), on the model once no declaration is possible and all
