@@ -444,7 +444,7 @@ def test_the_levels_weigh_twice_the_worlds_on_the_compact_model() -> None:
     assert {e.worlds for e in asked.evaluate(view)} == {30}
 
 
-# Tute: the duties on the model, the declarations closed for good ---------------------------
+# Tute and Guiñote: the duties on the model, the declarations closed for good -----------------
 
 TUTE_VARIANTS: list[tuple[int, dict[str, object]]] = [
     (2, {}),
@@ -461,12 +461,38 @@ TUTE_VARIANTS: list[tuple[int, dict[str, object]]] = [
 """Tute's player counts and the options that change its duties, its declarations and its
 end, as the compact model must play and score them."""
 
+GUINOTE_VARIANTS: list[tuple[int, dict[str, object]]] = [
+    (2, {}),
+    (2, {"exchange": False}),
+    (2, {"cards": 48, "exchange_low": False}),
+    (2, {"cards": 36, "cante_pair": "king-knight", "exchange": False}),
+    (4, {}),
+    (4, {"partner_exempt": False, "cante_by": "winner", "exchange": False}),
+    (4, {"exchange_after": "own-trick", "cards": 48}),
+]
+"""Guiñote's player counts and the options that change its duties (none while the stock lasts,
+the partner's trick), its cantes, its exchange and its pack, as the compact model must play and
+score them (a deal de vueltas stays on the engine)."""
 
-def _random_tute(players: int, options: dict[str, object], seed: int, rnd: random.Random,
-                 greedy: bool = False) -> Iterator[Game]:
-    """Each position of a Tute deal played at random (moves out of turn too) or by the greedy
-    bot, the live game itself (copy it to keep it)."""
-    world = new_game("tute", players=players, seed=seed, options=options)
+REMATADA_VARIANTS: list[tuple[int, dict[str, object]]] = [
+    (3, {}),
+    (3, {"first_lead": "declarer", "scoring": "game"}),
+]
+"""Brisca Rematada's options that change its play's first lead and its result."""
+
+DUTY_VARIANTS: list[tuple[str, int, dict[str, object]]] = [
+    *(("tute", players, options) for players, options in TUTE_VARIANTS),
+    *(("guinote", players, options) for players, options in GUINOTE_VARIANTS),
+    *(("rematada", players, options) for players, options in REMATADA_VARIANTS),
+]
+"""The games with duties on card play the model carries out, and their variants."""
+
+
+def _random_deal(game: str, players: int, options: dict[str, object], seed: int,
+                 rnd: random.Random, greedy: bool = False) -> Iterator[Game]:
+    """Each position of a deal of ``game`` played at random (moves out of turn too) or by the
+    greedy bot, the live game itself (copy it to keep it)."""
+    world = new_game(game, players=players, seed=seed, options=options)
     bot = GreedyBot()
     while not world.is_over:
         yield world
@@ -480,19 +506,19 @@ def _random_tute(players: int, options: dict[str, object], seed: int, rnd: rando
         world.play(legal[rnd.randrange(len(legal))])
 
 
-@settings(max_examples=examples(100), deadline=None)
-@given(variant=st.sampled_from(TUTE_VARIANTS), seed=st.integers(0, 10**6),
+@settings(max_examples=examples(150), deadline=None)
+@given(variant=st.sampled_from(DUTY_VARIANTS), seed=st.integers(0, 10**6),
        rnd=st.randoms(use_true_random=True), greedy=st.booleans())
 def test_the_model_allows_the_cards_the_engine_allows(
-        variant: tuple[int, dict[str, object]], seed: int, rnd: random.Random,
+        variant: tuple[str, int, dict[str, object]], seed: int, rnd: random.Random,
         greedy: bool) -> None:
     # At every card of a deal, stock or none, declarations open or not: the model's legal
     # cards (World.legal) are the engine's, in the engine's order (a careless seat's random
     # card is picked from them by position).
-    players, options = variant
-    rules = rules_for("tute", players, options)
+    game, players, options = variant
+    rules = rules_for(game, players, options)
     assert duties(rules) is not None and not covers(rules)
-    for world in _random_tute(players, options, seed, rnd, greedy):
+    for world in _random_deal(game, players, options, seed, rnd, greedy):
         if world.phase is not Phase.PLAY:
             continue
         compact = Start(world).deal(random.Random(0))
@@ -500,18 +526,18 @@ def test_the_model_allows_the_cards_the_engine_allows(
         assert compact.legal() == cards
 
 
-@settings(max_examples=examples(60), deadline=None)
-@given(variant=st.sampled_from(TUTE_VARIANTS), seed=st.integers(0, 10**6),
+@settings(max_examples=examples(90), deadline=None)
+@given(variant=st.sampled_from(DUTY_VARIANTS), seed=st.integers(0, 10**6),
        rnd=st.randoms(use_true_random=True), greedy=st.booleans())
-def test_tutes_declarations_close_only_for_good(
-        variant: tuple[int, dict[str, object]], seed: int, rnd: random.Random,
+def test_the_declarations_close_only_for_good(
+        variant: tuple[str, int, dict[str, object]], seed: int, rnd: random.Random,
         greedy: bool) -> None:
     # A move rule of the play that says it is no longer possible (still_possible: what lets
     # the play onto the model) offers no seat a move it allows, then or at any later position.
-    players, options = variant
-    rules = rules_for("tute", players, options)
+    game, players, options = variant
+    rules = rules_for(game, players, options)
     closed: set[int] = set()
-    for world in _random_tute(players, options, seed, rnd, greedy):
+    for world in _random_deal(game, players, options, seed, rnd, greedy):
         if world.phase is not Phase.PLAY:
             continue
         for i, rule in enumerate(rules.move_rules):
@@ -527,16 +553,16 @@ def test_tutes_declarations_close_only_for_good(
     # (A marriage split between two hands or half played is common: the rules do close.)
 
 
-@pytest.mark.parametrize(("players", "options"), TUTE_VARIANTS)
-def test_tutes_playouts_on_the_model_play_the_engines_cards(
-        players: int, options: dict[str, object]) -> None:
+@pytest.mark.parametrize(("game", "players", "options"), DUTY_VARIANTS)
+def test_playouts_under_duties_on_the_model_play_the_engines_cards(
+        game: str, players: int, options: dict[str, object]) -> None:
     # From every position of plain card play (no declaration nor exchange possible any more)
     # of greedy and random deals: the search bot's playouts on the model play the engine's
     # cards, with its points, its last trick's ten, its outcomes and its whole result.
     positions = mid_trick = stock = 0
-    for seed in range(40):
+    for seed in range(60):
         rnd = random.Random(seed)
-        for world in _random_tute(players, options, seed, rnd, greedy=seed % 2 == 0):
+        for world in _random_deal(game, players, options, seed, rnd, greedy=seed % 2 == 0):
             if not plain_play(world) or rnd.random() < 0.5:
                 continue
             start = Start.of_world(world, duty=True)
@@ -560,24 +586,31 @@ def test_tutes_playouts_on_the_model_play_the_engines_cards(
         if positions >= 40:
             break
     assert positions >= 40 and mid_trick >= 10
-    if players == 2 and options.get("exchange") == "none":
-        assert stock  # the stock's duty on the model (all marriages out of reach early)
+    if options.get("exchange") in ("none", False):
+        assert stock  # the stock's duty on the model (all declarations out of reach early)
 
 
 def test_the_model_leaves_tute_to_the_engine_while_a_declaration_is_possible() -> None:
     # The first lead of a deal: marriages possible, no position for the model; three players
     # with the 40th card turned up for good: not on the model at all.
-    for players in (2, 4):
-        world = new_game("tute", players=players, seed=3)
-        assert world.moves_open and not plain_play(world)
-        assert Start.of_world(world, duty=True) is None
+    for game in ("tute", "guinote"):
+        for players in (2, 4):
+            world = new_game(game, players=players, seed=3)
+            assert world.moves_open and not plain_play(world)
+            assert Start.of_world(world, duty=True) is None
     assert duties(rules_for("tute", 3, {"three_player_pack": "all-40"})) is None
     assert duties(rules_for("brisca", 2)) is None  # free play: the model's own rules
+    # Guiñote de vueltas ends at 101 during the play (a rule after each trick): the engine's.
+    vueltas = {"vueltas_first": 60, "vueltas_second": 45}
+    assert duties(rules_for("guinote", 2, vueltas)) is None
+    assert duties(rules_for("guinote", 4)) is not None
+    assert duties(rules_for("rematada", 3, {"duties": "none"})) is None  # free play
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_search_bot_plays_tutes_playouts_on_the_model_as_on_the_engine(
-        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("game", "players"), [("tute", 2), ("tute", 4), ("guinote", 2),
+                                               ("guinote", 4), ("rematada", 3)])
+def test_the_search_bot_plays_playouts_under_duties_on_the_model_as_on_the_engine(
+        game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same worlds (no work budget), on the model once no declaration is possible and all
     # on the engine: the same figures, bit for bit, most decisions' playouts switching.
     switched = 0
@@ -591,7 +624,8 @@ def test_the_search_bot_plays_tutes_playouts_on_the_model_as_on_the_engine(
     monkeypatch.setattr(Start, "of_world", counted)
     weighed = 0
     for seed in range(2):
-        for world in _random_tute(players, {}, seed, random.Random(seed), greedy=True):
+        for world in _random_deal(game, players, {}, seed, random.Random(seed),
+                                  greedy=True):
             seat = world.current_player
             assert seat is not None
             view = world.view(seat)

@@ -8,13 +8,13 @@ led, the winner drawing first, no rule watching the tricks, and no move of the g
 exchange, possible any more) what is left of it is a few lists of small integers. The search
 bot's playouts (:meth:`World.play_guided`) also run on it while the trump exchange is still
 open (:func:`modelled`), under the rules and timings the model carries out as the game's
-exchange rule decides them (:func:`exchange_rule`), and in Tute's plain card play under its
-duties on which card may be played (:func:`duties`: the legal cards filtered as the game's duty
-filters them, :meth:`World.legal`), once no marriage or *tute* can be declared any more in that
-world; the other searches (the endgame's, ISMCTS's tree and random playouts) only in plain card
-play of free play. A
-:class:`Start` is such a position, made from a seat's view (its unseen cards dealt afresh for
-each world, :meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
+exchange rule decides them (:func:`exchange_rule`), and in Tute's and Guiñote's plain card
+play under their duties on which card may be played (:func:`duties`: the legal cards filtered
+as the game's duty filters them, :meth:`World.legal`), once no marriage, cante, *tute* or
+exchange is possible any more in that world; the other searches (the endgame's, ISMCTS's tree
+and random playouts) only in plain card play of free play. A :class:`Start` is such a
+position, made from a seat's view (its unseen cards dealt afresh for each world,
+:meth:`SeatView.unseen <cardrules.engine.SeatView.unseen>`) or from a whole world;
 the search plays it out itself (:mod:`cardrules.bots.ismcts`), with the per-trump tables of
 the playouts (:func:`cardrules.bots.playout.tables`), and :meth:`Start.rewards` scores the end
 by the game's own :meth:`Rules.result <cardrules.engine.Rules.result>`, so the model never
@@ -90,9 +90,11 @@ def duties(rules: Rules) -> TrickDuties | None:
     search bot's playouts alone (:meth:`World.play_guided`, from :meth:`Start.of_world` with
     ``duties``): rules the model would cover (:func:`covers`) but for their duties, which are
     the Tute family's (:meth:`Rules.trick_duties <cardrules.engine.Rules.trick_duties>`), and
-    whose end the game's own :meth:`~cardrules.engine.Rules.before_result` may change (Tute's
-    last trick); else ``None``. The model plays them only where no move of the game is possible
-    any more (:func:`plain_play`: Tute's marriages and tute out of reach in that world)."""
+    whose end the game's own :meth:`~cardrules.engine.Rules.before_result` may change (the last
+    trick's ten of Tute and Guiñote); else ``None`` (also for a game that watches its tricks,
+    such as Guiñote's deal de vueltas, which ends at 101). The model plays them only where no
+    move of the game is possible any more (:func:`plain_play`: the marriages or cantes, the tute
+    and the exchange out of reach in that world)."""
     found = _DUTIES.get(id(rules))
     if found is None or found[0] is not rules:
         setup = rules.engine_setup
@@ -749,7 +751,7 @@ class World:
         trick = self.trick
         led = suits[trick[0]]
         mode = duty.stock
-        if mode != "full" and self.drawn < len(self.stock):  # (two players only)
+        if mode != "full" and self.drawn < len(self.stock):  # (Guiñote: any players)
             if mode == "free" or (mode == "trumps" and led is not start.trump):
                 return hand
             return [c for c in hand if suits[c] is led] or hand  # follow suit, nothing more

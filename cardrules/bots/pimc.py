@@ -10,12 +10,12 @@ end, once a world has few cards left, its own plays are searched instead
 (:mod:`cardrules.bots.endgame`). In plain card play (any card playable, no move left), and
 while the trump exchange is still open under a rule and timing the model carries out, all this
 runs on the compact model of :mod:`cardrules.bots.compact`: the same plays, a fraction of the
-CPU; in Tute a playout begun on the engine goes on on the model, under the game's duties, once
-no declaration is possible in its world any more. Its choice is the action with the best
-average over the worlds of the winning chance plus half the share of the points its side takes
-(the points break the ties that a few dozen worlds leave between winning chances, and they
-measured stronger than the winning chance alone); the same figures, against careful opponents
-(:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
+CPU; in Tute and Guiñote a playout begun on the engine goes on on the model, under the game's
+duties, once no declaration nor exchange is possible in its world any more. Its choice is the
+action with the best average over the worlds of the winning chance plus half the share of the
+points its side takes (the points break the ties that a few dozen worlds leave between winning
+chances, and they measured stronger than the winning chance alone); the same figures, against
+careful opponents (:data:`HINT_NOISE`), are the reader's *hint* (:meth:`PimcBot.evaluate`).
 
 Bids, calls, discards and trumps come from the hand estimate of :mod:`cardrules.bots.tactics`.
 """
@@ -115,9 +115,9 @@ times :func:`_step` (the seats counted as in free play): 9 steps a play with fou
 nearly twice what a play cost, and 6 in two-player Tute, less than a play cost then (7.2)."""
 
 DUTY_MODEL_PLAYS: Final = 4
-"""Under duties (Tute), the fewest plays left at which a playout goes on on the compact model:
-a play on the engine costs several times one on the model, which pays for the copy sooner than
-in free play (:data:`MODEL_PLAYS`)."""
+"""Under duties (Tute, Guiñote), the fewest plays left at which a playout goes on on the compact
+model: a play on the engine costs several times one on the model, which pays for the copy sooner
+than in free play (:data:`MODEL_PLAYS`)."""
 
 DUTY_MODEL_STEP: Final = 1.0
 """Steps a playout play counts on the compact model under duties (Tute's: the legal cards
@@ -470,8 +470,8 @@ class PimcBot:
         position = None
         endgame = False
         covered = self.compact and covers(view.rules)
-        # Under duties the model carries out (Tute's), only the playouts go on on the model,
-        # once no move is left in their world (plain_play: no marriage, tute or exchange).
+        # Under duties the model carries out (Tute's, Guiñote's), only the playouts go on on the
+        # model, once no move is left in their world (plain_play: no marriage, tute or exchange).
         dutiful = self.compact and not covered and duties(view.rules) is not None
         seats = _step(view.rules)  # (a bigger trick costs the model more too)
         # Two players: the endgame is of perfect information once the stock is gone.

@@ -345,7 +345,7 @@ class TalliedTable:
 
 
 StockDuty = Literal["full", "follow", "trumps", "free"]
-"""What the duties ask of two players while cards remain to draw (see :class:`TrickDuties`)."""
+"""What the duties ask while cards remain to draw (see :class:`TrickDuties`)."""
 
 
 @dataclass(frozen=True)
@@ -367,9 +367,10 @@ class TrickDuties:
     must_trump: bool = False
     """With none of the suit led and no trump that heads the trick, a trump all the same."""
     stock: StockDuty = "full"
-    """Two players, while cards remain to draw (the turned-up card counted): ``"full"``, the
-    full duty; ``"follow"``, follow suit when you can, nothing more; ``"trumps"``, only a
-    trump lead must be followed (with a trump); ``"free"``: any card."""
+    """While cards remain to draw (the turned-up card counted): ``"full"``, the full duty;
+    ``"follow"``, follow suit when you can, nothing more; ``"trumps"``, only a trump lead must
+    be followed (with a trump); ``"free"``: any card (Guiñote's, with two or four players; the
+    others two-player Tute's)."""
     partner_follows: bool = False
     """Four players: when the card heading the trick is your partner's (seats opposite), only
     follow suit."""

@@ -53,13 +53,14 @@ from ..engine import (
     Tally,
     TallyForm,
     Title,
+    TrickDuties,
     Why,
     side_points,
 )
 from ..words import N_
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
 from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
-from .tute_game import FollowDuty
+from .tute_game import FollowDuty, _may_meet, _places, _waiting
 
 TARGET: Final = 101
 """The points that win a game (*la partida* of the rule texts)."""
@@ -217,6 +218,20 @@ class CanteRule(MarriageRule):
         self.rules.watch_target(game)
         return None
 
+    def still_possible(self, game: Table) -> bool:
+        """Whether a cante may still be declared: in a suit not declared yet whose pair may
+        still meet in one hand (as Tute's marriages,
+        :meth:`~cardrules.games.tute_game.TuteMarriageRule.still_possible`). Yes without looking
+        while the exchange is open (the whole stock: the play cannot be plain then anyway).
+        Once no cante is possible the play is plain card play (a search plays it on its compact
+        model)."""
+        if _waiting(self.rules.exchange, game):
+            return True
+        declared = {suit for _, suit, _ in marriages(game)}
+        places = _places(game)
+        return any(_may_meet(places, move.shown()) for move in self.offers(game, 0)
+                   if move.suit not in declared)
+
 
 class CantePairRule(CanteRule):
     """The cantes with the jack (the default pair): the refusal names it."""
@@ -290,6 +305,14 @@ class Guinote(Rules):
     def trump_exchange(self) -> ExchangeRule | None:
         """The exchange of the turned-up card in force (see :func:`.exchange.declared`)."""
         return declared(self.exchange)
+
+    def trick_duties(self) -> TrickDuties:
+        """The duties of :meth:`card_rule`, for a search's compact model: none while the stock
+        lasts, then Tute's (no trump when none heads the trick), the partner's trick only
+        followed with ``partner_exempt`` and four players. (A deal de vueltas, which ends at
+        101, watches its tricks: the model leaves it to the engine.)"""
+        return TrickDuties(stock="free",
+                           partner_follows=self.opts.partner_exempt and self.players == 4)
 
     def parse(self, text: str) -> Action:
         """As every game reads its notation; ``declare:S`` is the cante of the pair in force.

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Literal
 from ..core.actions import CardMove, Decision, Move, Phrases, SuitMove, Trick
 from ..core.cards import ALL_CARDS, Card, Suit
 from ..core.options import Options, option
-from ..core.packs import Style, pack_for
+from ..core.packs import Pack, Style, pack_for
 from ..core.ranking import RANKINGS
 from ..engine import (
     Contract,
@@ -42,6 +42,7 @@ from ..engine import (
     Tally,
     TallyForm,
     Title,
+    TrickDuties,
     Why,
 )
 from ..words import N_
@@ -55,7 +56,7 @@ from .auction import (
     PassRule,
     tallied_contract,
 )
-from .tute import Declare, MarriageRule, TuteDuty
+from .tute import Declare, MarriageRule, TuteDuty, marriages
 
 DISCARD = Phase("discard", N_("the discards"))
 """The declarer puts two cards face down on his own pile."""
@@ -239,6 +240,30 @@ class TrumpRule(MoveRule[Trump]):
         return None
 
 
+class RematadaMarriageRule(MarriageRule):
+    """Tute's marriages, closed for good once none is possible any more."""
+
+    def __init__(self, pack: Pack) -> None:
+        super().__init__(pack)
+        self._pairs = tuple((suit, *(card.index for card in self.move_type(suit).shown()))
+                            for suit in Suit)
+        """Each suit's pair by index (looked at after every trick while a marriage may be
+        declared: a card's own equality, and making the cards, cost more)."""
+
+    def still_possible(self, game: Table) -> bool:
+        """Whether a marriage may still be declared: in a suit not declared yet whose king and
+        knight are both in one hand (nothing is drawn in the play: a card played, or on the
+        declarer's pile, is gone for good). Once none may, the play is plain card play (a
+        search plays it on its compact model)."""
+        declared = {suit for _, suit, _ in marriages(game)}
+        pairs = [(king, knight) for suit, king, knight in self._pairs if suit not in declared]
+        for hand in game.hands:
+            held = {card.index for card in hand}
+            if any(king in held and knight in held for king, knight in pairs):
+                return True
+        return False
+
+
 class Rematada(Rules, AuctionRules):
     """Brisca Rematada: three players each on his own; the declarer against the other two."""
 
@@ -271,7 +296,8 @@ class Rematada(Rules, AuctionRules):
         self.free_play = options.duties == "none"  # else Tute's duties
         # Pass is offered first: a player who always takes the first legal action passes.
         self.move_rules = (
-            PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self), MarriageRule(self.pack),
+            PassRule(self), BidRule(self), DiscardRule(), TrumpRule(self),
+            RematadaMarriageRule(self.pack),
         )
 
     def initial_sides(self) -> Sides | None:
@@ -349,6 +375,11 @@ class Rematada(Rules, AuctionRules):
             led = trick[0].suit
             name = self.pack.suit_word(led)
         return TuteDuty.for_trick(trick, game.trump, self.strength, name)
+
+    def trick_duties(self) -> TrickDuties | None:
+        """The duties of :meth:`card_rule` (Tute's, no trump when none heads the trick), for a
+        search's compact model; ``None`` with ``duties="none"`` (free play)."""
+        return None if self.free_play else TrickDuties()
 
     def before_result(self, game: Table) -> None:
         """Ten more for the last trick (*diez de últimas*)."""
