@@ -255,7 +255,7 @@ class Start:
     __slots__ = ("beats", "card_points", "details", "draw_orders", "duties", "exchange",
                  "hands", "leader", "memo", "missing", "orders", "points", "pool", "results",
                  "rules", "side", "sides", "size", "stock", "stock_known", "stock_unseen",
-                 "suits", "taken", "trick", "tricks", "trump", "weights")
+                 "taken", "trick", "tricks", "trump", "weights")
 
     def __init__(self, world: Game, hidden: frozenset[int] = frozenset(), own: int = -1) -> None:
         rules = world.rules
@@ -311,7 +311,6 @@ class Start:
         self.duties = None if rules.free_play else duties(rules)
         """The duties on card play the model carries out (:func:`duties`; only
         :meth:`World.play_guided` plays them), or ``None``: free play."""
-        self.suits = _SUITS
 
     @classmethod
     def of_view(cls, view: SeatView, world: Game, exchange: bool = False) -> Start | None:
@@ -747,7 +746,7 @@ class World:
         if duty is None or not size:
             return hand
         start = self.start
-        suits = start.suits
+        suits = _SUITS
         trick = self.trick
         led = suits[trick[0]]
         mode = duty.stock

@@ -59,8 +59,8 @@ from ..engine import (
 )
 from ..words import N_
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
-from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
-from .tute_game import FollowDuty, _may_meet, _places, _waiting
+from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads, still_waiting
+from .tute_game import FollowDuty
 
 TARGET: Final = 101
 """The points that win a game (*la partida* of the rule texts)."""
@@ -225,12 +225,7 @@ class CanteRule(MarriageRule):
         while the exchange is open (the whole stock: the play cannot be plain then anyway).
         Once no cante is possible the play is plain card play (a search plays it on its compact
         model)."""
-        if _waiting(self.rules.exchange, game):
-            return True
-        declared = {suit for _, suit, _ in marriages(game)}
-        places = _places(game)
-        return any(_may_meet(places, move.shown()) for move in self.offers(game, 0)
-                   if move.suit not in declared)
+        return still_waiting(self.rules.exchange, game) or self.may_still_meet(game)
 
 
 class CantePairRule(CanteRule):

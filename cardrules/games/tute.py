@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.actions import Decision, Phrases, SuitMove, Trick
 from ..core.cards import Card, Suit
@@ -147,6 +147,45 @@ def marriage_points(suit: Suit, trump: Suit | None) -> int:
     return 40 if suit is trump else 20
 
 
+def still_waiting(rule: MoveRule[Any] | None, game: Table) -> bool:
+    """Whether ``rule`` (enabled) may still be offered in ``game``'s play: a declaration's
+    :meth:`~cardrules.engine.MoveRule.still_possible` then says yes without looking (yes is
+    always allowed: the engine still checks each move), which spares two-player Tute's deals
+    the look after every trick of the stock while the exchange keeps the play from being plain
+    anyway."""
+    return rule is not None and rule.enabled and rule.still_possible(game)
+
+
+def card_places(game: Table) -> tuple[dict[int, int], set[int]]:
+    """Where the cards are, by index: the seat holding each card in a hand, and the cards
+    played (taken, or on the table); a card in neither is still to draw."""
+    held = {card.index: seat for seat, hand in enumerate(game.hands) for card in hand}
+    played = {card.index for taken in game.taken for card in taken}
+    played.update(card.index for card in game.trick)
+    return held, played
+
+
+def may_meet(places: tuple[dict[int, int], set[int]], cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` may all still be in one hand at once (``places``: :func:`card_places`):
+    none of them played, and those in hands all in the same hand (a card leaves a hand only
+    when it is played; a card still to draw, the turned-up card included, may reach any
+    hand)."""
+    held, played = places
+    holder = -1
+    for card in cards:
+        index = card.index
+        if index in played:
+            return False
+        seat = held.get(index, -1)
+        if seat < 0:
+            continue  # still to draw
+        if holder < 0:
+            holder = seat
+        elif holder != seat:
+            return False
+    return True
+
+
 class MarriageRule(MoveRule[Declare]):
     """Declaring a marriage (see the module docstring). The game's details need a field
     ``marriages``: ``((seat, suit, trick number), ...)``, the trick being the one just won."""
@@ -191,6 +230,15 @@ class MarriageRule(MoveRule[Declare]):
         if any(card not in hand for card in move.shown()):
             return self.pair
         return None
+
+    def may_still_meet(self, game: Table) -> bool:
+        """Whether a marriage may still be declared some time in ``game``: in a suit not
+        declared yet whose pair may still meet in one hand (:func:`may_meet`). The games' own
+        :meth:`~cardrules.engine.MoveRule.still_possible` build on it."""
+        declared = {suit for _, suit, _ in marriages(game)}
+        places = card_places(game)
+        return any(may_meet(places, move.shown()) for move in self.offers(game, 0)
+                   if move.suit not in declared)
 
     def apply(self, game: Table, seat: int, move: Declare) -> Trick | None:
         game.add_points(seat, marriage_points(move.suit, game.trump))

@@ -65,7 +65,15 @@ from ..engine import (
 )
 from ..words import N_, Message
 from .exchange import Exchange, ExchangeDetails, ExchangeOptions, ExchangeRule, declared
-from .tute import Declare, MarriageRule, TuteDuty, marriages, partner_heads
+from .tute import (
+    Declare,
+    MarriageRule,
+    TuteDuty,
+    card_places,
+    may_meet,
+    partner_heads,
+    still_waiting,
+)
 
 LAST_TRICK: Final = 10
 """The bonus for the last trick (*diez de últimas*)."""
@@ -328,45 +336,6 @@ class FollowDuty(CardRule):
 _NOT_LATE = Why(N_("nothing is declared once the stock is gone"))
 
 
-def _waiting(rule: MoveRule[Any] | None, game: Table) -> bool:
-    """Whether ``rule`` (enabled) may still be offered in ``game``'s play: a declaration's
-    :meth:`~cardrules.engine.MoveRule.still_possible` then says yes without looking (yes is
-    always allowed: the engine still checks each move), which spares two-player Tute's deals
-    the look after every trick of the stock while the exchange keeps the play from being plain
-    anyway."""
-    return rule is not None and rule.enabled and rule.still_possible(game)
-
-
-def _places(game: Table) -> tuple[dict[int, int], set[int]]:
-    """Where the cards are, by index: the seat holding each card in a hand, and the cards
-    played (taken, or on the table); a card in neither is still to draw."""
-    held = {card.index: seat for seat, hand in enumerate(game.hands) for card in hand}
-    played = {card.index for taken in game.taken for card in taken}
-    played.update(card.index for card in game.trick)
-    return held, played
-
-
-def _may_meet(places: tuple[dict[int, int], set[int]], cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` may all still be in one hand at once (``places``: :func:`_places`):
-    none of them played, and those in hands all in the same hand (a card leaves a hand only
-    when it is played; a card still to draw, the turned-up card included, may reach any
-    hand)."""
-    held, played = places
-    holder = -1
-    for card in cards:
-        index = card.index
-        if index in played:
-            return False
-        seat = held.get(index, -1)
-        if seat < 0:
-            continue  # still to draw
-        if holder < 0:
-            holder = seat
-        elif holder != seat:
-            return False
-    return True
-
-
 class TuteMarriageRule(MarriageRule):
     """The family's marriages, and with ``late`` (two players, option ``cantes_after_stock``
     off) none once the stock is gone."""
@@ -386,17 +355,12 @@ class TuteMarriageRule(MarriageRule):
 
     def still_possible(self, game: Table) -> bool:
         """Whether a marriage may still be declared: in a suit not declared yet whose king and
-        knight may still meet in one hand (:func:`_may_meet`), and not after the stock with
-        ``late``. Once none may, the deal's play is plain card play (a search plays it on its
-        compact model)."""
+        knight may still meet in one hand (``MarriageRule.may_still_meet``), and not after the
+        stock with ``late``. Once none may, the deal's play
+        is plain card play (a search plays it on its compact model)."""
         if self.late and not game.stock_size:
             return False
-        if _waiting(self.waits_for, game):
-            return True
-        declared = {suit for _, suit, _ in marriages(game)}
-        places = _places(game)
-        return any(_may_meet(places, move.shown()) for move in self.offers(game, 0)
-                   if move.suit not in declared)
+        return still_waiting(self.waits_for, game) or self.may_still_meet(game)
 
 
 class TuteRule(MoveRule[DeclareTute]):
@@ -434,13 +398,14 @@ class TuteRule(MoveRule[DeclareTute]):
 
     def still_possible(self, game: Table) -> bool:
         """Whether a *tute* may still be declared: the four kings or the four knights may
-        still meet in one hand (:func:`_may_meet`), and not after the stock with ``late``."""
+        still meet in one hand (:func:`~cardrules.games.tute.may_meet`), and not after the
+        stock with ``late``."""
         if not self.enabled or (self.late and not game.stock_size):
             return False
-        if _waiting(self.waits_for, game):
+        if still_waiting(self.waits_for, game):
             return True
-        places = _places(game)
-        return any(_may_meet(places, four) for _, four in _FOURS)
+        places = card_places(game)
+        return any(may_meet(places, four) for _, four in _FOURS)
 
     def apply(self, game: Table, seat: int, move: DeclareTute) -> Trick | None:
         number = tute_number(game.hands[seat])
